@@ -1,0 +1,38 @@
+/**
+ * Three projects, run in this order by `npm test`:
+ * - unit: pure functions (money, schemas, mapping, options), no network;
+ * - contract: the client against the sandbox over real HTTP on loopback;
+ * - integration: a real Medusa 2.21 store on PostgreSQL with the plugin loaded from its build.
+ */
+const transform = {
+  "^.+\\.[jt]s$": [
+    "@swc/jest",
+    {
+      jsc: {
+        parser: { syntax: "typescript", decorators: true },
+        target: "es2022",
+      },
+    },
+  ],
+}
+
+const common = {
+  transform,
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "json"],
+  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/"],
+}
+
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    { ...common, displayName: "contract", testMatch: ["<rootDir>/test/contract/**/*.test.ts"] },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
+      setupFiles: ["<rootDir>/test/integration/setup-env.js"],
+      globalSetup: "<rootDir>/test/integration/global-setup.js",
+    },
+  ],
+}

@@ -1,0 +1,47 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../providers/bnpl/mapping/cart-snapshot"
+import { CART_SNAPSHOT_KEY } from "../../providers/bnpl/session-data"
+
+/** Payment provider ids served by this plugin: `pp_bnpl_<id>` for any configured id. */
+export const isBnplProvider = (providerId: unknown): boolean =>
+  typeof providerId === "string" && providerId.startsWith("pp_bnpl_")
+
+/**
+ * On `POST /store/payment-collections/:id/payment-sessions` for a `pp_bnpl_*` provider,
+ * replaces the body's `data` with a snapshot of the cart read on the server (DESIGN.md data
+ * flow step 1): a payment provider never sees the cart, and what a client sends is not
+ * trusted. Other providers' requests pass untouched.
+ */
+export async function replaceSessionDataWithCartSnapshot(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction
+): Promise<void> {
+  try {
+    const body = (req.body ?? {}) as { provider_id?: string; data?: Record<string, unknown> }
+    if (!isBnplProvider(body.provider_id)) return next()
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: collections } = await query.graph({
+      entity: "payment_collection",
+      fields: ["id", "cart.id"],
+      filters: { id: req.params.id },
+    })
+    const cartId = (collections[0] as { cart?: { id?: string } } | undefined)?.cart?.id
+    if (!cartId) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${req.params.id}.`)
+    }
+    const { data: carts } = await query.graph({
+      entity: "cart",
+      fields: CART_SNAPSHOT_FIELDS,
+      filters: { id: cartId },
+    })
+    body.data = { [CART_SNAPSHOT_KEY]: toCartSnapshot(carts[0] as Record<string, unknown>) }
+    req.body = body
+    const validated = (req as unknown as { validatedBody?: { data?: unknown } }).validatedBody
+    if (validated) validated.data = body.data
+    next()
+  } catch (error) {
+    next(error)
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The client's one error type. Every failure of a Merchant API call, whether the service
+ * answered with an error body (merchant-api-v2.md, "Errors"), the request never got an
+ * answer, or our own validation refused to send it, is a `BnplApiError` whose `code` a
+ * caller can switch on. Messages never contain credentials, tokens or headers.
+ */
+
+/** What went wrong, as a caller needs to decide what to do next. */
+export type BnplErrorCode =
+  /** 402 on Auth: the consumer's payment was declined. `payment` holds the DECLINED payment. */
+  | "declined"
+  /** 402/412 `invalid_token`: the checkout token is invalid, expired, completed or unknown. */
+  | "invalid_token"
+  /** 412 `invalid_order_transaction_status`: the consumer has not confirmed yet. */
+  | "not_confirmed"
+  /** 412 `precondition_failed` / `payment_voided` / `payment_expired`: the order is not in a state for this. */
+  | "precondition_failed"
+  /** 422 `invalid_amount`: more than is available (to refund, to capture). */
+  | "invalid_amount"
+  /** 422 `invalid_object` and other 4xx request errors the service refused. */
+  | "invalid_request"
+  /** 422 `unsupported_currency` / `unsupported_payment_type`: outside the account's limits or currency. */
+  | "unsupported"
+  /** 410 `payment_captured`: already fully captured. */
+  | "already_captured"
+  /** 422 `refund_timelimit_exceeded`: refunds are refused after 120 days. */
+  | "refund_time_limit_exceeded"
+  /** 401: bad or missing credentials, or a token the service no longer accepts. */
+  | "unauthorized"
+  /** 404 `not_found`. */
+  | "not_found"
+  /** 409: the first request with this requestId is still being processed. */
+  | "conflict"
+  /** 5xx from the service. */
+  | "server_error"
+  /** No answer within the read time-out (merchant-api-v2.md, "Connection time-outs per endpoint"). */
+  | "timeout"
+  /** No connection: refused, reset, DNS, open time-out. */
+  | "network"
+  /** The service answered with a body that is not the documented JSON. */
+  | "invalid_response"
+  /** The request was refused before it was sent: a field broke the document's rules. */
+  | "validation"
+
+export interface BnplApiErrorDetails {
+  code: BnplErrorCode
+  message: string
+  /** The endpoint's name, e.g. "Auth" or "Create Refund". */
+  endpoint: string
+  httpStatusCode?: number
+  /** The service's `errorCode`, e.g. `invalid_token`. */
+  errorCode?: string
+  /** The service's `errorId`, to quote to its support team. */
+  errorId?: string
+  /** For `validation`: the field path, e.g. `consumer.email`. */
+  field?: string
+  /** For `declined` (and any error whose body is a Payment): the body. */
+  payment?: unknown
+  cause?: unknown
+}
+
+/** A failed Merchant API call. `retryable` says whether the same request may be sent again. */
+export class BnplApiError extends Error {
+  readonly code: BnplErrorCode
+  readonly endpoint: string
+  readonly httpStatusCode?: number
+  readonly errorCode?: string
+  readonly errorId?: string
+  readonly field?: string
+  readonly payment?: unknown
+
+  constructor(details: BnplApiErrorDetails) {
+    super(details.message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.name = "BnplApiError"
+    this.code = details.code
+    this.endpoint = details.endpoint
+    this.httpStatusCode = details.httpStatusCode
+    this.errorCode = details.errorCode
+    this.errorId = details.errorId
+    this.field = details.field
+    this.payment = details.payment
+  }
+
+  /** Whether sending the very same request again can succeed (given an idempotent call). */
+  get retryable(): boolean {
+    return (
+      this.code === "timeout" ||
+      this.code === "network" ||
+      this.code === "server_error" ||
+      this.code === "conflict"
+    )
+  }
+
+  /** A log-safe summary: no bodies beyond the service's own error fields. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      endpoint: this.endpoint,
+      httpStatusCode: this.httpStatusCode,
+      errorCode: this.errorCode,
+      errorId: this.errorId,
+      field: this.field,
+      message: this.message,
+    }
+  }
+}
+
+/** The request broke a rule of the document; nothing was sent. `field` names the field. */
+export class BnplValidationError extends BnplApiError {
+  constructor(endpoint: string, field: string, rule: string) {
+    super({
+      code: "validation",
+      endpoint,
+      field,
+      message: `${endpoint}: ${field || "request"} ${rule}`,
+    })
+    this.name = "BnplValidationError"
+  }
+}
+
+/** Auth answered 402 with a DECLINED payment. */
+export class BnplDeclinedError extends BnplApiError {
+  constructor(details: Omit<BnplApiErrorDetails, "code">) {
+    super({ ...details, code: "declined" })
+    this.name = "BnplDeclinedError"
+  }
+}
+
+/** No answer within the endpoint's read time-out. The change may or may not have been applied. */
+export class BnplTimeoutError extends BnplApiError {
+  constructor(details: Omit<BnplApiErrorDetails, "code">) {
+    super({ ...details, code: "timeout" })
+    this.name = "BnplTimeoutError"
+  }
+}
+
+/** No connection could be made, or it broke before an answer. */
+export class BnplNetworkError extends BnplApiError {
+  constructor(details: Omit<BnplApiErrorDetails, "code">) {
+    super({ ...details, code: "network" })
+    this.name = "BnplNetworkError"
+  }
+}
+
+/**
+ * Maps an HTTP status and the service's `errorCode` to our `code`.
+ * Source: merchant-api-v2.md "Errors", and api-beyond-the-document.md for capture/void codes.
+ */
+export function classifyServiceError(status: number, errorCode?: string): BnplErrorCode {
+  switch (errorCode) {
+    case "invalid_token":
+      return "invalid_token"
+    case "invalid_order_transaction_status":
+      return "not_confirmed"
+    case "precondition_failed":
+    case "payment_voided":
+    case "payment_expired":
+      return "precondition_failed"
+    case "invalid_amount":
+      return "invalid_amount"
+    case "unsupported_currency":
+    case "unsupported_payment_type":
+      return "unsupported"
+    case "payment_captured":
+      return "already_captured"
+    case "refund_timelimit_exceeded":
+      return "refund_time_limit_exceeded"
+    case "unauthorized":
+      return "unauthorized"
+    case "not_found":
+      return "not_found"
+  }
+  if (status === 401) return "unauthorized"
+  if (status === 402) return "declined"
+  if (status === 404) return "not_found"
+  if (status === 409) return "conflict"
+  if (status === 410) return "already_captured"
+  if (status === 412) return "precondition_failed"
+  if (status >= 500) return "server_error"
+  return "invalid_request"
+}
+
+/**
+ * The client was constructed with options it cannot work with. Thrown by `new BnplClient()`
+ * at start-up, never by a call; `field` names the option, e.g. `baseUrl`.
+ */
+export class BnplOptionsError extends Error {
+  constructor(
+    readonly field: string,
+    rule: string
+  ) {
+    super(`BNPL client option ${field} ${rule}`)
+    this.name = "BnplOptionsError"
+  }
+}

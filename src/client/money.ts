@@ -1,0 +1,134 @@
+import BigNumberJs from "bignumber.js"
+
+/**
+ * The one place where amounts change shape. Medusa hands us major units (a number, a
+ * decimal string, or a BigNumber shape such as `{ value: "10.005", precision: 20 }`);
+ * the Merchant API wants a string rounded to 2 decimal places (merchant-api-v2.md,
+ * "Common value types: Money"). Everything in between is integer minor units (`bigint`),
+ * so no amount is ever a float.
+ */
+
+/** An ISO 4217 code and a 2-decimal amount string, as the API sends and receives it. */
+export interface Money {
+  amount: string
+  currency: string
+}
+
+/**
+ * What Medusa may hand us for an amount in MAJOR units: a number, a decimal string, a raw
+ * BigNumber value `{ value, precision }`, or a BigNumber instance (`{ raw }`, `{ bigNumber }`,
+ * or anything whose `toString()` gives a decimal).
+ */
+export type MajorUnitAmount =
+  | number
+  | string
+  | bigint
+  | { value: string | number; precision?: number }
+  | { raw: { value: string | number } }
+  | { bigNumber: { toFixed(): string } }
+  | { toString(): string }
+
+const API_AMOUNT = /^-?\d+\.\d{2}$/
+const LOOSE_DECIMAL = /^-?\d+(\.\d+)?$/
+
+function readDecimal(input: MajorUnitAmount, field: string): BigNumberJs {
+  let value: BigNumberJs
+  if (typeof input === "number") {
+    // String(n) is the shortest representation that round-trips, so 10.005 stays "10.005".
+    value = new BigNumberJs(String(input))
+  } else if (typeof input === "string" || typeof input === "bigint") {
+    value = new BigNumberJs(input.toString().trim())
+  } else if (input && typeof input === "object") {
+    const shape = input as Record<string, any>
+    if (shape.raw && typeof shape.raw === "object" && "value" in shape.raw) {
+      value = new BigNumberJs(String(shape.raw.value))
+    } else if (shape.bigNumber && typeof shape.bigNumber.toFixed === "function") {
+      value = new BigNumberJs(shape.bigNumber.toFixed())
+    } else if ("value" in shape) {
+      value = new BigNumberJs(String(shape.value))
+    } else {
+      value = new BigNumberJs(String(input))
+    }
+  } else {
+    throw new MoneyError(field, `must be an amount in major units, got ${String(input)}`)
+  }
+  if (!value.isFinite()) {
+    throw new MoneyError(field, `must be a finite decimal amount, got ${String(input)}`)
+  }
+  return value
+}
+
+/** Thrown when an amount cannot be read; names the field and the rule. */
+export class MoneyError extends Error {
+  constructor(
+    public readonly field: string,
+    rule: string
+  ) {
+    super(`${field} ${rule}`)
+    this.name = "MoneyError"
+  }
+}
+
+/**
+ * Major units (any Medusa shape) -> integer minor units, rounded half away from zero to
+ * 2 decimals (10.005 -> 1001n, 0.004 -> 0n, -1.005 -> -101n).
+ * @throws MoneyError when the input is not a finite decimal.
+ */
+export function toMinorUnits(input: MajorUnitAmount, field = "amount"): bigint {
+  const rounded = readDecimal(input, field).decimalPlaces(2, BigNumberJs.ROUND_HALF_UP)
+  return BigInt(rounded.shiftedBy(2).toFixed(0))
+}
+
+/** Integer minor units -> the API's 2-decimal string (1001n -> "10.01", -5n -> "-0.05"). */
+export function minorUnitsToApiAmount(minor: bigint): string {
+  const negative = minor < 0n
+  const digits = (negative ? -minor : minor).toString().padStart(3, "0")
+  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`
+}
+
+/**
+ * Major units (any Medusa shape) -> the API's amount string, rounded half-up to 2 decimals.
+ * Source: merchant-api-v2.md, "Common value types: Money".
+ */
+export function toApiAmount(input: MajorUnitAmount, field = "amount"): string {
+  return minorUnitsToApiAmount(toMinorUnits(input, field))
+}
+
+/** Major units + currency -> the API's Money object, e.g. `{ amount: "10.01", currency: "GBP" }`. */
+export function toMoney(input: MajorUnitAmount, currency: string, field = "amount"): Money {
+  return { amount: toApiAmount(input, field), currency: currency.toUpperCase() }
+}
+
+/** Minor units + currency -> Money. */
+export function minorUnitsToMoney(minor: bigint, currency: string): Money {
+  return { amount: minorUnitsToApiAmount(minor), currency: currency.toUpperCase() }
+}
+
+/**
+ * An amount string from the API ("10.01", and tolerantly "10" or "10.5") -> minor units.
+ * More than 2 decimals from the service is refused rather than silently rounded.
+ * @throws MoneyError naming the field.
+ */
+export function apiAmountToMinorUnits(amount: string, field = "amount"): bigint {
+  if (typeof amount !== "string" || !LOOSE_DECIMAL.test(amount.trim())) {
+    throw new MoneyError(field, `must be a decimal string, got ${JSON.stringify(amount)}`)
+  }
+  const value = new BigNumberJs(amount.trim())
+  if ((value.decimalPlaces() ?? 0) > 2) {
+    throw new MoneyError(field, `must have at most 2 decimal places, got ${amount}`)
+  }
+  return BigInt(value.shiftedBy(2).toFixed(0))
+}
+
+/**
+ * An API amount string -> major units as a decimal string for Medusa ("10.01" -> "10.01").
+ * Medusa accepts decimal strings wherever it takes a BigNumber input.
+ */
+export function apiAmountToMajorUnits(amount: string, field = "amount"): string {
+  return minorUnitsToApiAmount(apiAmountToMinorUnits(amount, field))
+}
+
+/** True when `amount` is exactly the API's form: digits, a point, two digits. */
+export function isApiAmount(amount: string): boolean {
+  return API_AMOUNT.test(amount)
+}

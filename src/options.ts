@@ -1,0 +1,110 @@
+import { z } from "zod"
+
+/**
+ * The one options object of medusa-payment-bnpl, shared by the payment provider
+ * (`medusa-payment-bnpl/providers/bnpl`) and the plugin (`medusa-payment-bnpl`): routes,
+ * subscribers and jobs. Validated with zod at start-up; an error names the field and the rule.
+ * Every option, its default and its errors are listed in docs/configuration.md.
+ */
+
+const absoluteUrl = (field: string) =>
+  z
+    .string({ message: `${field} must be a string` })
+    .url({ message: `${field} must be an absolute http(s) URL` })
+    .refine((value) => /^https?:\/\//.test(value), {
+      message: `${field} must be an absolute http(s) URL`,
+    })
+    .transform((value) => value.replace(/\/+$/, ""))
+
+const timeoutSchema = z.strictObject({
+  openMs: z.number().int().positive().optional(),
+  readMs: z.number().int().positive().optional(),
+})
+
+export const optionsSchema = z.strictObject({
+  /** Merchant ID issued by the service (Basic username / OAuth client_id). */
+  merchantId: z.string({ message: "is required" }).min(1, "must not be empty"),
+  /** Secret key issued by the service. Never logged. */
+  secretKey: z.string({ message: "is required" }).min(1, "must not be empty"),
+  /** The account's region (merchant-api-v2.md rule 2): UK accounts sell in GBP, EU in EUR. */
+  region: z.enum(["UK", "EU"], { message: "must be UK or EU" }),
+  /** The API's base address ({base_url}); no production host is built in. */
+  baseUrl: absoluteUrl("baseUrl"),
+  /** The token service's base address ({auth_url}); needed for authScheme "oauth". */
+  authUrl: absoluteUrl("authUrl").optional(),
+  authScheme: z.enum(["basic", "oauth"], { message: "must be basic or oauth" }).default("basic"),
+  /** When the money is taken: by the admin, right after approval, or when the order ships. */
+  capture: z
+    .enum(["manual", "on_authorize", "on_shipment"], {
+      message: "must be manual, on_authorize or on_shipment",
+    })
+    .default("manual"),
+  /** Where the service sends the consumer after confirming; `{cart_id}` is replaced. */
+  redirectConfirmUrl: z.string().url({ message: "must be an absolute URL" }).optional(),
+  /** Where the service sends the consumer after cancelling; `{cart_id}` is replaced. */
+  redirectCancelUrl: z.string().url({ message: "must be an absolute URL" }).optional(),
+  /** The store backend's public URL, used for the default return route. */
+  backendUrl: absoluteUrl("backendUrl").optional(),
+  /** The storefront's public URL; the return route sends the consumer here. */
+  storefrontUrl: absoluteUrl("storefrontUrl").optional(),
+  /** Storefront path of the order confirmation page; `{order_id}` and `{cart_id}` are replaced. */
+  storefrontOrderPath: z.string().startsWith("/", "must start with /").default("/order/{order_id}/confirmed"),
+  /** Storefront path of the checkout page; `{cart_id}` is replaced, `bnpl_error` is appended. */
+  storefrontCheckoutPath: z.string().startsWith("/", "must start with /").default("/checkout?step=payment"),
+  /** Merchant name shown on the service's screens and e-mails. */
+  merchantName: z.string().max(128, "must be at most 128 characters").optional(),
+  userAgent: z.string().min(1).optional(),
+  timeouts: z.record(z.string(), timeoutSchema).optional(),
+  maxRetries: z.number().int().min(0, "must be 0 or more").max(10, "must be at most 10").default(2),
+  /** Shipping option ids or names whose shipments are sent with priority EXPRESS. */
+  expressShippingOptions: z.array(z.string().min(1)).default([]),
+  /** Void approved service payments that have no Medusa order (reconciliation job). */
+  voidOrphanedPayments: z.boolean().default(false),
+  /** Hours before authorisation expiry at which the hourly job warns. */
+  expiryWarningHours: z.number().int().positive().default(48),
+})
+
+/** Options as the merchant writes them in medusa-config. */
+export type BnplOptionsInput = z.input<typeof optionsSchema>
+/** Options after validation, with defaults filled in. */
+export type BnplOptions = z.output<typeof optionsSchema>
+
+/** Thrown at start-up for bad options; the message names the field and the rule. */
+export class BnplOptionsError extends Error {
+  constructor(
+    public readonly field: string,
+    rule: string
+  ) {
+    super(`medusa-payment-bnpl: option "${field}" ${rule}`)
+    this.name = "BnplOptionsError"
+  }
+}
+
+/**
+ * Validates the merchant's options and fills in defaults.
+ * @throws BnplOptionsError naming the first bad field, e.g.
+ *   `medusa-payment-bnpl: option "region" must be UK or EU`. The secret key's value never
+ *   appears in the message.
+ */
+export function parseOptions(input: unknown): BnplOptions {
+  const result = optionsSchema.safeParse(input ?? {})
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const field = issue.path.join(".") || "options"
+    const rule =
+      issue.code === "unrecognized_keys"
+        ? `is not an option (unknown: ${(issue as { keys: string[] }).keys.join(", ")})`
+        : issue.message.replace(new RegExp(`^${field} `), "")
+    throw new BnplOptionsError(field, rule)
+  }
+  const options = result.data
+  if (options.authScheme === "oauth" && !options.authUrl) {
+    throw new BnplOptionsError("authUrl", 'is required when authScheme is "oauth"')
+  }
+  return options
+}
+
+/** The currency an account serves (merchant-api-v2.md rule 2: accounts are per region). */
+export function accountCurrency(options: Pick<BnplOptions, "region">): "GBP" | "EUR" {
+  return options.region === "UK" ? "GBP" : "EUR"
+}

@@ -1,0 +1,64 @@
+import type { Address, Consumer } from "../../../client/schemas"
+import type { CartSnapshot, SnapshotAddress } from "./cart-snapshot"
+import { cutText } from "./text"
+
+/**
+ * Medusa address -> the API's Address (merchant-api-v2.md, "Resources: Address").
+ *
+ * Medusa has one `city` and one `province`; the document has three area fields whose meaning
+ * differs by region:
+ * - UK: `area1` is the postal town (Medusa `city`), `region` is the county (`province`);
+ *   `area2` (village or local area) has no Medusa field and is left out.
+ * - EU: `area1` is the suburb or town (`city`), `area2` is the province (`province`);
+ *   `region` (e.g. a Spanish comunidad) has no Medusa field and is left out.
+ */
+export function toApiAddress(
+  address: SnapshotAddress | undefined,
+  region: "UK" | "EU"
+): Address | undefined {
+  if (!address) return undefined
+  const name = [address.firstName, address.lastName].filter(Boolean).join(" ")
+  const country = address.countryCode?.trim().toUpperCase()
+  const mapped: Address = {
+    name: cutText(address.company && !name ? address.company : name, 255),
+    line1: cutText(address.line1, 128),
+    line2: cutText(address.line2, 128),
+    area1: cutText(address.city, 128),
+    area2: region === "EU" ? cutText(address.province, 128) : undefined,
+    region: region === "UK" ? cutText(address.province, 128) : undefined,
+    postcode: cutText(address.postalCode, 128),
+    countryCode: country && /^[A-Z]{2}$/.test(country) ? country : undefined,
+    phoneNumber: cutPhone(address.phone),
+  }
+  return withoutEmpty(mapped)
+}
+
+/**
+ * The consumer: names from the billing address (who pays), falling back to the shipping
+ * address and then the customer record; e-mail from the cart (merchant-api-v2.md,
+ * "Resources: Consumer").
+ */
+export function toConsumer(snapshot: CartSnapshot): Consumer & { email: string } {
+  const person = [snapshot.billingAddress, snapshot.shippingAddress].find(
+    (address) => address?.firstName || address?.lastName
+  )
+  return {
+    givenNames: cutText(person?.firstName ?? snapshot.customer?.firstName, 128),
+    surname: cutText(person?.lastName ?? snapshot.customer?.lastName, 128),
+    email: cutText(snapshot.email, 128) ?? "",
+    phoneNumber: cutPhone(
+      snapshot.billingAddress?.phone ?? snapshot.shippingAddress?.phone ?? snapshot.customer?.phone
+    ),
+  }
+}
+
+/** A phone number longer than 32 characters cannot be right once cut, so it is left out. */
+function cutPhone(phone: string | undefined): string | undefined {
+  const trimmed = cutText(phone, 64)
+  return trimmed && trimmed.length <= 32 ? trimmed : undefined
+}
+
+function withoutEmpty<T extends object>(value: T): T | undefined {
+  const entries = Object.entries(value).filter(([, field]) => field !== undefined)
+  return entries.length ? (Object.fromEntries(entries) as T) : undefined
+}

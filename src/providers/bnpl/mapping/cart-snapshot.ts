@@ -1,0 +1,196 @@
+import {
+  minorUnitsToApiAmount,
+  toApiAmount,
+  toMinorUnits,
+  type MajorUnitAmount,
+} from "../../../client/money"
+
+/**
+ * The trusted picture of a cart that the store middleware puts into the payment session's
+ * `data` (DESIGN.md, data flow step 1) and `initiatePayment` maps to Create Checkout.
+ * Built on the server from `query.graph`, never from what the storefront sent.
+ * Amounts are API strings (2 decimals, major units), rounded here at the API edge.
+ */
+export interface CartSnapshot {
+  cartId: string
+  email?: string
+  /** ISO 4217, lower case as Medusa keeps it. */
+  currencyCode: string
+  /** Whether item and shipping prices include tax (a store setting in Medusa 2.21). */
+  taxInclusive: boolean
+  total: string
+  /** Shipping as the consumer pays it: before discounts, including tax when prices do. */
+  shippingAmount: string
+  /** Tax included in `total`, after discounts. */
+  taxAmount: string
+  items: SnapshotItem[]
+  discounts: SnapshotDiscount[]
+  shippingAddress?: SnapshotAddress
+  billingAddress?: SnapshotAddress
+  customer?: { firstName?: string; lastName?: string; phone?: string }
+  /** Shipping option ids chosen for the cart, for the EXPRESS/STANDARD mapping. */
+  shippingOptionIds: string[]
+}
+
+export interface SnapshotItem {
+  name: string
+  sku?: string
+  quantity: number
+  /** Unit price as charged: including tax when `taxInclusive`, before discounts. */
+  unitPrice: string
+  productHandle?: string
+  thumbnail?: string
+  /** Each entry is a path from a top-level category to a leaf. */
+  categories: string[][]
+}
+
+export interface SnapshotDiscount {
+  /** The promotion code, or a description. */
+  name: string
+  amount: string
+}
+
+export interface SnapshotAddress {
+  firstName?: string
+  lastName?: string
+  company?: string
+  line1?: string
+  line2?: string
+  city?: string
+  province?: string
+  postalCode?: string
+  /** ISO 3166-1 alpha-2, as Medusa stores it (lower case). */
+  countryCode?: string
+  phone?: string
+}
+
+/** The `query.graph` fields the snapshot is built from. */
+export const CART_SNAPSHOT_FIELDS = [
+  "id",
+  "email",
+  "currency_code",
+  "total",
+  "tax_total",
+  "discount_total",
+  "discount_subtotal",
+  "shipping_total",
+  "shipping_subtotal",
+  "original_shipping_total",
+  "original_shipping_subtotal",
+  "items.id",
+  "items.title",
+  "items.product_title",
+  "items.variant_title",
+  "items.variant_sku",
+  "items.product_handle",
+  "items.thumbnail",
+  "items.quantity",
+  "items.unit_price",
+  "items.is_tax_inclusive",
+  "items.adjustments.code",
+  "items.adjustments.amount",
+  "items.product.categories.name",
+  "items.product.categories.parent_category.name",
+  "items.product.categories.parent_category.parent_category.name",
+  "shipping_methods.shipping_option_id",
+  "shipping_methods.is_tax_inclusive",
+  "shipping_methods.adjustments.code",
+  "shipping_methods.adjustments.amount",
+  "shipping_address.*",
+  "billing_address.*",
+  "customer.first_name",
+  "customer.last_name",
+  "customer.phone",
+]
+
+type GraphRecord = Record<string, any>
+
+const amount = (value: unknown): string =>
+  value === null || value === undefined ? "0.00" : toApiAmount(value as MajorUnitAmount)
+
+function categoryPath(category: GraphRecord | null | undefined): string[] {
+  const path: string[] = []
+  // Parent chains are short in practice; the bound keeps a cyclic record from looping.
+  for (let node = category, depth = 0; node && depth < 10; node = node.parent_category, depth++) {
+    if (node.name) path.unshift(String(node.name))
+  }
+  return path
+}
+
+function toSnapshotAddress(address: GraphRecord | null | undefined): SnapshotAddress | undefined {
+  if (!address) return undefined
+  return {
+    firstName: address.first_name ?? undefined,
+    lastName: address.last_name ?? undefined,
+    company: address.company ?? undefined,
+    line1: address.address_1 ?? undefined,
+    line2: address.address_2 ?? undefined,
+    city: address.city ?? undefined,
+    province: address.province ?? undefined,
+    postalCode: address.postal_code ?? undefined,
+    countryCode: address.country_code ?? undefined,
+    phone: address.phone ?? undefined,
+  }
+}
+
+/**
+ * Turns a cart read with `CART_SNAPSHOT_FIELDS` into a `CartSnapshot`.
+ * Discounts are grouped by promotion code, summed over items and shipping methods.
+ */
+export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
+  const items: GraphRecord[] = cart.items ?? []
+  const shippingMethods: GraphRecord[] = cart.shipping_methods ?? []
+  const taxInclusive = items.some((item) => item.is_tax_inclusive === true)
+
+  const discountsByCode = new Map<string, bigint>()
+  for (const line of [...items, ...shippingMethods]) {
+    for (const adjustment of line.adjustments ?? []) {
+      const name = adjustment.code || "Discount"
+      const cents = toMinorUnits(adjustment.amount ?? 0, "adjustment.amount")
+      discountsByCode.set(name, (discountsByCode.get(name) ?? 0n) + cents)
+    }
+  }
+
+  const shippingAmount = taxInclusive
+    ? cart.original_shipping_total ?? cart.shipping_total
+    : cart.original_shipping_subtotal ?? cart.shipping_subtotal
+
+  return {
+    cartId: cart.id,
+    email: cart.email ?? undefined,
+    currencyCode: String(cart.currency_code ?? "").toLowerCase(),
+    taxInclusive,
+    total: amount(cart.total),
+    shippingAmount: amount(shippingAmount),
+    taxAmount: amount(cart.tax_total),
+    items: items.map((item) => ({
+      name: [item.product_title ?? item.title, item.variant_title]
+        .filter((part) => part && part !== "Default variant")
+        .join(" - "),
+      sku: item.variant_sku ?? undefined,
+      quantity: Number(item.quantity),
+      unitPrice: amount(item.unit_price),
+      productHandle: item.product_handle ?? undefined,
+      thumbnail: item.thumbnail ?? undefined,
+      categories: (item.product?.categories ?? [])
+        .map(categoryPath)
+        .filter((path: string[]) => path.length > 0),
+    })),
+    discounts: [...discountsByCode].map(([name, cents]) => ({
+      name,
+      amount: minorUnitsToApiAmount(cents),
+    })),
+    shippingAddress: toSnapshotAddress(cart.shipping_address),
+    billingAddress: toSnapshotAddress(cart.billing_address),
+    customer: cart.customer
+      ? {
+          firstName: cart.customer.first_name ?? undefined,
+          lastName: cart.customer.last_name ?? undefined,
+          phone: cart.customer.phone ?? undefined,
+        }
+      : undefined,
+    shippingOptionIds: shippingMethods
+      .map((method) => method.shipping_option_id)
+      .filter((id): id is string => typeof id === "string"),
+  }
+}

@@ -1,0 +1,50 @@
+import type { CartSnapshot } from "./mapping/cart-snapshot"
+
+/** The key under which the store middleware hands the trusted cart snapshot to the provider. */
+export const CART_SNAPSHOT_KEY = "bnpl_cart"
+
+/**
+ * What the plugin keeps in a payment session's and then the payment's `data`. It is sent to
+ * the storefront, so it stays small and holds no credentials: the checkout's token and
+ * redirect URL, the amount it was made for, and after approval the service's order id and
+ * the authorisation's expiry. Amounts are API strings (2 decimals, major units).
+ */
+export interface BnplPaymentData {
+  [key: string]: unknown
+  /** Set by Medusa. */
+  session_id?: string
+  /** Only present on the way in from the middleware; never stored (see initiatePayment). */
+  [CART_SNAPSHOT_KEY]?: CartSnapshot
+  /** The checkout token (also the `orderToken` the consumer comes back with). */
+  token?: string
+  /** When the checkout token expires (ISO 8601). */
+  expires?: string
+  /** Where the storefront sends the consumer. */
+  redirectCheckoutUrl?: string
+  amount?: string
+  currency?: string
+  cartId?: string
+  taxInclusive?: boolean
+  /** The service's order (payment) id, once Auth approved. */
+  orderId?: string
+  /** The service's paymentState as last seen: AUTH_APPROVED, PARTIALLY_CAPTURED, CAPTURED, VOIDED, EXPIRED... */
+  paymentState?: string
+  /** When the authorisation expires: the AUTH_APPROVED event's `expires` (13 days after approval). */
+  authorizationExpiresAt?: string
+  authorizedAt?: string
+  /** Captured so far, API string. */
+  capturedAmount?: string
+  /** Refunded so far, API string. */
+  refundedAmount?: string
+  /** The service's refund ids, newest last. */
+  refundIds?: string[]
+  voidedAt?: string
+  /** Set by the hourly job when the authorisation expired unused. */
+  expiredAt?: string
+  courier?: { shippedAt?: string; name?: string; tracking?: string; priority?: string }
+}
+
+/** Reads `data` as ours, whatever Medusa typed it as. */
+export function asPaymentData(data: Record<string, unknown> | undefined): BnplPaymentData {
+  return (data ?? {}) as BnplPaymentData
+}

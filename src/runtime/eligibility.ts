@@ -1,0 +1,40 @@
+import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
+import type { CachedConfiguration } from "./configuration"
+
+/** Why the method is not offered for an amount. */
+export type IneligibleReason = "below_minimum" | "above_maximum" | "unsupported_currency"
+
+export interface Eligibility {
+  eligible: boolean
+  reason?: IneligibleReason
+  /** API strings, major units. */
+  minimumAmount: string
+  maximumAmount: string
+  currency: string
+}
+
+/**
+ * Whether an amount may be paid with the service: inside `minimumAmount`..`maximumAmount`
+ * inclusive and in the account's currency (merchant-api-v2.md, "Limits: Order amount", and
+ * rule 2: accounts are per region).
+ */
+export function checkEligibility(
+  amountMinor: bigint,
+  currency: string,
+  accountCurrency: string,
+  configuration: Pick<CachedConfiguration, "minimumAmount" | "maximumAmount">
+): Eligibility {
+  const minimum = apiAmountToMinorUnits(configuration.minimumAmount.amount, "minimumAmount")
+  const maximum = apiAmountToMinorUnits(configuration.maximumAmount.amount, "maximumAmount")
+  const base = {
+    minimumAmount: minorUnitsToApiAmount(minimum),
+    maximumAmount: minorUnitsToApiAmount(maximum),
+    currency: accountCurrency,
+  }
+  if (currency.toUpperCase() !== accountCurrency.toUpperCase()) {
+    return { eligible: false, reason: "unsupported_currency", ...base }
+  }
+  if (amountMinor < minimum) return { eligible: false, reason: "below_minimum", ...base }
+  if (amountMinor > maximum) return { eligible: false, reason: "above_maximum", ...base }
+  return { eligible: true, ...base }
+}

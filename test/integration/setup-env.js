@@ -1,0 +1,9 @@
+// Environment of the integration suite: the machine's PostgreSQL with trust auth, and the
+// sandbox on a fixed loopback port so the test store's medusa-config can name it before boot.
+process.env.DB_HOST = process.env.DB_HOST || "localhost"
+process.env.DB_USERNAME = process.env.DB_USERNAME || "postgres"
+process.env.DB_PASSWORD = process.env.DB_PASSWORD || ""
+process.env.BNPL_SANDBOX_PORT = process.env.BNPL_SANDBOX_PORT || "4510"
+process.env.BNPL_BASE_URL = `http://127.0.0.1:${process.env.BNPL_SANDBOX_PORT}`
+process.env.BNPL_AUTH_URL = `${process.env.BNPL_BASE_URL}/oauth`
+process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"

@@ -1,0 +1,45 @@
+// The test store: a plain Medusa 2.21 app that installs medusa-payment-bnpl as a user would
+// (resolved as a package from node_modules, i.e. its built .medusa/server output), configured
+// with the README's snippet and pointed at the local sandbox.
+const { defineConfig, Modules } = require("@medusajs/framework/utils")
+
+const region = process.env.BNPL_REGION || "UK"
+const bnplOptions = {
+  merchantId: process.env.BNPL_MERCHANT_ID || (region === "UK" ? "sandbox-uk-merchant" : "sandbox-eu-merchant"),
+  secretKey: process.env.BNPL_SECRET_KEY || (region === "UK" ? "sandbox-uk-secret-key" : "sandbox-eu-secret-key"),
+  region,
+  baseUrl: process.env.BNPL_BASE_URL,
+  authUrl: process.env.BNPL_AUTH_URL,
+  authScheme: process.env.BNPL_AUTH_SCHEME || "basic",
+  capture: process.env.BNPL_CAPTURE || "manual",
+  backendUrl: "http://store.test",
+  storefrontUrl: "http://storefront.test",
+  merchantName: "Test Store",
+  maxRetries: 2,
+  expressShippingOptions: ["Express Shipping"],
+}
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: "*",
+      adminCors: "*",
+      authCors: "*",
+      jwtSecret: "integration-test",
+      cookieSecret: "integration-test",
+    },
+  },
+  admin: { disable: true },
+  plugins: [{ resolve: "medusa-payment-bnpl", options: bnplOptions }],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          { resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl", options: bnplOptions },
+        ],
+      },
+    },
+  ],
+})
