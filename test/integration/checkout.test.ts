@@ -1,0 +1,175 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import path from "node:path"
+import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { SandboxControl } from "../support/sandbox-control"
+import { seedStore, type SeededStore } from "../support/seed-store"
+import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
+
+jest.setTimeout(120_000)
+
+const port = Number(process.env.BNPL_SANDBOX_PORT)
+const control = new SandboxControl(process.env.BNPL_BASE_URL!)
+let sandbox: Sandbox
+
+// Registered before the runner's own hooks, so the sandbox is up when the store boots.
+beforeAll(async () => {
+  sandbox = await startSandbox({ port })
+})
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "store"),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shopper: Shopper
+
+    beforeEach(async () => {
+      await control.reset()
+      store = await seedStore(getContainer())
+      shopper = new Shopper(api, store.publishableKey)
+    })
+
+    async function readyCart(regionId: string, address: Record<string, unknown>, quantity = 2) {
+      const cart = await shopper.createCart({
+        regionId,
+        items: [{ variant_id: store.variants.tote, quantity }],
+        address,
+      })
+      return shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+    }
+
+    async function orderForCart(cartId: string) {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "cart",
+        fields: ["id", "completed_at", "order.id", "order.total", "order.payment_collections.payments.*"],
+        filters: { id: cartId },
+      })
+      return (data[0] as any)?.order as { id: string; total: number; payment_collections: any[] } | undefined
+    }
+
+    it("a UK shopper pays later: checkout, confirm on the service's screens, return, one order", async () => {
+      const currency = "GBP"
+      const cart = await readyCart(store.regions.uk, ukAddress)
+      expect((await shopper.eligibility(cart.id)).eligible).toBe(true)
+
+      const session = await shopper.initiatePaymentSession(cart.id)
+      expect(session.data.redirectCheckoutUrl).toMatch(/\/checkout\//)
+      expect(session.data).not.toHaveProperty("bnpl_cart")
+      expect(JSON.stringify(session.data)).not.toContain("sandbox-uk-secret-key")
+
+      const ledgerAfterInitiate = await control.ledger()
+      expect(ledgerAfterInitiate.checkouts).toHaveLength(1)
+      const checkout = ledgerAfterInitiate.checkouts[0]
+      expect(checkout.request?.amount ?? checkout.amount).toEqual({ amount: Number(cart.total).toFixed(2), currency })
+      expect(checkout.request?.merchantReference ?? checkout.merchantReference).toBe(cart.id)
+
+      const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+      expect(back.searchParams.get("status")).toBe("SUCCESS")
+      expect(back.searchParams.get("orderToken")).toBe(session.data.token)
+
+      const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+      expect(returned.status).toBe(303)
+      const order = await orderForCart(cart.id)
+      expect(order?.id).toBeDefined()
+      expect(returned.headers.location).toBe(`http://storefront.test/order/${order!.id}/confirmed`)
+
+      const payment = order!.payment_collections[0].payments[0]
+      expect(payment.provider_id).toBe("pp_bnpl_bnpl")
+      expect(payment.data.orderId).toBeDefined()
+      expect(Date.parse(payment.data.authorizationExpiresAt) - Date.now()).toBeGreaterThan(12.9 * 24 * 3600 * 1000)
+
+      // The consumer reloads the return page: the same order, no second authorisation.
+      const again = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+      expect(again.headers.location).toBe(`http://storefront.test/order/${order!.id}/confirmed`)
+      const ledger = await control.ledger()
+      expect(ledger.payments).toHaveLength(1)
+      expect(ledger.payments[0].originalAmount).toEqual({ amount: Number(cart.total).toFixed(2), currency })
+    })
+
+    it("a declined authorisation creates no order and sends the consumer back with a reason", async () => {
+      const cart = await readyCart(store.regions.uk, ukAddress)
+      const session = await shopper.initiatePaymentSession(cart.id)
+      const back = await consumerChooses(session.data.redirectCheckoutUrl, "decline")
+      const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+      expect(returned.status).toBe(303)
+      expect(returned.headers.location).toContain("bnpl_error=declined")
+      expect(await orderForCart(cart.id)).toBeFalsy()
+    })
+
+    it("a cancelled checkout goes back to the storefront's checkout and creates no order", async () => {
+      const cart = await readyCart(store.regions.uk, ukAddress)
+      const session = await shopper.initiatePaymentSession(cart.id)
+      const back = await consumerChooses(session.data.redirectCheckoutUrl, "cancel")
+      expect(back.searchParams.get("status")).toBe("CANCELLED")
+      const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+      expect(returned.headers.location).toBe("http://storefront.test/checkout?step=payment&bnpl_error=cancelled")
+      expect(await orderForCart(cart.id)).toBeFalsy()
+      expect((await control.ledger()).payments).toHaveLength(0)
+    })
+
+    it("a cart changed after the checkout was made needs a new checkout; the old token places no order", async () => {
+      const cart = await readyCart(store.regions.uk, ukAddress)
+      const first = await shopper.initiatePaymentSession(cart.id)
+      const changed = await shopper.addItem(cart.id, store.variants.tote, 1)
+      expect(Number(changed.total)).toBeGreaterThan(Number(cart.total))
+
+      // The consumer finishes the stale checkout: its token is no longer the cart's.
+      const staleBack = await consumerChooses(first.data.redirectCheckoutUrl, "confirm")
+      const stale = await api.get(pathAndQuery(staleBack), { maxRedirects: 0, validateStatus: () => true })
+      expect(stale.headers.location).toContain("bnpl_error=token_mismatch")
+      expect(await orderForCart(cart.id)).toBeFalsy()
+
+      const second = await shopper.initiatePaymentSession(cart.id)
+      expect(second.data.token).not.toBe(first.data.token)
+      expect(second.data.amount).toBe(Number(changed.total).toFixed(2))
+      const back = await consumerChooses(second.data.redirectCheckoutUrl, "confirm")
+      await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+      const order = await orderForCart(cart.id)
+      expect(Number(order?.total)).toBe(Number(changed.total))
+      expect((await control.ledger()).payments).toHaveLength(1)
+    })
+
+    it("hides pay later outside the limits and refuses to start a checkout there", async () => {
+      const cheap = await shopper.createCart({
+        regionId: store.regions.uk,
+        items: [{ variant_id: store.variants.teaTowel, quantity: 1 }],
+        address: ukAddress,
+      })
+      expect(await shopper.eligibility(cheap.id)).toEqual({
+        eligible: false,
+        reason: "below_minimum",
+        minimumAmount: "1.00",
+        maximumAmount: "1000.00",
+        currency: "GBP",
+      })
+      const refusedCheap = await shopper.initiatePaymentSession(cheap.id).catch((error) => error.response)
+      expect(refusedCheap.status).toBeGreaterThanOrEqual(400)
+      expect(refusedCheap.status).toBeLessThan(500)
+      expect(refusedCheap.data.message).toContain("below the minimum of 1.00 GBP")
+
+      const dear = await shopper.createCart({
+        regionId: store.regions.uk,
+        items: [{ variant_id: store.variants.sofa, quantity: 1 }],
+        address: ukAddress,
+      })
+      expect((await shopper.eligibility(dear.id)).reason).toBe("above_maximum")
+      const refusedDear = await shopper.initiatePaymentSession(dear.id).catch((error) => error.response)
+      expect(refusedDear.status).toBeLessThan(500)
+      expect(refusedDear.data.message).toContain("above the maximum of 1000.00 GBP")
+      expect((await control.ledger()).checkouts).toHaveLength(0)
+    })
+
+    it("ignores the data a storefront sends and builds the checkout from the cart", async () => {
+      const cart = await readyCart(store.regions.uk, ukAddress)
+      const session = await shopper.initiatePaymentSession(cart.id, "pp_bnpl_bnpl", {
+        bnpl_cart: { cartId: cart.id, total: "0.01", items: [], discounts: [], currencyCode: "gbp" },
+        amount: "0.01",
+      })
+      expect(session.data.amount).toBe(Number(cart.total).toFixed(2))
+    })
+  },
+})

@@ -1,0 +1,49 @@
+/**
+ * The sandbox's control API over HTTP (docs/sandbox.md), for tests that drive a store
+ * which talks to the sandbox: the ledger of what the service recorded, its clock, faults.
+ */
+export class SandboxControl {
+  constructor(private readonly baseUrl: string) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/__control${path}`, {
+      method,
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`sandbox control ${method} ${path} answered ${response.status}`)
+    const text = await response.text()
+    return (text ? JSON.parse(text) : undefined) as T
+  }
+
+  ledger(): Promise<Ledger> {
+    return this.call("GET", "/ledger")
+  }
+  advanceClock(seconds: number): Promise<unknown> {
+    return this.call("POST", "/clock/advance", { seconds })
+  }
+  fault(fault: { endpoint: string; kind: string; status?: number; delayMs?: number; times?: number }): Promise<unknown> {
+    return this.call("POST", "/faults", fault)
+  }
+  clearFaults(): Promise<unknown> {
+    return this.call("DELETE", "/faults")
+  }
+  setLimits(merchantId: string, minimumAmount: string, maximumAmount: string): Promise<unknown> {
+    return this.call("PUT", `/accounts/${merchantId}/configuration`, { minimumAmount, maximumAmount })
+  }
+  reset(): Promise<unknown> {
+    return this.call("POST", "/reset")
+  }
+}
+
+export interface Ledger {
+  checkouts: Array<Record<string, any>>
+  payments: Array<Record<string, any>>
+  auths: Array<Record<string, any>>
+  captures: Array<Record<string, any>>
+  refunds: Array<Record<string, any>>
+  voids: Array<Record<string, any>>
+  courierUpdates: Array<Record<string, any>>
+  tokenRequests: number
+  requests: Record<string, number>
+}
