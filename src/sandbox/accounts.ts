@@ -1,0 +1,80 @@
+import { apiAmountToMinorUnits, isApiAmount } from "../client/money"
+
+/**
+ * A merchant account of the sandbox. merchant-api-v2.md "What the service does", rule 2:
+ * accounts are per region (UK, EU) and each has its own credentials; its limits are what
+ * Get Configuration answers ("Resources: Configuration").
+ */
+export interface SandboxAccount {
+  region: "UK" | "EU"
+  merchantId: string
+  secretKey: string
+  currency: "GBP" | "EUR"
+  /** The smallest order amount, an API amount string such as "1.00". */
+  minimumAmount: string
+  /** The largest order amount, an API amount string such as "1000.00". */
+  maximumAmount: string
+}
+
+/**
+ * The accounts a sandbox starts with unless told otherwise. Deterministic so that docs and
+ * tests can cite them; they are sandbox credentials and are safe to print.
+ */
+export const DEFAULT_SANDBOX_ACCOUNTS: readonly SandboxAccount[] = Object.freeze([
+  Object.freeze({
+    region: "UK",
+    merchantId: "sandbox-uk-merchant",
+    secretKey: "sandbox-uk-secret-key",
+    currency: "GBP",
+    minimumAmount: "1.00",
+    maximumAmount: "1000.00",
+  }),
+  Object.freeze({
+    region: "EU",
+    merchantId: "sandbox-eu-merchant",
+    secretKey: "sandbox-eu-secret-key",
+    currency: "EUR",
+    minimumAmount: "1.00",
+    maximumAmount: "2000.00",
+  }),
+]) as readonly SandboxAccount[]
+
+/**
+ * Checks a pair of limits: both API amount strings and minimum <= maximum.
+ * @throws Error naming the offending field.
+ */
+export function assertValidLimits(minimumAmount: string, maximumAmount: string): void {
+  for (const [field, value] of [
+    ["minimumAmount", minimumAmount],
+    ["maximumAmount", maximumAmount],
+  ] as const) {
+    if (typeof value !== "string" || !isApiAmount(value) || value.startsWith("-")) {
+      throw new Error(`${field} must be an amount string with 2 decimals such as "1.00", got ${JSON.stringify(value)}`)
+    }
+  }
+  if (apiAmountToMinorUnits(minimumAmount) > apiAmountToMinorUnits(maximumAmount)) {
+    throw new Error(`minimumAmount ${minimumAmount} must not be above maximumAmount ${maximumAmount}`)
+  }
+}
+
+/**
+ * Copies and checks the accounts a sandbox is started with.
+ * @throws Error when a field is missing or two accounts share a merchantId.
+ */
+export function prepareAccounts(accounts: readonly SandboxAccount[]): SandboxAccount[] {
+  const seen = new Set<string>()
+  return accounts.map((account, index) => {
+    if (!account.merchantId || !account.secretKey) {
+      throw new Error(`accounts[${index}] needs a merchantId and a secretKey`)
+    }
+    if (seen.has(account.merchantId)) {
+      throw new Error(`accounts[${index}].merchantId ${account.merchantId} is used twice`)
+    }
+    seen.add(account.merchantId)
+    if (!/^[A-Z]{3}$/.test(account.currency)) {
+      throw new Error(`accounts[${index}].currency must be an ISO 4217 code such as GBP`)
+    }
+    assertValidLimits(account.minimumAmount, account.maximumAmount)
+    return { ...account }
+  })
+}

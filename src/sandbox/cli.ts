@@ -1,0 +1,93 @@
+import { parseArgs } from "node:util"
+import { startSandbox, type Sandbox } from "./server"
+
+const USAGE = `Usage: medusa-payment-bnpl sandbox [--port 4010] [--host 127.0.0.1] [--public-url URL]
+
+Starts a local sandbox of the buy-now-pay-later Merchant API v2: its endpoints, its consumer
+checkout screens and a control API for tests under /__control. Ctrl-C stops it.`
+
+/** Where the CLI writes; the console by default, replaceable in tests. */
+export interface CliOutput {
+  log(message: string): void
+  error(message: string): void
+}
+
+/**
+ * The `medusa-payment-bnpl` command (run by bin/medusa-payment-bnpl.js). `sandbox` starts a
+ * sandbox and prints its URLs and its accounts' credentials: they are sandbox credentials,
+ * made up for local use, so printing them is safe (the plugin itself never logs a secret).
+ * Resolves with the running sandbox, or undefined after printing help or an error.
+ */
+export async function runCli(argv: string[], output: CliOutput = console): Promise<Sandbox | undefined> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: "string", default: "4010" },
+        host: { type: "string", default: "127.0.0.1" },
+        "public-url": { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    })
+  } catch (error) {
+    output.error(`${(error as Error).message}\n\n${USAGE}`)
+    process.exitCode = 2
+    return undefined
+  }
+  const [command] = parsed.positionals
+  if (parsed.values.help || command === "help" || command === undefined) {
+    output.log(USAGE)
+    return undefined
+  }
+  if (command !== "sandbox") {
+    output.error(`Unknown command ${command}\n\n${USAGE}`)
+    process.exitCode = 2
+    return undefined
+  }
+  const port = Number(parsed.values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    output.error(`--port must be a whole number from 0 to 65535, got ${parsed.values.port}`)
+    process.exitCode = 2
+    return undefined
+  }
+
+  const sandbox = await startSandbox({
+    port,
+    host: parsed.values.host,
+    publicUrl: parsed.values["public-url"],
+  })
+  output.log(describeSandbox(sandbox))
+
+  const stop = (signal: string) => {
+    output.log(`\n${signal}: stopping the sandbox`)
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1)
+    )
+  }
+  process.once("SIGINT", () => stop("SIGINT"))
+  process.once("SIGTERM", () => stop("SIGTERM"))
+  return sandbox
+}
+
+/** The start-up banner: URLs and, per account, its region, credentials, currency and limits. */
+export function describeSandbox(sandbox: Sandbox): string {
+  const lines = [
+    "BNPL Merchant API v2 sandbox",
+    `  API base URL (baseUrl):   ${sandbox.url}`,
+    `  Token service (authUrl):  ${sandbox.authUrl}  (token endpoint ${sandbox.authUrl}/v2/oauth2/token)`,
+    `  Control API:              ${sandbox.url}/__control`,
+    "",
+    "Accounts (sandbox credentials, safe to share):",
+  ]
+  for (const account of sandbox.accounts) {
+    lines.push(
+      `  ${account.region}  merchantId ${account.merchantId}  secretKey ${account.secretKey}  ` +
+        `${account.currency} ${account.minimumAmount} to ${account.maximumAmount}`
+    )
+  }
+  lines.push("", "Press Ctrl-C to stop.")
+  return lines.join("\n")
+}

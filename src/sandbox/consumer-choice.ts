@@ -1,0 +1,35 @@
+import type { SandboxStore, StoredCheckout } from "./state"
+
+/**
+ * What a consumer can do on the service's screens: confirm, confirm with a card that will be
+ * declined at Auth, or cancel (merchant-api-v2.md "What the service does": the consumer
+ * confirms the checkout in the service's own screen flow).
+ */
+export type ConsumerChoice = "approve" | "decline" | "cancel"
+
+export type ConsumerChoiceOutcome =
+  | { recorded: true; checkout: StoredCheckout }
+  | { recorded: false; reason: "unknown" | "expired" | "completed" }
+
+/** Records the consumer's choice for a checkout, unless the token is unknown, expired or used. */
+export function recordConsumerChoice(store: SandboxStore, token: string, choice: ConsumerChoice): ConsumerChoiceOutcome {
+  const checkout = store.checkouts.get(token)
+  if (!checkout) return { recorded: false, reason: "unknown" }
+  if (store.isCheckoutExpired(checkout)) return { recorded: false, reason: "expired" }
+  if (checkout.completedAtMs !== undefined) return { recorded: false, reason: "completed" }
+  checkout.consumerChoice = choice
+  return { recorded: true, checkout }
+}
+
+/**
+ * The merchant URL the consumer returns to, with `orderToken` and `status` appended
+ * (api-beyond-the-document.md "Create Checkout"). The merchant's own query string and
+ * fragment are kept as they were written.
+ */
+export function returnUrl(merchantUrl: string, token: string, status: "SUCCESS" | "CANCELLED"): string {
+  const hashAt = merchantUrl.indexOf("#")
+  const base = hashAt < 0 ? merchantUrl : merchantUrl.slice(0, hashAt)
+  const fragment = hashAt < 0 ? "" : merchantUrl.slice(hashAt)
+  const separator = !base.includes("?") ? "?" : base.endsWith("?") || base.endsWith("&") ? "" : "&"
+  return `${base}${separator}orderToken=${encodeURIComponent(token)}&status=${status}${fragment}`
+}

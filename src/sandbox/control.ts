@@ -1,0 +1,192 @@
+import { Router, type Request, type Response } from "express"
+import { z } from "zod"
+import { assertValidLimits, type SandboxAccount } from "./accounts"
+import { revokeAllAccessTokens } from "./auth"
+import { isoTimestamp } from "./clock"
+import { recordConsumerChoice } from "./consumer-choice"
+import { errorBody } from "./errors"
+import { sandboxFaultSchema, type SandboxFault } from "./faults"
+import type { SandboxLedger } from "./ledger"
+import { paymentBody } from "./payment-lifecycle"
+import { rawBodyText } from "./request-body"
+import type { SandboxStore } from "./state"
+
+/**
+ * Test controls of the sandbox; none of this exists on the real service. The same operations
+ * are served over HTTP under `/__control` without authentication (see `controlRoutes`).
+ */
+export interface SandboxControl {
+  /**
+   * Confirms a checkout as the consumer would on the screens, without the page.
+   * `decline` makes the following Auth answer 402 DECLINED.
+   * @throws SandboxControlError 404 unknown token, 410 expired or already used.
+   */
+  confirmCheckout(token: string, outcome?: "approve" | "decline"): void
+  /** The sandbox clock. */
+  now(): Date
+  /** Moves the sandbox clock forward; returns the new time. */
+  advanceClock(seconds: number): Date
+  /** Arms a fault (see `SandboxFault` in faults.ts). */
+  addFault(fault: SandboxFault): void
+  /** The faults not used up yet. */
+  faults(): Array<SandboxFault & { remaining: number }>
+  clearFaults(): void
+  /** A copy of everything the sandbox did. */
+  ledger(): SandboxLedger
+  /** Changes an account's limits (what Get Configuration answers and Create Checkout enforces). */
+  setAccountConfiguration(merchantId: string, limits: { minimumAmount: string; maximumAmount: string }): void
+  /** Makes every access token issued so far unusable; returns how many were still usable. */
+  revokeTokens(): number
+  /** Forgets all state and faults, resets the clock and the accounts' limits. */
+  reset(): void
+}
+
+/** A refused control operation, with the HTTP status the control API answers it with. */
+export class SandboxControlError extends Error {
+  constructor(
+    readonly httpStatusCode: number,
+    message: string
+  ) {
+    super(message)
+    this.name = "SandboxControlError"
+  }
+}
+
+/** The in-process controls of one sandbox. */
+export function createControl(store: SandboxStore): SandboxControl {
+  return {
+    confirmCheckout(token, outcome = "approve") {
+      if (outcome !== "approve" && outcome !== "decline") {
+        throw new SandboxControlError(400, `outcome must be approve or decline, got ${JSON.stringify(outcome)}`)
+      }
+      const result = recordConsumerChoice(store, token, outcome)
+      if (!result.recorded) {
+        throw new SandboxControlError(result.reason === "unknown" ? 404 : 410, `Checkout ${token} is ${result.reason}`)
+      }
+    },
+    now: () => store.clock.now(),
+    advanceClock: (seconds) => {
+      try {
+        return store.clock.advance(seconds)
+      } catch (error) {
+        throw new SandboxControlError(400, (error as Error).message)
+      }
+    },
+    addFault: (fault) => {
+      const parsed = sandboxFaultSchema.safeParse(fault)
+      if (!parsed.success) throw new SandboxControlError(400, describe(parsed.error))
+      store.faults.add(parsed.data)
+    },
+    faults: () => store.faults.list(),
+    clearFaults: () => store.faults.clear(),
+    ledger: () =>
+      store.ledger.snapshot(
+        store.paymentsOf().map((payment) => ({ merchantId: payment.merchantId, ...paymentBody(payment) }))
+      ),
+    setAccountConfiguration(merchantId, limits) {
+      const account: SandboxAccount | undefined = store.account(merchantId)
+      if (!account) throw new SandboxControlError(404, `No account ${merchantId}`)
+      try {
+        assertValidLimits(limits?.minimumAmount, limits?.maximumAmount)
+      } catch (error) {
+        throw new SandboxControlError(400, (error as Error).message)
+      }
+      account.minimumAmount = limits.minimumAmount
+      account.maximumAmount = limits.maximumAmount
+    },
+    revokeTokens: () => revokeAllAccessTokens(store),
+    reset: () => store.reset(),
+  }
+}
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0]
+  return `${issue.path.join(".") || "body"} ${issue.message}`
+}
+
+/** Control bodies are JSON; an empty body means "no options". */
+function controlBody(req: Request): Record<string, any> {
+  const text = rawBodyText(req).trim()
+  if (!text) return {}
+  try {
+    const parsed = JSON.parse(text)
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new SandboxControlError(400, "The control API takes a JSON object body")
+}
+
+const advanceSchema = z.strictObject({ seconds: z.number().finite().min(0) })
+
+/**
+ * The control API over HTTP (no authentication; for tests and local development only):
+ * `POST /__control/checkouts/:token/confirm` `{ outcome? }`, `POST /__control/clock/advance`
+ * `{ seconds }`, `GET /__control/clock`, `POST|GET|DELETE /__control/faults`,
+ * `GET /__control/ledger`, `PUT /__control/accounts/:merchantId/configuration`,
+ * `POST /__control/tokens/revoke`, `POST /__control/reset`.
+ */
+export function controlRoutes(control: SandboxControl): Router {
+  const router = Router()
+  const handle =
+    (action: (req: Request) => { status?: number; body: unknown }) => (req: Request, res: Response) => {
+      try {
+        const { status = 200, body } = action(req)
+        res.status(status).json(body)
+      } catch (error) {
+        const status = error instanceof SandboxControlError ? error.httpStatusCode : 500
+        res.status(status).json(errorBody(status, status === 500 ? "error" : "invalid_request", (error as Error).message))
+      }
+    }
+
+  router.post(
+    "/checkouts/:token/confirm",
+    handle((req) => {
+      const outcome = controlBody(req).outcome ?? "approve"
+      control.confirmCheckout(req.params.token, outcome)
+      return { body: { token: req.params.token, outcome } }
+    })
+  )
+  router.get("/clock", handle(() => ({ body: { now: control.now().toISOString() } })))
+  router.post(
+    "/clock/advance",
+    handle((req) => {
+      const parsed = advanceSchema.safeParse(controlBody(req))
+      if (!parsed.success) throw new SandboxControlError(400, describe(parsed.error))
+      return { body: { now: isoTimestamp(control.advanceClock(parsed.data.seconds).getTime()) } }
+    })
+  )
+  router.get("/faults", handle(() => ({ body: { faults: control.faults() } })))
+  router.post(
+    "/faults",
+    handle((req) => {
+      control.addFault(controlBody(req) as SandboxFault)
+      return { status: 201, body: { faults: control.faults() } }
+    })
+  )
+  router.delete(
+    "/faults",
+    handle(() => {
+      control.clearFaults()
+      return { body: { faults: [] } }
+    })
+  )
+  router.get("/ledger", handle(() => ({ body: control.ledger() })))
+  router.put(
+    "/accounts/:merchantId/configuration",
+    handle((req) => {
+      const { minimumAmount, maximumAmount } = controlBody(req)
+      control.setAccountConfiguration(req.params.merchantId, { minimumAmount, maximumAmount })
+      return { body: { merchantId: req.params.merchantId, minimumAmount, maximumAmount } }
+    })
+  )
+  router.post("/tokens/revoke", handle(() => ({ body: { revoked: control.revokeTokens() } })))
+  router.post(
+    "/reset",
+    handle(() => {
+      control.reset()
+      return { body: { reset: true } }
+    })
+  )
+  return router
+}

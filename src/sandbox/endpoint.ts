@@ -1,0 +1,178 @@
+import type { Request, RequestHandler, Response } from "express"
+import type { SandboxAccount } from "./accounts"
+import { authenticate } from "./auth"
+import type { SandboxEndpoint } from "./endpoint-names"
+import { errorBody, SandboxRequestError } from "./errors"
+import { proxyErrorPage, TRUNCATED_JSON_BODY, type SandboxFault } from "./faults"
+import { rawBodyText, readJsonBody } from "./request-body"
+import { errorResult, isRememberedResult, type EndpointResult } from "./result"
+import type { SandboxStore } from "./state"
+
+/** What every handler is given. */
+export interface PublicContext {
+  req: Request
+  store: SandboxStore
+  rawBody: string
+}
+
+/** What a handler of an authenticated /v2 endpoint is given. */
+export interface MerchantContext extends PublicContext {
+  account: SandboxAccount
+  /** The parsed JSON body (POST/PUT), else undefined. */
+  body: unknown
+  /**
+   * Runs `apply` at most once per (account, endpoint, `key`) within 24 hours and replays its
+   * answer to retries; a retry while the first is still being processed gets 409 `conflict`.
+   * Without a key, `apply` simply runs. Source: merchant-api-v2.md "Auth" (idempotent on
+   * requestId) and api-beyond-the-document.md "Pagination, errors, idempotency".
+   */
+  idempotent(key: string | undefined, apply: () => EndpointResult): Promise<EndpointResult>
+}
+
+/** One endpoint of the service: its name (for faults and counts), success status and handler. */
+export type EndpointSpec =
+  | {
+      name: SandboxEndpoint
+      successStatus: number
+      access: "public"
+      handle(context: PublicContext): EndpointResult | Promise<EndpointResult>
+    }
+  | {
+      name: SandboxEndpoint
+      successStatus: number
+      access: "merchant"
+      /** POST and PUT endpoints read a JSON body. */
+      jsonBody: boolean
+      handle(context: MerchantContext): EndpointResult | Promise<EndpointResult>
+    }
+
+/**
+ * Wraps a handler with what every request goes through, in this order: counting it in the
+ * ledger, a fault aimed at it, authentication (401), the `User-Agent` header (merchant-api-v2.md
+ * "Common request headers": required; missing gives 400 `bad_request`), the JSON body (415,
+ * 400 `invalid_json`), then the handler.
+ */
+export function endpoint(store: SandboxStore, spec: EndpointSpec): RequestHandler {
+  return (req, res) => {
+    handleRequest(store, spec, req, res).catch((error: unknown) => {
+      if (!res.headersSent && !res.destroyed) {
+        res.status(500).json(errorBody(500, "error", `Sandbox failure: ${(error as Error)?.message ?? error}`))
+      }
+    })
+  }
+}
+
+async function handleRequest(store: SandboxStore, spec: EndpointSpec, req: Request, res: Response): Promise<void> {
+  store.ledger.countRequest(spec.name)
+  const fault = store.faults.take(spec.name)
+  if (fault && answerWithoutApplying(fault, spec, req, res)) return
+  if (fault?.kind === "lost_response") dropResponse(req, res)
+
+  let latencyServed = fault?.kind !== "latency"
+  const serveLatency = async () => {
+    if (latencyServed) return
+    latencyServed = true
+    await store.sleep(fault?.delayMs ?? 1000)
+  }
+
+  let result: EndpointResult
+  try {
+    const rawBody = rawBodyText(req)
+    if (spec.access === "public") {
+      result = await spec.handle({ req, store, rawBody })
+    } else {
+      const account = authenticate(store, req.headers.authorization)
+      if (!req.headers["user-agent"]) {
+        throw new SandboxRequestError(400, "bad_request", "The User-Agent header is required")
+      }
+      const body = spec.jsonBody ? readJsonBody(req) : undefined
+      const idempotent = (key: string | undefined, apply: () => EndpointResult) =>
+        runOnce(store, `${account.merchantId}\u0000${spec.name}\u0000${key}`, key, serveLatency, apply)
+      result = await spec.handle({ req, store, rawBody, account, body, idempotent })
+    }
+  } catch (error) {
+    if (!(error instanceof SandboxRequestError)) throw error
+    result = errorResult(error.httpStatusCode, error.errorCode, error.message)
+  }
+  await serveLatency()
+  if (res.destroyed) return
+  send(res, result)
+}
+
+async function runOnce(
+  store: SandboxStore,
+  scope: string,
+  key: string | undefined,
+  serveLatency: () => Promise<void>,
+  apply: () => EndpointResult
+): Promise<EndpointResult> {
+  if (key === undefined) {
+    await serveLatency()
+    return apply()
+  }
+  const remembered = store.requestIds.lookup(scope)
+  if (remembered?.state === "done") {
+    return { ...remembered.result, headers: { ...remembered.result.headers, "Idempotent-Replayed": "true" } }
+  }
+  if (remembered?.state === "in_flight") {
+    return errorResult(409, "conflict", "A request with this requestId is still being processed; retry later with the same requestId")
+  }
+  store.requestIds.begin(scope)
+  try {
+    // The latency fault is served here, while the requestId is in flight, so that a retry
+    // arriving meanwhile meets the 409 the real service gives.
+    await serveLatency()
+    const result = apply()
+    if (isRememberedResult(result)) store.requestIds.finish(scope, result)
+    return result
+  } finally {
+    store.requestIds.abandon(scope)
+  }
+}
+
+/** Faults that answer (or hang up) without the change being applied. Returns true when one did. */
+function answerWithoutApplying(fault: SandboxFault, spec: EndpointSpec, req: Request, res: Response): boolean {
+  switch (fault.kind) {
+    case "status": {
+      const status = fault.status ?? 500
+      res.status(status).json(errorBody(status, status >= 500 ? "error" : "fault", `Injected fault: HTTP ${status}`))
+      return true
+    }
+    case "conflict":
+      res.status(409).json(errorBody(409, "conflict", "A request with this requestId is still being processed"))
+      return true
+    case "malformed":
+      res.status(spec.successStatus).type("application/json").send(TRUNCATED_JSON_BODY)
+      return true
+    case "html": {
+      const status = fault.status ?? 502
+      res.status(status).type("html").send(proxyErrorPage(status))
+      return true
+    }
+    case "reset":
+      req.socket.destroy()
+      return true
+    default:
+      return false
+  }
+}
+
+/** For `lost_response`: the handler runs and applies its change, but the answer never leaves. */
+function dropResponse(req: Request, res: Response): void {
+  res.end = function endByHangingUp() {
+    req.socket.destroy()
+    return res
+  } as Response["end"]
+}
+
+function send(res: Response, result: EndpointResult): void {
+  res.status(result.status)
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value)
+  if (result.text !== undefined) {
+    res.type("text/plain").send(result.text)
+  } else if (result.body === undefined) {
+    res.end()
+  } else {
+    res.json(result.body)
+  }
+}

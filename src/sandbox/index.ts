@@ -1,0 +1,18 @@
+/**
+ * A local sandbox of the Merchant API v2 (merchant-api-v2.md, with the gaps filled from
+ * api-beyond-the-document.md): the service's endpoints, its consumer screens, and a control
+ * API for tests (clock, faults, ledger). Start one with `startSandbox()`, or from a shell with
+ * `medusa-payment-bnpl sandbox`.
+ */
+export { startSandbox, createSandboxApp } from "./server"
+export type { Sandbox, SandboxOptions } from "./server"
+export { DEFAULT_SANDBOX_ACCOUNTS } from "./accounts"
+export type { SandboxAccount } from "./accounts"
+export { SandboxControlError } from "./control"
+export type { SandboxControl } from "./control"
+export { FAULT_KINDS } from "./faults"
+export type { SandboxFault, SandboxFaultKind } from "./faults"
+export { SANDBOX_ENDPOINTS } from "./endpoint-names"
+export type { SandboxEndpoint } from "./endpoint-names"
+export type { SandboxLedger } from "./ledger"
+export type { PaymentBody, PaymentState } from "./payment-lifecycle"

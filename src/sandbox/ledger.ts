@@ -1,0 +1,123 @@
+import type { Money } from "../client/money"
+import type { Courier } from "../client/schemas"
+import { SANDBOX_ENDPOINTS, type SandboxEndpoint } from "./endpoint-names"
+import type { PaymentBody } from "./payment-lifecycle"
+
+/** A checkout as created (Create Checkout, api-beyond-the-document.md). */
+export interface LedgerCheckout {
+  merchantId: string
+  token: string
+  amount: Money
+  merchantReference?: string
+  created: string
+  expires: string
+}
+
+/** One Auth that was applied (replays of a remembered requestId are not listed again). */
+export interface LedgerAuth {
+  merchantId: string
+  token: string
+  requestId?: string
+  paymentId: string
+  status: "APPROVED" | "DECLINED"
+  amount: Money
+  at: string
+}
+
+export interface LedgerCapture {
+  merchantId: string
+  orderId: string
+  requestId: string
+  amount: Money
+  paymentEventMerchantReference?: string
+  at: string
+}
+
+export interface LedgerRefund {
+  merchantId: string
+  orderId: string
+  refundId: string
+  requestId?: string
+  merchantReference?: string
+  refundMerchantReference?: string
+  amount: Money
+  at: string
+}
+
+export interface LedgerVoid {
+  merchantId: string
+  orderId: string
+  requestId: string
+  amount: Money
+  at: string
+}
+
+export interface LedgerCourierUpdate {
+  merchantId: string
+  orderId: string
+  courier: Courier
+  at: string
+}
+
+/**
+ * Everything the sandbox did, for tests to assert on (`GET /__control/ledger`). Money
+ * entries record the requestId and amount of each applied change; `tokenRequests` counts
+ * access tokens issued; `requests` counts every request received per endpoint, including
+ * refused and faulted ones.
+ */
+export interface SandboxLedger {
+  checkouts: LedgerCheckout[]
+  payments: Array<PaymentBody & { merchantId: string }>
+  auths: LedgerAuth[]
+  captures: LedgerCapture[]
+  refunds: LedgerRefund[]
+  voids: LedgerVoid[]
+  courierUpdates: LedgerCourierUpdate[]
+  tokenRequests: number
+  requests: Record<SandboxEndpoint, number>
+}
+
+/** The append-only records behind `SandboxLedger` (payments are read live from the store). */
+export class LedgerRecorder {
+  checkouts: LedgerCheckout[] = []
+  auths: LedgerAuth[] = []
+  captures: LedgerCapture[] = []
+  refunds: LedgerRefund[] = []
+  voids: LedgerVoid[] = []
+  courierUpdates: LedgerCourierUpdate[] = []
+  tokenRequests = 0
+  requests = emptyRequestCounts()
+
+  countRequest(endpoint: SandboxEndpoint): void {
+    this.requests[endpoint] += 1
+  }
+
+  snapshot(payments: SandboxLedger["payments"]): SandboxLedger {
+    return structuredClone({
+      checkouts: this.checkouts,
+      payments,
+      auths: this.auths,
+      captures: this.captures,
+      refunds: this.refunds,
+      voids: this.voids,
+      courierUpdates: this.courierUpdates,
+      tokenRequests: this.tokenRequests,
+      requests: this.requests,
+    })
+  }
+
+  clear(): void {
+    this.checkouts = []
+    this.auths = []
+    this.captures = []
+    this.refunds = []
+    this.voids = []
+    this.courierUpdates = []
+    this.tokenRequests = 0
+    this.requests = emptyRequestCounts()
+  }
+}
+
+function emptyRequestCounts(): Record<SandboxEndpoint, number> {
+  return Object.fromEntries(SANDBOX_ENDPOINTS.map((name) => [name, 0])) as Record<SandboxEndpoint, number>
+}

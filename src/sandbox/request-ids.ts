@@ -1,0 +1,45 @@
+import type { SandboxClock } from "./clock"
+import type { EndpointResult } from "./result"
+import { REQUEST_ID_MEMORY_MS } from "./rules"
+
+type Remembered =
+  | { state: "in_flight" }
+  | { state: "done"; result: EndpointResult; atMs: number }
+
+/**
+ * What the sandbox remembers about requestIds (merchant-api-v2.md "Auth": idempotent on
+ * `requestId`; api-beyond-the-document.md "Pagination, errors, idempotency": a requestId is
+ * remembered for 24 hours, and a retry while the first is still being processed gets 409).
+ * Keys are scoped by the caller (account, endpoint, requestId).
+ */
+export class RequestIdMemory {
+  private readonly entries = new Map<string, Remembered>()
+
+  constructor(private readonly clock: SandboxClock) {}
+
+  lookup(key: string): Remembered | undefined {
+    const entry = this.entries.get(key)
+    if (entry?.state === "done" && this.clock.nowMs() - entry.atMs > REQUEST_ID_MEMORY_MS) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return entry
+  }
+
+  begin(key: string): void {
+    this.entries.set(key, { state: "in_flight" })
+  }
+
+  finish(key: string, result: EndpointResult): void {
+    // A deep copy, so that the replay is the answer as it was, not the payment as it is now.
+    this.entries.set(key, { state: "done", result: structuredClone(result), atMs: this.clock.nowMs() })
+  }
+
+  abandon(key: string): void {
+    if (this.entries.get(key)?.state === "in_flight") this.entries.delete(key)
+  }
+
+  clear(): void {
+    this.entries.clear()
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The service's time and size rules, in one place so a merchant whose account differs can
+ * see (and a test can cite) where each number comes from.
+ */
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** merchant-api-v2.md "Limits": checkout retention is up to 60 minutes. */
+export const DEFAULT_CHECKOUT_LIFETIME_MINUTES = 60
+
+/** merchant-api-v2.md "What the service does", rule 1: an authorisation is valid for 13 days. */
+export const AUTHORISATION_LIFETIME_MS = 13 * DAY
+
+/** api-beyond-the-document.md "Pagination, errors, idempotency": refunds are refused after 120 days. */
+export const REFUND_TIME_LIMIT_MS = 120 * DAY
+
+/** api-beyond-the-document.md "Pagination, errors, idempotency": a requestId is remembered for 24 hours. */
+export const REQUEST_ID_MEMORY_MS = 24 * HOUR
+
+/** Default Bearer token lifetime in seconds (merchant-api-v2.md "Bearer tokens": `expires_in`). */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600
+
+/**
+ * `Cache-Control: max-age` of Get Configuration (merchant-api-v2.md "Get Configuration": the
+ * merchant should call it about once per day, so a day is the natural cache life).
+ */
+export const DEFAULT_CONFIGURATION_MAX_AGE_SECONDS = 86400
+
+/** merchant-api-v2.md "List Payments": `limit` default 20, 1 to 250 inclusive. */
+export const LIST_PAYMENTS_DEFAULT_LIMIT = 20
+
+/** The scopes granted with `scope=merchant_api_v2` (merchant-api-v2.md "Bearer tokens", point 3). */
+export const GRANTED_SCOPES = [
+  "read",
+  "reverse",
+  "void",
+  "deferred_capture",
+  "capture",
+  "manage",
+  "initiate",
+  "cancel_subscription",
+  "direct_capture",
+  "refund",
+  "auth",
+].map((scope) => `merchant_api_v2/${scope}`)
+
+export const MILLISECONDS = { SECOND, MINUTE, HOUR, DAY }

@@ -1,0 +1,136 @@
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import express, { type ErrorRequestHandler, type Express } from "express"
+import { DEFAULT_SANDBOX_ACCOUNTS, type SandboxAccount } from "./accounts"
+import { consumerScreenRoutes } from "./consumer-screens"
+import { controlRoutes, createControl, type SandboxControl } from "./control"
+import { errorBody } from "./errors"
+import { captureAndVoidRoutes } from "./routes/capture-and-void"
+import { checkoutRoutes } from "./routes/checkouts"
+import { configurationRoutes } from "./routes/configuration"
+import { courierRoutes } from "./routes/courier"
+import { paymentAuthRoutes } from "./routes/payment-auth"
+import { paymentReadRoutes } from "./routes/payment-reads"
+import { publicRoutes } from "./routes/public"
+import { refundRoutes } from "./routes/refunds"
+import {
+  DEFAULT_CHECKOUT_LIFETIME_MINUTES,
+  DEFAULT_CONFIGURATION_MAX_AGE_SECONDS,
+  DEFAULT_TOKEN_LIFETIME_SECONDS,
+} from "./rules"
+import { SandboxStore } from "./state"
+
+/** How to start a sandbox. Every field is optional. */
+export interface SandboxOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number
+  /** Interface to listen on; default 127.0.0.1 (loopback only). */
+  host?: string
+  /** Merchant accounts; default `DEFAULT_SANDBOX_ACCOUNTS` (one UK/GBP, one EU/EUR). */
+  accounts?: SandboxAccount[]
+  /** `expires_in` of issued access tokens; default 3600. */
+  tokenLifetimeSeconds?: number
+  /** How long a checkout lives; default 60 (merchant-api-v2.md "Limits"). */
+  checkoutLifetimeMinutes?: number
+  /** `Cache-Control: max-age` of Get Configuration; default 86400. */
+  configurationMaxAgeSeconds?: number
+  /** The URL consumers and next-page links use, when the sandbox sits behind a proxy; default `url`. */
+  publicUrl?: string
+}
+
+/** A running sandbox of the Merchant API v2 (merchant-api-v2.md, with api-beyond-the-document.md). */
+export interface Sandbox {
+  /** The API's `{base_url}`, e.g. `http://127.0.0.1:4010`. */
+  url: string
+  /** The token service's `{auth_url}`, `${url}/oauth`; the token endpoint is `${authUrl}/v2/oauth2/token`. */
+  authUrl: string
+  /** The merchant accounts, with their current limits. */
+  accounts: SandboxAccount[]
+  control: SandboxControl
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>
+}
+
+/** The express app of a sandbox: the service's endpoints, the consumer screens and the control API. */
+export function createSandboxApp(store: SandboxStore, control: SandboxControl): Express {
+  const app = express()
+  app.disable("x-powered-by")
+  app.set("etag", false)
+  // List Payments must see the raw query string to enforce the document's encoding rules.
+  app.set("query parser", false)
+  app.use(express.raw({ type: () => true, limit: "1mb" }))
+
+  app.use(publicRoutes(store))
+  app.use(checkoutRoutes(store))
+  app.use(paymentAuthRoutes(store))
+  app.use(paymentReadRoutes(store))
+  app.use(captureAndVoidRoutes(store))
+  app.use(refundRoutes(store))
+  app.use(courierRoutes(store))
+  app.use(configurationRoutes(store))
+  app.use(consumerScreenRoutes(store))
+  app.use("/__control", controlRoutes(control))
+
+  app.use((req, res) => {
+    res.status(404).json(errorBody(404, "not_found", `No route ${req.method} ${req.path}`))
+  })
+  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+    const status = Number(error?.status ?? error?.statusCode) || 500
+    res.status(status).json(errorBody(status, status === 413 ? "payload_too_large" : "error", String(error?.message ?? error)))
+  }
+  app.use(onError)
+  return app
+}
+
+function hostForUrl(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1"
+  if (host === "::") return "[::1]"
+  return host.includes(":") ? `[${host}]` : host
+}
+
+/**
+ * Starts a sandbox of the service on loopback (see `SandboxOptions`) and resolves once it
+ * listens. Each sandbox has its own state, clock and accounts.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? "127.0.0.1"
+  const store = new SandboxStore(
+    {
+      tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
+      checkoutLifetimeMinutes: options.checkoutLifetimeMinutes ?? DEFAULT_CHECKOUT_LIFETIME_MINUTES,
+      configurationMaxAgeSeconds: options.configurationMaxAgeSeconds ?? DEFAULT_CONFIGURATION_MAX_AGE_SECONDS,
+      publicUrl: "",
+    },
+    options.accounts ?? DEFAULT_SANDBOX_ACCOUNTS
+  )
+  const control = createControl(store)
+  const server = createServer(createSandboxApp(store, control))
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const url = `http://${hostForUrl(host)}:${port}`
+  store.settings.publicUrl = (options.publicUrl ?? url).replace(/\/+$/, "")
+
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    authUrl: `${url}/oauth`,
+    get accounts() {
+      return store.accounts.map((account) => ({ ...account }))
+    },
+    control,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        store.cancelTimers()
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      })
+      return closing
+    },
+  }
+}

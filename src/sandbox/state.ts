@@ -1,0 +1,157 @@
+import { randomBytes } from "node:crypto"
+import type { CreateCheckoutRequest } from "../client/schemas"
+import { prepareAccounts, type SandboxAccount } from "./accounts"
+import { SandboxClock } from "./clock"
+import { FaultRegistry } from "./faults"
+import { LedgerRecorder } from "./ledger"
+import { settleExpiry, type StoredPayment } from "./payment-lifecycle"
+import { RequestIdMemory } from "./request-ids"
+
+/** A checkout as stored (api-beyond-the-document.md "Create Checkout"; merchant-api-v2.md "Checkout"). */
+export interface StoredCheckout {
+  token: string
+  merchantId: string
+  request: CreateCheckoutRequest
+  createdAtMs: number
+  expiresAtMs: number
+  /** What the consumer chose on the screens; `decline` makes Auth answer 402 DECLINED. */
+  consumerChoice?: "approve" | "decline" | "cancel"
+  /** Set once an Auth used the token; Get Checkout and further Auths then refuse it. */
+  completedAtMs?: number
+}
+
+/** An access token issued by the token endpoint (merchant-api-v2.md "Bearer tokens"). */
+export interface IssuedAccessToken {
+  merchantId: string
+  expiresAtMs: number
+  revoked: boolean
+}
+
+/** Settings fixed when the sandbox starts. */
+export interface SandboxSettings {
+  tokenLifetimeSeconds: number
+  checkoutLifetimeMinutes: number
+  configurationMaxAgeSeconds: number
+  /** Where consumers and next-page links are sent; known once the server listens. */
+  publicUrl: string
+}
+
+/**
+ * The sandbox's whole in-memory state: accounts, checkouts, payments, tokens, remembered
+ * requestIds, faults, the ledger and the clock. One instance per running sandbox.
+ */
+export class SandboxStore {
+  readonly clock = new SandboxClock()
+  readonly faults = new FaultRegistry()
+  readonly ledger = new LedgerRecorder()
+  readonly requestIds = new RequestIdMemory(this.clock)
+  readonly checkouts = new Map<string, StoredCheckout>()
+  readonly payments = new Map<string, StoredPayment>()
+  readonly accessTokens = new Map<string, IssuedAccessToken>()
+  accounts: SandboxAccount[]
+  private nextPaymentNumber = PAYMENT_NUMBER_START
+  private nextRefundNumber = REFUND_NUMBER_START
+  private readonly timers = new Set<NodeJS.Timeout>()
+
+  constructor(
+    readonly settings: SandboxSettings,
+    private readonly initialAccounts: readonly SandboxAccount[]
+  ) {
+    this.accounts = prepareAccounts(initialAccounts)
+  }
+
+  account(merchantId: string): SandboxAccount | undefined {
+    return this.accounts.find((account) => account.merchantId === merchantId)
+  }
+
+  /** A checkout of this account, whatever its state; other accounts' tokens are not seen. */
+  checkoutOf(merchantId: string, token: string): StoredCheckout | undefined {
+    const checkout = this.checkouts.get(token)
+    return checkout?.merchantId === merchantId ? checkout : undefined
+  }
+
+  isCheckoutExpired(checkout: StoredCheckout): boolean {
+    return this.clock.nowMs() > checkout.expiresAtMs
+  }
+
+  /** A payment of this account with the 13-day rule applied, or undefined. */
+  paymentOf(merchantId: string, id: string): StoredPayment | undefined {
+    const payment = this.payments.get(id)
+    if (payment?.merchantId !== merchantId) return undefined
+    settleExpiry(payment, this.clock.nowMs(), () => this.newEventId())
+    return payment
+  }
+
+  /** All payments of an account (or of every account), with the 13-day rule applied. */
+  paymentsOf(merchantId?: string): StoredPayment[] {
+    const nowMs = this.clock.nowMs()
+    return [...this.payments.values()]
+      .filter((payment) => merchantId === undefined || payment.merchantId === merchantId)
+      .map((payment) => {
+        settleExpiry(payment, nowMs, () => this.newEventId())
+        return payment
+      })
+  }
+
+  /** A checkout token shaped like the service's ("001." and random characters). */
+  newCheckoutToken(): string {
+    return `001.${randomBytes(18).toString("base64url").toLowerCase().replace(/[-_]/g, "0")}`
+  }
+
+  /** Payment (order) ids are numeric-looking strings, increasing so tests can reason about order. */
+  newPaymentId(): string {
+    return String(this.nextPaymentNumber++)
+  }
+
+  newRefundId(): string {
+    return String(this.nextRefundNumber++)
+  }
+
+  newEventId(): string {
+    return randomBytes(20).toString("base64url").replace(/[-_]/g, "x").slice(0, 27)
+  }
+
+  newAccessToken(): string {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url")
+    // JWT-shaped so clients treat it as one, but opaque: the sandbox looks it up, never verifies it.
+    return [
+      encode({ alg: "RS256", typ: "JWT", kid: "sandbox" }),
+      encode({ iss: "bnpl-sandbox", jti: randomBytes(12).toString("hex") }),
+      randomBytes(32).toString("base64url"),
+    ].join(".")
+  }
+
+  /** Waits, on a timer that `cancelTimers` can clear so a closing sandbox leaves nothing behind. */
+  sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer)
+        resolve()
+      }, ms)
+      this.timers.add(timer)
+    })
+  }
+
+  cancelTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+  }
+
+  /** Forgets everything: state, faults, ledger, clock offset, and account limits changed since start. */
+  reset(): void {
+    this.checkouts.clear()
+    this.payments.clear()
+    this.accessTokens.clear()
+    this.requestIds.clear()
+    this.faults.clear()
+    this.ledger.clear()
+    this.clock.reset()
+    this.accounts = prepareAccounts(this.initialAccounts)
+    this.nextPaymentNumber = PAYMENT_NUMBER_START
+    this.nextRefundNumber = REFUND_NUMBER_START
+  }
+}
+
+const PAYMENT_NUMBER_START = 100000000001
+const REFUND_NUMBER_START = 200000000001
