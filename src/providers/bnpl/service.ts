@@ -34,7 +34,7 @@ import {
   toMinorUnits,
   type MajorUnitAmount,
 } from "../../client/money"
-import type { CreateCheckoutRequest, Payment } from "../../client/schemas"
+import type { CreateCheckoutRequest, Payment, Refund } from "../../client/schemas"
 import { accountCurrency, parseOptions, type BnplOptions } from "../../options"
 import { createClientFromOptions, type CacheLike, type LoggerLike } from "../../runtime/client-factory"
 import { getConfiguration } from "../../runtime/configuration"
@@ -43,6 +43,7 @@ import { withBackendUrl } from "../../runtime/plugin-options"
 import { toMedusaError } from "./errors"
 import { balanceCheckout, toCreateCheckoutRequest } from "./mapping/checkout"
 import { CART_SNAPSHOT_KEY, asPaymentData, type BnplPaymentData } from "./session-data"
+import { PendingOperations } from "./pending-operations"
 import { authorizationExpiry, isExpired, toSessionStatus } from "./status"
 
 type Cradle = Record<string, unknown>
@@ -62,6 +63,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   protected readonly client_: BnplClient
   protected readonly logger_?: LoggerLike
   protected readonly cache_?: CacheLike
+  protected readonly pending_: PendingOperations
 
   /** Fails Medusa's start-up with an error naming the bad option. */
   static validateOptions(options: Record<string, unknown>): void {
@@ -77,6 +79,11 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       optional<{ admin?: { backendUrl?: string } }>(cradle, "configModule")
     )
     this.client_ = createClientFromOptions(this.options_, { logger: this.logger_, cache: this.cache_ })
+    this.pending_ = new PendingOperations(this.cache_)
+    // Read the limits at start-up so the first shopper does not wait for them.
+    getConfiguration(this.client_, this.options_, { cache: this.cache_, logger: this.logger_ }).catch((error: Error) =>
+      this.logger_?.warn?.(`medusa-payment-bnpl: could not read the account's limits at start-up: ${error.message}`)
+    )
   }
 
   /**
@@ -289,14 +296,24 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     if (!refundId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "medusa-payment-bnpl: refunding needs Medusa's idempotency key (the refund id).")
     }
-    const refund = await this.call("Refund", () =>
-      this.client_.createRefund(data.orderId!, {
+    const orderId = data.orderId
+    const amount = minorUnitsToApiAmount(amountMinor)
+    const requestId = await this.refundRequestId(orderId, amount, refundId)
+    await this.pending_.begin("refund", orderId, { requestId, amount })
+    let refund: Refund
+    try {
+      refund = await this.client_.createRefund(orderId, {
         amount: minorUnitsToMoney(amountMinor, data.currency!),
-        requestId: refundId,
-        merchantReference: refundId.slice(0, 85),
+        requestId,
+        merchantReference: requestId.slice(0, 85),
         refundMerchantReference: refundId.slice(0, 128),
       })
-    )
+    } catch (error) {
+      // Only an answerless failure may have been applied; a refusal certainly was not.
+      if (!(error instanceof BnplApiError && error.retryable)) await this.pending_.finish("refund", orderId)
+      throw toMedusaError("Refund", error)
+    }
+    await this.pending_.finish("refund", orderId)
     return {
       data: {
         ...data,
@@ -304,6 +321,29 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         refundIds: [...(data.refundIds ?? []), refund.refundId],
       },
     }
+  }
+
+  /**
+   * The `requestId` for a refund: Medusa's refund id, unless an earlier attempt for the same
+   * order and amount was sent and never recorded, whose `requestId` is reused so the service
+   * replays that refund rather than making a second (see pending-operations.ts).
+   * @throws MedusaError when an earlier attempt for another amount reached the service: the
+   *   admin must record that refund first.
+   */
+  private async refundRequestId(orderId: string, amount: string, refundId: string): Promise<string> {
+    const pending = await this.pending_.find("refund", orderId)
+    if (!pending) return refundId
+    if (pending.amount === amount) return pending.requestId
+    const payment = await this.call("Reading the payment", () => this.client_.getPayment(orderId))
+    const applied = payment.refunds?.some((refund) => refund.merchantReference === pending.requestId.slice(0, 85))
+    if (applied) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `An earlier refund of ${pending.amount} reached the payment service but its answer was lost, so Medusa did not record it. Refund exactly ${pending.amount} to record it (it will not be paid twice), then refund the rest.`
+      )
+    }
+    await this.pending_.finish("refund", orderId)
+    return refundId
   }
 
   /**

@@ -1,0 +1,145 @@
+import { createHash } from "node:crypto"
+import type { BnplLogger, StoredToken, TokenStore } from "./options"
+import type { AccessTokenResponse } from "./schemas"
+
+/**
+ * The two authentication schemes of merchant-api-v2.md "Authentication".
+ */
+
+/**
+ * Basic authentication (RFC 7617): `Basic base64(merchantId:secretKey)`, joined by one colon
+ * without spaces (merchant-api-v2.md "Basic authentication").
+ */
+export function basicAuthorization(merchantId: string, secretKey: string): string {
+  return `Basic ${Buffer.from(`${merchantId}:${secretKey}`, "utf8").toString("base64")}`
+}
+
+/**
+ * The shared-cache key of a merchant's token: a hash of merchant id and token service, so
+ * two accounts never share a token and the key reveals nothing (it never includes the secret).
+ */
+export function tokenStoreKey(merchantId: string, authUrl: string): string {
+  const digest = createHash("sha256").update(`${merchantId}\n${authUrl}`).digest("hex")
+  return `medusa-payment-bnpl:oauth-token:${digest.slice(0, 32)}`
+}
+
+/** Renew when less than min(60 s, 10 % of the token's life) is left. */
+export function refreshMarginMs(lifetimeMs: number): number {
+  return Math.min(60_000, lifetimeMs * 0.1)
+}
+
+export interface OAuthTokenProviderDeps {
+  /** Performs Get access token; throws a BnplApiError on failure. */
+  fetchToken(): Promise<AccessTokenResponse>
+  store?: TokenStore
+  storeKey: string
+  logger?: BnplLogger
+  now?: () => number
+}
+
+/**
+ * OAuth 2.0 client-credentials tokens (merchant-api-v2.md "Bearer tokens"), cached until
+ * shortly before `expires_in` runs out. Any number of concurrent callers share ONE token
+ * request (single flight). With a `TokenStore`, instances share the token too; the store is
+ * an optimisation, so its failures are logged and otherwise ignored.
+ */
+export class OAuthTokenProvider {
+  private cached?: StoredToken & { refreshAt: number }
+  private inflight?: Promise<StoredToken & { refreshAt: number }>
+  /** Tokens the service refused; never taken from the shared store again. */
+  private readonly refused = new Set<string>()
+  /** Every token this provider has held, so the redactor can scrub them from text. */
+  private readonly seen = new Set<string>()
+  private readonly now: () => number
+
+  constructor(private readonly deps: OAuthTokenProviderDeps) {
+    this.now = deps.now ?? Date.now
+  }
+
+  /**
+   * The current access token (the bare JWT, without `Bearer `), fetching one if none is
+   * cached or the cached one is due for renewal.
+   * @throws BnplApiError from Get access token (e.g. `unauthorized` for bad credentials).
+   */
+  async getToken(): Promise<string> {
+    if (this.cached && this.now() < this.cached.refreshAt) return this.cached.accessToken
+    if (!this.inflight) {
+      this.inflight = this.load().finally(() => {
+        this.inflight = undefined
+      })
+    }
+    return (await this.inflight).accessToken
+  }
+
+  /**
+   * Drops `token` after the API refused it (401), so the next `getToken()` fetches a new one.
+   * A token other than the cached one is ignored: another caller has already renewed it.
+   */
+  invalidate(token: string): void {
+    this.refused.add(token)
+    if (this.cached?.accessToken === token) this.cached = undefined
+  }
+
+  /** Tokens held so far (for redaction). */
+  knownTokens(): Iterable<string> {
+    return this.seen
+  }
+
+  private async load(): Promise<StoredToken & { refreshAt: number }> {
+    const fromStore = await this.readStore()
+    if (fromStore) return this.keep(fromStore)
+
+    const issuedAt = this.now()
+    const response = await this.deps.fetchToken()
+    const lifetimeMs = response.expires_in * 1000
+    const token = {
+      accessToken: response.access_token,
+      expiresAt: issuedAt + lifetimeMs,
+      refreshAt: issuedAt + lifetimeMs - refreshMarginMs(lifetimeMs),
+    }
+    this.keep(token)
+    await this.writeStore(token)
+    return token
+  }
+
+  private keep(token: StoredToken & { refreshAt: number }) {
+    this.cached = token
+    this.seen.add(token.accessToken)
+    return token
+  }
+
+  private async readStore(): Promise<(StoredToken & { refreshAt: number }) | undefined> {
+    const { store, storeKey } = this.deps
+    if (!store) return undefined
+    try {
+      const value = await store.get(storeKey)
+      if (!value || typeof value.accessToken !== "string" || typeof value.expiresAt !== "number") return undefined
+      if (this.refused.has(value.accessToken)) return undefined
+      const refreshAt = value.refreshAt ?? value.expiresAt - 60_000
+      return this.now() < refreshAt ? { ...value, refreshAt } : undefined
+    } catch (error) {
+      this.deps.logger?.warn?.(`bnpl: reading the shared OAuth token failed (${describe(error)}); fetching a new one`)
+      return undefined
+    }
+  }
+
+  private async writeStore(token: StoredToken & { refreshAt: number }): Promise<void> {
+    const { store, storeKey } = this.deps
+    if (!store) return
+    const ttlSeconds = Math.max(1, Math.floor((token.refreshAt - this.now()) / 1000))
+    try {
+      await store.set(storeKey, token, ttlSeconds)
+    } catch (error) {
+      this.deps.logger?.warn?.(`bnpl: sharing the OAuth token failed (${describe(error)}); continuing with this instance's copy`)
+    }
+  }
+}
+
+// A store's error could echo the value it was given; only its class and code are logged.
+function describe(error: unknown): string {
+  const name = (error as { name?: unknown })?.name
+  const code = (error as { code?: unknown })?.code
+  return [typeof name === "string" ? name : "error", typeof code === "string" ? code : undefined]
+    .filter(Boolean)
+    .join(" ")
+}

@@ -1,0 +1,432 @@
+import type { z } from "zod"
+import { basicAuthorization, OAuthTokenProvider, tokenStoreKey } from "./auth"
+import { maxAgeSeconds } from "./cache-control"
+import { ENDPOINTS, fillPath, type EndpointName, type HttpMethod } from "./endpoints"
+import { tryParseJson } from "./error-mapping"
+import { BnplApiError, BnplOptionsError } from "./errors"
+import { HttpExecutor, type Authorizer, type HttpResult } from "./http"
+import { resolveClientOptions, type BnplClientOptions, type ResolvedClientOptions } from "./options"
+import { iterateAllPayments } from "./pagination"
+import { encodeListPaymentsQuery } from "./query"
+import { createRedactor, type Redactor } from "./redact"
+import type { RetryPolicy } from "./retry"
+import {
+  accessTokenResponseSchema,
+  authRequestSchema,
+  captureRequestSchema,
+  checkoutSchema,
+  configurationSchema,
+  createCheckoutRequestSchema,
+  createCheckoutResponseSchema,
+  createRefundRequestSchema,
+  listPaymentsQuerySchema,
+  paymentSchema,
+  paymentsPageSchema,
+  refundSchema,
+  updateShippingCourierRequestSchema,
+  voidRequestSchema,
+  type AccessTokenResponse,
+  type AuthRequest,
+  type CaptureRequest,
+  type Checkout,
+  type Configuration,
+  type CreateCheckoutRequest,
+  type CreateCheckoutResponse,
+  type CreateRefundRequest,
+  type ListPaymentsQuery,
+  type Payment,
+  type PaymentsPage,
+  type Refund,
+  type UpdateShippingCourierRequest,
+  type VoidRequest,
+} from "./schemas"
+import { parseResponse, requirePathParam, validateRequest } from "./validate"
+
+/** Get Configuration's answer and how long it may be cached (from `Cache-Control`). */
+export interface ConfigurationResult {
+  configuration: Configuration
+  /** `max-age` in seconds; 0 for `no-store`/`no-cache`; undefined when the header says neither. */
+  maxAgeSeconds?: number
+}
+
+/** A call through `BnplClient.request`: sent as given, with no validation. */
+export interface RawRequest {
+  /** Decides the base URL, credentials, time-outs and the name in errors and logs. */
+  endpoint: EndpointName
+  /** Default: the endpoint's method. */
+  method?: HttpMethod
+  /** Path as sent, already encoded, e.g. `/v2/payments`. */
+  path: string
+  /** Query string as sent, already encoded, without `?`. */
+  query?: string
+  /** Serialised as JSON. */
+  body?: unknown
+  /** Default: `idempotent` for GET and PUT, `unsent-only` otherwise (see retry.ts). */
+  retry?: RetryPolicy
+  requestId?: string
+}
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string>
+  /** The parsed JSON, or the text when the body is not JSON. */
+  body: unknown
+}
+
+/**
+ * The Merchant API v2 client: one method per endpoint of merchant-api-v2.md (and of
+ * api-beyond-the-document.md where the document shows none).
+ *
+ * Common to every method:
+ * - amounts are the API's strings with exactly 2 decimals (`"10.00"`); use money.ts to make them;
+ * - the request is validated with its zod schema before anything is sent
+ *   (`BnplValidationError` with `field` and rule), and a 2xx body is validated too
+ *   (`BnplApiError` code `invalid_response`);
+ * - a non-2xx answer is a `BnplApiError` with `code` (see errors.ts), `httpStatusCode`,
+ *   `errorCode`, `errorId`; no answer is a `BnplTimeoutError` or `BnplNetworkError`;
+ * - idempotent calls are retried (see retry.ts); in OAuth mode a 401 renews the token and
+ *   resends once.
+ */
+export class BnplClient {
+  private readonly options: ResolvedClientOptions
+  private readonly http: HttpExecutor
+  private readonly redact: Redactor
+  private readonly basicHeader: string
+  private tokenProvider?: OAuthTokenProvider
+  private readonly authorizer: Authorizer
+
+  /** @throws BnplOptionsError naming an option that is missing or malformed. */
+  constructor(options: BnplClientOptions) {
+    this.options = resolveClientOptions(options)
+    const { merchantId, secretKey } = this.options
+    this.basicHeader = basicAuthorization(merchantId, secretKey)
+    this.redact = createRedactor(() => [
+      secretKey,
+      encodeURIComponent(secretKey),
+      new URLSearchParams({ s: secretKey }).toString().slice(2),
+      this.basicHeader,
+      this.basicHeader.slice("Basic ".length),
+      ...(this.tokenProvider?.knownTokens() ?? []),
+    ])
+    this.http = new HttpExecutor(this.options, this.redact)
+    this.authorizer =
+      this.options.authScheme === "oauth"
+        ? {
+            header: async () => `Bearer ${await this.oauth().getToken()}`,
+            refresh: async (refused) => {
+              this.oauth().invalidate(refused.replace(/^Bearer /, ""))
+              return true
+            },
+          }
+        : { header: async () => this.basicHeader }
+  }
+
+  /**
+   * Ping (`GET /ping`, no authentication; api-beyond-the-document.md). Not retried, so a
+   * health check answers promptly.
+   * @returns true when the service answered 2xx; false on any failure (never throws).
+   */
+  async ping(): Promise<boolean> {
+    try {
+      await this.http.execute({
+        endpoint: "Ping",
+        method: "GET",
+        url: this.url("Ping"),
+        accept: "text/plain, application/json",
+        retry: "idempotent",
+        maxRetries: 0,
+      })
+      return true
+    } catch (error) {
+      this.options.logger.warn?.(
+        this.redact(`bnpl: ping failed (${error instanceof BnplApiError ? error.message : "unknown error"})`)
+      )
+      return false
+    }
+  }
+
+  /**
+   * Get access token (merchant-api-v2.md "Get access token"): the current OAuth bearer token,
+   * from the cache (memory or `tokenStore`) or fetched once for all concurrent callers.
+   * @returns the bare JWT, without `Bearer `.
+   * @throws BnplOptionsError when `authUrl` is not set; BnplApiError with endpoint
+   *   `Get access token` (`unauthorized` for bad credentials).
+   */
+  async getAccessToken(): Promise<string> {
+    return this.oauth().getToken()
+  }
+
+  /**
+   * Get Configuration (`GET /v2/configuration`): the account's minimum and maximum order
+   * amounts, e.g. `{ minimumAmount: { amount: "1.00", currency: "GBP" }, ... }`.
+   */
+  async getConfiguration(): Promise<ConfigurationResult> {
+    const result = await this.http.execute({
+      endpoint: "Get Configuration",
+      method: "GET",
+      url: this.url("Get Configuration"),
+      retry: "idempotent",
+      authorization: this.authorizer,
+    })
+    return {
+      configuration: this.parse("Get Configuration", configurationSchema, result),
+      maxAgeSeconds: maxAgeSeconds(result.headers["cache-control"]),
+    }
+  }
+
+  /**
+   * Create Checkout (`POST /v2/checkouts`, api-beyond-the-document.md): `amount` and
+   * `consumer.email` required, item `price` is the unit price, at most 100 items.
+   * Not retried once a connection was made: the call has no idempotency key.
+   * @returns `{ token, expires, redirectCheckoutUrl }` (201).
+   * @throws BnplApiError `unsupported` (amount outside the limits, currency not served),
+   *   `invalid_request`, `invalid_amount`.
+   */
+  async createCheckout(request: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
+    const body = validateRequest("Create Checkout", createCheckoutRequestSchema, request)
+    return this.send("Create Checkout", { body, retry: "unsent-only", schema: createCheckoutResponseSchema })
+  }
+
+  /**
+   * Get Checkout (`GET /v2/checkouts/{token}`): an incomplete checkout.
+   * @throws BnplApiError `invalid_token` (412: invalid, expired, completed or unknown).
+   */
+  async getCheckout(token: string): Promise<Checkout> {
+    const params = { token: requirePathParam("Get Checkout", "token", token) }
+    return this.send("Get Checkout", { params, retry: "idempotent", schema: checkoutSchema })
+  }
+
+  /**
+   * Auth (`POST /v2/payments/auth`): authorise the payment of a confirmed checkout.
+   * With a `requestId` the call is idempotent and retried; without one it is not.
+   * @returns the APPROVED payment (201).
+   * @throws BnplDeclinedError (402, `payment` is the DECLINED payment); BnplApiError
+   *   `invalid_token` (402), `not_confirmed` (412 invalid_order_transaction_status),
+   *   `invalid_request` (422).
+   */
+  async auth(request: AuthRequest): Promise<Payment> {
+    const body = validateRequest("Auth", authRequestSchema, request)
+    return this.send("Auth", {
+      body,
+      retry: body.requestId ? "idempotent" : "unsent-only",
+      requestId: body.requestId,
+      schema: paymentSchema,
+    })
+  }
+
+  /** Get Payment (`GET /v2/payments/{orderId}`, api-beyond-the-document.md). @throws BnplApiError `not_found`. */
+  async getPayment(orderId: string): Promise<Payment> {
+    const params = { orderId: requirePathParam("Get Payment", "orderId", orderId) }
+    return this.send("Get Payment", { params, retry: "idempotent", schema: paymentSchema })
+  }
+
+  /**
+   * Get Payment By Token (`GET /v2/payments/token:{token}`, api-beyond-the-document.md): the
+   * payment created from a checkout token. @throws BnplApiError `not_found`.
+   */
+  async getPaymentByToken(token: string): Promise<Payment> {
+    const params = { token: requirePathParam("Get Payment By Token", "token", token) }
+    return this.send("Get Payment By Token", { params, retry: "idempotent", schema: paymentSchema })
+  }
+
+  /**
+   * List Payments (`GET /v2/payments`): one page, `{ limit, offset, totalResults, results }`.
+   * The query is encoded per the document's rules (see query.ts); `limit` 1..250.
+   */
+  async listPayments(query: ListPaymentsQuery = {}): Promise<PaymentsPage> {
+    const valid = validateRequest("List Payments", listPaymentsQuerySchema, query)
+    return this.send("List Payments", {
+      query: encodeListPaymentsQuery(valid),
+      retry: "idempotent",
+      schema: paymentsPageSchema,
+    })
+  }
+
+  /**
+   * Every payment matching `query` across all pages (see pagination.ts), fetched lazily.
+   * `query.limit` is the page size.
+   */
+  iteratePayments(query: ListPaymentsQuery = {}): AsyncGenerator<Payment, void, undefined> {
+    return iterateAllPayments((page) => this.listPayments(page), query)
+  }
+
+  /**
+   * Capture Payment (`POST /v2/payments/{orderId}/capture`, api-beyond-the-document.md):
+   * `{ requestId, amount, merchantReference?, paymentEventMerchantReference? }`. Idempotent on
+   * `requestId`, so retried. @returns the payment with its new CAPTURED event (201).
+   * @throws BnplApiError `not_found`, `already_captured` (410), `precondition_failed`
+   *   (412 payment_voided / payment_expired), `invalid_amount`.
+   */
+  async capturePayment(orderId: string, request: CaptureRequest): Promise<Payment> {
+    const params = { orderId: requirePathParam("Capture Payment", "orderId", orderId) }
+    const body = validateRequest("Capture Payment", captureRequestSchema, request)
+    return this.send("Capture Payment", {
+      params,
+      body,
+      retry: "idempotent",
+      requestId: body.requestId,
+      schema: paymentSchema,
+    })
+  }
+
+  /**
+   * Void Payment (`POST /v2/payments/{orderId}/void`, api-beyond-the-document.md):
+   * `{ requestId, amount? }` (no amount: all that is open to capture). Idempotent on `requestId`.
+   * @returns the payment (VOIDED, or CAPTURED when part had been captured).
+   */
+  async voidPayment(orderId: string, request: VoidRequest): Promise<Payment> {
+    const params = { orderId: requirePathParam("Void Payment", "orderId", orderId) }
+    const body = validateRequest("Void Payment", voidRequestSchema, request)
+    return this.send("Void Payment", {
+      params,
+      body,
+      retry: "idempotent",
+      requestId: body.requestId,
+      schema: paymentSchema,
+    })
+  }
+
+  /**
+   * Create Refund (`POST /v2/payments/{orderId}/refund`): full or partial. Idempotent, and
+   * therefore retried, only when both `requestId` and `merchantReference` (max 85) are given.
+   * @returns the Refund: the echoed request plus `refundId` and `refundedAt` (201).
+   * @throws BnplApiError `precondition_failed` (412), `invalid_amount` (422, more than is
+   *   available), `invalid_request` (422, e.g. currency differs from the order's).
+   */
+  async createRefund(orderId: string, request: CreateRefundRequest): Promise<Refund> {
+    const params = { orderId: requirePathParam("Create Refund", "orderId", orderId) }
+    const body = validateRequest("Create Refund", createRefundRequestSchema, request)
+    return this.send("Create Refund", {
+      params,
+      body,
+      retry: body.requestId && body.merchantReference ? "idempotent" : "unsent-only",
+      requestId: body.requestId,
+      schema: refundSchema,
+    })
+  }
+
+  /**
+   * Update Shipping Courier (`PUT /v2/payments/{orderId}/courier`): `{ shippedAt?, name?,
+   * tracking?, priority? }`; a PUT, so retried. @returns the payment (200).
+   * @throws BnplApiError `precondition_failed` (412, no such order), `invalid_request` (422).
+   */
+  async updateShippingCourier(orderId: string, request: UpdateShippingCourierRequest): Promise<Payment> {
+    const params = { orderId: requirePathParam("Update Shipping Courier", "orderId", orderId) }
+    const body = validateRequest("Update Shipping Courier", updateShippingCourierRequestSchema, request)
+    return this.send("Update Shipping Courier", { params, body, retry: "idempotent", schema: paymentSchema })
+  }
+
+  /**
+   * Low-level escape hatch: sends `spec` as given, with the endpoint's credentials,
+   * time-outs, retries and error mapping, but WITHOUT request or response validation. For an
+   * operation the client does not model, or to see the service's answer to a request the
+   * typed methods refuse to send.
+   * @returns any 2xx answer. @throws BnplApiError as the typed methods do.
+   */
+  async request(spec: RawRequest): Promise<RawResponse> {
+    const definition = ENDPOINTS[spec.endpoint]
+    const method = spec.method ?? definition.method
+    const base = definition.base === "auth" ? this.requireAuthUrl() : this.options.baseUrl
+    const result = await this.http.execute({
+      endpoint: spec.endpoint,
+      method,
+      url: `${base}${spec.path}${spec.query ? `?${spec.query}` : ""}`,
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      retry: spec.retry ?? (method === "POST" ? "unsent-only" : "idempotent"),
+      requestId: spec.requestId,
+      authorization: definition.base === "auth" || spec.endpoint === "Ping" ? undefined : this.authorizer,
+    })
+    const parsed = tryParseJson(result.text)
+    return { status: result.status, headers: result.headers, body: parsed.ok ? parsed.value : result.text }
+  }
+
+  /** Closes the kept-alive connections of the agents the client created (not yours). */
+  close(): void {
+    for (const agent of this.options.ownedAgents) agent.destroy()
+  }
+
+  private async send<S extends z.ZodType>(
+    endpoint: EndpointName,
+    call: {
+      params?: Record<string, string>
+      query?: string
+      body?: unknown
+      retry: RetryPolicy
+      requestId?: string
+      schema: S
+    }
+  ): Promise<z.output<S>> {
+    const result = await this.http.execute({
+      endpoint,
+      method: ENDPOINTS[endpoint].method,
+      url: this.url(endpoint, call.params, call.query),
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      retry: call.retry,
+      requestId: call.requestId,
+      authorization: this.authorizer,
+    })
+    return this.parse(endpoint, call.schema, result)
+  }
+
+  private parse<S extends z.ZodType>(endpoint: EndpointName, schema: S, result: HttpResult): z.output<S> {
+    const parsed = tryParseJson(result.text)
+    if (!parsed.ok) {
+      throw new BnplApiError({
+        code: "invalid_response",
+        endpoint,
+        httpStatusCode: result.status,
+        message: `${endpoint}: HTTP ${result.status} with a body that is not JSON`,
+      })
+    }
+    return parseResponse(endpoint, schema, parsed.value, result.status)
+  }
+
+  private url(endpoint: EndpointName, params?: Record<string, string>, query?: string): string {
+    const base = ENDPOINTS[endpoint].base === "auth" ? this.requireAuthUrl() : this.options.baseUrl
+    const path = fillPath(this.options.paths[endpoint], params)
+    return `${base}${path}${query ? `?${query}` : ""}`
+  }
+
+  private requireAuthUrl(): string {
+    if (!this.options.authUrl) throw new BnplOptionsError("authUrl", "is required to get an access token")
+    return this.options.authUrl
+  }
+
+  private oauth(): OAuthTokenProvider {
+    if (!this.tokenProvider) {
+      const authUrl = this.requireAuthUrl()
+      this.tokenProvider = new OAuthTokenProvider({
+        fetchToken: () => this.fetchToken(),
+        store: this.options.tokenStore,
+        storeKey: tokenStoreKey(this.options.merchantId, authUrl),
+        logger: this.options.logger,
+      })
+    }
+    return this.tokenProvider
+  }
+
+  /** Get access token: client credentials, form-encoded (merchant-api-v2.md "Get access token"). */
+  private async fetchToken(): Promise<AccessTokenResponse> {
+    const form = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: this.options.merchantId,
+      client_secret: this.options.secretKey,
+      scope: "merchant_api_v2",
+    })
+    const result = await this.http.execute({
+      endpoint: "Get access token",
+      method: "POST",
+      url: this.url("Get access token"),
+      body: form.toString(),
+      contentType: "application/x-www-form-urlencoded",
+      // Asking for a token twice changes nothing on the service.
+      retry: "idempotent",
+    })
+    return this.parse("Get access token", accessTokenResponseSchema, result)
+  }
+}
+
+/** Same as `new BnplClient(options)`. @throws BnplOptionsError. */
+export function createBnplClient(options: BnplClientOptions): BnplClient {
+  return new BnplClient(options)
+}

@@ -1,0 +1,36 @@
+/**
+ * The Merchant API v2 client (merchant-api-v2.md, filled in by api-beyond-the-document.md).
+ * `createBnplClient(options)` is the entry point; see client.ts for the methods.
+ */
+export { BnplClient, createBnplClient } from "./client"
+export type { ConfigurationResult, RawRequest, RawResponse } from "./client"
+export type {
+  AuthScheme,
+  BnplClientOptions,
+  BnplLogger,
+  ResolvedClientOptions,
+  StoredToken,
+  TokenStore,
+} from "./options"
+export { DEFAULT_MAX_RETRIES, DEFAULT_RETRY_DELAY_MS, resolveClientOptions } from "./options"
+export { ENDPOINTS, ENDPOINT_NAMES, fillPath } from "./endpoints"
+export type { EndpointDefinition, EndpointName, HttpMethod } from "./endpoints"
+export { DEFAULT_TIMEOUTS, resolveTimeouts } from "./timeouts"
+export type { EndpointTimeout, TimeoutOverrides } from "./timeouts"
+export { basicAuthorization, OAuthTokenProvider, refreshMarginMs, tokenStoreKey } from "./auth"
+export type { OAuthTokenProviderDeps } from "./auth"
+export { HttpExecutor } from "./http"
+export type { Authorizer, HttpCall, HttpResult } from "./http"
+export { backoffDelayMs, MAX_BACKOFF_MS, parseRetryAfter } from "./retry"
+export type { RetryPolicy } from "./retry"
+export { encodeListPaymentsQuery, encodeQueryValue } from "./query"
+export { iterateAllPayments } from "./pagination"
+export { maxAgeSeconds } from "./cache-control"
+export { createRedactor, REDACTED } from "./redact"
+export type { Redactor } from "./redact"
+export { errorFromResponse, errorFromTransport } from "./error-mapping"
+export { parseResponse, requirePathParam, validateRequest } from "./validate"
+export { defaultUserAgent, packageVersion } from "./user-agent"
+export * from "./errors"
+export * from "./schemas"
+export * from "./money"

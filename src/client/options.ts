@@ -1,0 +1,178 @@
+import http from "node:http"
+import https from "node:https"
+import { ENDPOINTS, type EndpointName } from "./endpoints"
+import { BnplOptionsError } from "./errors"
+import { resolveTimeouts, type EndpointTimeout, type TimeoutOverrides } from "./timeouts"
+import { defaultUserAgent } from "./user-agent"
+
+/** Medusa's logger shape: every method takes one string. All optional. */
+export interface BnplLogger {
+  debug?(message: string): void
+  info?(message: string): void
+  warn?(message: string): void
+  error?(message: string): void
+}
+
+/** An OAuth access token as kept in a shared cache. `expiresAt`/`refreshAt` are epoch ms. */
+export interface StoredToken {
+  accessToken: string
+  expiresAt: number
+  /** When a holder should fetch a new one; absent in values written by other code. */
+  refreshAt?: number
+}
+
+/**
+ * A cache shared by several server instances so they use one OAuth token between them
+ * (e.g. Medusa's caching module). Keys never contain the secret key.
+ */
+export interface TokenStore {
+  get(key: string): Promise<StoredToken | undefined>
+  set(key: string, value: StoredToken, ttlSeconds: number): Promise<void>
+}
+
+export type AuthScheme = "basic" | "oauth"
+
+/** Options of `new BnplClient(options)` / `createBnplClient(options)`. */
+export interface BnplClientOptions {
+  /** Merchant ID: the Basic user name and the OAuth `client_id` (merchant-api-v2.md "Authentication"). */
+  merchantId: string
+  /** Secret key: the Basic password and the OAuth `client_secret`. Never logged. */
+  secretKey: string
+  /** API base, the document's `{base_url}`, e.g. `http://127.0.0.1:4010` (paths add `/v2/...`). */
+  baseUrl: string
+  /** Token service base, the document's `{auth_url}`. Required with `authScheme: "oauth"`. */
+  authUrl?: string
+  /** `basic` (default) or `oauth` (client credentials, cached bearer token). */
+  authScheme?: AuthScheme
+  /** `User-Agent` on every request; default `medusa-payment-bnpl/<version> (Node <version>)`. */
+  userAgent?: string
+  /** Per-endpoint overrides of the open and read time-outs, in milliseconds. */
+  timeouts?: TimeoutOverrides
+  /** Retries of an idempotent call after a time-out, network error, 5xx or 409. Default 2. */
+  maxRetries?: number
+  /** Base of the exponential backoff in ms (jittered, capped at 5 s). Default 250. */
+  retryDelayMs?: number
+  logger?: BnplLogger
+  /** Shared OAuth token cache; without it each client instance keeps its own token. */
+  tokenStore?: TokenStore
+  /** Agents for plain and TLS connections; default keep-alive agents owned by the client. */
+  httpAgent?: http.Agent
+  httpsAgent?: https.Agent
+  /**
+   * Path templates replacing the defaults of `ENDPOINTS`, for an account whose paths differ
+   * from api-beyond-the-document.md, e.g. `{ "Get Payment By Token": "/v2/payments/token:{token}" }`.
+   */
+  paths?: Partial<Record<EndpointName, string>>
+}
+
+/** The options with every default applied; what the rest of the client reads. */
+export interface ResolvedClientOptions {
+  merchantId: string
+  secretKey: string
+  baseUrl: string
+  authUrl?: string
+  authScheme: AuthScheme
+  userAgent: string
+  timeouts: Record<EndpointName, EndpointTimeout>
+  maxRetries: number
+  retryDelayMs: number
+  logger: BnplLogger
+  tokenStore?: TokenStore
+  httpAgent: http.Agent
+  httpsAgent: https.Agent
+  /** Agents the client created and therefore destroys on `close()`. */
+  ownedAgents: Array<http.Agent | https.Agent>
+  paths: Record<EndpointName, string>
+}
+
+export const DEFAULT_MAX_RETRIES = 2
+export const DEFAULT_RETRY_DELAY_MS = 250
+
+/**
+ * Checks the options and applies the defaults.
+ * @throws BnplOptionsError naming the first option that is missing or malformed.
+ */
+export function resolveClientOptions(options: BnplClientOptions): ResolvedClientOptions {
+  if (!options || typeof options !== "object") throw new BnplOptionsError("options", "must be an object")
+  const merchantId = requireText(options.merchantId, "merchantId")
+  const secretKey = requireText(options.secretKey, "secretKey")
+  const baseUrl = requireUrl(options.baseUrl, "baseUrl")
+  const authScheme = options.authScheme ?? "basic"
+  if (authScheme !== "basic" && authScheme !== "oauth") {
+    throw new BnplOptionsError("authScheme", 'must be "basic" or "oauth"')
+  }
+  const authUrl =
+    options.authUrl === undefined || options.authUrl === ""
+      ? undefined
+      : requireUrl(options.authUrl, "authUrl")
+  if (authScheme === "oauth" && !authUrl) {
+    throw new BnplOptionsError("authUrl", 'is required when authScheme is "oauth"')
+  }
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
+    throw new BnplOptionsError("maxRetries", "must be a whole number from 0 to 10")
+  }
+  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS
+  if (!Number.isFinite(retryDelayMs) || retryDelayMs < 0) {
+    throw new BnplOptionsError("retryDelayMs", "must be 0 or a positive number of milliseconds")
+  }
+  const timeouts = resolveTimeouts(options.timeouts)
+  const paths = {} as Record<EndpointName, string>
+  for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
+    const override = options.paths?.[name]
+    if (override !== undefined && !override.startsWith("/")) {
+      throw new BnplOptionsError(`paths["${name}"]`, 'must start with "/"')
+    }
+    paths[name] = override ?? ENDPOINTS[name].path
+  }
+
+  const ownedAgents: Array<http.Agent | https.Agent> = []
+  // Keep-alive so consecutive calls reuse one connection instead of a TCP (and TLS)
+  // handshake each; Node drops an idle socket one second before the server's Keep-Alive hint.
+  const httpAgent = options.httpAgent ?? own(ownedAgents, new http.Agent({ keepAlive: true }))
+  const httpsAgent = options.httpsAgent ?? own(ownedAgents, new https.Agent({ keepAlive: true }))
+
+  return {
+    merchantId,
+    secretKey,
+    baseUrl,
+    authUrl,
+    authScheme,
+    userAgent: options.userAgent?.trim() || defaultUserAgent(),
+    timeouts,
+    maxRetries,
+    retryDelayMs,
+    logger: options.logger ?? {},
+    tokenStore: options.tokenStore,
+    httpAgent,
+    httpsAgent,
+    ownedAgents,
+    paths,
+  }
+}
+
+function own<T extends http.Agent>(list: Array<http.Agent | https.Agent>, agent: T): T {
+  list.push(agent)
+  return agent
+}
+
+function requireText(value: unknown, field: string): string {
+  if (typeof value !== "string" || value.trim() === "") throw new BnplOptionsError(field, "is required")
+  return value
+}
+
+function requireUrl(value: unknown, field: string): string {
+  const text = requireText(value, field)
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new BnplOptionsError(field, "must be an absolute http(s) URL")
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new BnplOptionsError(field, "must be an absolute http(s) URL")
+  }
+  if (url.search || url.hash) throw new BnplOptionsError(field, "must not have a query or fragment")
+  // Paths are appended as "/v2/...", so a trailing slash would double it.
+  return text.replace(/\/+$/, "")
+}

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+
+const PACKAGE_NAME = "medusa-payment-bnpl"
+
+/**
+ * The package's version, read from its own package.json. The file sits at a different depth
+ * in the sources (src/client) and in the build (.medusa/server/src/client), so we walk up
+ * instead of importing it; "0.0.0" if it cannot be found (never a reason to fail a payment).
+ */
+export function packageVersion(start: string = __dirname): string {
+  let dir = start
+  for (let depth = 0; depth < 8; depth++) {
+    const candidate = join(dir, "package.json")
+    if (existsSync(candidate)) {
+      try {
+        const pkg = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string }
+        if (pkg.name === PACKAGE_NAME && typeof pkg.version === "string") return pkg.version
+      } catch {
+        // A malformed package.json further down is not ours; keep walking up.
+      }
+    }
+    const parent = dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  return "0.0.0"
+}
+
+/**
+ * The default `User-Agent` the document requires on every request ("Common request
+ * headers"): `medusa-payment-bnpl/<version> (Node <version>)`, e.g.
+ * `medusa-payment-bnpl/0.1.0 (Node v20.19.0)`.
+ */
+export function defaultUserAgent(): string {
+  return `${PACKAGE_NAME}/${packageVersion()} (Node ${process.version})`
+}

@@ -1,0 +1,21 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { getConfiguration } from "../runtime/configuration"
+import { getPluginRuntime } from "../runtime/plugin-runtime"
+
+/**
+ * Reads the account's limits with Get Configuration once a day, as the document recommends
+ * (merchant-api-v2.md "Get Configuration"), and stores them in Medusa's cache for every
+ * instance. With Medusa's Redis workflow engine a schedule runs on one instance only.
+ */
+export default async function refreshConfigurationJob(container: MedusaContainer): Promise<void> {
+  const runtime = getPluginRuntime(container)
+  const configuration = await getConfiguration(runtime.client, runtime.options, { ...runtime, forceRefresh: true })
+  runtime.logger?.info?.(
+    `medusa-payment-bnpl: limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
+  )
+}
+
+export const config = {
+  name: "medusa-payment-bnpl-refresh-configuration",
+  schedule: "17 3 * * *",
+}

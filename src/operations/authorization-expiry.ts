@@ -1,0 +1,52 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { PAYMENT_FIELDS, type MedusaPaymentRecord } from "./order-payments"
+
+export interface ExpiryReport {
+  /** Medusa payment ids whose authorisation expires within the warning window. */
+  expiringSoon: Array<{ paymentId: string; orderId: string; expiresAt: string }>
+  /** Medusa payment ids found expired and canceled in Medusa. */
+  expired: Array<{ paymentId: string; orderId: string; expiresAt: string }>
+}
+
+/**
+ * The 13-day clock (merchant-api-v2.md rule 1: an authorisation is voided after 13 days).
+ * For every payment of this plugin that is neither captured nor canceled: warns when its
+ * authorisation expires within `expiryWarningHours` (48 by default), and cancels in Medusa
+ * the ones already expired, so no order shows money that can no longer be captured. The
+ * cancel goes through the provider, which confirms with the service (void, or 412
+ * payment_expired) and records the state.
+ */
+export async function checkAuthorizationExpiry(container: MedusaContainer, now: Date = new Date()): Promise<ExpiryReport> {
+  const { options, logger } = getPluginRuntime(container)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const paymentModule = container.resolve(Modules.PAYMENT)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: PAYMENT_FIELDS,
+    filters: { provider_id: { $like: "pp_bnpl_%" }, captured_at: null, canceled_at: null } as never,
+  })
+  const report: ExpiryReport = { expiringSoon: [], expired: [] }
+  const warnBefore = options.expiryWarningHours * 3600 * 1000
+  for (const payment of data as MedusaPaymentRecord[]) {
+    const expiresAt = payment.data?.authorizationExpiresAt
+    const orderId = payment.data?.orderId
+    if (!expiresAt || !orderId) continue
+    const left = Date.parse(expiresAt) - now.getTime()
+    const entry = { paymentId: payment.id, orderId, expiresAt }
+    if (left <= 0) {
+      await paymentModule.cancelPayment(payment.id)
+      report.expired.push(entry)
+      logger?.warn?.(
+        `medusa-payment-bnpl: the authorisation of payment ${payment.id} (service order ${orderId}) expired at ${expiresAt} uncaptured; it is canceled in Medusa. The customer must pay again.`
+      )
+    } else if (left <= warnBefore) {
+      report.expiringSoon.push(entry)
+      logger?.warn?.(
+        `medusa-payment-bnpl: the authorisation of payment ${payment.id} (service order ${orderId}) expires at ${expiresAt}; capture it before then or it is voided.`
+      )
+    }
+  }
+  return report
+}

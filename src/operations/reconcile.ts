@@ -1,0 +1,78 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Payment } from "../client/schemas"
+import { getPluginRuntime } from "../runtime/plugin-runtime"
+import type { MedusaPaymentRecord } from "./order-payments"
+
+export interface OrphanedPayment {
+  orderId: string
+  merchantReference?: string
+  amount?: { amount: string; currency: string }
+  created?: string
+  voided: boolean
+}
+
+export interface ReconciliationReport {
+  /** Approved service payments looked at. */
+  checked: number
+  orphaned: OrphanedPayment[]
+}
+
+/** A payment younger than this may still be on its way into an order. */
+export const RECONCILIATION_GRACE_MINUTES = 15
+
+/**
+ * Finds approved payments on the service that have no Medusa payment, i.e. the consumer paid
+ * and no order exists, the most common complaint about peer plugins. Lists the service's
+ * payments created in the last `days` days (List Payments, paged, merchant-api-v2.md
+ * "List Payments"), older than a grace period, and compares their ids with the `orderId`s
+ * Medusa holds. Each one is reported in the log; with `voidOrphanedPayments` it is voided
+ * (requestId `<orderId>-orphan-void`, so two instances never void twice).
+ */
+export async function reconcilePayments(
+  container: MedusaContainer,
+  { days = 3, now = new Date() }: { days?: number; now?: Date } = {}
+): Promise<ReconciliationReport> {
+  const { client, options, logger } = getPluginRuntime(container)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const since = new Date(now.getTime() - days * 24 * 3600 * 1000)
+  const before = new Date(now.getTime() - RECONCILIATION_GRACE_MINUTES * 60 * 1000)
+
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id", "data"],
+    filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
+  })
+  const known = new Set((data as MedusaPaymentRecord[]).map((payment) => payment.data?.orderId).filter(Boolean))
+
+  const report: ReconciliationReport = { checked: 0, orphaned: [] }
+  for await (const payment of client.iteratePayments({
+    fromCreatedDate: since.toISOString(),
+    toCreatedDate: before.toISOString(),
+    statuses: ["APPROVED"],
+    limit: 100,
+  })) {
+    report.checked++
+    if (known.has(payment.id) || !isOpen(payment)) continue
+    const orphan: OrphanedPayment = {
+      orderId: payment.id,
+      merchantReference: payment.merchantReference,
+      amount: payment.originalAmount,
+      created: payment.created,
+      voided: false,
+    }
+    if (options.voidOrphanedPayments) {
+      await client.voidPayment(payment.id, { requestId: `${payment.id}-orphan-void` })
+      orphan.voided = true
+    }
+    report.orphaned.push(orphan)
+    logger?.warn?.(
+      `medusa-payment-bnpl: service order ${payment.id} (cart ${payment.merchantReference ?? "unknown"}, ${payment.originalAmount?.amount ?? "?"} ${payment.originalAmount?.currency ?? ""}) is approved but has no Medusa order${orphan.voided ? "; it was voided" : "; void it or create the order (option voidOrphanedPayments voids automatically)"}.`
+    )
+  }
+  return report
+}
+
+function isOpen(payment: Payment): boolean {
+  return !["VOIDED", "EXPIRED", "AUTH_DECLINED"].includes(payment.paymentState ?? "")
+}

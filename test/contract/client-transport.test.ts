@@ -1,0 +1,269 @@
+/**
+ * The client's HTTP behaviour that the sandbox cannot show: the exact headers on the wire,
+ * socket reuse, the open (connect) time-out, redirects, and odd answers. A bare node:http
+ * server on loopback stands in for the service.
+ */
+import http from "node:http"
+import net from "node:net"
+import type { AddressInfo } from "node:net"
+import {
+  basicAuthorization,
+  BnplApiError,
+  BnplClient,
+  BnplNetworkError,
+  type BnplClientOptions,
+} from "../../src/client"
+
+interface Seen {
+  method: string
+  url: string
+  headers: http.IncomingHttpHeaders
+  body: string
+  remotePort: number
+}
+
+let server: http.Server
+let baseUrl: string
+let seen: Seen[] = []
+let respond: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void
+const clients: BnplClient[] = []
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = ""
+    req.on("data", (chunk) => (body += chunk))
+    req.on("end", () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body, remotePort: req.socket.remotePort! })
+      respond(req, res, body)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+beforeEach(() => {
+  seen = []
+  respond = (_req, res) => json(res, 200, { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "9.00", currency: "GBP" } })
+})
+afterEach(() => {
+  while (clients.length) clients.pop()!.close()
+})
+
+function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers })
+  res.end(JSON.stringify(body))
+}
+
+function makeClient(overrides: Partial<BnplClientOptions> = {}): BnplClient {
+  const client = new BnplClient({ merchantId: "m-1", secretKey: "s-1", baseUrl, authUrl: `${baseUrl}/auth`, retryDelayMs: 1, ...overrides })
+  clients.push(client)
+  return client
+}
+
+const payment = { id: "1", status: "APPROVED", paymentState: "AUTH_APPROVED" }
+
+describe("what goes on the wire", () => {
+  it("GET: Authorization, User-Agent, Accept; no Content-Type", async () => {
+    await makeClient().getConfiguration()
+    const [request] = seen
+    expect(request.method).toBe("GET")
+    expect(request.url).toBe("/v2/configuration")
+    expect(request.headers.authorization).toBe(basicAuthorization("m-1", "s-1"))
+    expect(request.headers["user-agent"]).toMatch(/^medusa-payment-bnpl\/\S+ \(Node v[\d.]+\)$/)
+    expect(request.headers.accept).toBe("application/json")
+    expect(request.headers["content-type"]).toBeUndefined()
+  })
+
+  it("POST: a JSON body with Content-Type application/json, the custom User-Agent", async () => {
+    respond = (_req, res) => json(res, 201, payment)
+    await makeClient({ userAgent: "shop/1.0" }).auth({ token: "tok", requestId: "r-1" })
+    const [request] = seen
+    expect(request.headers["content-type"]).toBe("application/json")
+    expect(request.headers["user-agent"]).toBe("shop/1.0")
+    expect(JSON.parse(request.body)).toEqual({ token: "tok", requestId: "r-1" })
+  })
+
+  it("path parameters are URL-encoded", async () => {
+    respond = (_req, res) => json(res, 200, payment)
+    const client = makeClient()
+    await client.getPayment("a/b?c#d")
+    await client.getPaymentByToken("t 1/2")
+    await client.updateShippingCourier("../x", { name: "DPD" })
+    expect(seen.map((request) => request.url)).toEqual([
+      "/v2/payments/a%2Fb%3Fc%23d",
+      "/v2/payments/token:t%201%2F2",
+      "/v2/payments/..%2Fx/courier",
+    ])
+  })
+
+  it("List Payments sends the query exactly as encoded", async () => {
+    respond = (_req, res) => json(res, 200, { limit: 20, offset: 0, totalResults: 0, results: [] })
+    await makeClient().listPayments({ ids: ["1", "2"], fromCreatedDate: "2026-01-01T00:00:00+01:00", ascending: true })
+    expect(seen[0].url).toBe("/v2/payments?fromCreatedDate=2026-01-01T00:00:00%2b01:00&ids=1&ids=2&ascending=true")
+  })
+
+  it("the token request is a form with the client credentials; the API call then carries Bearer", async () => {
+    respond = (req, res) =>
+      req.url === "/auth/v2/oauth2/token"
+        ? json(res, 200, { access_token: "a.b.c", token_type: "Bearer", expires_in: 3600, scope: "merchant_api_v2/auth" })
+        : json(res, 200, { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "9.00", currency: "GBP" } })
+    await makeClient({ authScheme: "oauth", secretKey: "s&1 +x" }).getConfiguration()
+    const [token, call] = seen
+    expect(token.method).toBe("POST")
+    expect(token.headers["content-type"]).toBe("application/x-www-form-urlencoded")
+    expect(token.headers["user-agent"]).toMatch(/^medusa-payment-bnpl\//)
+    expect(token.headers.authorization).toBeUndefined()
+    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({
+      grant_type: "client_credentials",
+      client_id: "m-1",
+      client_secret: "s&1 +x",
+      scope: "merchant_api_v2",
+    })
+    expect(call.headers.authorization).toBe("Bearer a.b.c")
+  })
+
+  it("ping has no Authorization", async () => {
+    respond = (_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" })
+      res.end("pong")
+    }
+    expect(await makeClient().ping()).toBe(true)
+    expect(seen[0].url).toBe("/ping")
+    expect(seen[0].headers.authorization).toBeUndefined()
+  })
+
+  it("consecutive calls reuse one kept-alive connection", async () => {
+    const client = makeClient()
+    for (let i = 0; i < 5; i++) await client.getConfiguration()
+    expect(new Set(seen.map((request) => request.remotePort)).size).toBe(1)
+  })
+})
+
+describe("odd answers", () => {
+  it("a redirect is not followed (it would carry the Authorization header elsewhere)", async () => {
+    respond = (_req, res) => {
+      res.writeHead(302, { location: "http://example.invalid/steal" })
+      res.end()
+    }
+    const error = await makeClient().getConfiguration().catch((e) => e)
+    expect(error).toBeInstanceOf(BnplApiError)
+    expect(error.httpStatusCode).toBe(302)
+    expect(seen).toHaveLength(1)
+  })
+
+  it("a 2xx body that does not match the schema is invalid_response naming the field", async () => {
+    respond = (_req, res) => json(res, 200, { minimumAmount: { amount: "one", currency: "GBP" } })
+    const error = await makeClient().getConfiguration().catch((e) => e)
+    expect(error.code).toBe("invalid_response")
+    expect(error.message).toBe("Get Configuration: the response does not match the API: minimumAmount.amount must be a decimal string")
+  })
+
+  it("an empty 401 in OAuth mode renews the token once", async () => {
+    let tokens = 0
+    respond = (req, res) => {
+      if (req.url === "/auth/v2/oauth2/token") {
+        tokens++
+        return json(res, 200, { access_token: `t${tokens}`, token_type: "Bearer", expires_in: 3600 })
+      }
+      if (req.headers.authorization === "Bearer t1") {
+        res.writeHead(401)
+        return res.end()
+      }
+      json(res, 201, { token: "t", expires: "2026-01-01T00:00:00Z", redirectCheckoutUrl: "http://x" })
+    }
+    await makeClient({ authScheme: "oauth" }).createCheckout({
+      amount: { amount: "5.00", currency: "GBP" },
+      consumer: { email: "a@b.c" },
+    })
+    expect(seen.map((request) => [request.url, request.headers.authorization ?? ""])).toEqual([
+      ["/auth/v2/oauth2/token", ""],
+      ["/v2/checkouts", "Bearer t1"],
+      ["/auth/v2/oauth2/token", ""],
+      ["/v2/checkouts", "Bearer t2"],
+    ])
+  })
+
+  it("Retry-After on a 503 is honoured", async () => {
+    let calls = 0
+    respond = (_req, res) => {
+      if (++calls === 1) return json(res, 503, { errorCode: "error" }, { "retry-after": "1" })
+      json(res, 200, { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "9.00", currency: "GBP" } })
+    }
+    const started = Date.now()
+    await makeClient().getConfiguration()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+  })
+})
+
+describe("the open time-out", () => {
+  /** An agent whose connections spend `delayMs` resolving the host name before connecting. */
+  class SlowConnectAgent extends http.Agent {
+    constructor(private readonly delayMs: number) {
+      super({ keepAlive: true })
+    }
+    createConnection(options: http.ClientRequestArgs): net.Socket {
+      // Node's happy-eyeballs connect asks for every address (`all: true`).
+      const lookup = (_host: string, opts: { all?: boolean }, done: (...args: unknown[]) => void) =>
+        setTimeout(
+          () => (opts.all ? done(null, [{ address: "127.0.0.1", family: 4 }]) : done(null, "127.0.0.1", 4)),
+          this.delayMs
+        )
+      return net.createConnection({ ...(options as net.TcpNetConnectOpts), lookup: lookup as net.LookupFunction })
+    }
+  }
+
+  it("no connection within openMs is a BnplNetworkError, and a GET is retried", async () => {
+    const attempts: string[] = []
+    const agent = new SlowConnectAgent(500)
+    const client = makeClient({
+      baseUrl: baseUrl.replace("127.0.0.1", "localhost"),
+      httpAgent: agent,
+      timeouts: { "Get Configuration": { openMs: 100, readMs: 5000 } },
+      maxRetries: 1,
+      logger: { debug: (line) => attempts.push(line) },
+    })
+    const started = Date.now()
+    const error = await client.getConfiguration().catch((e) => e)
+    agent.destroy()
+    expect(error).toBeInstanceOf(BnplNetworkError)
+    expect(error.message).toBe("Get Configuration: no connection within the open time-out of 100 ms")
+    expect(Date.now() - started).toBeLessThan(450)
+    expect(seen).toHaveLength(0)
+    expect(attempts).toEqual([expect.stringContaining("attempt 1"), expect.stringContaining("attempt 2")])
+  })
+
+  it("a connection made within openMs is not cut by it", async () => {
+    const agent = new SlowConnectAgent(50)
+    const client = makeClient({
+      baseUrl: baseUrl.replace("127.0.0.1", "localhost"),
+      httpAgent: agent,
+      timeouts: { "Get Configuration": { openMs: 300, readMs: 5000 } },
+    })
+    await client.getConfiguration()
+    agent.destroy()
+    expect(seen).toHaveLength(1)
+  })
+
+  it("Create Checkout is resent after an open time-out: nothing was sent", async () => {
+    const attempts: string[] = []
+    const agent = new SlowConnectAgent(300)
+    respond = (_req, res) => json(res, 201, { token: "t", expires: "2026-01-01T00:00:00Z", redirectCheckoutUrl: "http://x" })
+    const client = makeClient({
+      baseUrl: baseUrl.replace("127.0.0.1", "localhost"),
+      httpAgent: agent,
+      timeouts: { "Create Checkout": { openMs: 100 } },
+      maxRetries: 1,
+      logger: { debug: (line) => attempts.push(line) },
+    })
+    const error = await client
+      .createCheckout({ amount: { amount: "5.00", currency: "GBP" }, consumer: { email: "a@b.c" } })
+      .catch((e) => e)
+    agent.destroy()
+    expect(error).toBeInstanceOf(BnplNetworkError)
+    expect(seen).toHaveLength(0)
+    expect(attempts).toHaveLength(2)
+  })
+})

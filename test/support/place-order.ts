@@ -1,0 +1,84 @@
+import type { AxiosInstance } from "axios"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { SeededStore } from "./seed-store"
+import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "./shopper"
+
+export interface PlacedOrder {
+  cartId: string
+  orderId: string
+  /** Medusa's payment id. */
+  paymentId: string
+  /** The service's order id. */
+  serviceOrderId: string
+  total: number
+  items: Array<{ id: string; quantity: number }>
+}
+
+/**
+ * A whole shopper journey through the store API and the sandbox's screens, ending on the
+ * return route: the way every after-the-order test starts.
+ */
+export async function placeOrder(
+  api: AxiosInstance,
+  container: MedusaContainer,
+  store: SeededStore,
+  { quantity = 2, shippingOption = store.shippingOptions.standard }: { quantity?: number; shippingOption?: string } = {}
+): Promise<PlacedOrder> {
+  const shopper = new Shopper(api, store.publishableKey)
+  const cart = await shopper.createCart({
+    regionId: store.regions.uk,
+    items: [{ variant_id: store.variants.tote, quantity }],
+    address: ukAddress,
+  })
+  await shopper.addShippingMethod(cart.id, shippingOption)
+  const session = await shopper.initiatePaymentSession(cart.id)
+  const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+  const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+  if (returned.status !== 303 || !String(returned.headers.location).includes("/order/")) {
+    throw new Error(`the return route did not place the order: ${returned.status} ${returned.headers.location}`)
+  }
+  return readOrder(container, cart.id)
+}
+
+/** The order of a completed cart, with its plugin payment. */
+export async function readOrder(container: MedusaContainer, cartId: string): Promise<PlacedOrder> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "order.id", "order.total", "order.items.id", "order.items.quantity", "order.payment_collections.payments.*"],
+    filters: { id: cartId },
+  })
+  const order = (data[0] as any).order
+  const payment = order.payment_collections[0].payments[0]
+  return {
+    cartId,
+    orderId: order.id,
+    paymentId: payment.id,
+    serviceOrderId: payment.data.orderId,
+    total: Number(order.total),
+    items: order.items.map((item: any) => ({ id: item.id, quantity: Number(item.quantity) })),
+  }
+}
+
+/** A Medusa payment as the admin sees it. */
+export async function readPayment(container: MedusaContainer, paymentId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "amount", "captured_at", "canceled_at", "data", "captures.amount", "refunds.amount"],
+    filters: { id: paymentId },
+  })
+  return data[0] as any
+}
+
+/** Waits for something that happens asynchronously (an event subscriber), up to `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error("timed out waiting")
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
