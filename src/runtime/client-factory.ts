@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { BnplClient } from "../client"
+import { BnplClient, type BnplClientOptions } from "../client"
 import type { BnplOptions } from "../options"
 
 /** Medusa's logger, or any object with the same methods. */
@@ -17,35 +17,65 @@ export interface CacheLike {
   invalidate?(key: string): Promise<void>
 }
 
+interface SharedClient {
+  client: BnplClient
+  /** The cache the client's tokens are shared through; filled by whichever caller has one. */
+  holder: { cache?: CacheLike }
+}
+
+const sharedClients = new Map<string, SharedClient>()
+
 /**
- * The one way every part of the plugin (provider, routes, subscribers, jobs) builds its API
- * client from the options, so they all speak to the service alike (DESIGN.md: a provider
- * instance is not in the app container). With a cache, OAuth tokens are shared through it,
- * so several server instances ask the token service once between them.
+ * The one way every part of the plugin (provider, routes, subscribers, jobs) gets its API
+ * client: one client per account and settings in a process, so the provider and the routes
+ * share one OAuth token and one pool of sockets (DESIGN.md: a provider instance is not in the
+ * app container, so they cannot share it otherwise). When any caller has Medusa's cache,
+ * tokens are also shared through it, so several server instances ask the token service once
+ * between them. The payment module's container has no cache; the routes' does.
  */
 export function createClientFromOptions(
   options: BnplOptions,
   dependencies: { logger?: LoggerLike; cache?: CacheLike } = {}
 ): BnplClient {
-  const { cache, logger } = dependencies
-  return new BnplClient({
+  const key = createHash("sha256")
+    .update(
+      JSON.stringify([
+        options.baseUrl,
+        options.authUrl,
+        options.merchantId,
+        options.secretKey,
+        options.authScheme,
+        options.userAgent,
+        options.timeouts,
+        options.maxRetries,
+      ])
+    )
+    .digest("hex")
+  const known = sharedClients.get(key)
+  if (known) {
+    known.holder.cache ??= dependencies.cache
+    return known.client
+  }
+  const holder: SharedClient["holder"] = { cache: dependencies.cache }
+  const client = new BnplClient({
     merchantId: options.merchantId,
     secretKey: options.secretKey,
     baseUrl: options.baseUrl,
     authUrl: options.authUrl,
     authScheme: options.authScheme,
     userAgent: options.userAgent,
-    timeouts: options.timeouts as never,
+    timeouts: options.timeouts as BnplClientOptions["timeouts"],
     maxRetries: options.maxRetries,
-    logger,
-    tokenStore: cache
-      ? {
-          get: async (key: string) => (await cache.get<any>(key)) ?? undefined,
-          set: async (key: string, value: unknown, ttlSeconds: number) =>
-            cache.set(key, value, Math.max(1, Math.floor(ttlSeconds))),
-        }
-      : undefined,
+    logger: dependencies.logger,
+    tokenStore: {
+      get: async (tokenKey: string) => ((await holder.cache?.get<any>(tokenKey)) ?? undefined),
+      set: async (tokenKey: string, value: unknown, ttlSeconds: number) => {
+        await holder.cache?.set(tokenKey, value, Math.max(1, Math.floor(ttlSeconds)))
+      },
+    },
   })
+  sharedClients.set(key, { client, holder })
+  return client
 }
 
 /** A cache key for per-account data that reveals nothing about the credentials. */

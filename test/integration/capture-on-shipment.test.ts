@@ -1,0 +1,86 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import path from "node:path"
+import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { adminHeaders } from "../support/admin"
+import { eventually, placeOrder, readPayment } from "../support/place-order"
+import { SandboxControl } from "../support/sandbox-control"
+import { seedStore, type SeededStore } from "../support/seed-store"
+
+jest.setTimeout(120_000)
+
+const control = new SandboxControl(process.env.BNPL_BASE_URL!)
+let sandbox: Sandbox
+let previousCapture: string | undefined
+
+beforeAll(async () => {
+  previousCapture = process.env.BNPL_CAPTURE
+  process.env.BNPL_CAPTURE = "on_shipment"
+  sandbox = await startSandbox({ port: Number(process.env.BNPL_SANDBOX_PORT) })
+})
+afterAll(async () => {
+  await sandbox?.close()
+  if (previousCapture === undefined) delete process.env.BNPL_CAPTURE
+  else process.env.BNPL_CAPTURE = previousCapture
+})
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "store"),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: { headers: Record<string, string> }
+
+    beforeEach(async () => {
+      await control.reset()
+      store = await seedStore(getContainer())
+      admin = await adminHeaders(getContainer())
+    })
+
+    it("capture on shipment: marking the fulfillment shipped sends the courier and captures once", async () => {
+      const order = await placeOrder(api, getContainer(), store)
+      expect((await control.ledger()).captures).toHaveLength(0)
+
+      const { data: fulfilled } = await api.post(
+        `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
+        { items: order.items, location_id: store.stockLocationId },
+        admin
+      )
+      // The capture's answer is lost once; the retry carries the same requestId.
+      await control.fault({ endpoint: "capture", kind: "lost_response" })
+      await api.post(
+        `/admin/orders/${order.orderId}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`,
+        { items: order.items, labels: [{ tracking_number: "DPD-0042", tracking_url: "https://track.example.com/0042", label_url: "https://labels.example.com/0042.pdf" }] },
+        admin
+      )
+      const payment = await eventually(async () => {
+        const current = await readPayment(getContainer(), order.paymentId)
+        return current.captured_at ? current : undefined
+      })
+      expect(payment.captures).toHaveLength(1)
+      const ledger = await control.ledger()
+      expect(ledger.courierUpdates).toHaveLength(1)
+      expect(ledger.courierUpdates[0].courier.tracking).toBe("DPD-0042")
+      expect(ledger.captures).toHaveLength(1)
+      expect(ledger.captures[0].amount).toEqual({ amount: order.total.toFixed(2), currency: "GBP" })
+    })
+
+    it("the admin routes report the account and refresh its limits", async () => {
+      const status = await api.get("/admin/bnpl/status", admin)
+      expect(status.data).toMatchObject({
+        region: "UK",
+        capture: "on_shipment",
+        reachable: true,
+        configuration: { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "1000.00", currency: "GBP" } },
+      })
+      expect(JSON.stringify(status.data)).not.toContain("sandbox-uk-secret-key")
+
+      await control.setLimits("sandbox-uk-merchant", "50.00", "500.00")
+      const refreshed = await api.post("/admin/bnpl/configuration/refresh", {}, admin)
+      expect(refreshed.data.configuration.minimumAmount).toEqual({ amount: "50.00", currency: "GBP" })
+      const after = await api.get("/admin/bnpl/status", admin)
+      expect(after.data.configuration.minimumAmount.amount).toBe("50.00")
+
+      const anonymous = await api.get("/admin/bnpl/status", { validateStatus: () => true })
+      expect(anonymous.status).toBe(401)
+    })
+  },
+})

@@ -1,0 +1,185 @@
+import { inspect } from "node:util"
+import fc from "fast-check"
+import { accountCurrency, BnplOptionsError, parseOptions } from "../../../src/options"
+
+const minimal = {
+  merchantId: "merchant-123",
+  secretKey: "sk_live_0123456789abcdef",
+  region: "UK",
+  baseUrl: "https://api.bnpl.example.com/",
+}
+
+/** The error parseOptions throws for `input`, or a failure when it throws none. */
+function optionsError(input: unknown): BnplOptionsError {
+  try {
+    parseOptions(input)
+  } catch (error) {
+    expect(error).toBeInstanceOf(BnplOptionsError)
+    return error as BnplOptionsError
+  }
+  throw new Error(`parseOptions accepted ${JSON.stringify(input)}`)
+}
+
+describe("parseOptions: defaults", () => {
+  it("fills every default from the four required options", () => {
+    expect(parseOptions(minimal)).toEqual({
+      merchantId: "merchant-123",
+      secretKey: "sk_live_0123456789abcdef",
+      region: "UK",
+      // A trailing slash is dropped so paths join cleanly.
+      baseUrl: "https://api.bnpl.example.com",
+      authScheme: "basic",
+      capture: "manual",
+      storefrontOrderPath: "/order/{order_id}/confirmed",
+      storefrontCheckoutPath: "/checkout?step=payment",
+      maxRetries: 2,
+      expressShippingOptions: [],
+      voidOrphanedPayments: false,
+      expiryWarningHours: 48,
+    })
+  })
+
+  it("keeps what the merchant sets", () => {
+    const options = parseOptions({
+      ...minimal,
+      region: "EU",
+      authScheme: "oauth",
+      authUrl: "https://auth.bnpl.example.com//",
+      capture: "on_shipment",
+      redirectConfirmUrl: "https://shop.example.com/bnpl/{cart_id}/ok",
+      redirectCancelUrl: "https://shop.example.com/bnpl/{cart_id}/cancel",
+      backendUrl: "http://localhost:9000/",
+      storefrontUrl: "http://localhost:8000",
+      storefrontOrderPath: "/de/order/{order_id}",
+      storefrontCheckoutPath: "/de/checkout",
+      merchantName: "Acme GmbH",
+      userAgent: "acme-shop/1.0",
+      timeouts: { Auth: { readMs: 90_000 } },
+      maxRetries: 0,
+      expressShippingOptions: ["so_express"],
+      voidOrphanedPayments: true,
+      expiryWarningHours: 24,
+    })
+    expect(options).toMatchObject({
+      region: "EU",
+      authScheme: "oauth",
+      authUrl: "https://auth.bnpl.example.com",
+      capture: "on_shipment",
+      backendUrl: "http://localhost:9000",
+      storefrontUrl: "http://localhost:8000",
+      maxRetries: 0,
+      timeouts: { Auth: { readMs: 90_000 } },
+      expressShippingOptions: ["so_express"],
+      voidOrphanedPayments: true,
+      expiryWarningHours: 24,
+    })
+  })
+
+  it("accepts every capture mode", () => {
+    for (const capture of ["manual", "on_authorize", "on_shipment"]) {
+      expect(parseOptions({ ...minimal, capture }).capture).toBe(capture)
+    }
+  })
+
+  it("gives the account's currency by region (merchant-api-v2.md rule 2)", () => {
+    expect(accountCurrency(parseOptions(minimal))).toBe("GBP")
+    expect(accountCurrency(parseOptions({ ...minimal, region: "EU" }))).toBe("EUR")
+  })
+})
+
+describe("parseOptions: each bad option names the field and the rule", () => {
+  it.each([
+    ["no options at all", undefined, "merchantId", "is required"],
+    ["a missing merchantId", { ...minimal, merchantId: undefined }, "merchantId", "is required"],
+    ["an empty merchantId", { ...minimal, merchantId: "" }, "merchantId", "must not be empty"],
+    ["a missing secretKey", { ...minimal, secretKey: undefined }, "secretKey", "is required"],
+    ["an empty secretKey", { ...minimal, secretKey: "" }, "secretKey", "must not be empty"],
+    ["region US", { ...minimal, region: "US" }, "region", "must be UK or EU"],
+    ["region in lower case", { ...minimal, region: "uk" }, "region", "must be UK or EU"],
+    ["a missing region", { ...minimal, region: undefined }, "region", "must be UK or EU"],
+    ["a baseUrl that is not a URL", { ...minimal, baseUrl: "api.bnpl.example.com" }, "baseUrl", "must be an absolute http(s) URL"],
+    ["a baseUrl that is not http(s)", { ...minimal, baseUrl: "ftp://api.bnpl.example.com" }, "baseUrl", "must be an absolute http(s) URL"],
+    ["a missing baseUrl", { ...minimal, baseUrl: undefined }, "baseUrl", "must be a string"],
+    ["capture later", { ...minimal, capture: "later" }, "capture", "must be manual, on_authorize or on_shipment"],
+    ["an unknown auth scheme", { ...minimal, authScheme: "digest" }, "authScheme", "must be basic or oauth"],
+    ["oauth without authUrl", { ...minimal, authScheme: "oauth" }, "authUrl", 'is required when authScheme is "oauth"'],
+    ["an authUrl that is not a URL", { ...minimal, authScheme: "oauth", authUrl: "auth" }, "authUrl", "must be an absolute http(s) URL"],
+    ["a redirectConfirmUrl that is not a URL", { ...minimal, redirectConfirmUrl: "/bnpl/ok" }, "redirectConfirmUrl", "must be an absolute URL"],
+    ["a storefrontUrl that is not a URL", { ...minimal, storefrontUrl: "localhost:8000" }, "storefrontUrl", "must be an absolute http(s) URL"],
+    ["a storefront path without a leading slash", { ...minimal, storefrontOrderPath: "order/{order_id}" }, "storefrontOrderPath", "must start with /"],
+    ["a merchantName over 128 characters", { ...minimal, merchantName: "M".repeat(129) }, "merchantName", "must be at most 128 characters"],
+    ["maxRetries below 0", { ...minimal, maxRetries: -1 }, "maxRetries", "must be 0 or more"],
+    ["maxRetries above 10", { ...minimal, maxRetries: 11 }, "maxRetries", "must be at most 10"],
+  ])("%s", (_label, input, field, rule) => {
+    const error = optionsError(input)
+    expect(error.field).toBe(field)
+    expect(error.message).toBe(`medusa-payment-bnpl: option "${field}" ${rule}`)
+  })
+
+  it("names a nested field by its path", () => {
+    const error = optionsError({ ...minimal, timeouts: { Auth: { readMs: 0 } } })
+    expect(error.field).toBe("timeouts.Auth.readMs")
+    expect(error.message).toContain('option "timeouts.Auth.readMs"')
+  })
+
+  it("names an unknown option (a typo) and says it is not an option", () => {
+    const error = optionsError({ ...minimal, captureMode: "manual", secret_key: "x" })
+    expect(error.message).toMatch(/is not an option/)
+    expect(error.message).toContain("captureMode")
+    expect(error.message).toContain("secret_key")
+  })
+
+  it("accepts a merchantName of exactly 128 characters", () => {
+    expect(parseOptions({ ...minimal, merchantName: "M".repeat(128) }).merchantName).toHaveLength(128)
+  })
+})
+
+describe("parseOptions: the secret key never appears in an error", () => {
+  /** Ways to get the options wrong; some put the secret where it does not belong. */
+  const badOptions = (secret: string): fc.Arbitrary<Record<string, unknown>> => {
+    const withSecret = { ...minimal, secretKey: secret }
+    return fc.oneof(
+      fc.constant({ ...withSecret, merchantId: undefined }),
+      fc.constant({ ...withSecret, merchantId: "" }),
+      fc.constant({ ...withSecret, merchantId: 42 }),
+      fc.constantFrom("US", "", "gb", secret).map((region) => ({ ...withSecret, region })),
+      fc.constantFrom("nope", "ftp://x", secret, `api.bnpl.example.com/${secret}`).map((baseUrl) => ({ ...withSecret, baseUrl })),
+      fc.constantFrom("later", secret).map((capture) => ({ ...withSecret, capture })),
+      fc.constantFrom("digest", secret).map((authScheme) => ({ ...withSecret, authScheme })),
+      fc.constant({ ...withSecret, authScheme: "oauth" }),
+      fc.constant({ ...withSecret, authScheme: "oauth", authUrl: secret }),
+      fc.constant({ ...withSecret, redirectConfirmUrl: `/bnpl/${secret}` }),
+      fc.constant({ ...withSecret, storefrontUrl: `shop.example.com/${secret}` }),
+      fc.constant({ ...withSecret, merchantName: secret.repeat(200) }),
+      fc.constant({ ...withSecret, maxRetries: secret }),
+      fc.constant({ ...withSecret, userAgent: 7 }),
+      fc.constant({ ...withSecret, timeouts: { Auth: { readMs: secret } } }),
+      fc.constant({ ...withSecret, expressShippingOptions: secret }),
+      // Typos and misplaced keys: the value is the secret.
+      fc.constantFrom("secret", "secret_key", "apiKey", "password").map((key) => ({ ...withSecret, [key]: secret })),
+      fc.constant({ ...withSecret, secretKey: undefined, secret_key: secret }),
+      fc.constant({ ...withSecret, merchantId: undefined, region: "US", baseUrl: secret })
+    )
+  }
+
+  it("for any secret and any bad option", () => {
+    const secret = fc
+      .oneof(
+        fc.string({ unit: "grapheme", minLength: 12, maxLength: 64 }),
+        fc.string({ unit: "binary-ascii", minLength: 12, maxLength: 64 }),
+        fc.stringMatching(/^sk_(live|test)_[A-Za-z0-9]{24}$/),
+        fc.base64String({ minLength: 16, maxLength: 64 })
+      )
+      .filter((value) => value.trim().length >= 12)
+    fc.assert(
+      fc.property(secret.chain((value) => badOptions(value).map((input) => [value, input] as const)), ([value, input]) => {
+        const error = optionsError(input)
+        for (const text of [error.message, String(error), error.stack ?? "", inspect(error), JSON.stringify(error)]) {
+          expect(text).not.toContain(value)
+        }
+        expect(error.message).toMatch(/^medusa-payment-bnpl: option "[^"]+" \S/)
+      }),
+      { numRuns: 500 }
+    )
+  })
+})
