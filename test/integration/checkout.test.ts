@@ -90,6 +90,22 @@ medusaIntegrationTestRunner({
       expect(ledger.payments[0].originalAmount).toEqual({ amount: Number(cart.total).toFixed(2), currency })
     })
 
+    it("the return route hit 20 times at once for one cart places one order and one authorisation", async () => {
+      const cart = await readyCart(store.regions.uk, ukAddress)
+      const session = await shopper.initiatePaymentSession(cart.id)
+      const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true }))
+      )
+      const order = await orderForCart(cart.id)
+      expect(order?.id).toBeDefined()
+      const locations = new Set(responses.map((response) => response.headers.location))
+      expect([...locations]).toEqual([`http://storefront.test/order/${order!.id}/confirmed`])
+      const ledger = await control.ledger()
+      expect(ledger.payments).toHaveLength(1)
+      expect(ledger.auths.filter((auth) => auth.status === "APPROVED")).toHaveLength(1)
+    })
+
     it("a declined authorisation creates no order and sends the consumer back with a reason", async () => {
       const cart = await readyCart(store.regions.uk, ukAddress)
       const session = await shopper.initiatePaymentSession(cart.id)
