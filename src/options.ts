@@ -7,9 +7,11 @@ import { z } from "zod"
  * Every option, its default and its errors are listed in docs/configuration.md.
  */
 
+const required = (issue: { input: unknown }) => (issue.input === undefined ? "is required" : "must be a string")
+
 const absoluteUrl = (field: string) =>
   z
-    .string({ message: `${field} must be a string` })
+    .string({ error: required })
     .url({ message: `${field} must be an absolute http(s) URL` })
     .refine((value) => /^https?:\/\//.test(value), {
       message: `${field} must be an absolute http(s) URL`,
@@ -23,9 +25,9 @@ const timeoutSchema = z.strictObject({
 
 export const optionsSchema = z.strictObject({
   /** Merchant ID issued by the service (Basic username / OAuth client_id). */
-  merchantId: z.string({ message: "is required" }).min(1, "must not be empty"),
+  merchantId: z.string({ error: required }).min(1, "must not be empty"),
   /** Secret key issued by the service. Never logged. */
-  secretKey: z.string({ message: "is required" }).min(1, "must not be empty"),
+  secretKey: z.string({ error: required }).min(1, "must not be empty"),
   /** The account's region (merchant-api-v2.md rule 2): UK accounts sell in GBP, EU in EUR. */
   region: z.enum(["UK", "EU"], { message: "must be UK or EU" }),
   /** The API's base address ({base_url}); no production host is built in. */
@@ -90,12 +92,12 @@ export function parseOptions(input: unknown): BnplOptions {
   const result = optionsSchema.safeParse(input ?? {})
   if (!result.success) {
     const issue = result.error.issues[0]
+    if (issue.code === "unrecognized_keys") {
+      const unknown = [...issue.path, issue.keys[0]].join(".")
+      throw new BnplOptionsError(unknown, "is not an option of medusa-payment-bnpl (see docs/configuration.md)")
+    }
     const field = issue.path.join(".") || "options"
-    const rule =
-      issue.code === "unrecognized_keys"
-        ? `is not an option (unknown: ${(issue as { keys: string[] }).keys.join(", ")})`
-        : issue.message.replace(new RegExp(`^${field} `), "")
-    throw new BnplOptionsError(field, rule)
+    throw new BnplOptionsError(field, issue.message.replace(new RegExp(`^${field} `), ""))
   }
   const options = result.data
   if (options.authScheme === "oauth" && !options.authUrl) {

@@ -53,7 +53,7 @@ export async function reconcilePayments(
     limit: 100,
   })) {
     report.checked++
-    if (known.has(payment.id) || !isOpen(payment)) continue
+    if (known.has(payment.id) || ["VOIDED", "EXPIRED", "AUTH_DECLINED"].includes(payment.paymentState ?? "")) continue
     const orphan: OrphanedPayment = {
       orderId: payment.id,
       merchantReference: payment.merchantReference,
@@ -61,9 +61,14 @@ export async function reconcilePayments(
       created: payment.created,
       voided: false,
     }
-    if (options.voidOrphanedPayments) {
-      await client.voidPayment(payment.id, { requestId: `${payment.id}-orphan-void` })
-      orphan.voided = true
+    if (options.voidOrphanedPayments && isOpenToCapture(payment)) {
+      try {
+        await client.voidPayment(payment.id, { requestId: `${payment.id}-orphan-void` })
+        orphan.voided = true
+      } catch (error) {
+        // One payment the service will not void must not hide the others from the report.
+        logger?.error?.(`medusa-payment-bnpl: could not void orphaned service order ${payment.id}: ${(error as Error).message}`)
+      }
     }
     report.orphaned.push(orphan)
     logger?.warn?.(
@@ -73,6 +78,7 @@ export async function reconcilePayments(
   return report
 }
 
-function isOpen(payment: Payment): boolean {
-  return !["VOIDED", "EXPIRED", "AUTH_DECLINED"].includes(payment.paymentState ?? "")
+/** Only money still held for the consumer can be voided; a captured orphan is reported for a refund by hand. */
+function isOpenToCapture(payment: Payment): boolean {
+  return ["AUTH_APPROVED", "PARTIALLY_CAPTURED"].includes(payment.paymentState ?? "AUTH_APPROVED")
 }

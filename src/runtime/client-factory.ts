@@ -1,14 +1,10 @@
 import { createHash } from "node:crypto"
 import { BnplClient, type BnplClientOptions } from "../client"
+import type { BnplLogger } from "../client/options"
 import type { BnplOptions } from "../options"
 
 /** Medusa's logger, or any object with the same methods. */
-export interface LoggerLike {
-  debug?(message: string): void
-  info?(message: string): void
-  warn?(message: string): void
-  error?(message: string): void
-}
+export type LoggerLike = BnplLogger
 
 /** Medusa's cache service (Modules.CACHE): a shared key-value store with TTLs in seconds. */
 export interface CacheLike {

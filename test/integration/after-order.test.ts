@@ -3,22 +3,14 @@ import path from "node:path"
 import { BnplClient } from "../../src/client"
 import { checkAuthorizationExpiry } from "../../src/operations/authorization-expiry"
 import { reconcilePayments } from "../../src/operations/reconcile"
-import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { adminHeaders } from "../support/admin"
 import { eventually, placeOrder, readPayment } from "../support/place-order"
-import { SandboxControl } from "../support/sandbox-control"
+import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 
 jest.setTimeout(120_000)
 
-const control = new SandboxControl(process.env.BNPL_BASE_URL!)
-let sandbox: Sandbox
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: Number(process.env.BNPL_SANDBOX_PORT) })
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
+const { control, sandbox } = useSandboxForStore()
 
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "store"),
@@ -179,7 +171,7 @@ medusaIntegrationTestRunner({
         merchantReference: "cart_lost",
         merchant: { redirectConfirmUrl: "https://shop.example.com/ok", redirectCancelUrl: "https://shop.example.com/no" },
       })
-      await sandbox.control.confirmCheckout(checkout.token)
+      await sandbox().control.confirmCheckout(checkout.token)
       const orphan = await client.auth({ token: checkout.token, requestId: "orphan-auth-1" })
 
       const report = await reconcilePayments(getContainer(), { now: new Date(Date.now() + 20 * 60 * 1000) })

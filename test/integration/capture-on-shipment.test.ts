@@ -1,27 +1,13 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
-import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { adminHeaders } from "../support/admin"
 import { eventually, placeOrder, readPayment } from "../support/place-order"
-import { SandboxControl } from "../support/sandbox-control"
+import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 
 jest.setTimeout(120_000)
 
-const control = new SandboxControl(process.env.BNPL_BASE_URL!)
-let sandbox: Sandbox
-let previousCapture: string | undefined
-
-beforeAll(async () => {
-  previousCapture = process.env.BNPL_CAPTURE
-  process.env.BNPL_CAPTURE = "on_shipment"
-  sandbox = await startSandbox({ port: Number(process.env.BNPL_SANDBOX_PORT) })
-})
-afterAll(async () => {
-  await sandbox?.close()
-  if (previousCapture === undefined) delete process.env.BNPL_CAPTURE
-  else process.env.BNPL_CAPTURE = previousCapture
-})
+const { control } = useSandboxForStore({ BNPL_CAPTURE: "on_shipment" })
 
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "store"),

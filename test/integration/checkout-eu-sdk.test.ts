@@ -1,34 +1,15 @@
 import Medusa from "@medusajs/js-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
-import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { eventually, readOrder } from "../support/place-order"
-import { SandboxControl } from "../support/sandbox-control"
+import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 import { consumerChooses, euAddress, pathAndQuery } from "../support/shopper"
 
 jest.setTimeout(120_000)
 
 // This store holds the EU account (EUR), speaks OAuth bearer tokens, and captures on approval.
-const storeEnvironment = { BNPL_REGION: "EU", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: "on_authorize" }
-const previous: Record<string, string | undefined> = {}
-const control = new SandboxControl(process.env.BNPL_BASE_URL!)
-let sandbox: Sandbox
-
-beforeAll(async () => {
-  for (const [key, value] of Object.entries(storeEnvironment)) {
-    previous[key] = process.env[key]
-    process.env[key] = value
-  }
-  sandbox = await startSandbox({ port: Number(process.env.BNPL_SANDBOX_PORT) })
-})
-afterAll(async () => {
-  await sandbox?.close()
-  for (const [key, value] of Object.entries(previous)) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-})
+const { control } = useSandboxForStore({ BNPL_REGION: "EU", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: "on_authorize" })
 
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "store"),

@@ -1,24 +1,13 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import path from "node:path"
-import { startSandbox, type Sandbox } from "../../src/sandbox"
-import { SandboxControl } from "../support/sandbox-control"
+import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
 
 jest.setTimeout(120_000)
 
-const port = Number(process.env.BNPL_SANDBOX_PORT)
-const control = new SandboxControl(process.env.BNPL_BASE_URL!)
-let sandbox: Sandbox
-
-// Registered before the runner's own hooks, so the sandbox is up when the store boots.
-beforeAll(async () => {
-  sandbox = await startSandbox({ port })
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
+const { control } = useSandboxForStore()
 
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "store"),

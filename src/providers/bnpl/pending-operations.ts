@@ -19,7 +19,12 @@ export class PendingOperations {
   static readonly TTL_SECONDS = 23 * 60 * 60
   private readonly memory = new Map<string, { value: PendingOperation; expiresAt: number }>()
 
-  constructor(private readonly cache?: CacheLike) {}
+  /** `cache` is asked each time: the application's cache exists only once the app has loaded. */
+  constructor(private readonly currentCache: () => CacheLike | undefined = () => undefined) {}
+
+  private get cache(): CacheLike | undefined {
+    return this.currentCache()
+  }
 
   /** The pending operation of this kind for the order, if an earlier attempt left one. */
   async find(kind: OperationKind, serviceOrderId: string): Promise<PendingOperation | undefined> {

@@ -37,6 +37,7 @@ import {
 import type { CreateCheckoutRequest, Payment, Refund } from "../../client/schemas"
 import { accountCurrency, parseOptions, type BnplOptions } from "../../options"
 import { createClientFromOptions, type CacheLike, type LoggerLike } from "../../runtime/client-factory"
+import { applicationCache } from "../../runtime/app-cache"
 import { getConfiguration } from "../../runtime/configuration"
 import { checkEligibility } from "../../runtime/eligibility"
 import { withBackendUrl } from "../../runtime/plugin-options"
@@ -62,8 +63,13 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   protected readonly options_: BnplOptions
   protected readonly client_: BnplClient
   protected readonly logger_?: LoggerLike
-  protected readonly cache_?: CacheLike
+  private readonly containerCache_?: CacheLike
   protected readonly pending_: PendingOperations
+
+  /** The shared cache: the payment module's if it has one, else the application's (see app-cache.ts). */
+  protected get cache_(): CacheLike | undefined {
+    return this.containerCache_ ?? applicationCache()
+  }
 
   /** Fails Medusa's start-up with an error naming the bad option. */
   static validateOptions(options: Record<string, unknown>): void {
@@ -73,13 +79,13 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   constructor(cradle: Cradle, options: Record<string, unknown>) {
     super(cradle, options as unknown as BnplOptions)
     this.logger_ = optional<LoggerLike>(cradle, "logger")
-    this.cache_ = optional<CacheLike>(cradle, Modules.CACHE)
+    this.containerCache_ = optional<CacheLike>(cradle, Modules.CACHE)
     this.options_ = withBackendUrl(
       parseOptions(options),
       optional<{ admin?: { backendUrl?: string } }>(cradle, "configModule")
     )
     this.client_ = createClientFromOptions(this.options_, { logger: this.logger_, cache: this.cache_ })
-    this.pending_ = new PendingOperations(this.cache_)
+    this.pending_ = new PendingOperations(() => this.cache_)
     // Read the limits at start-up so the first shopper does not wait for them.
     getConfiguration(this.client_, this.options_, { cache: this.cache_, logger: this.logger_ }).catch((error: Error) =>
       this.logger_?.warn?.(`medusa-payment-bnpl: could not read the account's limits at start-up: ${error.message}`)

@@ -96,6 +96,10 @@ function failureReason(error: MedusaError | undefined): ReturnFailure {
   const message = error?.message ?? ""
   if (/declined/i.test(message)) return "declined"
   if (/expired|already used/i.test(message)) return "expired"
-  if (error?.type === MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR) return "not_confirmed"
+  // The provider answers requires_more while the consumer has not confirmed; Medusa's payment
+  // module turns that into "Session ... was not authorized with the provider."
+  if (error?.type === MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR || /was not authorized/i.test(message)) {
+    return "not_confirmed"
+  }
   return "payment_failed"
 }
