@@ -1,0 +1,70 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../support/shopper"
+import { useSandboxForStore } from "../support/sandbox-for-store"
+import { seedStore } from "../support/seed-store"
+
+jest.setTimeout(180_000)
+
+/**
+ * Installs the plugin as a merchant does: `npm pack` makes the tarball npm would publish,
+ * its contents go into a fresh app's node_modules, and the app's medusa-config is the
+ * README's snippet verbatim. A file missing from the package's `files`, a wrong `exports`
+ * path or a README snippet that does not work fails here.
+ */
+const root = path.resolve(__dirname, "../..")
+const app = path.join(root, "test-output/packed-app")
+
+function installFromTarball(): void {
+  fs.rmSync(app, { recursive: true, force: true })
+  fs.mkdirSync(path.join(app, "node_modules/medusa-payment-bnpl"), { recursive: true })
+  const packed = path.join(root, "test-output/packed")
+  fs.mkdirSync(packed, { recursive: true })
+  const output = execFileSync("npm", ["pack", "--silent", "--pack-destination", packed], { cwd: root, encoding: "utf8" })
+  const tarball = path.join(packed, output.trim().split("\n").pop()!)
+  execFileSync("tar", ["-xzf", tarball, "-C", path.join(app, "node_modules/medusa-payment-bnpl"), "--strip-components=1"])
+
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8")
+  const snippet = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]).find((code) => code.includes("defineConfig"))
+  if (!snippet) throw new Error("README.md has no medusa-config snippet")
+  fs.writeFileSync(path.join(app, "medusa-config.js"), snippet)
+  fs.writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "fresh-medusa-app", private: true }, null, 2))
+}
+
+const { control } = useSandboxForStore({
+  BNPL_MERCHANT_ID: "sandbox-uk-merchant",
+  BNPL_SECRET_KEY: "sandbox-uk-secret-key",
+})
+
+beforeAll(() => {
+  installFromTarball()
+})
+
+medusaIntegrationTestRunner({
+  cwd: app,
+  testSuite: ({ api, getContainer }) => {
+    it("the packed plugin, configured from the README, completes a checkout", async () => {
+      const installed = require.resolve("medusa-payment-bnpl/providers/bnpl", { paths: [app] })
+      expect(installed.startsWith(path.join(app, "node_modules"))).toBe(true)
+
+      await control.reset()
+      const store = await seedStore(getContainer())
+      const shopper = new Shopper(api, store.publishableKey)
+      const cart = await shopper.createCart({
+        regionId: store.regions.uk,
+        items: [{ variant_id: store.variants.tote, quantity: 1 }],
+        address: ukAddress,
+      })
+      await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+      const session = await shopper.initiatePaymentSession(cart.id)
+      const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+      // The README's backendUrl is the public API host; the return route is served by this app.
+      expect(back.href.startsWith("https://api.example.com/bnpl/return")).toBe(true)
+      const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+      expect(returned.headers.location).toMatch(/^https:\/\/shop\.example\.com\/order\/order_[A-Z0-9]+\/confirmed$/)
+      expect((await control.ledger()).payments).toHaveLength(1)
+    })
+  },
+})
