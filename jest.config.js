@@ -1,8 +1,9 @@
 /**
- * Three projects, run in this order by `npm test`:
+ * Four projects, run in this order by `npm test`:
  * - unit: pure functions (money, schemas, mapping, options), no network;
  * - contract: the client against the sandbox over real HTTP on loopback;
- * - integration: a real Medusa 2.21 store on PostgreSQL with the plugin loaded from its build.
+ * - integration: a real Medusa 2.21 store on PostgreSQL with the plugin loaded from its build;
+ * - e2e: the demo stack (demo/stack.ts) driven by Chromium through playwright-core.
  */
 const transform = {
   "^.+\\.[jt]s$": [
@@ -32,7 +33,9 @@ module.exports = {
       displayName: "integration",
       testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
       setupFiles: ["<rootDir>/test/integration/setup-env.js"],
+      setupFilesAfterEnv: ["<rootDir>/test/support/secret-scan.ts"],
       globalSetup: "<rootDir>/test/integration/global-setup.js",
     },
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
   ],
 }
