@@ -1,0 +1,122 @@
+import path from "node:path"
+import type { Sandbox } from "../src/sandbox"
+import { prepareDatabase, type DemoDatabase } from "./database"
+import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed, type RunningStore } from "./medusa-store"
+import { assertPortFree, freePort } from "./ports"
+import { startStorefront, type RunningStorefront } from "./storefront/server"
+
+/** Ports and database of a demo stack; every field is optional. */
+export interface DemoOptions {
+  /** Sandbox port; default 4610. 0 picks a free one. */
+  sandboxPort?: number
+  /** Medusa port; default 9000. 0 picks a free one. */
+  storePort?: number
+  /** Storefront port; default 8000. 0 picks a free one. */
+  storefrontPort?: number
+  /** Host name in the URLs the browser is sent to; default localhost. */
+  hostname?: string
+  /** A new database, dropped on close (tests). Default: one database kept between runs. */
+  freshDatabase?: boolean
+  /** Use an embedded PostgreSQL even when a server is reachable. */
+  embeddedPostgres?: boolean
+  /** Where the servers' logs go; default test-output/demo. */
+  logDir?: string
+  /** Progress lines ("migrating…"); default silent. */
+  progress?: (line: string) => void
+}
+
+/** A running demo: the sandbox, a real Medusa store with the built plugin, the storefront. */
+export interface DemoStack {
+  urls: { storefront: string; store: string; sandbox: string; sandboxControl: string }
+  database: { source: DemoDatabase["source"]; url: string }
+  seed: DemoSeed
+  logDir: string
+  /** Milliseconds each start-up step took: sandbox, database, migrations, seed, medusa, storefront. */
+  timings: Record<string, number>
+  /** Stops everything that was started, in reverse order. Safe to call twice. */
+  close(): Promise<void>
+}
+
+const PACKAGE_ROOT = path.resolve(__dirname, "..")
+
+// The sandbox as users get it: from the build (`medusa-payment-bnpl/sandbox`), like the store.
+function builtSandbox(): typeof import("../src/sandbox") {
+  return require(path.join(PACKAGE_ROOT, ".medusa/server/src/sandbox"))
+}
+
+// 0 picks a free port (tests); a fixed one is checked first, for an error that says what to do.
+async function port(wanted: number | undefined, fallback: number, what: string, flag: string): Promise<number> {
+  if (wanted === 0) return freePort()
+  await assertPortFree(wanted ?? fallback, what, flag)
+  return wanted ?? fallback
+}
+
+/**
+ * Starts the whole demo: the sandbox of the service, PostgreSQL (see `prepareDatabase`),
+ * migrations, the seed, `medusa start` in demo/store with the plugin loaded from its build,
+ * and the storefront. Needs `npm run build` first. If a step fails, whatever was already
+ * started is stopped before the error is thrown.
+ */
+export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
+  const progress = options.progress ?? (() => {})
+  const hostname = options.hostname ?? "localhost"
+  const logDir = options.logDir ?? path.join(PACKAGE_ROOT, "test-output/demo")
+  const timings: Record<string, number> = {}
+  const stops: Array<() => Promise<void>> = []
+  const close = async () => {
+    while (stops.length) await stops.pop()!().catch(() => {})
+  }
+  const timed = async <T>(key: string, label: string, step: () => Promise<T>): Promise<T> => {
+    progress(`${label}…`)
+    const started = Date.now()
+    const result = await step()
+    timings[key] = Date.now() - started
+    return result
+  }
+
+  try {
+    linkPlugin()
+    const [sandboxPort, storePort, storefrontPort] = [
+      await port(options.sandboxPort, 4610, "the sandbox", "--sandbox-port"),
+      await port(options.storePort, 9000, "Medusa", "--store-port"),
+      await port(options.storefrontPort, 8000, "the storefront", "--storefront-port"),
+    ]
+    const storeUrl = `http://${hostname}:${storePort}`
+    const storefrontUrl = `http://${hostname}:${storefrontPort}`
+    // The consumer's browser is sent to this one; the plugin calls the sandbox on loopback.
+    const sandboxUrl = `http://${hostname}:${sandboxPort}`
+
+    const sandbox: Sandbox = await timed("sandbox", "starting the sandbox", () =>
+      builtSandbox().startSandbox({ port: sandboxPort, publicUrl: sandboxUrl })
+    )
+    stops.push(() => sandbox.close())
+
+    const database = await timed("database", "preparing PostgreSQL", () =>
+      prepareDatabase({ fresh: options.freshDatabase, embedded: options.embeddedPostgres })
+    )
+    stops.push(() => database.close())
+
+    const settings = { port: storePort, databaseUrl: database.url, bnplBaseUrl: sandbox.url, storeUrl, storefrontUrl, logDir }
+    await timed("migrations", "running Medusa's migrations", () => migrateStore(settings))
+    const seed = await timed("seed", "seeding the store", () => seedDemoStore(settings))
+    const store: RunningStore = await timed("medusa", "starting Medusa", () => startMedusa(settings))
+    stops.push(() => store.stop())
+
+    const storefront: RunningStorefront = await timed("storefront", "starting the storefront", () =>
+      startStorefront({ port: storefrontPort, storeUrl, publishableKey: seed.publishableKey, regionId: seed.regions.uk })
+    )
+    stops.push(() => storefront.close())
+
+    return {
+      urls: { storefront: storefrontUrl, store: storeUrl, sandbox: sandboxUrl, sandboxControl: `${sandbox.url}/__control` },
+      database: { source: database.source, url: database.url },
+      seed,
+      logDir,
+      timings,
+      close,
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}

@@ -1,0 +1,228 @@
+// The demo storefront's pages, rendered in the browser from Medusa's store API. One script,
+// no build step: each page is a function of the path. The cart id lives in localStorage.
+;(function () {
+  const { regionId } = window.DEMO
+  const app = document.getElementById("app")
+  const CART_KEY = "demo_cart_id"
+  const BNPL_PROVIDER = "pp_bnpl_bnpl"
+  const PRICE_FIELDS = "fields=*variants.calculated_price"
+  // Line and shipping totals are not in the cart's default fields.
+  const CART_FIELDS = "fields=%2Bitems.total,%2Bshipping_methods.name"
+
+  // What the return route's `bnpl_error` reasons mean to a shopper.
+  const BNPL_ERRORS = {
+    cancelled: "You cancelled Pay later. Your cart is still here: try again, or choose another way to pay.",
+    declined: "Pay later could not approve this payment. Please choose another way to pay.",
+    expired: "The Pay later session expired. Please try again.",
+    not_confirmed: "Pay later has not confirmed this payment yet. Please try again.",
+    token_mismatch: "Your cart changed while you were paying. Please check it and pay again.",
+  }
+
+  // Why GET /store/bnpl/eligibility said no, in the shopper's words.
+  const INELIGIBLE = {
+    below_minimum: "the order total is below the minimum",
+    above_maximum: "the order total is above the maximum",
+    unsupported_currency: "it is not offered in this currency",
+  }
+
+  const escape = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";")
+  const money = (amount, currency) =>
+    new Intl.NumberFormat("en-GB", { style: "currency", currency: String(currency).toUpperCase() }).format(Number(amount))
+  const render = (html) => (app.innerHTML = html)
+  const message = (kind, text) => `<div class="message ${kind}" id="${kind}-message">${escape(text)}</div>`
+
+  async function currentCart() {
+    const id = localStorage.getItem(CART_KEY)
+    if (!id) return undefined
+    try {
+      const { cart } = await medusa.get(`/store/carts/${id}?${CART_FIELDS}`)
+      if (!cart.completed_at) return cart
+    } catch (error) {
+      // An unknown or deleted cart: start a new one.
+    }
+    localStorage.removeItem(CART_KEY)
+    return undefined
+  }
+
+  function showCartCount(cart) {
+    const count = (cart?.items || []).reduce((sum, item) => sum + Number(item.quantity), 0)
+    document.getElementById("cart-count").textContent = String(count)
+  }
+
+  function unitPrice(product) {
+    const price = product.variants[0].calculated_price
+    return money(price.calculated_amount, price.currency_code)
+  }
+
+  async function productsPage() {
+    const { products } = await medusa.get(`/store/products?region_id=${regionId}&${PRICE_FIELDS}`)
+    render(`<h1>Products</h1><div class="products">${products
+      .map(
+        (product) => `<div class="card"><a href="/products/${escape(product.handle)}"><h3>${escape(product.title)}</h3></a>
+          <div class="price">${unitPrice(product)}</div></div>`
+      )
+      .join("")}</div>`)
+  }
+
+  async function productPage(handle) {
+    const { products } = await medusa.get(`/store/products?handle=${encodeURIComponent(handle)}&region_id=${regionId}&${PRICE_FIELDS}`)
+    const product = products[0]
+    if (!product) return render(`<h1>Not found</h1><p><a href="/">All products</a></p>`)
+    render(`<section><h1 id="product-title">${escape(product.title)}</h1>
+      <p class="price" id="product-price">${unitPrice(product)}</p>
+      <p class="muted">Pay later available at checkout for eligible orders.</p>
+      <button id="add-to-cart">Add to cart</button></section>`)
+    document.getElementById("add-to-cart").onclick = async (event) => {
+      event.target.disabled = true
+      let cart = await currentCart()
+      if (!cart) {
+        cart = (await medusa.post("/store/carts", { region_id: regionId })).cart
+        localStorage.setItem(CART_KEY, cart.id)
+      }
+      await medusa.post(`/store/carts/${cart.id}/line-items`, { variant_id: product.variants[0].id, quantity: 1 })
+      location.href = "/cart"
+    }
+  }
+
+  function cartTable(cart) {
+    const row = (label, amount, extra = "") => `<tr${extra}><td>${label}</td><td class="amount">${money(amount, cart.currency_code)}</td></tr>`
+    return `<table id="cart-lines">${cart.items
+      .map((item) => row(`${escape(item.quantity)} × ${escape(item.product_title || item.title)}`, item.total))
+      .join("")}
+      ${cart.shipping_methods?.length ? row(escape(cart.shipping_methods[0].name), cart.shipping_total) : ""}
+      ${row("Total", cart.total, ' class="total" id="cart-total"')}</table>`
+  }
+
+  async function cartPage() {
+    const cart = await currentCart()
+    showCartCount(cart)
+    if (!cart?.items?.length) return render(`<h1>Your cart</h1><p>Your cart is empty. <a href="/">Shop</a></p>`)
+    render(`<h1>Your cart</h1><section>${cartTable(cart)}<a href="/checkout"><button id="go-to-checkout">Checkout</button></a></section>`)
+  }
+
+  const SAMPLE_ADDRESS = {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    address_1: "12 St James's Square",
+    city: "London",
+    postal_code: "SW1Y 4JH",
+    country_code: "gb",
+    phone: "+44 20 7946 0958",
+  }
+
+  // Medusa gives a new cart an empty address in the region's only country: details count as
+  // given once the shopper saved an email and a street address.
+  const detailsSaved = (cart) => Boolean(cart.email && cart.shipping_address?.address_1)
+
+  function detailsForm(cart) {
+    const saved = detailsSaved(cart) ? cart.shipping_address : {}
+    const field = (name, label) =>
+      `<label for="${name}">${label}</label><input type="text" id="${name}" name="${name}" value="${escape(saved[name] || SAMPLE_ADDRESS[name])}" required>`
+    return `<section id="details"><h2>1. Your details</h2><form id="details-form">
+      <label for="email">Email</label><input type="email" id="email" name="email" value="${escape(cart.email || "ada@example.com")}" required>
+      ${field("first_name", "First name")}${field("last_name", "Last name")}
+      ${field("address_1", "Address")}${field("city", "City")}
+      ${field("postal_code", "Postcode")}${field("phone", "Phone")}
+      <p class="muted">Country: United Kingdom</p>
+      <button type="submit" id="continue-to-delivery">Continue to delivery</button></form></section>`
+  }
+
+  async function deliverySection(cart) {
+    const { shipping_options: listed } = await medusa.get(`/store/shipping-options?cart_id=${cart.id}`)
+    // Cheapest first (the API's order is not fixed), and the cheapest is the default.
+    const price = (option) => Number(option.calculated_price?.calculated_amount ?? option.amount)
+    const options = [...listed].sort((a, b) => price(a) - price(b))
+    const chosen = cart.shipping_methods?.[0]?.shipping_option_id || options[0]?.id
+    return `<section id="delivery"><h2>2. Delivery</h2><form id="delivery-form">${options
+      .map(
+        (option) => `<label class="option"><input type="radio" name="option_id" value="${escape(option.id)}"${option.id === chosen ? " checked" : ""}>
+          ${escape(option.name)} (${money(price(option), cart.currency_code)})</label>`
+      )
+      .join("")}<button type="submit" id="continue-to-payment">Continue to payment</button></form></section>`
+  }
+
+  async function paymentSection(cart) {
+    const eligibility = await medusa.get(`/store/bnpl/eligibility?cart_id=${cart.id}`)
+    const choice = eligibility.eligible
+      ? `<p>Pay later: get your order now and pay the BNPL service later. You confirm on their page and come back here.</p>
+         <button id="pay-later">Pay later</button>`
+      : `<p id="pay-later-unavailable" class="muted">Pay later is not available for this order: ${escape(INELIGIBLE[eligibility.reason] || "it is not eligible")}.
+         It is offered for orders from ${money(eligibility.minimumAmount, cart.currency_code)} to ${money(eligibility.maximumAmount, cart.currency_code)}.</p>`
+    return `<section id="payment"><h2>3. Payment</h2>${cartTable(cart)}${choice}</section>`
+  }
+
+  async function payLater(cart) {
+    const { payment_collection: collection } = await medusa.post("/store/payment-collections", { cart_id: cart.id })
+    const { payment_collection: withSession } = await medusa.post(`/store/payment-collections/${collection.id}/payment-sessions`, {
+      provider_id: BNPL_PROVIDER,
+    })
+    const session = withSession.payment_sessions.find((candidate) => candidate.provider_id === BNPL_PROVIDER)
+    // The consumer confirms on the service's own page, which sends them back to the store.
+    location.href = session.data.redirectCheckoutUrl
+  }
+
+  async function checkoutPage() {
+    const cart = await currentCart()
+    showCartCount(cart)
+    if (!cart?.items?.length) return render(`<h1>Checkout</h1><p>Your cart is empty. <a href="/">Shop</a></p>`)
+    const reason = new URLSearchParams(location.search).get("bnpl_error")
+    const notice = reason ? message("error", BNPL_ERRORS[reason] || "Pay later did not complete. Please try again.") : ""
+    const sections = [detailsForm(cart)]
+    if (detailsSaved(cart)) sections.push(await deliverySection(cart))
+    if (detailsSaved(cart) && cart.shipping_methods?.length) sections.push(await paymentSection(cart))
+    render(`<h1>Checkout</h1>${notice}${sections.join("")}`)
+
+    document.getElementById("details-form").onsubmit = async (event) => {
+      event.preventDefault()
+      const form = Object.fromEntries(new FormData(event.target))
+      const { email, ...address } = form
+      const full = { ...address, country_code: "gb" }
+      await medusa.post(`/store/carts/${cart.id}`, { email, shipping_address: full, billing_address: full })
+      checkoutPage()
+    }
+    const delivery = document.getElementById("delivery-form")
+    if (delivery) {
+      delivery.onsubmit = async (event) => {
+        event.preventDefault()
+        const optionId = new FormData(event.target).get("option_id")
+        await medusa.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
+        checkoutPage()
+      }
+    }
+    const payButton = document.getElementById("pay-later")
+    if (payButton) {
+      payButton.onclick = async () => {
+        payButton.disabled = true
+        await payLater(cart).catch((error) => {
+          payButton.disabled = false
+          document.getElementById("payment").insertAdjacentHTML("afterbegin", message("error", error.message))
+        })
+      }
+    }
+  }
+
+  async function orderPage(orderId) {
+    const { order } = await medusa.get(`/store/orders/${orderId}`)
+    // The cart became this order: the next visit starts a new cart.
+    localStorage.removeItem(CART_KEY)
+    showCartCount(undefined)
+    render(`<h1 id="order-confirmed">Thank you! Order #${escape(order.display_id)} is confirmed</h1>
+      ${message("info", "You chose Pay later: the BNPL service will send you the payment schedule.")}
+      <section><p class="muted">Order <span id="order-id">${escape(order.id)}</span> for ${escape(order.email)}</p>
+      ${cartTable({ ...order, shipping_total: order.shipping_total })}</section><p><a href="/">Continue shopping</a></p>`)
+  }
+
+  async function route() {
+    const path = location.pathname
+    let match
+    if (path === "/") return productsPage()
+    if ((match = path.match(/^\/products\/([^/]+)$/))) return productPage(decodeURIComponent(match[1]))
+    if (path === "/cart") return cartPage()
+    if (path === "/checkout") return checkoutPage()
+    if ((match = path.match(/^\/order\/([^/]+)\/confirmed$/))) return orderPage(decodeURIComponent(match[1]))
+    render(`<h1>Not found</h1><p><a href="/">Home</a></p>`)
+  }
+
+  currentCart().then(showCartCount)
+  route().catch((error) => render(message("error", error.message)))
+})()

@@ -1,0 +1,21 @@
+// Medusa's store API as a storefront calls it: every request carries the publishable key.
+// The plugin adds only GET /store/bnpl/eligibility; the rest is standard Medusa.
+window.medusa = (function () {
+  const { storeUrl, publishableKey } = window.DEMO
+
+  async function call(method, path, body) {
+    const response = await fetch(storeUrl + path, {
+      method,
+      headers: { "content-type": "application/json", "x-publishable-api-key": publishableKey },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const data = await response.json().catch(() => ({}))
+    if (!response.ok) throw new Error(data.message || method + " " + path + " answered " + response.status)
+    return data
+  }
+
+  return {
+    get: (path) => call("GET", path),
+    post: (path, body) => call("POST", path, body || {}),
+  }
+})()

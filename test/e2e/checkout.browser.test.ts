@@ -1,0 +1,112 @@
+import path from "node:path"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { startDemo, type DemoStack } from "../../demo/stack"
+import type { SandboxLedger } from "../../src/sandbox"
+import { launchChromium, screenshot } from "./browser"
+
+// Medusa boots in about 20 s; migrations on a fresh database take about as long again.
+jest.setTimeout(180_000)
+
+let stack: DemoStack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  // Both at once; whichever started is kept so afterAll stops it even if the other failed.
+  const [demo, chromium] = await Promise.allSettled([
+    startDemo({
+      sandboxPort: 0,
+      storePort: 0,
+      storefrontPort: 0,
+      freshDatabase: true,
+      logDir: path.resolve(__dirname, "../../test-output/e2e"),
+    }),
+    launchChromium(),
+  ])
+  if (demo.status === "fulfilled") stack = demo.value
+  if (chromium.status === "fulfilled") browser = chromium.value
+  if (demo.status === "rejected") throw demo.reason
+  if (chromium.status === "rejected") throw chromium.reason
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+// Each test is a new shopper: a new browser context has its own localStorage, so its own cart.
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+/** Product page -> cart -> checkout with the prefilled details and the first delivery option. */
+async function toPaymentStep(productTitle: string, shots?: string): Promise<void> {
+  await page.goto(stack.urls.storefront)
+  await page.getByRole("link", { name: productTitle }).click()
+  await page.locator("#add-to-cart").waitFor()
+  if (shots) await screenshot(page, `${shots}-1-product`)
+  await page.locator("#add-to-cart").click()
+  await page.waitForURL("**/cart")
+  await page.locator("#cart-total").waitFor()
+  if (shots) await screenshot(page, `${shots}-2-cart`)
+  await page.locator("#go-to-checkout").click()
+  await page.waitForURL("**/checkout")
+  await page.locator("#continue-to-delivery").click()
+  await page.locator("#continue-to-payment").click()
+  await page.locator("#payment").waitFor()
+}
+
+it("pays later: product, cart, checkout, the sandbox's page, Confirm, then the order confirmation page", async () => {
+  await toPaymentStep("Canvas Tote", "pay-later")
+  await page.locator("#pay-later").waitFor()
+  await screenshot(page, "pay-later-3-checkout")
+
+  await page.locator("#pay-later").click()
+  await page.waitForURL(`${stack.urls.sandbox}/checkout/**`)
+  await expectText("#amount", "£49.95")
+  await screenshot(page, "pay-later-4-sandbox")
+
+  await page.locator("#confirm").click()
+  await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
+  await page.locator("#order-confirmed").waitFor()
+  await screenshot(page, "pay-later-5-confirmed")
+
+  const orderId = await page.locator("#order-id").textContent()
+  expect(page.url()).toContain(`/order/${orderId}/confirmed`)
+  expect(await page.locator("#order-confirmed").textContent()).toMatch(/Order #\d+ is confirmed/)
+  expect(await page.locator("#cart-count").textContent()).toBe("0")
+  const ledger = (await (await fetch(`${stack.urls.sandboxControl}/ledger`)).json()) as SandboxLedger
+  expect(ledger.auths.filter((auth: { status: string }) => auth.status === "APPROVED")).toHaveLength(1)
+})
+
+it("cancel on the sandbox's page brings the shopper back to the checkout with a message", async () => {
+  await toPaymentStep("Canvas Tote")
+  await page.locator("#pay-later").click()
+  await page.locator("#cancel").waitFor()
+  await page.locator("#cancel").click()
+
+  await page.waitForURL("**/checkout?step=payment&bnpl_error=cancelled")
+  await page.locator("#error-message").waitFor()
+  await screenshot(page, "cancel-back-at-checkout")
+  expect(await page.locator("#error-message").textContent()).toMatch(/cancelled Pay later/)
+  // The cart is intact and Pay later can be chosen again.
+  await page.locator("#pay-later").waitFor()
+  expect(await page.locator("#cart-count").textContent()).toBe("1")
+})
+
+it("offers no Pay later for a cart above the service's maximum", async () => {
+  await toPaymentStep("Three-seat Sofa")
+  await page.locator("#pay-later-unavailable").waitFor()
+  await screenshot(page, "not-eligible")
+  expect(await page.locator("#pay-later").count()).toBe(0)
+})
+
+async function expectText(selector: string, text: string): Promise<void> {
+  await page.locator(selector).waitFor()
+  expect(await page.locator(selector).textContent()).toContain(text)
+}
