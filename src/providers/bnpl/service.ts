@@ -109,6 +109,14 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         "medusa-payment-bnpl: the payment session has no cart. Create it through POST /store/payment-collections/:id/payment-sessions with the plugin registered under `plugins` in medusa-config."
       )
     }
+    if (!snapshot.email || snapshot.email.length > 128) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        snapshot.email
+          ? "Pay later needs an e-mail address of at most 128 characters; the cart's is longer."
+          : "Pay later needs the shopper's e-mail address: set the cart's email before choosing it."
+      )
+    }
     const currency = input.currency_code.toUpperCase()
     const amountMinor = toMinorUnits(input.amount as MajorUnitAmount)
     await this.assertEligible(amountMinor, currency)

@@ -20,7 +20,10 @@ export function toSessionStatus(
         ? PaymentSessionStatus.CANCELED
         : PaymentSessionStatus.AUTHORIZED
     case "PARTIALLY_CAPTURED":
-      return PaymentSessionStatus.AUTHORIZED
+      // Past the 13 days the uncaptured rest is voided; what was captured stays captured.
+      return isExpired(authorizationExpiresAt, now)
+        ? PaymentSessionStatus.CAPTURED
+        : PaymentSessionStatus.AUTHORIZED
     case "CAPTURED":
       return PaymentSessionStatus.CAPTURED
     case "VOIDED":

@@ -99,7 +99,9 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     ["a missing region", { ...minimal, region: undefined }, "region", "must be UK or EU"],
     ["a baseUrl that is not a URL", { ...minimal, baseUrl: "api.bnpl.example.com" }, "baseUrl", "must be an absolute http(s) URL"],
     ["a baseUrl that is not http(s)", { ...minimal, baseUrl: "ftp://api.bnpl.example.com" }, "baseUrl", "must be an absolute http(s) URL"],
-    ["a missing baseUrl", { ...minimal, baseUrl: undefined }, "baseUrl", "must be a string"],
+    ["a missing baseUrl", { ...minimal, baseUrl: undefined }, "baseUrl", "is required"],
+    ["a baseUrl that is not a string", { ...minimal, baseUrl: 4010 }, "baseUrl", "must be a string"],
+    ["a secretKey that is not a string", { ...minimal, secretKey: 12345 }, "secretKey", "must be a string"],
     ["capture later", { ...minimal, capture: "later" }, "capture", "must be manual, on_authorize or on_shipment"],
     ["an unknown auth scheme", { ...minimal, authScheme: "digest" }, "authScheme", "must be basic or oauth"],
     ["oauth without authUrl", { ...minimal, authScheme: "oauth" }, "authUrl", 'is required when authScheme is "oauth"'],
@@ -122,11 +124,10 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     expect(error.message).toContain('option "timeouts.Auth.readMs"')
   })
 
-  it("names an unknown option (a typo) and says it is not an option", () => {
-    const error = optionsError({ ...minimal, captureMode: "manual", secret_key: "x" })
-    expect(error.message).toMatch(/is not an option/)
-    expect(error.message).toContain("captureMode")
-    expect(error.message).toContain("secret_key")
+  it("names an unknown option (a typo) as the field and says it is not an option", () => {
+    const error = optionsError({ ...minimal, captureMode: "manual" })
+    expect(error.field).toBe("captureMode")
+    expect(error.message).toMatch(/^medusa-payment-bnpl: option "captureMode" is not an option\b/)
   })
 
   it("accepts a merchantName of exactly 128 characters", () => {

@@ -62,8 +62,8 @@ export function toCreateCheckoutRequest(
       name: cutText(context.merchantName, 128),
     },
     merchantReference: cutText(snapshot.cartId, 128),
-    shippingAmount: { amount: snapshot.shippingAmount, currency },
-    taxAmount: { amount: snapshot.taxAmount, currency },
+    shippingAmount: nonNegativeMoney(snapshot.shippingAmount, currency),
+    taxAmount: nonNegativeMoney(snapshot.taxAmount, currency),
     },
     snapshot.taxInclusive
   )
@@ -118,6 +118,16 @@ function toApiItem(item: SnapshotItem, currency: string, context: CheckoutMappin
     imageUrl: absoluteUrlWithin(item.thumbnail, 2048),
     categories: categories.length ? categories : undefined,
   }
+}
+
+/**
+ * Money the document only takes as a non-negative amount ("Common value types: Money"). A
+ * negative shipping or tax total (a cart whose discounts exceed what they apply to) is left
+ * out rather than sent and refused; balancing then absorbs it like any other difference.
+ */
+function nonNegativeMoney(amount: string, currency: string): { amount: string; currency: string } | undefined {
+  const minor = apiAmountToMinorUnits(amount)
+  return minor >= 0n ? minorUnitsToMoney(minor, currency) : undefined
 }
 
 function lineTotal(item: Item): bigint {
