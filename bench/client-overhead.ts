@@ -1,0 +1,101 @@
+import http from "node:http"
+import axios, { type AxiosInstance } from "axios"
+import { BnplClient, basicAuthorization } from "../src/client"
+import type { Sandbox } from "../src/sandbox"
+import { summarize, type Summary } from "./stats"
+
+/**
+ * Section 1: the typed client's time per call against a bare axios call to the same sandbox
+ * endpoint, sequential, after a warm-up. Two calls: Get Configuration (GET) and an Auth
+ * replay (POST /v2/payments/auth with a `requestId` the sandbox already answered, so every
+ * call gets the same remembered 201 and changes nothing). Both sides use a keep-alive agent,
+ * Basic authentication and `maxRedirects: 0` (as the client does: axios then uses Node's http
+ * directly rather than follow-redirects), so the difference is the client's own work:
+ * request and response validation, headers, error mapping, the transport wrapper. Calls are
+ * made in pairs (client then bare, bare then client, ...), so drift on a busy machine hits
+ * both alike, and the median of the per-pair differences is reported beside the ratio.
+ */
+export interface OverheadResult {
+  endpoint: string
+  client: Summary
+  bare: Summary
+  /** Median of (client - bare) over the pairs: the client's own time per call, in ms. */
+  medianDifferenceMs: number
+}
+
+const UK = { merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key" }
+const USER_AGENT = "medusa-payment-bnpl-bench"
+
+export async function measureClientOverhead(
+  sandbox: Sandbox,
+  { calls = 2000, warmup = 500 }: { calls?: number; warmup?: number } = {}
+): Promise<OverheadResult[]> {
+  const client = new BnplClient({ ...UK, baseUrl: sandbox.url, userAgent: USER_AGENT })
+  const agent = new http.Agent({ keepAlive: true })
+  const bare: AxiosInstance = axios.create({
+    baseURL: sandbox.url,
+    httpAgent: agent,
+    maxRedirects: 0,
+    headers: { Authorization: basicAuthorization(UK.merchantId, UK.secretKey), "User-Agent": USER_AGENT },
+  })
+  try {
+    const authBody = await authorisedCheckout(client, sandbox)
+    const pairs: Array<{ endpoint: string; client: () => Promise<unknown>; bare: () => Promise<unknown> }> = [
+      {
+        endpoint: "Get Configuration (GET)",
+        client: () => client.getConfiguration(),
+        bare: () => bare.get("/v2/configuration"),
+      },
+      {
+        endpoint: "Auth replay (POST)",
+        client: () => client.auth(authBody),
+        bare: () => bare.post("/v2/payments/auth", authBody),
+      },
+    ]
+    const results: OverheadResult[] = []
+    for (const pair of pairs) {
+      for (let i = 0; i < warmup; i++) {
+        await pair.client()
+        await pair.bare()
+      }
+      const samples = { client: [] as number[], bare: [] as number[] }
+      const differences: number[] = []
+      for (let i = 0; i < calls; i++) {
+        // Paired and alternating (client first, then bare first): drift hits both alike.
+        const order: Array<"client" | "bare"> = i % 2 ? ["bare", "client"] : ["client", "bare"]
+        const taken = { client: 0, bare: 0 }
+        for (const side of order) {
+          const start = performance.now()
+          await pair[side]()
+          taken[side] = performance.now() - start
+          samples[side].push(taken[side])
+        }
+        differences.push(taken.client - taken.bare)
+      }
+      results.push({
+        endpoint: pair.endpoint,
+        client: summarize(samples.client),
+        bare: summarize(samples.bare),
+        medianDifferenceMs: summarize(differences).p50,
+      })
+    }
+    return results
+  } finally {
+    client.close()
+    agent.destroy()
+  }
+}
+
+/** A checkout confirmed and authorised once with a fixed requestId: the body every replay sends. */
+async function authorisedCheckout(client: BnplClient, sandbox: Sandbox) {
+  const checkout = await client.createCheckout({
+    amount: { amount: "25.00", currency: "GBP" },
+    consumer: { email: "bench@example.com" },
+    merchantReference: "bench-overhead",
+    merchant: { redirectConfirmUrl: "https://shop.example.com/ok", redirectCancelUrl: "https://shop.example.com/no" },
+  })
+  sandbox.control.confirmCheckout(checkout.token)
+  const body = { token: checkout.token, requestId: `bench-auth-replay-${Date.now()}` }
+  await client.auth(body)
+  return body
+}

@@ -1,0 +1,97 @@
+import os from "node:os"
+import { stopAllChildren } from "../demo/child-process"
+import { startSandbox, type Sandbox } from "../src/sandbox"
+import { measureCartComplete } from "./cart-complete"
+import { measureClientOverhead } from "./client-overhead"
+import { renderReport } from "./report"
+import { afterOrderRoundTrips } from "./round-trips"
+import { AdminApi, StoreApi } from "./store-api"
+import { staleBuildWarning, startBenchStore, type BenchStore } from "./store-stack"
+import { checkout, measureThroughput } from "./throughput"
+import { measureTokenBurst } from "./token-burst"
+
+/**
+ * `npm run bench`: the plugin's performance figures in one run, printed as tables with the
+ * targets marked met / NOT MET. Needs `npm run build` (the store loads the build) and
+ * PostgreSQL on localhost:5432 (user postgres, trust). Starts the sandbox on port 4620
+ * (BENCH_SANDBOX_PORT), then: client vs bare axios and the token burst against the sandbox
+ * alone; then a real Medusa store (demo/ functions, fresh database medusa_bnpl_bench) for the
+ * cart-complete comparison, the round trips per operation and the checkout throughput.
+ * Timings are reported, never asserted: exit code 0 unless something crashes.
+ */
+const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4620)
+const OVERHEAD_CALLS = 2000
+const BURST = 500
+const LEVELS = [1, 10, 50]
+/** How long each throughput level keeps starting checkouts. */
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000)
+
+const started = performance.now()
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`
+const log = (line: string) => console.log(`[${elapsed().padStart(5)}] ${line}`)
+
+function machine(): string {
+  const [one, five] = os.loadavg()
+  return [
+    `date ${new Date().toISOString()}`,
+    `${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim() ?? "unknown"})`,
+    `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+    `node ${process.version}`,
+    `load ${one.toFixed(2)} / ${five.toFixed(2)} (1 / 5 min)`,
+  ].join(", ")
+}
+
+async function main(): Promise<void> {
+  console.log(`medusa-payment-bnpl bench: ${machine()}`)
+  const stale = staleBuildWarning()
+  if (stale) console.log(`WARNING: ${stale}`)
+
+  let sandbox: Sandbox | undefined
+  let store: BenchStore | undefined
+  const stop = async () => {
+    await store?.stop().catch(() => {})
+    await stopAllChildren().catch(() => {})
+    await sandbox?.close().catch(() => {})
+  }
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => void stop().then(() => process.exit(130)))
+  }
+
+  try {
+    sandbox = await startSandbox({ port: SANDBOX_PORT })
+    log(`sandbox on ${sandbox.url}; 1. client vs bare axios…`)
+    const overhead = await measureClientOverhead(sandbox, { calls: OVERHEAD_CALLS })
+    log(`3. ${BURST} concurrent calls on a cold OAuth cache…`)
+    const burst = await measureTokenBurst(sandbox, BURST)
+
+    store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
+    log(`store on ${store.url} (${Object.entries(store.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(", ")})`)
+    const api = new StoreApi(store.url, store.seed)
+    // Untimed: the first requests of a fresh Medusa compile queries and fill caches.
+    await checkout(sandbox, api)
+
+    log("2. cart complete, bnpl vs system default, with round trips…")
+    const complete = await measureCartComplete(sandbox, api)
+    const admin = await AdminApi.signIn(store.url, store.seed.admin)
+    const afterOrder = await afterOrderRoundTrips(sandbox, admin, complete.bnplOrderIds.slice(0, 2), store.seed.stockLocationId)
+
+    log(`4. checkouts per second at ${LEVELS.join(", ")} shoppers…`)
+    const throughput = await measureThroughput(sandbox, api, LEVELS, WINDOW_MS)
+    log("done")
+
+    console.log("")
+    console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, complete, afterOrder, throughput, windowMs: WINDOW_MS }))
+    console.log("")
+    console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
+  } finally {
+    await stop()
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(`\nThe bench crashed: ${error instanceof Error ? error.stack ?? error.message : error}`)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,153 @@
+import type { CartCompleteResult } from "./cart-complete"
+import type { OverheadResult } from "./client-overhead"
+import type { RoundTrips } from "./round-trips"
+import { describeTrips } from "./round-trips"
+import { ms, triple } from "./stats"
+import type { ThroughputResult } from "./throughput"
+import type { BurstResult } from "./token-burst"
+
+/**
+ * Formats the bench's figures as plain-text tables, with each target marked met / NOT MET.
+ * Ratios are judged on the medians (p50), which a busy machine disturbs least; the ratio of
+ * the means is printed beside them.
+ */
+export interface BenchFigures {
+  overhead: OverheadResult[]
+  overheadCalls: number
+  burst: BurstResult[]
+  complete: CartCompleteResult
+  afterOrder: Record<"capture" | "refund" | "shipment", RoundTrips[]>
+  throughput: ThroughputResult[]
+  windowMs: number
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)))
+  const line = (cells: string[]) => "  " + cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd()
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n")
+}
+
+const ratio = (a: number, b: number) => a / b
+
+/** `2` when every run agrees, else `2..3 (per run: 2, 3, ...)`; and whether all runs equal `target`. */
+function tripFigure(runs: RoundTrips[], target?: number): { text: string; met: boolean } {
+  if (!runs.length) return { text: "n/a", met: false }
+  const totals = runs.map((run) => run.total)
+  const min = Math.min(...totals)
+  const max = Math.max(...totals)
+  const example = describeTrips(runs[totals.indexOf(max)])
+  const text = min === max ? `${example} in ${runs.length}/${runs.length} runs` : `${min}..${max} per run (${totals.join(", ")}); max: ${example}`
+  return { text, met: target !== undefined && min === target && max === target }
+}
+
+const verdict = (met: boolean) => (met ? "met" : "NOT MET")
+
+export function renderReport(figures: BenchFigures): string {
+  const out: string[] = []
+  const { overhead, burst, complete, afterOrder, throughput } = figures
+
+  out.push(`1. Client vs bare axios, same sandbox endpoint (sequential, ${figures.overheadCalls} paired calls each after warm-up; ms mean / p50 / p95)`)
+  out.push(
+    table(
+      ["call", "client", "bare axios", "ratio p50", "ratio mean", "client - bare (median of pairs)"],
+      overhead.map((row) => [
+        row.endpoint,
+        triple(row.client, 3),
+        triple(row.bare, 3),
+        ratio(row.client.p50, row.bare.p50).toFixed(3),
+        ratio(row.client.mean, row.bare.mean).toFixed(3),
+        `${(row.medianDifferenceMs * 1000).toFixed(0)} µs`,
+      ])
+    )
+  )
+
+  out.push("", `2. POST /store/carts/:id/complete, same store, sandbox latency 0 (${complete.bnpl.n} runs each after warm-up; ms)`)
+  out.push(
+    table(
+      ["provider", "mean", "p50", "p95"],
+      [
+        ["pp_bnpl_bnpl", ms(complete.bnpl.mean, 1), ms(complete.bnpl.p50, 1), ms(complete.bnpl.p95, 1)],
+        ["pp_system_default", ms(complete.system.mean, 1), ms(complete.system.p50, 1), ms(complete.system.p95, 1)],
+        [
+          "ratio bnpl/system",
+          ratio(complete.bnpl.mean, complete.system.mean).toFixed(2),
+          ratio(complete.bnpl.p50, complete.system.p50).toFixed(2),
+          ratio(complete.bnpl.p95, complete.system.p95).toFixed(2),
+        ],
+      ]
+    )
+  )
+  const trips = {
+    initiate: tripFigure(complete.initiateTrips, 1),
+    complete: tripFigure(complete.completeTrips, 2),
+    capture: tripFigure(afterOrder.capture),
+    refund: tripFigure(afterOrder.refund, 1),
+    shipment: tripFigure(afterOrder.shipment, 1),
+  }
+  out.push("", "   API round trips per operation (sandbox ledger request counts before/after)")
+  out.push(
+    table(
+      ["operation", "round trips (by endpoint)"],
+      [
+        ["initiate (POST .../payment-sessions)", trips.initiate.text],
+        ["complete (POST /store/carts/:id/complete)", trips.complete.text],
+        ["capture (POST /admin/payments/:id/capture)", trips.capture.text],
+        ["refund (POST /admin/payments/:id/refund, partial)", trips.refund.text],
+        ["shipment (fulfilment + shipment with label)", trips.shipment.text],
+      ]
+    )
+  )
+
+  out.push("", "3. Concurrent calls on a cold OAuth cache (Get Configuration, one client, counting proxy in front of the sandbox)")
+  out.push(
+    table(
+      ["client", "concurrent", "ok", "token requests", "sockets opened", "peak open", "wall ms", "2nd burst: new sockets"],
+      burst.map((row) => [
+        row.variant,
+        String(row.concurrency),
+        String(row.ok),
+        String(row.tokenRequests),
+        String(row.socketsOpened),
+        String(row.peakOpenSockets),
+        ms(row.wallMs, 0),
+        String(row.secondBurstSockets),
+      ])
+    )
+  )
+
+  out.push("", `4. Whole pay-later checkouts (cart -> shipping -> session -> consumer confirm -> return route; new checkouts started for ${(figures.windowMs / 1000).toFixed(0)} s per level)`)
+  out.push(
+    table(
+      ["shoppers", "checkouts", "failed", "wall s", "checkouts/s", "checkout ms mean / p50 / p95"],
+      throughput.map((row) => [
+        String(row.shoppers),
+        String(row.checkouts),
+        String(row.failed),
+        (row.wallMs / 1000).toFixed(1),
+        row.perSecond.toFixed(2),
+        triple(row.latency, 0),
+      ])
+    )
+  )
+  for (const row of throughput) if (row.firstError) out.push(`  first failure at ${row.shoppers} shoppers: ${row.firstError}`)
+
+  const targets: string[][] = []
+  for (const row of overhead) {
+    const value = ratio(row.client.p50, row.bare.p50)
+    targets.push([`client/bare ratio <= 1.15, ${row.endpoint}`, value.toFixed(3), verdict(value <= 1.15)])
+  }
+  const completeRatio = ratio(complete.bnpl.p50, complete.system.p50)
+  targets.push(["cart complete ratio bnpl/system <= 1.5", completeRatio.toFixed(2), verdict(completeRatio <= 1.5)])
+  for (const [name, target] of [["initiate", 1], ["complete", 2], ["refund", 1], ["shipment", 1]] as const) {
+    const runs = name === "initiate" ? complete.initiateTrips : name === "complete" ? complete.completeTrips : afterOrder[name]
+    const totals = runs.map((run) => run.total)
+    targets.push([`round trips, ${name} = ${target}`, totals.length ? [...new Set(totals)].join("/") : "n/a", verdict(trips[name].met)])
+  }
+  for (const row of burst) {
+    targets.push([`one token request, ${row.concurrency} concurrent (${row.variant})`, String(row.tokenRequests), verdict(row.tokenRequests === 1 && row.failed === 0)])
+    targets.push([`sockets <= concurrency (${row.variant})`, `${row.socketsOpened} <= ${row.concurrency}`, verdict(row.socketsOpened <= row.concurrency)])
+  }
+  out.push("", "Targets (ratios on p50)")
+  out.push(table(["target", "figure", "result"], targets))
+  return out.join("\n")
+}
