@@ -1,0 +1,52 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import path from "node:path"
+import { readOrder } from "../support/place-order"
+import { useSandboxForStore } from "../support/sandbox-for-store"
+import { seedStore } from "../support/seed-store"
+import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../support/shopper"
+
+jest.setTimeout(300_000)
+
+const { control } = useSandboxForStore()
+const SHOPPERS = 100
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "store"),
+  testSuite: ({ api, getContainer }) => {
+    it(`${SHOPPERS} shoppers checking out at once all get their order, each paid once`, async () => {
+      await control.reset()
+      const store = await seedStore(getContainer())
+      const shopper = new Shopper(api, store.publishableKey)
+
+      const journeys = Array.from({ length: SHOPPERS }, async (_, index) => {
+        const cart = await shopper.createCart({
+          regionId: store.regions.uk,
+          email: `shopper-${index}@example.com`,
+          items: [{ variant_id: store.variants.tote, quantity: 1 + (index % 3) }],
+          address: ukAddress,
+        })
+        await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+        const session = await shopper.initiatePaymentSession(cart.id)
+        const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+        const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+        return { cartId: cart.id, location: String(returned.headers.location) }
+      })
+      const results = await Promise.allSettled(journeys)
+      const failures = results.filter((result) => result.status === "rejected")
+      expect(failures.map((failure) => String((failure as PromiseRejectedResult).reason))).toEqual([])
+
+      const placed = results.map((result) => (result as PromiseFulfilledResult<{ cartId: string; location: string }>).value)
+      expect(placed.filter((journey) => !journey.location.includes("/order/"))).toEqual([])
+      const orders = await Promise.all(placed.map((journey) => readOrder(getContainer(), journey.cartId)))
+      expect(new Set(orders.map((order) => order.orderId)).size).toBe(SHOPPERS)
+
+      const ledger = await control.ledger()
+      expect(ledger.payments).toHaveLength(SHOPPERS)
+      expect(new Set(orders.map((order) => order.serviceOrderId))).toEqual(new Set(ledger.payments.map((payment) => payment.id)))
+      for (const order of orders) {
+        const payment = ledger.payments.find((candidate) => candidate.id === order.serviceOrderId)!
+        expect(payment.originalAmount.amount).toBe(order.total.toFixed(2))
+      }
+    })
+  },
+})
