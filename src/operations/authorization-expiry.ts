@@ -8,6 +8,12 @@ export interface ExpiryReport {
   expiringSoon: Array<{ paymentId: string; orderId: string; expiresAt: string }>
   /** Medusa payment ids found expired and canceled in Medusa. */
   expired: Array<{ paymentId: string; orderId: string; expiresAt: string }>
+  /**
+   * Payments of canceled orders that Medusa's cancel could not void at the time (the service
+   * did not answer; Medusa's cancel-order workflow logs that and cancels the order anyway),
+   * voided now and canceled in Medusa.
+   */
+  voidedForCanceledOrders: Array<{ paymentId: string; orderId: string }>
 }
 
 /**
@@ -17,6 +23,11 @@ export interface ExpiryReport {
  * the ones already expired, so no order shows money that can no longer be captured. The
  * cancel goes through the provider, which confirms with the service (void, or 412
  * payment_expired) and records the state.
+ * A payment whose order is canceled is voided the same way: Medusa's cancel-order workflow
+ * cancels the order even when the void failed (its cancelPaymentStep only logs the error), and
+ * the admin has no way to cancel again, so the consumer's authorisation would otherwise stay
+ * open until it expires. The void's requestId is Medusa's payment id, as on cancel, so one
+ * that reached the service already is answered from the service's memory, not made twice.
  */
 export async function checkAuthorizationExpiry(container: MedusaContainer, now: Date = new Date()): Promise<ExpiryReport> {
   const { options, logger } = getPluginRuntime(container)
@@ -24,15 +35,30 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
   const paymentModule = container.resolve(Modules.PAYMENT)
   const { data } = await query.graph({
     entity: "payment",
-    fields: PAYMENT_FIELDS,
+    fields: [...PAYMENT_FIELDS, "payment_collection.order.status"],
     filters: { provider_id: { $like: "pp_bnpl_%" }, captured_at: null, canceled_at: null } as never,
   })
-  const report: ExpiryReport = { expiringSoon: [], expired: [] }
+  const report: ExpiryReport = { expiringSoon: [], expired: [], voidedForCanceledOrders: [] }
   const warnBefore = options.expiryWarningHours * 3600 * 1000
-  for (const payment of data as MedusaPaymentRecord[]) {
+  for (const payment of data as Array<MedusaPaymentRecord & { payment_collection?: { order?: { status?: string } | null } | null }>) {
     const expiresAt = payment.data?.authorizationExpiresAt
     const orderId = payment.data?.orderId
-    if (!expiresAt || !orderId) continue
+    if (!orderId) continue
+    if (payment.payment_collection?.order?.status === "canceled") {
+      try {
+        await paymentModule.cancelPayment(payment.id)
+        report.voidedForCanceledOrders.push({ paymentId: payment.id, orderId })
+        logger?.warn?.(
+          `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) of a canceled order was still authorised (voiding it on cancel had failed); it is voided now.`
+        )
+      } catch (error) {
+        logger?.error?.(
+          `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) of a canceled order is still authorised and could not be voided; the next run tries again. ${(error as Error).message}`
+        )
+      }
+      continue
+    }
+    if (!expiresAt) continue
     const left = Date.parse(expiresAt) - now.getTime()
     const entry = { paymentId: payment.id, orderId, expiresAt }
     if (left <= 0) {

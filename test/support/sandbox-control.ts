@@ -25,6 +25,10 @@ export class SandboxControl {
   fault(fault: { endpoint: string; kind: string; status?: number; delayMs?: number; times?: number }): Promise<unknown> {
     return this.call("POST", "/faults", fault)
   }
+  /** The faults not used up yet, with how many requests each still applies to. */
+  async faults(): Promise<Array<{ endpoint: string; kind: string; remaining: number }>> {
+    return (await this.call<{ faults: Array<{ endpoint: string; kind: string; remaining: number }> }>("GET", "/faults")).faults
+  }
   clearFaults(): Promise<unknown> {
     return this.call("DELETE", "/faults")
   }

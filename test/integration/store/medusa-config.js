@@ -17,6 +17,27 @@ const bnplOptions = {
   merchantName: "Test Store",
   maxRetries: 2,
   expressShippingOptions: ["Express Shipping"],
+  // BNPL_READ_TIMEOUT_MS: one read time-out (ms) for every endpoint, so that a fault test can
+  // make a call time out without waiting the 20-70 s defaults (src/client/timeouts.ts).
+  timeouts: process.env.BNPL_READ_TIMEOUT_MS
+    ? Object.fromEntries(
+        [
+          "Get access token",
+          "Get Checkout",
+          "Create Checkout",
+          "Auth",
+          "List Payments",
+          "Create Refund",
+          "Update Shipping Courier",
+          "Get Configuration",
+          "Capture Payment",
+          "Void Payment",
+          "Get Payment",
+          "Get Payment By Token",
+          "Ping",
+        ].map((endpoint) => [endpoint, { readMs: Number(process.env.BNPL_READ_TIMEOUT_MS) }])
+      )
+    : undefined,
 }
 
 module.exports = defineConfig({

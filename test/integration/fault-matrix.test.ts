@@ -1,0 +1,548 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { AxiosResponse } from "axios"
+import path from "node:path"
+import { checkAuthorizationExpiry } from "../../src/operations/authorization-expiry"
+import { adminHeaders } from "../support/admin"
+import { eventually, placeOrder, readOrder, readPayment, type PlacedOrder } from "../support/place-order"
+import type { Ledger } from "../support/sandbox-control"
+import { useSandboxForStore } from "../support/sandbox-for-store"
+import { seedStore, type SeededStore } from "../support/seed-store"
+import { consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
+import { useProxyForStore } from "../support/tcp-proxy"
+
+/**
+ * The fault matrix (issue 6, item 1): every money-relevant call the store makes, under every
+ * way the service or the network fails, through a real Medusa store. Each cell checks that the
+ * change reached the service exactly once (or not at all when it could not be completed),
+ * that Medusa's records say the same, that a failure reaches the caller as a clear error, and
+ * that after a persistent fault, clearing it and retrying through Medusa converges to exactly
+ * one effect.
+ *
+ * - transient: the fault outlasts fewer tries than the client makes (maxRetries 2 -> 3 tries);
+ * - persistent: it outlasts all of them.
+ * Create Checkout carries no requestId, so after a connection was made it is never retried:
+ * one faulty answer is already "persistent" for it, except for a refused connection.
+ */
+
+jest.setTimeout(240_000)
+
+/** Every endpoint's read time-out in the test store (medusa-config.js, BNPL_READ_TIMEOUT_MS). */
+const READ_TIMEOUT_MS = 1000
+/** The test store's maxRetries. */
+const MAX_RETRIES = 2
+/**
+ * A latency the client's retries outlast: the first try times out, a retry 0.125-0.25 s later
+ * may meet the 409 of the first one still being processed, the last (0.375 s or more later) gets
+ * the answer the first one left.
+ */
+const TRANSIENT_LATENCY_MS = READ_TIMEOUT_MS + 200
+/** A latency that outlasts the first try's time-out and both retries. */
+const PERSISTENT_LATENCY_MS = 3 * READ_TIMEOUT_MS
+
+const { control } = useSandboxForStore({ BNPL_READ_TIMEOUT_MS: String(READ_TIMEOUT_MS) })
+const proxy = useProxyForStore()
+
+const FAULTS = ["lost_response", "read time-out", "500", "503", "409 in progress", "refused", "html"] as const
+type Fault = (typeof FAULTS)[number]
+const OPERATIONS = ["Create Checkout", "Auth", "capture", "refund", "void"] as const
+type Operation = (typeof OPERATIONS)[number]
+type Variant = "transient" | "persistent"
+
+/** The sandbox endpoint (faults.ts) each operation's money call goes to. */
+const ENDPOINT: Record<Operation, string> = {
+  "Create Checkout": "createCheckout",
+  Auth: "auth",
+  capture: "capture",
+  refund: "refund",
+  void: "void",
+}
+
+/** What one cell observed. */
+interface Outcome {
+  /** Effects in the ledger once the first attempt through Medusa was over. */
+  first: number
+  /** Whether that attempt ended in an error for the caller. */
+  error: boolean
+  /**
+   * The service applied the change but its answer never arrived, so Medusa recorded nothing
+   * yet: the expected in-between state of a lost answer, which the retry records.
+   */
+  pending?: boolean
+  /** Effects after clearing the fault and retrying through Medusa (persistent cells). */
+  converged?: number
+  /** Extra effects of no consequence (Create Checkout: unused checkouts left to expire). */
+  note?: string
+}
+
+const results = new Map<string, string>()
+const failures: string[] = []
+
+function describeOutcome(outcome: Outcome): string {
+  let text = `${outcome.first}${outcome.pending ? "*" : ""} ✓${outcome.error ? " err" : ""}`
+  if (outcome.converged !== undefined) text += ` → ${outcome.converged} ✓`
+  if (outcome.note) text += ` ${outcome.note}`
+  return text
+}
+
+/** Runs one cell, records its outcome or its failure, never throws (the `it` fails at its end). */
+async function cell(operation: Operation, fault: Fault, variant: Variant | undefined, run: () => Promise<Outcome>) {
+  const key = `${operation}|${fault}`
+  const label = variant ? `${variant === "transient" ? "T" : "P"} ` : ""
+  let text: string
+  try {
+    text = label + describeOutcome(await run())
+  } catch (error) {
+    text = `${label}✗`
+    failures.push(`${operation} / ${fault}${variant ? ` / ${variant}` : ""}: ${(error as Error).message}`)
+  } finally {
+    await clearFaults()
+  }
+  results.set(key, results.has(key) ? `${results.get(key)}; ${text}` : text)
+}
+
+async function clearFaults(): Promise<void> {
+  await control.clearFaults()
+  await proxy.listen()
+}
+
+/**
+ * Arms `fault` on the operation's endpoint (or at the proxy, for a refused connection).
+ * @returns a check, for right after the first attempt, that the fault was met as meant: the
+ *   sandbox's faults used up and the number of requests the endpoint received (the client
+ *   resends an idempotent call up to maxRetries times, Create Checkout only when unsent).
+ */
+async function arm(operation: Operation, fault: Fault, variant: Variant): Promise<() => Promise<void>> {
+  const endpoint = ENDPOINT[operation]
+  const requests = async () => (await control.ledger()).requests[endpoint]
+  const before = await requests()
+  // Create Checkout is sent once whenever a connection was made: one fault is enough.
+  const times = operation === "Create Checkout" ? 1 : variant === "transient" ? MAX_RETRIES : MAX_RETRIES + 1
+  switch (fault) {
+    case "lost_response":
+      await control.fault({ endpoint, kind: "lost_response", times })
+      break
+    case "read time-out":
+      await control.fault({
+        endpoint,
+        kind: "latency",
+        delayMs: variant === "transient" ? TRANSIENT_LATENCY_MS : PERSISTENT_LATENCY_MS,
+      })
+      break
+    case "500":
+    case "503":
+      await control.fault({ endpoint, kind: "status", status: Number(fault), times })
+      break
+    case "409 in progress":
+      await control.fault({ endpoint, kind: "conflict", times })
+      break
+    case "html":
+      await control.fault({ endpoint, kind: "html", times })
+      break
+    case "refused":
+      await proxy.refuse(variant === "transient" ? MAX_RETRIES : undefined)
+      break
+  }
+  return async () => {
+    const sent = (await requests()) - before
+    if (fault === "refused") {
+      if (variant === "transient") {
+        expect(proxy.refused).toBe(MAX_RETRIES)
+        expect(sent).toBe(1)
+      } else {
+        expect(proxy.refused).toBeGreaterThanOrEqual(MAX_RETRIES + 1)
+        expect(sent).toBe(0)
+      }
+      return
+    }
+    expect(await control.faults()).toEqual([])
+    if (operation === "Create Checkout") expect(sent).toBe(1)
+    else if (fault === "read time-out" && variant === "transient") expect(sent).toBeGreaterThanOrEqual(2)
+    else expect(sent).toBe(MAX_RETRIES + 1)
+  }
+}
+
+/** Whether the fault lets the service apply the change although no answer arrives. */
+const applies = (fault: Fault) => fault === "lost_response" || fault === "read time-out"
+
+/** A Medusa error a caller can act on: 4xx/5xx, a message saying to try again, no stack. */
+function expectClearError(response: AxiosResponse): void {
+  expect(response.status).toBeGreaterThanOrEqual(400)
+  const message = response.data?.message
+  expect(typeof message).toBe("string")
+  expect(message).toMatch(/try again/i)
+  expect(JSON.stringify(response.data)).not.toMatch(/\bat \S+ \(|\.js:\d+/)
+}
+
+/** Reads the ledger until `count(ledger)` is `expected` (a latency fault applies late), then a moment longer to see it stays. */
+async function settle(count: (ledger: Ledger) => number, expected: number): Promise<number> {
+  await eventually(async () => count(await control.ledger()) === expected, PERSISTENT_LATENCY_MS + 3000).catch(() => undefined)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  return count(await control.ledger())
+}
+
+const matrixTable = (): string => {
+  const header = ["operation \\ fault", ...FAULTS]
+  const rows = OPERATIONS.map((operation) => [operation, ...FAULTS.map((fault) => results.get(`${operation}|${fault}`) ?? "-")])
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => [...row[column]].length)))
+  const line = (row: string[]) => `| ${row.map((value, column) => value.padEnd(widths[column])).join(" | ")} |`
+  return [
+    line(header),
+    `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
+    ...rows.map(line),
+    "",
+    "T = transient fault (outlasted by the client's retries), P = persistent (outlasts them); Create Checkout is",
+    "never resent once connected, so one fault is persistent for it. Cell: effects in the service ledger once the",
+    "call through Medusa was over; ✓ = the cell's checks held: Medusa's records (session, order, payment,",
+    "captures, refunds, canceled_at) match the ledger, except n* = applied at the service but its answer was lost,",
+    "so Medusa has not recorded it yet (the retry does, with no second effect); err = the caller got a clear error (4xx/5xx saying it is safe to try again;",
+    "Auth: the return route's redirect with bnpl_error); → n ✓ = after clearing the fault and retrying through",
+    "Medusa. (+1 unused) = a checkout made whose answer was lost; never used, it expires in 60 minutes.",
+    "void P: Medusa cancels the order even when the void fails and answers 200 (no error reaches the admin); the",
+    "plugin's hourly job (checkAuthorizationExpiry) then voids the payment of the canceled order (job).",
+  ].join("\n")
+}
+
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "store"),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: { headers: Record<string, string>; validateStatus: () => boolean }
+
+    // Runs after the store booted and before the runner's first snapshot, so the seed is in
+    // the template every test starts from: one seed for the file.
+    beforeAll(async () => {
+      await control.reset()
+      store = await seedStore(getContainer())
+      admin = { ...(await adminHeaders(getContainer())), validateStatus: () => true }
+    })
+
+    afterAll(() => {
+      console.log(`Fault matrix (medusa-payment-bnpl through a real store; read time-out ${READ_TIMEOUT_MS} ms, maxRetries ${MAX_RETRIES})\n${matrixTable()}`)
+    })
+
+    const shopperHeaders = () => ({ headers: { "x-publishable-api-key": store.publishableKey } })
+
+    async function readyCart(): Promise<{ id: string; total: number }> {
+      const { data } = await api.post(
+        "/store/carts",
+        {
+          region_id: store.regions.uk,
+          email: "ada@example.com",
+          items: [{ variant_id: store.variants.tote, quantity: 2 }],
+          shipping_address: ukAddress,
+          billing_address: ukAddress,
+        },
+        shopperHeaders()
+      )
+      const { data: shipped } = await api.post(
+        `/store/carts/${data.cart.id}/shipping-methods`,
+        { option_id: store.shippingOptions.standard },
+        shopperHeaders()
+      )
+      return { id: shipped.cart.id, total: Number(shipped.cart.total) }
+    }
+
+    /** `sdk.store.payment.initiatePaymentSession`: the response of creating the session, whatever its status. */
+    async function initiateSession(cartId: string): Promise<AxiosResponse> {
+      const { data } = await api.post("/store/payment-collections", { cart_id: cartId }, shopperHeaders())
+      return api.post(
+        `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
+        { provider_id: "pp_bnpl_bnpl" },
+        { ...shopperHeaders(), validateStatus: () => true }
+      )
+    }
+
+    const bnplSessionOf = (response: AxiosResponse) =>
+      (response.data.payment_collection?.payment_sessions ?? []).find(
+        (session: { provider_id: string }) => session.provider_id === "pp_bnpl_bnpl"
+      ) as { id: string; status: string; data: Record<string, any> } | undefined
+
+    async function readCart(container: MedusaContainer, cartId: string) {
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "cart",
+        fields: [
+          "id",
+          "completed_at",
+          "order.id",
+          "order.status",
+          "payment_collection.payment_sessions.*",
+          "order.payment_collections.payments.*",
+        ],
+        filters: { id: cartId },
+      })
+      return data[0] as any
+    }
+
+    async function readOrderStatus(orderId: string): Promise<string> {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: orderId } })
+      return (data[0] as any).status
+    }
+
+    /** The cells of one operation: every fault, transient then persistent. */
+    const BOTH: Array<{ fault: Fault; variant: Variant }> = FAULTS.flatMap((fault) =>
+      (["transient", "persistent"] as const).map((variant) => ({ fault, variant }))
+    )
+    /** Create Checkout is resent only when no connection was made: a transient fault is meaningful for `refused` only. */
+    const CREATE_CHECKOUT_CELLS = BOTH.filter(({ fault, variant }) => variant === "persistent" || fault === "refused")
+
+    /**
+     * Runs `make` for 0..count-1, a few at a time (the store is CPU-bound; this overlaps its
+     * I/O). The first runs alone: the runner has just restored the database, and the pool's
+     * connections it terminated must be noticed before several requests pick them at once.
+     */
+    async function inParallel<T>(count: number, make: (index: number) => Promise<T>, concurrency = 3): Promise<T[]> {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const made: T[] = [await make(0)]
+      const errors: unknown[] = []
+      let next = 1
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < count && !errors.length) {
+            const index = next++
+            made[index] = await make(index).catch((error) => {
+              errors.push(error)
+              return undefined as T
+            })
+          }
+        })
+      )
+      if (errors.length) throw errors[0]
+      return made
+    }
+
+    type Session = { id: string; status: string; data: Record<string, any> }
+    const capture = (paymentId: string) => api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+    const refund = (paymentId: string, amount: number) => api.post(`/admin/payments/${paymentId}/refund`, { amount }, admin)
+    const effectsOn = (kind: "captures" | "refunds" | "voids", serviceOrderId: string) => (ledger: Ledger) =>
+      ledger[kind].filter((entry) => entry.orderId === serviceOrderId).length
+
+    // One chain, so that each cell's result is the next one's starting point: the carts of the
+    // Create Checkout cells are completed by the Auth cells, whose orders the capture cells
+    // capture and the refund cells refund. (The runner restores the database before each test.)
+    it("Create Checkout -> Auth -> capture -> refund, under every fault", async () => {
+      const carts = await inParallel(BOTH.length, () => readyCart())
+      const sessions: Array<Session | undefined> = []
+      const orders: Array<PlacedOrder | undefined> = []
+
+      // Create Checkout: the store API's POST /store/payment-collections/:id/payment-sessions.
+      for (const [index, { fault, variant }] of CREATE_CHECKOUT_CELLS.entries()) {
+        await cell("Create Checkout", fault, fault === "refused" ? variant : undefined, async () => {
+          const cart = carts[index]
+          const checkoutsOf = (ledger: Ledger) => ledger.checkouts.filter((entry) => entry.merchantReference === cart.id).length
+          const faultMet = await arm("Create Checkout", fault, variant)
+          const first = await initiateSession(cart.id)
+          await faultMet()
+
+          if (variant === "transient") {
+            expect(first.status).toBe(200)
+            const session = bnplSessionOf(first)!
+            expect(session.status).toBe("pending")
+            expect(await settle(checkoutsOf, 1)).toBe(1)
+            expect((await control.ledger()).checkouts.find((entry) => entry.merchantReference === cart.id)!.token).toBe(session.data.token)
+            sessions[index] = session
+            return { first: 1, error: false }
+          }
+
+          expectClearError(first)
+          // Medusa deletes the session the provider failed to create.
+          expect((await readCart(getContainer(), cart.id)).payment_collection.payment_sessions).toHaveLength(0)
+          const orphans = await settle(checkoutsOf, applies(fault) ? 1 : 0)
+          expect(orphans).toBe(applies(fault) ? 1 : 0)
+
+          await clearFaults()
+          const retried = await initiateSession(cart.id)
+          expect(retried.status).toBe(200)
+          const session = bnplSessionOf(retried)!
+          const made = (await control.ledger()).checkouts.filter((entry) => entry.merchantReference === cart.id)
+          // Exactly one checkout is the session's; an orphan (made, its answer lost) is never used and expires in 60 minutes.
+          expect(made).toHaveLength(orphans + 1)
+          expect(made.filter((entry) => entry.token === session.data.token)).toHaveLength(1)
+          const stored = (await readCart(getContainer(), cart.id)).payment_collection.payment_sessions
+          expect(stored).toHaveLength(1)
+          expect(stored[0].data.token).toBe(session.data.token)
+          sessions[index] = session
+          return { first: 0, error: true, converged: 1, note: orphans ? `(+${orphans} unused)` : undefined }
+        })
+      }
+      await inParallel(BOTH.length - CREATE_CHECKOUT_CELLS.length, async (offset) => {
+        const index = CREATE_CHECKOUT_CELLS.length + offset
+        sessions[index] = bnplSessionOf(await initiateSession(carts[index].id))
+      })
+
+      // Auth: the consumer confirmed on the service's screens and comes back to GET /bnpl/return.
+      for (const [index, { fault, variant }] of BOTH.entries()) {
+        await cell("Auth", fault, variant, async () => {
+          const cart = carts[index]
+          const session = sessions[index]
+          if (!session) throw new Error("no payment session: its Create Checkout cell failed")
+          const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+          const approvedFor = (ledger: Ledger) =>
+            ledger.auths.filter((entry) => entry.token === session.data.token && entry.status === "APPROVED").length
+          const returnRoute = () => api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+
+          const expectOrder = async (location: string) => {
+            const current = await readCart(getContainer(), cart.id)
+            expect(current.order?.id).toBeDefined()
+            expect(location).toBe(`http://storefront.test/order/${current.order.id}/confirmed`)
+            const payments = current.order.payment_collections.flatMap((collection: any) => collection.payments)
+            expect(payments).toHaveLength(1)
+            const ledger = await control.ledger()
+            const auth = ledger.auths.find((entry) => entry.token === session.data.token && entry.status === "APPROVED")!
+            expect(payments[0].data.orderId).toBe(auth.paymentId)
+            expect(payments[0].captured_at).toBeNull()
+            expect(payments[0].canceled_at).toBeNull()
+            expect(current.payment_collection.payment_sessions.find((stored: any) => stored.id === session.id).status).toBe("authorized")
+            expect(ledger.payments.filter((payment) => payment.token === session.data.token)).toHaveLength(1)
+            orders[index] = await readOrder(getContainer(), cart.id)
+          }
+
+          const faultMet = await arm("Auth", fault, variant)
+          const first = await returnRoute()
+          await faultMet()
+          expect(first.status).toBe(303)
+          if (variant === "transient") {
+            await expectOrder(first.headers.location)
+            return { first: await settle(approvedFor, 1), error: false }
+          }
+
+          // The consumer is sent back to the checkout with a reason; no order, the cart stays open.
+          expect(first.headers.location).toMatch(/^http:\/\/storefront\.test\/checkout\?step=payment&bnpl_error=\w+$/)
+          const current = await readCart(getContainer(), cart.id)
+          expect(current.order?.id).toBeUndefined()
+          expect(current.completed_at).toBeNull()
+          const applied = await settle(approvedFor, applies(fault) ? 1 : 0)
+          expect(applied).toBe(applies(fault) ? 1 : 0)
+
+          await clearFaults()
+          await expectOrder((await returnRoute()).headers.location)
+          const reason = new URL(first.headers.location).searchParams.get("bnpl_error")
+          return { first: applied, pending: applied > 0, error: true, converged: await settle(approvedFor, 1), note: `(${reason})` }
+        })
+      }
+
+      // Capture: the admin's POST /admin/payments/:id/capture on each order the Auth cells placed.
+      for (const [index, { fault, variant }] of BOTH.entries()) {
+        await cell("capture", fault, variant, async () => {
+          const placed = orders[index]
+          if (!placed) throw new Error("no order: its Auth cell failed")
+          const captures = effectsOn("captures", placed.serviceOrderId)
+          const expectCaptured = async () => {
+            const payment = await readPayment(getContainer(), placed.paymentId)
+            expect(payment.captured_at).not.toBeNull()
+            expect(payment.captures).toHaveLength(1)
+            expect(Number(payment.captures[0].amount)).toBe(placed.total)
+            expect(payment.data.paymentState).toBe("CAPTURED")
+            const entries = (await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)
+            expect(entries.map((entry) => entry.amount)).toEqual([{ amount: placed.total.toFixed(2), currency: "GBP" }])
+          }
+
+          const faultMet = await arm("capture", fault, variant)
+          const first = await capture(placed.paymentId)
+          await faultMet()
+          if (variant === "transient") {
+            expect(first.status).toBe(200)
+            await expectCaptured()
+            return { first: await settle(captures, 1), error: false }
+          }
+
+          expectClearError(first)
+          const payment = await readPayment(getContainer(), placed.paymentId)
+          expect(payment.captured_at).toBeNull()
+          expect(payment.captures).toHaveLength(0)
+          const applied = await settle(captures, applies(fault) ? 1 : 0)
+          expect(applied).toBe(applies(fault) ? 1 : 0)
+
+          await clearFaults()
+          expect((await capture(placed.paymentId)).status).toBe(200)
+          await expectCaptured()
+          return { first: applied, pending: applied > 0, error: true, converged: await settle(captures, 1) }
+        })
+      }
+
+      // Refund: the admin's POST /admin/payments/:id/refund of 10.00 on each captured order.
+      for (const [index, { fault, variant }] of BOTH.entries()) {
+        await cell("refund", fault, variant, async () => {
+          const placed = orders[index]
+          if (!placed) throw new Error("no order: its Auth cell failed")
+          const captured = await readPayment(getContainer(), placed.paymentId)
+          if (!captured.captured_at) throw new Error("the order is not captured: its capture cell failed")
+          const refunds = effectsOn("refunds", placed.serviceOrderId)
+          const expectRefunded = async () => {
+            const payment = await readPayment(getContainer(), placed.paymentId)
+            expect(payment.refunds.map((entry: { amount: unknown }) => Number(entry.amount))).toEqual([10])
+            expect(payment.data.refundedAmount).toBe("10.00")
+            const entries = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
+            expect(entries.map((entry) => entry.amount)).toEqual([{ amount: "10.00", currency: "GBP" }])
+          }
+
+          const faultMet = await arm("refund", fault, variant)
+          const first = await refund(placed.paymentId, 10)
+          await faultMet()
+          if (variant === "transient") {
+            expect(first.status).toBe(200)
+            await expectRefunded()
+            return { first: await settle(refunds, 1), error: false }
+          }
+
+          expectClearError(first)
+          expect((await readPayment(getContainer(), placed.paymentId)).refunds).toHaveLength(0)
+          const applied = await settle(refunds, applies(fault) ? 1 : 0)
+          expect(applied).toBe(applies(fault) ? 1 : 0)
+
+          await clearFaults()
+          expect((await refund(placed.paymentId, 10)).status).toBe(200)
+          await expectRefunded()
+          return { first: applied, pending: applied > 0, error: true, converged: await settle(refunds, 1) }
+        })
+      }
+      expect(failures.splice(0)).toEqual([])
+    })
+
+    it("void (admin POST /admin/orders/:id/cancel), under every fault", async () => {
+      const orders = await inParallel(BOTH.length, () => placeOrder(api, getContainer(), store))
+      for (const [index, { fault, variant }] of BOTH.entries()) {
+        await cell("void", fault, variant, async () => {
+          const placed = orders[index]
+          const voids = effectsOn("voids", placed.serviceOrderId)
+          const expectVoided = async () => {
+            const payment = await readPayment(getContainer(), placed.paymentId)
+            expect(payment.canceled_at).not.toBeNull()
+            expect(payment.data.paymentState).toBe("VOIDED")
+            const ledger = await control.ledger()
+            expect(ledger.payments.find((entry) => entry.id === placed.serviceOrderId)!.paymentState).toBe("VOIDED")
+          }
+
+          const faultMet = await arm("void", fault, variant)
+          const first = await api.post(`/admin/orders/${placed.orderId}/cancel`, {}, admin)
+          await faultMet()
+          if (variant === "transient") {
+            expect(first.status).toBe(200)
+            expect(await readOrderStatus(placed.orderId)).toBe("canceled")
+            await expectVoided()
+            return { first: await settle(voids, 1), error: false }
+          }
+
+          // Medusa's cancel-order workflow logs a payment it could not cancel and cancels the
+          // order anyway (its cancelPaymentStep catches the error): the admin sees a 200.
+          expect(first.status).toBe(200)
+          expect(await readOrderStatus(placed.orderId)).toBe("canceled")
+          expect((await readPayment(getContainer(), placed.paymentId)).canceled_at).toBeNull()
+          const applied = await settle(voids, applies(fault) ? 1 : 0)
+          expect(applied).toBe(applies(fault) ? 1 : 0)
+
+          // The retry through Medusa: the plugin's hourly job voids what a canceled order still holds.
+          await clearFaults()
+          const report = await checkAuthorizationExpiry(getContainer())
+          expect(report.voidedForCanceledOrders.map((entry) => entry.paymentId)).toEqual([placed.paymentId])
+          await expectVoided()
+          return { first: applied, pending: applied > 0, error: false, converged: await settle(voids, 1), note: "(job)" }
+        })
+      }
+      expect(failures.splice(0)).toEqual([])
+    })
+  },
+})
