@@ -1,8 +1,9 @@
 /**
- * Four projects, run in this order by `npm test`:
+ * Five projects, run in this order by `npm test`:
  * - unit: pure functions (money, schemas, mapping, options), no network;
  * - contract: the client against the sandbox over real HTTP on loopback;
  * - integration: a real Medusa 2.21 store on PostgreSQL with the plugin loaded from its build;
+ * - multi-instance: two `medusa start` processes on one database and one Redis (Redis modules);
  * - e2e: the demo stack (demo/stack.ts) driven by Chromium through playwright-core.
  */
 const transform = {
@@ -35,6 +36,11 @@ module.exports = {
       setupFiles: ["<rootDir>/test/integration/setup-env.js"],
       setupFilesAfterEnv: ["<rootDir>/test/support/secret-scan.ts"],
       globalSetup: "<rootDir>/test/integration/global-setup.js",
+    },
+    {
+      ...common,
+      displayName: "multi-instance",
+      testMatch: ["<rootDir>/test/multi-instance/**/*.test.ts"],
     },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
   ],

@@ -23,16 +23,20 @@ export interface StoreSettings {
   storefrontUrl: string
   /** Where migrate, seed and server logs are written. */
   logDir: string
+  /** The Medusa app directory (its medusa-config.js); default STORE_DIR, the demo's. */
+  storeDir?: string
+  /** More environment for the Medusa processes (e.g. REDIS_URL for a store that uses it). */
+  env?: NodeJS.ProcessEnv
 }
 
 /**
  * Installs the built plugin into demo/store/node_modules as `npm install <path>` would (a link
  * to the package root), so the store resolves it through package.json `exports` to the build.
  */
-export function linkPlugin(): void {
+export function linkPlugin(storeDir = STORE_DIR): void {
   const built = path.join(PACKAGE_ROOT, ".medusa/server/src/providers/bnpl/index.js")
   if (!existsSync(built)) throw new Error(`The plugin is not built (${built} is missing): run \`npm run build\` first.`)
-  const modules = path.join(STORE_DIR, "node_modules")
+  const modules = path.join(storeDir, "node_modules")
   mkdirSync(modules, { recursive: true })
   const link = path.join(modules, "medusa-payment-bnpl")
   if (!existsSync(link)) symlinkSync(PACKAGE_ROOT, link, "dir")
@@ -56,12 +60,13 @@ function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
     BNPL_AUTH_URL: `${settings.bnplBaseUrl}/oauth`,
     // No network beyond the registries here, and a demo has nothing to report.
     MEDUSA_DISABLE_TELEMETRY: "true",
+    ...settings.env,
   }
 }
 
 function options(settings: StoreSettings, log: string) {
   mkdirSync(settings.logDir, { recursive: true })
-  return { cwd: STORE_DIR, env: storeEnv(settings), logFile: path.join(settings.logDir, `${log}.log`) }
+  return { cwd: settings.storeDir ?? STORE_DIR, env: storeEnv(settings), logFile: path.join(settings.logDir, `${log}.log`) }
 }
 
 /** `npx medusa db:migrate`: Medusa's tables and links, on an empty or an older database. */
@@ -72,14 +77,19 @@ export async function migrateStore(settings: StoreSettings): Promise<void> {
 /**
  * `npx medusa exec ./scripts/seed-demo.ts`: seeds the store unless it is seeded already.
  * The script is TypeScript: demo/register.js compiles it, as ts-node would for a merchant.
+ * Another `storeDir` runs the demo's script (demo/store/scripts) by its absolute path.
  */
 export async function seedDemoStore(settings: StoreSettings): Promise<DemoSeed> {
   const output = path.join(settings.logDir, "seed.json")
   await runNode(
-    ["--require", path.join(__dirname, "register.js"), medusaCli(), "exec", "./scripts/seed-demo.ts", output],
+    ["--require", path.join(__dirname, "register.js"), medusaCli(), "exec", seedScript(settings), output],
     options(settings, "seed")
   )
   return JSON.parse(readFileSync(output, "utf8")) as DemoSeed
+}
+
+function seedScript(settings: StoreSettings): string {
+  return settings.storeDir ? path.join(STORE_DIR, "scripts/seed-demo.ts") : "./scripts/seed-demo.ts"
 }
 
 /** A running Medusa server. */
