@@ -1,6 +1,13 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplApiError } from "../../client/errors"
 
+const UNANSWERED: Record<string, string> = {
+  timeout: "the payment service did not answer in time",
+  network: "the payment service could not be reached",
+  server_error: "the payment service answered with a server error",
+  conflict: "the payment service is still processing an earlier attempt",
+}
+
 /**
  * Turns a failed service call into the MedusaError an admin or shopper can act on.
  * A `MedusaError` reaches the admin as a 4xx with this message; a plain Error would be a 500
@@ -58,7 +65,7 @@ export function toMedusaError(operation: string, error: unknown): MedusaError {
     case "conflict":
       return new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
-        `${operation} could not be completed: the payment service did not answer in time (${error.code}). It is safe to try again; it will not be applied twice.`
+        `${operation} could not be completed: ${UNANSWERED[error.code]}. It is safe to try again; it will not be applied twice.`
       )
     default:
       return new MedusaError(

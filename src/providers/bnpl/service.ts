@@ -382,9 +382,34 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     }
   }
 
-  /** Nothing to undo at the service: an unused checkout expires by itself within 60 minutes. */
+  /**
+   * A session is deleted when the cart changes or the shopper starts the payment again. An
+   * unused checkout expires by itself within 60 minutes; but if the consumer confirmed and an
+   * Auth reached the service while its answer was lost, an authorisation exists that no order
+   * will ever use. It is voided here (Get Payment By Token, then void with requestId
+   * `<orderId>-void-abandoned`), so the consumer's money is not held for 13 days. Never throws:
+   * Medusa must be able to delete the session whatever the service says.
+   */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    return { data: { ...(input.data ?? {}) } }
+    const data = asPaymentData(input.data)
+    if (data.token && !data.orderId) {
+      try {
+        const payment = await this.client_.getPaymentByToken(data.token)
+        if (payment.status === "APPROVED" && payment.paymentState === "AUTH_APPROVED") {
+          await this.client_.voidPayment(payment.id, { requestId: `${payment.id}-void-abandoned` })
+          this.logger_?.warn?.(
+            `medusa-payment-bnpl: voided service order ${payment.id}: it was authorised for a payment session that was then deleted (cart ${data.cartId ?? "unknown"}).`
+          )
+        }
+      } catch (error) {
+        if (!(error instanceof BnplApiError && error.code === "not_found")) {
+          this.logger_?.warn?.(
+            `medusa-payment-bnpl: could not check the deleted session's checkout for an unused authorisation: ${(error as Error).message}; the reconciliation job reports it if there is one.`
+          )
+        }
+      }
+    }
+    return { data: { ...data } }
   }
 
   /**
