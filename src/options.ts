@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { ENDPOINT_NAMES, type EndpointName } from "./client/endpoints"
 
 /**
  * The one options object of medusa-payment-bnpl, shared by the payment provider
@@ -56,7 +57,15 @@ export const optionsSchema = z.strictObject({
   /** Merchant name shown on the service's screens and e-mails. */
   merchantName: z.string().max(128, "must be at most 128 characters").optional(),
   userAgent: z.string().min(1).optional(),
-  timeouts: z.record(z.string(), timeoutSchema).optional(),
+  /** Per-endpoint time-outs in ms, keyed by the document's endpoint names (src/client/timeouts.ts). */
+  timeouts: z
+    .partialRecord(
+      z.enum(ENDPOINT_NAMES as [EndpointName, ...EndpointName[]], {
+        message: `must be keyed by endpoint names: ${ENDPOINT_NAMES.join(", ")}`,
+      }),
+      timeoutSchema
+    )
+    .optional(),
   maxRetries: z.number().int().min(0, "must be 0 or more").max(10, "must be at most 10").default(2),
   /** Shipping option ids or names whose shipments are sent with priority EXPRESS. */
   expressShippingOptions: z.array(z.string().min(1)).default([]),

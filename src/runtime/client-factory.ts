@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { BnplClient, type BnplClientOptions } from "../client"
+import { BnplClient } from "../client"
 import type { BnplLogger } from "../client/options"
 import type { BnplOptions } from "../options"
 
@@ -60,7 +60,7 @@ export function createClientFromOptions(
     authUrl: options.authUrl,
     authScheme: options.authScheme,
     userAgent: options.userAgent,
-    timeouts: options.timeouts as BnplClientOptions["timeouts"],
+    timeouts: options.timeouts,
     maxRetries: options.maxRetries,
     logger: dependencies.logger,
     tokenStore: {
