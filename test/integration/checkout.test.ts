@@ -1,5 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows"
+import { BnplClient } from "../../src/client"
 import path from "node:path"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
@@ -113,6 +115,33 @@ medusaIntegrationTestRunner({
       expect(await orderForCart(cart.id)).toBeTruthy()
       const states = (await control.ledger()).payments.map((payment) => payment.paymentState).sort()
       expect(states).toEqual(["AUTH_APPROVED", "VOIDED"])
+    })
+
+    it("a promotion code reaches the service as a named discount, and the lines add up without an adjustment", async () => {
+      await createPromotionsWorkflow(getContainer()).run({
+        input: {
+          promotionsData: [
+            {
+              code: "SAVE10",
+              type: "standard",
+              status: "active",
+              application_method: { type: "percentage", target_type: "items", allocation: "across", value: 10 },
+            },
+          ],
+        } as never,
+      })
+      const cart = await readyCart(store.regions.uk, ukAddress, 3)
+      await api.post(
+        `/store/carts/${cart.id}/promotions`,
+        { promo_codes: ["SAVE10"] },
+        { headers: { "x-publishable-api-key": store.publishableKey } }
+      )
+      const session = await shopper.initiatePaymentSession(cart.id)
+      const client = new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: process.env.BNPL_BASE_URL! })
+      const checkout = await client.getCheckout(session.data.token)
+      expect(checkout.discounts).toEqual([{ displayName: "SAVE10", amount: { amount: "13.50", currency: "GBP" } }])
+      expect((checkout.items as Array<{ name: string }>).map((item) => item.name)).not.toContain("Adjustment")
+      expect(checkout.amount).toEqual({ amount: session.data.amount, currency: "GBP" })
     })
 
     it("a declined authorisation creates no order and sends the consumer back with a reason", async () => {

@@ -105,9 +105,29 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
       { code: "SUMMER10", amount: 0.5 },
     ]
     cart.shipping_methods[0].adjustments = [{ code: "SUMMER10", amount: new BigNumber("0.25") }]
+    cart.discount_total = 4.76
     expect(toCartSnapshot(cart).discounts).toEqual([
       { name: "Discount", amount: "3.01" },
       { name: "SUMMER10", amount: "1.75" },
+    ])
+  })
+
+  it("in a store whose prices include tax, scales the pre-tax adjustments to the discount the consumer sees", () => {
+    const cart = ukTaxInclusiveCart()
+    for (const line of [...cart.items, ...cart.shipping_methods]) line.adjustments = []
+    cart.items[0].adjustments = [{ code: "SUMMER10", amount: 7.5 }]
+    cart.shipping_methods[0].adjustments = [{ code: "FREESHIP", amount: 2.5 }]
+    // 10.00 before VAT is 12.00 with 20% VAT; the last code takes the rounding.
+    cart.discount_total = 12
+    cart.discount_subtotal = 10
+    expect(toCartSnapshot(cart).discounts).toEqual([
+      { name: "SUMMER10", amount: "9.00" },
+      { name: "FREESHIP", amount: "3.00" },
+    ])
+    cart.discount_total = 12.01
+    expect(toCartSnapshot(cart).discounts).toEqual([
+      { name: "SUMMER10", amount: "9.00" },
+      { name: "FREESHIP", amount: "3.01" },
     ])
   })
 

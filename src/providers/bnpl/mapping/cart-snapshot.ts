@@ -134,6 +134,26 @@ function toSnapshotAddress(address: GraphRecord | null | undefined): SnapshotAdd
 }
 
 /**
+ * Medusa records promotion adjustments before tax. Where prices include tax the consumer sees
+ * discounts with tax too, so each code's share is scaled to the cart's own discount total
+ * (`discount_total` with tax, `discount_subtotal` without), the last code taking the
+ * rounding. Without a usable total the adjustments are kept as they are.
+ */
+function scaleDiscounts(byCode: Map<string, bigint>, targetMinor: bigint): SnapshotDiscount[] {
+  const entries = [...byCode].filter(([, cents]) => cents > 0n)
+  const sum = entries.reduce((total, [, cents]) => total + cents, 0n)
+  if (sum === 0n || targetMinor <= 0n || targetMinor === sum) {
+    return entries.map(([name, cents]) => ({ name, amount: minorUnitsToApiAmount(cents) }))
+  }
+  let left = targetMinor
+  return entries.map(([name, cents], index) => {
+    const share = index === entries.length - 1 ? left : (cents * targetMinor) / sum
+    left -= share
+    return { name, amount: minorUnitsToApiAmount(share) }
+  })
+}
+
+/**
  * Turns a cart read with `CART_SNAPSHOT_FIELDS` into a `CartSnapshot`.
  * Discounts are grouped by promotion code, summed over items and shipping methods.
  */
@@ -176,10 +196,10 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
         .map(categoryPath)
         .filter((path: string[]) => path.length > 0),
     })),
-    discounts: [...discountsByCode].map(([name, cents]) => ({
-      name,
-      amount: minorUnitsToApiAmount(cents),
-    })),
+    discounts: scaleDiscounts(
+      discountsByCode,
+      toMinorUnits((taxInclusive ? cart.discount_total : cart.discount_subtotal) ?? 0, "discount_total")
+    ),
     shippingAddress: toSnapshotAddress(cart.shipping_address),
     billingAddress: toSnapshotAddress(cart.billing_address),
     customer: cart.customer
