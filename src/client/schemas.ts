@@ -95,7 +95,7 @@ export const itemSchema = z.strictObject({
   pageUrl: max(2048).optional(),
   imageUrl: max(2048).optional(),
   price: moneySchema
-    .refine((money) => Number(money.amount.replace(".", "")) > 0, {
+    .refine((money) => /[1-9]/.test(money.amount), {
       message: "must be positive",
       path: ["amount"],
     })

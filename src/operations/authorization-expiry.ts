@@ -14,6 +14,14 @@ export interface ExpiryReport {
    * voided now and canceled in Medusa.
    */
   voidedForCanceledOrders: Array<{ paymentId: string; orderId: string }>
+  /** Payments the job could not settle this run; it tries again at the next. */
+  errors: Array<{ paymentId: string; orderId: string; message: string }>
+}
+
+/** Whether the service holds captured money for the payment (as last recorded in its data). */
+export function hasCapturedFunds(payment: Pick<MedusaPaymentRecord, "data">): boolean {
+  const state = payment.data?.paymentState
+  return state === "CAPTURED" || state === "PARTIALLY_CAPTURED" || (!!payment.data?.capturedAmount && payment.data.capturedAmount !== "0.00")
 }
 
 /**
@@ -38,12 +46,14 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
     fields: [...PAYMENT_FIELDS, "payment_collection.order.status"],
     filters: { provider_id: { $like: "pp_bnpl_%" }, captured_at: null, canceled_at: null } as never,
   })
-  const report: ExpiryReport = { expiringSoon: [], expired: [], voidedForCanceledOrders: [] }
+  const report: ExpiryReport = { expiringSoon: [], expired: [], voidedForCanceledOrders: [], errors: [] }
   const warnBefore = options.expiryWarningHours * 3600 * 1000
   for (const payment of data as Array<MedusaPaymentRecord & { payment_collection?: { order?: { status?: string } | null } | null }>) {
     const expiresAt = payment.data?.authorizationExpiresAt
     const orderId = payment.data?.orderId
-    if (!orderId) continue
+    // Money the service captured is not an open authorisation, whatever Medusa's captured_at
+    // says (Medusa records a partial capture while the provider captures all that was open).
+    if (!orderId || hasCapturedFunds(payment)) continue
     if (payment.payment_collection?.order?.status === "canceled") {
       try {
         await paymentModule.cancelPayment(payment.id)
@@ -52,6 +62,7 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
           `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) of a canceled order was still authorised (voiding it on cancel had failed); it is voided now.`
         )
       } catch (error) {
+        report.errors.push({ paymentId: payment.id, orderId, message: (error as Error).message })
         logger?.error?.(
           `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) of a canceled order is still authorised and could not be voided; the next run tries again. ${(error as Error).message}`
         )
@@ -62,7 +73,14 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
     const left = Date.parse(expiresAt) - now.getTime()
     const entry = { paymentId: payment.id, orderId, expiresAt }
     if (left <= 0) {
-      await paymentModule.cancelPayment(payment.id)
+      try {
+        await paymentModule.cancelPayment(payment.id)
+      } catch (error) {
+        // One payment the service will not settle must not stop the job for all the others.
+        report.errors.push({ paymentId: payment.id, orderId, message: (error as Error).message })
+        logger?.error?.(`medusa-payment-bnpl: could not cancel expired payment ${payment.id} (service order ${orderId}); the next run tries again. ${(error as Error).message}`)
+        continue
+      }
       report.expired.push(entry)
       logger?.warn?.(
         `medusa-payment-bnpl: the authorisation of payment ${payment.id} (service order ${orderId}) expired at ${expiresAt} uncaptured; it is canceled in Medusa. The customer must pay again.`

@@ -18,8 +18,11 @@ export interface ReconciliationReport {
   orphaned: OrphanedPayment[]
 }
 
-/** A payment younger than this may still be on its way into an order. */
-export const RECONCILIATION_GRACE_MINUTES = 15
+/**
+ * A payment younger than this may still be on its way into an order: a checkout lives 60
+ * minutes, and a shopper whose return failed may complete the cart again within that time.
+ */
+export const RECONCILIATION_GRACE_MINUTES = 90
 
 /**
  * Finds approved payments on the service that have no Medusa payment, i.e. the consumer paid

@@ -16,6 +16,9 @@ export interface CachedConfiguration {
 /** The document recommends about one Get Configuration a day (merchant-api-v2.md, "Get Configuration"). */
 export const DEFAULT_CONFIGURATION_TTL_SECONDS = 24 * 60 * 60
 
+/** The shortest time limits are kept, whatever `Cache-Control` says. */
+export const MINIMUM_CONFIGURATION_TTL_SECONDS = 60 * 60
+
 // Last good value per account in this process: used when the shared cache is empty and the
 // service cannot be reached, so a brief outage of the service does not hide the method.
 const lastKnown = new Map<string, CachedConfiguration>()
@@ -39,7 +42,9 @@ export async function getConfiguration(
   }
   try {
     const { configuration, maxAgeSeconds } = await client.getConfiguration()
-    const ttl = maxAgeSeconds ?? DEFAULT_CONFIGURATION_TTL_SECONDS
+    // The document asks for about one call a day; a `no-cache` or `max-age=0` must not turn
+    // every eligibility check into a call, so the service's word is kept for an hour at least.
+    const ttl = Math.max(maxAgeSeconds ?? DEFAULT_CONFIGURATION_TTL_SECONDS, MINIMUM_CONFIGURATION_TTL_SECONDS)
     const now = Date.now()
     const value: CachedConfiguration = {
       minimumAmount: { ...configuration.minimumAmount },
@@ -48,7 +53,7 @@ export async function getConfiguration(
       expiresAt: new Date(now + ttl * 1000).toISOString(),
     }
     lastKnown.set(key, value)
-    if (cache && ttl > 0) {
+    if (cache) {
       await cache.set(key, value, ttl).catch((error: unknown) => {
         logger?.warn?.(`medusa-payment-bnpl: could not store the configuration in the cache: ${String(error)}`)
       })

@@ -1,5 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { hasCapturedFunds } from "../operations/authorization-expiry"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "../operations/order-payments"
 
 /**
@@ -18,7 +19,9 @@ export default async function orderCanceledHandler({ event, container }: Subscri
     fields: ["id", ...PAYMENT_FIELDS.map((field) => `payment_collections.payments.${field}`)],
     filters: { id: event.data.id },
   })
-  const open = bnplPaymentsOf(data[0] as never).filter((payment) => !payment.captured_at && !payment.canceled_at)
+  const open = bnplPaymentsOf(data[0] as never).filter(
+    (payment) => !payment.captured_at && !payment.canceled_at && !hasCapturedFunds(payment)
+  )
   const paymentModule = container.resolve(Modules.PAYMENT)
   for (const payment of open) {
     try {

@@ -174,7 +174,7 @@ medusaIntegrationTestRunner({
       await sandbox().control.confirmCheckout(checkout.token)
       const orphan = await client.auth({ token: checkout.token, requestId: "orphan-auth-1" })
 
-      const report = await reconcilePayments(getContainer(), { now: new Date(Date.now() + 20 * 60 * 1000) })
+      const report = await reconcilePayments(getContainer(), { now: new Date(Date.now() + 100 * 60 * 1000) })
       expect(report.checked).toBe(2)
       expect(report.orphaned).toEqual([
         expect.objectContaining({ orderId: orphan.id, merchantReference: "cart_lost", voided: false }),

@@ -36,7 +36,14 @@ export async function replaceSessionDataWithCartSnapshot(
       fields: CART_SNAPSHOT_FIELDS,
       filters: { id: cartId },
     })
-    body.data = { [CART_SNAPSHOT_KEY]: toCartSnapshot(carts[0] as Record<string, unknown>) }
+    if (!carts[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
+    let snapshot
+    try {
+      snapshot = toCartSnapshot(carts[0] as Record<string, unknown>)
+    } catch (error) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `The cart cannot be paid later: ${(error as Error).message}`)
+    }
+    body.data = { [CART_SNAPSHOT_KEY]: snapshot }
     req.body = body
     const validated = (req as unknown as { validatedBody?: { data?: unknown } }).validatedBody
     if (validated) validated.data = body.data

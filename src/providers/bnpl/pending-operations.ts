@@ -22,18 +22,16 @@ export class PendingOperations {
   /** `cache` is asked each time: the application's cache exists only once the app has loaded. */
   constructor(private readonly currentCache: () => CacheLike | undefined = () => undefined) {}
 
-  private get cache(): CacheLike | undefined {
-    return this.currentCache()
-  }
-
-  /** The pending operation of this kind for the order, if an earlier attempt left one. */
-  async find(kind: OperationKind, serviceOrderId: string): Promise<PendingOperation | undefined> {
-    const key = this.key(kind, serviceOrderId)
-    if (this.cache) {
+  /** The pending operation for this order and amount (an API string), if an earlier attempt left one. */
+  async find(kind: OperationKind, serviceOrderId: string, amount: string): Promise<PendingOperation | undefined> {
+    const key = this.key(kind, serviceOrderId, amount)
+    const cache = this.currentCache()
+    if (cache) {
       try {
-        return ((await this.cache.get<PendingOperation>(key)) as PendingOperation | null) ?? undefined
+        const shared = (await cache.get<PendingOperation>(key)) as PendingOperation | null
+        if (shared) return shared
       } catch {
-        // A cache outage must not stop refunds; fall through to this instance's memory.
+        // A cache outage must not stop refunds; this instance's memory still knows its own.
       }
     }
     const entry = this.memory.get(key)
@@ -42,20 +40,48 @@ export class PendingOperations {
 
   /** Records that `operation` is about to be sent. */
   async begin(kind: OperationKind, serviceOrderId: string, operation: PendingOperation): Promise<void> {
-    const key = this.key(kind, serviceOrderId)
+    const key = this.key(kind, serviceOrderId, operation.amount)
     this.memory.set(key, { value: operation, expiresAt: Date.now() + PendingOperations.TTL_SECONDS * 1000 })
-    await this.cache?.set(key, operation, PendingOperations.TTL_SECONDS).catch(() => undefined)
+    await this.currentCache()?.set(key, operation, PendingOperations.TTL_SECONDS).catch(() => undefined)
   }
 
-  /** Forgets the pending operation once its outcome is recorded in Medusa. */
-  async finish(kind: OperationKind, serviceOrderId: string): Promise<void> {
-    const key = this.key(kind, serviceOrderId)
-    this.memory.delete(key)
-    await this.cache?.invalidate?.(key).catch(() => undefined)
+  /** Records that `operation` ended without an answer: it may or may not have been applied. */
+  async markUnknown(kind: OperationKind, serviceOrderId: string, operation: PendingOperation): Promise<void> {
+    await this.begin(kind, serviceOrderId, { ...operation, outcome: "unknown" })
   }
 
-  private key(kind: OperationKind, serviceOrderId: string): string {
-    return `medusa-payment-bnpl:pending:${kind}:${serviceOrderId}`
+  /**
+   * Whether a later attempt should reuse `pending`'s requestId: when it ended without an
+   * answer, or was started so long ago that its process must have died mid-call. An attempt
+   * still in flight is not reused, so two refunds of the same amount made at once stay two.
+   */
+  static shouldReuse(pending: PendingOperation | undefined, now = Date.now()): pending is PendingOperation {
+    return !!pending && (pending.outcome === "unknown" || now - pending.startedAt > PendingOperations.ABANDONED_AFTER_MS)
+  }
+
+  /** Longer than any call may take with its retries (70 s read time-out, three tries). */
+  static readonly ABANDONED_AFTER_MS = 10 * 60 * 1000
+
+  /**
+   * Forgets `operation` once its outcome is recorded in Medusa. Only the entry it wrote: a
+   * concurrent attempt for the same order and amount under another `requestId` is left alone.
+   */
+  async finish(kind: OperationKind, serviceOrderId: string, operation: PendingOperation): Promise<void> {
+    const key = this.key(kind, serviceOrderId, operation.amount)
+    if (this.memory.get(key)?.value.requestId === operation.requestId) this.memory.delete(key)
+    const cache = this.currentCache()
+    if (!cache) return
+    try {
+      const shared = (await cache.get<PendingOperation>(key)) as PendingOperation | null
+      if (shared?.requestId === operation.requestId) await cache.invalidate?.(key)
+    } catch {
+      // Left behind, the entry only makes a later refund of the same amount replay this one's
+      // answer at the service, and expires within a day.
+    }
+  }
+
+  private key(kind: OperationKind, serviceOrderId: string, amount: string): string {
+    return `medusa-payment-bnpl:pending:${kind}:${serviceOrderId}:${amount}`
   }
 }
 
@@ -65,4 +91,8 @@ export interface PendingOperation {
   requestId: string
   /** API string. */
   amount: string
+  /** Epoch ms when the attempt was sent. */
+  startedAt: number
+  /** "unknown": it ended without an answer. Absent while in flight. */
+  outcome?: "unknown"
 }

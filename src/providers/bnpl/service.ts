@@ -203,6 +203,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "medusa-payment-bnpl: authorising needs Medusa's idempotency key.")
     }
 
+    let checkoutGone = false
     try {
       const checkout = await this.client_.getCheckout(data.token)
       if (
@@ -219,6 +220,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       // A checkout the service no longer returns may be one this very request already turned
       // into an order (a lost response); Auth with the same requestId tells which.
       if (!(error instanceof BnplApiError && error.code === "invalid_token")) throw this.authorizationError(error)
+      checkoutGone = true
     }
 
     let payment: Payment
@@ -231,6 +233,17 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       throw this.authorizationError(error)
     }
 
+    if (checkoutGone) {
+      // A replayed answer describes the payment as it was; it may have been voided since
+      // (reconciliation voids approvals no order claimed). Place no order on it.
+      payment = await this.call("Reading the payment", () => this.client_.getPayment(payment.id))
+      if (!["AUTH_APPROVED", "PARTIALLY_CAPTURED", "CAPTURED"].includes(payment.paymentState ?? "")) {
+        throw new MedusaError(
+          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+          "The pay later checkout has expired or was already used. Please start the payment again."
+        )
+      }
+    }
     const approved: BnplPaymentData = {
       ...data,
       orderId: payment.id,
@@ -244,7 +257,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       return { data: approved, status: PaymentSessionStatus.AUTHORIZED }
     }
     try {
-      const captured = await this.captureOpenAmount(approved, `${requestId}-capture`)
+      const captured = await this.captureOpenAmount(approved, captureRequestId(approved))
       return { data: captured, status: PaymentSessionStatus.CAPTURED }
     } catch (error) {
       // The authorisation stands; the admin can still capture it by hand.
@@ -274,8 +287,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         `Capture refused: the authorisation expired at ${data.authorizationExpiresAt} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
       )
     }
-    const requestId = input.context?.idempotency_key ?? `${data.orderId}-capture`
-    return { data: await this.captureOpenAmount(data, requestId) }
+    return { data: await this.captureOpenAmount(data, captureRequestId(data)) }
   }
 
   /**
@@ -312,8 +324,16 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     }
     const orderId = data.orderId
     const amount = minorUnitsToApiAmount(amountMinor)
-    const requestId = await this.refundRequestId(orderId, amount, refundId)
-    await this.pending_.begin("refund", orderId, { requestId, amount })
+    // An earlier attempt for this order and amount whose outcome Medusa never recorded: reuse
+    // its requestId so the service replays that refund instead of paying a second.
+    const pending = await this.pending_.find("refund", orderId, amount)
+    const operation = {
+      requestId: PendingOperations.shouldReuse(pending) ? pending.requestId : refundId,
+      amount,
+      startedAt: Date.now(),
+    }
+    const requestId = operation.requestId
+    await this.pending_.begin("refund", orderId, operation)
     let refund: Refund
     try {
       refund = await this.client_.createRefund(orderId, {
@@ -324,10 +344,11 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       })
     } catch (error) {
       // Only an answerless failure may have been applied; a refusal certainly was not.
-      if (!(error instanceof BnplApiError && error.retryable)) await this.pending_.finish("refund", orderId)
+      if (error instanceof BnplApiError && error.retryable) await this.pending_.markUnknown("refund", orderId, operation)
+      else await this.pending_.finish("refund", orderId, operation)
       throw toMedusaError("Refund", error)
     }
-    await this.pending_.finish("refund", orderId)
+    await this.pending_.finish("refund", orderId, operation)
     return {
       data: {
         ...data,
@@ -335,29 +356,6 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         refundIds: [...(data.refundIds ?? []), refund.refundId],
       },
     }
-  }
-
-  /**
-   * The `requestId` for a refund: Medusa's refund id, unless an earlier attempt for the same
-   * order and amount was sent and never recorded, whose `requestId` is reused so the service
-   * replays that refund rather than making a second (see pending-operations.ts).
-   * @throws MedusaError when an earlier attempt for another amount reached the service: the
-   *   admin must record that refund first.
-   */
-  private async refundRequestId(orderId: string, amount: string, refundId: string): Promise<string> {
-    const pending = await this.pending_.find("refund", orderId)
-    if (!pending) return refundId
-    if (pending.amount === amount) return pending.requestId
-    const payment = await this.call("Reading the payment", () => this.client_.getPayment(orderId))
-    const applied = payment.refunds?.some((refund) => refund.merchantReference === pending.requestId.slice(0, 85))
-    if (applied) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `An earlier refund of ${pending.amount} reached the payment service but its answer was lost, so Medusa did not record it. Refund exactly ${pending.amount} to record it (it will not be paid twice), then refund the rest.`
-      )
-    }
-    await this.pending_.finish("refund", orderId)
-    return refundId
   }
 
   /**
@@ -377,6 +375,11 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     } catch (error) {
       if (error instanceof BnplApiError && ["payment_voided", "payment_expired"].includes(error.errorCode ?? "")) {
         return { data: { ...data, paymentState: error.errorCode === "payment_voided" ? "VOIDED" : "EXPIRED" } }
+      }
+      // Nothing open: the service captured it all (a capture whose answer was lost, or one
+      // Medusa recorded as partial). Nothing is held for the consumer.
+      if (error instanceof BnplApiError && error.code === "already_captured") {
+        return { data: { ...data, paymentState: "CAPTURED" } }
       }
       throw toMedusaError("Void", error)
     }
@@ -552,6 +555,16 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       throw toMedusaError(operation, error)
     }
   }
+}
+
+/**
+ * The capture's requestId: the service order and what was captured before it. Medusa makes a
+ * new capture id for every press of Capture, even after one whose answer was lost; this one
+ * stays the same until a capture is recorded, so a retry is answered from the service's
+ * memory and never captures twice, on any instance.
+ */
+function captureRequestId(data: BnplPaymentData): string {
+  return `${data.orderId}-capture-${data.capturedAmount ?? "0.00"}`
 }
 
 /** Awilix throws on an unknown key; a provider must work with whatever its container has. */

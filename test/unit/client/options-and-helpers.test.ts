@@ -55,9 +55,11 @@ describe("client options", () => {
   })
 
   it("keeps the secret out of option errors", () => {
+    expect.assertions(2)
     try {
       resolveClientOptions({ ...base, secretKey: "top-secret", baseUrl: "nope" })
     } catch (error) {
+      expect(error).toBeInstanceOf(BnplOptionsError)
       expect(String((error as Error).message)).not.toContain("top-secret")
     }
   })

@@ -28,6 +28,18 @@ const CONCURRENT_COMPLETION_WAIT_MS = 15_000
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { options, logger } = getPluginRuntime(req.scope)
+  const { cart_id: cartId } = req.query as ReturnQuery
+  try {
+    await returnToStorefront(req, res)
+  } catch (error) {
+    // The shopper arrived by a browser redirect: a page to go back to beats a JSON 500.
+    logger?.error?.(`medusa-payment-bnpl: the return for cart ${cartId ?? "unknown"} failed: ${(error as Error).message}`)
+    if (!res.headersSent) res.redirect(303, checkoutPageUrl(options, cartId, "payment_failed"))
+  }
+}
+
+async function returnToStorefront(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const { options, logger } = getPluginRuntime(req.scope)
   const { cart_id: cartId, orderToken, status } = req.query as ReturnQuery
   const fail = (reason: ReturnFailure) => res.redirect(303, checkoutPageUrl(options, cartId, reason))
   if (!cartId || !orderToken) return fail("missing_parameters")

@@ -27,7 +27,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
 
   const runtime = getPluginRuntime(req.scope)
-  const configuration = await getConfiguration(runtime.client, runtime.options, runtime)
+  const configuration = await getConfiguration(runtime.client, runtime.options, runtime).catch((error: Error) => {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `The pay later service's limits could not be read (${error.message}); hide the method and try again later.`
+    )
+  })
   res.json(
     checkEligibility(
       toMinorUnits(cart.total ?? 0, "cart.total"),
