@@ -1,5 +1,6 @@
 import type { DemoSeed } from "../demo/medusa-store"
 import { callJson, redirectTarget } from "../demo/script/http"
+import { SAMPLE_ADDRESS as ADDRESS } from "../demo/script/sample-address"
 
 /**
  * The store and admin API calls the bench makes, as a storefront and a merchant's admin
@@ -7,15 +8,6 @@ import { callJson, redirectTarget } from "../demo/script/http"
  * answer (demo/script/http.ts).
  */
 
-const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "12 St James's Square",
-  city: "London",
-  postal_code: "SW1Y 4JH",
-  country_code: "gb",
-  phone: "+44 20 7946 0958",
-}
 
 export interface PaymentSession {
   id: string

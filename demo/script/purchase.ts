@@ -2,16 +2,8 @@ import type { SandboxLedger } from "../../src/sandbox"
 import type { DemoStack } from "../stack"
 import { consumerChooses } from "./consumer"
 import { callJson, eventually, redirectTarget } from "./http"
+import { SAMPLE_ADDRESS as ADDRESS } from "./sample-address"
 
-const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "12 St James's Square",
-  city: "London",
-  postal_code: "SW1Y 4JH",
-  country_code: "gb",
-  phone: "+44 20 7946 0958",
-}
 const TRACKING = {
   tracking_number: "RM123456789GB",
   tracking_url: "https://track.example.com/RM123456789GB",
