@@ -1,5 +1,18 @@
 import { z } from "zod"
 import { ENDPOINT_NAMES, type EndpointName } from "./client/endpoints"
+import { DEFAULT_SANDBOX_ACCOUNTS } from "./sandbox/accounts"
+
+// The sandbox's published accounts, and the ids earlier versions published.
+const SANDBOX_MERCHANT_IDS = new Set([
+  ...DEFAULT_SANDBOX_ACCOUNTS.map((account) => account.merchantId),
+  "sandbox-uk-merchant",
+  "sandbox-eu-merchant",
+])
+const SANDBOX_SECRET_KEYS = new Set([
+  ...DEFAULT_SANDBOX_ACCOUNTS.map((account) => account.secretKey),
+  "sandbox-uk-secret-key",
+  "sandbox-eu-secret-key",
+])
 
 /**
  * The one options object of medusa-payment-bnpl, shared by the payment provider
@@ -10,14 +23,46 @@ import { ENDPOINT_NAMES, type EndpointName } from "./client/endpoints"
 
 const required = (issue: { input: unknown }) => (issue.input === undefined ? "is required" : "must be a string")
 
-const absoluteUrl = (field: string) =>
+/** Hosts that never leave the machine: plain http to them exposes nothing on a network. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase()
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+/**
+ * An absolute http(s) URL without user-info (credentials in a URL end up in logs and
+ * browser histories). `secure`: https required unless the host is loopback, for the
+ * addresses that receive the merchant's credentials.
+ */
+const absoluteUrl = ({ secure = false } = {}) =>
   z
     .string({ error: required })
-    .url({ message: `${field} must be an absolute http(s) URL` })
-    .refine((value) => /^https?:\/\//.test(value), {
-      message: `${field} must be an absolute http(s) URL`,
+    .superRefine((value, context) => {
+      let url: URL
+      try {
+        url = new URL(value)
+      } catch {
+        context.addIssue({ code: "custom", message: "must be an absolute http(s) URL" })
+        return
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        context.addIssue({ code: "custom", message: "must be an absolute http(s) URL" })
+      } else if (url.username || url.password) {
+        context.addIssue({ code: "custom", message: "must not contain a user name or password (user-info); give credentials as options" })
+      } else if (secure && url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+        context.addIssue({ code: "custom", message: "must use https (plain http is allowed only for loopback hosts such as 127.0.0.1): the merchant's credentials travel to it" })
+      }
     })
     .transform((value) => value.replace(/\/+$/, ""))
+
+
+/** A path on the storefront: one leading `/`, never `//` or `/\` (which browsers read as another host). */
+const storefrontPath = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\/(?![\/\\])/, "must start with exactly one / (a path on the storefront, not another host)")
+    .refine((value) => !/[\s\\]/.test(value), "must not contain spaces or backslashes")
+    .default(fallback)
 
 const timeoutSchema = z.strictObject({
   openMs: z.number().int().positive().optional(),
@@ -32,9 +77,9 @@ export const optionsSchema = z.strictObject({
   /** The account's region (merchant-api-v2.md rule 2): UK accounts sell in GBP, EU in EUR. */
   region: z.enum(["UK", "EU"], { message: "must be UK or EU" }),
   /** The API's base address ({base_url}); no production host is built in. */
-  baseUrl: absoluteUrl("baseUrl"),
+  baseUrl: absoluteUrl({ secure: true }),
   /** The token service's base address ({auth_url}); needed for authScheme "oauth". */
-  authUrl: absoluteUrl("authUrl").optional(),
+  authUrl: absoluteUrl({ secure: true }).optional(),
   authScheme: z.enum(["basic", "oauth"], { message: "must be basic or oauth" }).default("basic"),
   /** When the money is taken: by the admin, right after approval, or when the order ships. */
   capture: z
@@ -43,17 +88,17 @@ export const optionsSchema = z.strictObject({
     })
     .default("manual"),
   /** Where the service sends the consumer after confirming; `{cart_id}` is replaced. */
-  redirectConfirmUrl: z.string().url({ message: "must be an absolute URL" }).optional(),
+  redirectConfirmUrl: absoluteUrl().optional(),
   /** Where the service sends the consumer after cancelling; `{cart_id}` is replaced. */
-  redirectCancelUrl: z.string().url({ message: "must be an absolute URL" }).optional(),
+  redirectCancelUrl: absoluteUrl().optional(),
   /** The store backend's public URL, used for the default return route. */
-  backendUrl: absoluteUrl("backendUrl").optional(),
+  backendUrl: absoluteUrl().optional(),
   /** The storefront's public URL; the return route sends the consumer here. */
-  storefrontUrl: absoluteUrl("storefrontUrl").optional(),
+  storefrontUrl: absoluteUrl().optional(),
   /** Storefront path of the order confirmation page; `{order_id}` and `{cart_id}` are replaced. */
-  storefrontOrderPath: z.string().startsWith("/", "must start with /").default("/order/{order_id}/confirmed"),
+  storefrontOrderPath: storefrontPath("/order/{order_id}/confirmed"),
   /** Storefront path of the checkout page; `{cart_id}` is replaced, `bnpl_error` is appended. */
-  storefrontCheckoutPath: z.string().startsWith("/", "must start with /").default("/checkout?step=payment"),
+  storefrontCheckoutPath: storefrontPath("/checkout?step=payment"),
   /** Merchant name shown on the service's screens and e-mails. */
   merchantName: z.string().max(128, "must be at most 128 characters").optional(),
   userAgent: z.string().min(1).optional(),
@@ -73,6 +118,12 @@ export const optionsSchema = z.strictObject({
   voidOrphanedPayments: z.boolean().default(false),
   /** Hours before authorisation expiry at which the hourly job warns. */
   expiryWarningHours: z.number().int().positive().default(48),
+  /**
+   * Lets a store with NODE_ENV=production use the sandbox's credentials or a loopback
+   * `baseUrl` (a staging server that runs against the local sandbox). Off by default, so a
+   * production store never starts against a sandbox by mistake.
+   */
+  allowSandboxInProduction: z.boolean().default(false),
 })
 
 /** Options as the merchant writes them in medusa-config. */
@@ -97,7 +148,7 @@ export class BnplOptionsError extends Error {
  *   `medusa-payment-bnpl: option "region" must be UK or EU`. The secret key's value never
  *   appears in the message.
  */
-export function parseOptions(input: unknown): BnplOptions {
+export function parseOptions(input: unknown, environment: { NODE_ENV?: string } = process.env): BnplOptions {
   const result = optionsSchema.safeParse(input ?? {})
   if (!result.success) {
     const issue = result.error.issues[0]
@@ -111,6 +162,23 @@ export function parseOptions(input: unknown): BnplOptions {
   const options = result.data
   if (options.authScheme === "oauth" && !options.authUrl) {
     throw new BnplOptionsError("authUrl", 'is required when authScheme is "oauth"')
+  }
+  if (environment.NODE_ENV === "production" && !options.allowSandboxInProduction) {
+    if (SANDBOX_MERCHANT_IDS.has(options.merchantId) || SANDBOX_SECRET_KEYS.has(options.secretKey)) {
+      throw new BnplOptionsError(
+        SANDBOX_MERCHANT_IDS.has(options.merchantId) ? "merchantId" : "secretKey",
+        "is the local sandbox's published credential, refused with NODE_ENV=production (set allowSandboxInProduction: true for a staging server)"
+      )
+    }
+    for (const field of ["baseUrl", "authUrl"] as const) {
+      const value = options[field]
+      if (value && isLoopbackHost(new URL(value).hostname)) {
+        throw new BnplOptionsError(
+          field,
+          "points at this machine (a loopback host, such as the local sandbox), refused with NODE_ENV=production (set allowSandboxInProduction: true for a staging server)"
+        )
+      }
+    }
   }
   return options
 }

@@ -1,10 +1,15 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
+import { emptyBodySchema, emptyQuerySchema, eligibilityQuerySchema } from "./request-schemas"
+import { refuseChangedCart } from "./store/cart-complete-guard"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
+import { validateBody, validateQuery } from "./validate-request"
 
 /**
- * The plugin's middlewares. Medusa merges them with its own; this one runs on the standard
- * "create payment session" route, so storefronts keep calling
- * `sdk.store.payment.initiatePaymentSession(cart, { provider_id: "pp_bnpl_bnpl" })`.
+ * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
+ * store routes, so storefronts keep calling the JS SDK unchanged: the payment-session one
+ * replaces a pay-later session's `data` with a server-side cart snapshot, and the cart
+ * complete one refuses a cart changed after the consumer approved it. Every route of the
+ * plugin parses its input first (request-schemas.ts, docs/security.md).
  */
 export default defineMiddlewares({
   routes: [
@@ -12,6 +17,26 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
       middlewares: [replaceSessionDataWithCartSnapshot],
+    },
+    {
+      method: ["POST"],
+      matcher: "/store/carts/:id/complete",
+      middlewares: [refuseChangedCart],
+    },
+    {
+      method: ["GET"],
+      matcher: "/store/bnpl/eligibility",
+      middlewares: [validateQuery(eligibilityQuerySchema)],
+    },
+    {
+      method: ["GET"],
+      matcher: "/admin/bnpl/status",
+      middlewares: [validateQuery(emptyQuerySchema)],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/bnpl/configuration/refresh",
+      middlewares: [validateQuery(emptyQuerySchema), validateBody(emptyBodySchema)],
     },
   ],
 })

@@ -173,6 +173,15 @@ function requireUrl(value: unknown, field: string): string {
     throw new BnplOptionsError(field, "must be an absolute http(s) URL")
   }
   if (url.search || url.hash) throw new BnplOptionsError(field, "must not have a query or fragment")
+  if (url.username || url.password) {
+    throw new BnplOptionsError(field, "must not contain a user name or password (user-info); give credentials as options")
+  }
+  // The merchant's credentials travel to this address: clear text only where no network is crossed.
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase()
+  const loopback = host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host)
+  if (url.protocol === "http:" && !loopback) {
+    throw new BnplOptionsError(field, "must use https (plain http is allowed only for loopback hosts such as 127.0.0.1)")
+  }
   // Paths are appended as "/v2/...", so a trailing slash would double it.
   return text.replace(/\/+$/, "")
 }

@@ -1,5 +1,5 @@
 import type { BnplPaymentData } from "../providers/bnpl/session-data"
-import { isBnplProvider } from "../api/store/payment-session-snapshot"
+import { isBnplProvider } from "../providers/bnpl/session-data"
 
 /** A Medusa payment as read with `query.graph`, with the plugin's data. */
 export interface MedusaPaymentRecord {

@@ -1,11 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../providers/bnpl/mapping/cart-snapshot"
-import { CART_SNAPSHOT_KEY } from "../../providers/bnpl/session-data"
-
-/** Payment provider ids served by this plugin: `pp_bnpl_<id>` for any configured id. */
-export const isBnplProvider = (providerId: unknown): boolean =>
-  typeof providerId === "string" && providerId.startsWith("pp_bnpl_")
+import { CART_SNAPSHOT_KEY, isBnplProvider } from "../../providers/bnpl/session-data"
+import { paymentCollectionIdSchema } from "../request-schemas"
+import { parseRequestPart } from "../validate-request"
 
 /**
  * On `POST /store/payment-collections/:id/payment-sessions` for a `pp_bnpl_*` provider,
@@ -21,15 +19,16 @@ export async function replaceSessionDataWithCartSnapshot(
   try {
     const body = (req.body ?? {}) as { provider_id?: string; data?: Record<string, unknown> }
     if (!isBnplProvider(body.provider_id)) return next()
+    const collectionId = parseRequestPart(paymentCollectionIdSchema, req.params.id, "id")
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const { data: collections } = await query.graph({
       entity: "payment_collection",
       fields: ["id", "cart.id"],
-      filters: { id: req.params.id },
+      filters: { id: collectionId },
     })
     const cartId = (collections[0] as { cart?: { id?: string } } | undefined)?.cart?.id
     if (!cartId) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${req.params.id}.`)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${collectionId}.`)
     }
     const { data: carts } = await query.graph({
       entity: "cart",

@@ -41,8 +41,10 @@ import { applicationCache } from "../../runtime/app-cache"
 import { getConfiguration } from "../../runtime/configuration"
 import { checkEligibility } from "../../runtime/eligibility"
 import { withBackendUrl } from "../../runtime/plugin-options"
-import { toMedusaError } from "./errors"
+import { shopperError, toMedusaError, toShopperError } from "./errors"
+import { cartDigest } from "./mapping/cart-digest"
 import { balanceCheckout, toCreateCheckoutRequest } from "./mapping/checkout"
+import { withPaymentLock } from "../../runtime/payment-lock"
 import { CART_SNAPSHOT_KEY, asPaymentData, type BnplPaymentData } from "./session-data"
 import { PendingOperations } from "./pending-operations"
 import { authorizationExpiry, isExpired, toSessionStatus } from "./status"
@@ -133,6 +135,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       ...data,
       cartId: snapshot.cartId,
       taxInclusive: snapshot.taxInclusive,
+      cartDigest: cartDigest(snapshot),
     })
   }
 
@@ -211,10 +214,10 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         (checkout.amount.currency !== data.currency ||
           apiAmountToMinorUnits(checkout.amount.amount) !== apiAmountToMinorUnits(data.amount))
       ) {
-        throw new MedusaError(
-          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-          `The pay later checkout was made for ${checkout.amount.amount} ${checkout.amount.currency} but the cart is ${data.amount} ${data.currency}; start the payment again.`
+        this.logger_?.warn?.(
+          `medusa-payment-bnpl: the checkout for cart ${data.cartId ?? "unknown"} was made for ${checkout.amount.amount} ${checkout.amount.currency} but the session is ${data.amount} ${data.currency}; not authorised.`
         )
+        throw shopperError("amount_changed")
       }
     } catch (error) {
       // A checkout the service no longer returns may be one this very request already turned
@@ -238,10 +241,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       // (reconciliation voids approvals no order claimed). Place no order on it.
       payment = await this.call("Reading the payment", () => this.client_.getPayment(payment.id))
       if (!["AUTH_APPROVED", "PARTIALLY_CAPTURED", "CAPTURED"].includes(payment.paymentState ?? "")) {
-        throw new MedusaError(
-          MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
-          "The pay later checkout has expired or was already used. Please start the payment again."
-        )
+        throw shopperError("expired")
       }
     }
     const approved: BnplPaymentData = {
@@ -287,7 +287,8 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         `Capture refused: the authorisation expired at ${data.authorizationExpiresAt} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
       )
     }
-    return { data: await this.captureOpenAmount(data, captureRequestId(data)) }
+    const orderId = data.orderId
+    return withPaymentLock(orderId, async () => ({ data: await this.captureOpenAmount(data, captureRequestId(data)) }))
   }
 
   /**
@@ -299,6 +300,12 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
    * @throws MedusaError INVALID_DATA / NOT_ALLOWED with the reason.
    */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const data = asPaymentData(input.data)
+    if (!data.orderId) return this.refundUnlocked(input)
+    return withPaymentLock(data.orderId, () => this.refundUnlocked(input))
+  }
+
+  private async refundUnlocked(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = asPaymentData(input.data)
     if (!data.orderId || !data.currency) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Refund refused: the payment was never authorised by the payment service.")
@@ -361,28 +368,89 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   /**
    * Voids what is left open to capture (api-beyond-the-document.md "void"), with `requestId`
    * = the payment id; after it the service holds no open authorisation for the order.
-   * A payment never authorised, or already voided, expired or fully captured, is left as is.
+   * A payment never authorised, or already voided or expired, is left as is. Runs under the
+   * payment's lock, so a capture pressed meanwhile waits and then meets the voided payment.
+   *
+   * If the service answers that the money was captured although the payment's data records
+   * no such capture (a capture that raced the cancellation, or whose answer was lost), the
+   * cancelled order must not keep the consumer's money: that capture is refunded once
+   * (requestId `<orderId>-cancel-refund-<captured>`, found again in the payment's refunds on
+   * any later attempt), an error naming it is logged, and the call fails so Medusa does not
+   * record a clean cancellation; a later attempt (the order.canceled subscriber, the hourly
+   * job) then finds nothing held and succeeds.
+   * @throws MedusaError when the void fails, or after refunding an unrecorded capture.
    */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const data = asPaymentData(input.data)
-    if (!data.orderId || ["VOIDED", "EXPIRED", "CAPTURED"].includes(data.paymentState ?? "")) {
+    if (!data.orderId || ["VOIDED", "EXPIRED"].includes(data.paymentState ?? "")) {
       return { data: { ...data } }
     }
-    const requestId = input.context?.idempotency_key ?? `${data.orderId}-void`
+    const orderId = data.orderId
+    return withPaymentLock(orderId, async () => {
+      if (data.paymentState === "CAPTURED") return this.settleUnrecordedCapture(data)
+      const requestId = input.context?.idempotency_key ?? `${orderId}-void`
+      try {
+        const payment = await this.client_.voidPayment(orderId, { requestId })
+        return { data: { ...data, paymentState: payment.paymentState, voidedAt: new Date().toISOString() } }
+      } catch (error) {
+        if (error instanceof BnplApiError && ["payment_voided", "payment_expired"].includes(error.errorCode ?? "")) {
+          return { data: { ...data, paymentState: error.errorCode === "payment_voided" ? "VOIDED" : "EXPIRED" } }
+        }
+        // Nothing open: the service captured it all. Whatever Medusa does not know of is refunded.
+        if (error instanceof BnplApiError && error.code === "already_captured") return this.settleUnrecordedCapture(data)
+        throw toMedusaError("Void", error)
+      }
+    })
+  }
+
+  /**
+   * After a void found nothing open: compares what the service captured (the payment's
+   * CAPTURED events) with what the payment's data records, and refunds the difference once.
+   * Returns the data as settled when nothing unrecorded is held.
+   * @throws MedusaError after refunding, or when the refund fails, naming the capture.
+   */
+  private async settleUnrecordedCapture(data: BnplPaymentData): Promise<CancelPaymentOutput> {
+    const orderId = data.orderId!
+    const payment = await this.call("Reading the payment", () => this.client_.getPayment(orderId))
+    const capturedAtService = (payment.events ?? [])
+      .filter((event) => event.type === "CAPTURED" && event.amount)
+      .reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount), 0n)
+    const recorded = apiAmountToMinorUnits(data.capturedAmount ?? "0.00")
+    const unrecorded = capturedAtService - recorded
+    const settled = { ...data, paymentState: payment.paymentState ?? "CAPTURED" }
+    if (unrecorded <= 0n) return { data: settled }
+
+    const amount = minorUnitsToApiAmount(unrecorded)
+    const reference = `${orderId}-cancel-refund-${minorUnitsToApiAmount(capturedAtService)}`.slice(0, 64)
+    const alreadyRefunded = (payment.refunds ?? []).some((refund) => refund.requestId === reference || refund.merchantReference === reference)
+    if (alreadyRefunded) return { data: settled }
+
+    const currency = data.currency ?? payment.originalAmount?.currency
+    this.logger_?.error?.(
+      `medusa-payment-bnpl: service order ${orderId} was cancelled in Medusa but ${amount} ${currency} was captured at the service that Medusa did not record; refunding it (requestId ${reference}).`
+    )
+    const operation = { requestId: reference, amount, startedAt: Date.now() }
+    await this.pending_.begin("refund", orderId, operation)
     try {
-      const payment = await this.client_.voidPayment(data.orderId, { requestId })
-      return { data: { ...data, paymentState: payment.paymentState, voidedAt: new Date().toISOString() } }
+      await this.client_.createRefund(orderId, {
+        amount: minorUnitsToMoney(unrecorded, currency!),
+        requestId: reference,
+        merchantReference: reference,
+        refundMerchantReference: reference,
+      })
     } catch (error) {
-      if (error instanceof BnplApiError && ["payment_voided", "payment_expired"].includes(error.errorCode ?? "")) {
-        return { data: { ...data, paymentState: error.errorCode === "payment_voided" ? "VOIDED" : "EXPIRED" } }
-      }
-      // Nothing open: the service captured it all (a capture whose answer was lost, or one
-      // Medusa recorded as partial). Nothing is held for the consumer.
-      if (error instanceof BnplApiError && error.code === "already_captured") {
-        return { data: { ...data, paymentState: "CAPTURED" } }
-      }
-      throw toMedusaError("Void", error)
+      if (error instanceof BnplApiError && error.retryable) await this.pending_.markUnknown("refund", orderId, operation)
+      else await this.pending_.finish("refund", orderId, operation)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `Void: ${amount} ${currency} was captured at the service for order ${orderId} and its refund failed (${toMedusaError("Refund", error).message}); it is tried again on the next attempt.`
+      )
     }
+    await this.pending_.finish("refund", orderId, operation)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Void: the service had captured ${amount} ${currency} for order ${orderId} that Medusa did not record; it was refunded to the customer. Nothing is held now.`
+    )
   }
 
   /**
@@ -468,9 +536,12 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   }
 
   private async assertEligible(amountMinor: bigint, currency: string): Promise<void> {
-    const configuration = await this.call("Reading the account's limits", () =>
-      getConfiguration(this.client_, this.options_, { cache: this.cache_, logger: this.logger_ })
-    )
+    const configuration = await getConfiguration(this.client_, this.options_, {
+      cache: this.cache_,
+      logger: this.logger_,
+    }).catch((error: unknown) => {
+      throw toShopperError("Reading the account's limits", error, "unavailable", this.logger_)
+    })
     const eligibility = checkEligibility(amountMinor, currency, accountCurrency(this.options_), configuration)
     if (eligibility.eligible) return
     const amount = `${minorUnitsToApiAmount(amountMinor)} ${currency}`
@@ -479,10 +550,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       above_maximum: `the total ${amount} is above the maximum of ${eligibility.maximumAmount} ${eligibility.currency}`,
       unsupported_currency: `the account only accepts ${eligibility.currency}, and the cart is in ${currency}`,
     }
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `Pay later is not available for this cart: ${reasons[eligibility.reason!]}.`
-    )
+    throw shopperError("not_eligible", `Pay later is not available for this cart: ${reasons[eligibility.reason!]}.`)
   }
 
   private redirectUrls(cartId: string): { redirectConfirmUrl: string; redirectCancelUrl: string } {
@@ -501,7 +569,9 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   }
 
   private async createCheckout(request: CreateCheckoutRequest, data: BnplPaymentData): Promise<InitiatePaymentOutput> {
-    const checkout = await this.call("Starting the pay later checkout", () => this.client_.createCheckout(request))
+    const checkout = await this.client_.createCheckout(request).catch((error: unknown) => {
+      throw toShopperError("Starting the pay later checkout", error, "unavailable", this.logger_)
+    })
     return {
       id: checkout.token,
       status: PaymentSessionStatus.PENDING,
@@ -531,21 +601,18 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       if (error instanceof BnplApiError && error.code === "already_captured") {
         return { ...data, paymentState: "CAPTURED", capturedAmount: data.amount }
       }
+      if (error instanceof BnplApiError && error.errorCode === "payment_voided") {
+        // Most often an order cancelled while this capture waited for its void (withPaymentLock).
+        this.logger_?.error?.(`medusa-payment-bnpl: capture of service order ${data.orderId} refused: the payment was voided.`)
+      }
       throw toMedusaError("Capture", error)
     }
   }
 
   private authorizationError(error: unknown): MedusaError {
-    if (error instanceof MedusaError) return error
-    if (error instanceof BnplApiError) {
-      const messages: Partial<Record<string, string>> = {
-        declined: "The pay later payment was declined by the provider. Please choose another payment method.",
-        invalid_token: "The pay later checkout has expired or was already used. Please start the payment again.",
-      }
-      const message = messages[error.code]
-      if (message) return new MedusaError(MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR, message)
-    }
-    return toMedusaError("Authorising the payment", error)
+    if (error instanceof BnplApiError && error.code === "declined") return shopperError("declined")
+    if (error instanceof BnplApiError && error.code === "invalid_token") return shopperError("expired")
+    return toShopperError("Authorising the payment", error, "payment_failed", this.logger_)
   }
 
   private async call<T>(operation: string, run: () => Promise<T>): Promise<T> {

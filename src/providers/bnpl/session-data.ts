@@ -1,5 +1,9 @@
 import type { CartSnapshot } from "./mapping/cart-snapshot"
 
+/** Payment provider ids served by this plugin: `pp_bnpl_<id>` for any configured id. */
+export const isBnplProvider = (providerId: unknown): boolean =>
+  typeof providerId === "string" && providerId.startsWith("pp_bnpl_")
+
 /** The key under which the store middleware hands the trusted cart snapshot to the provider. */
 export const CART_SNAPSHOT_KEY = "bnpl_cart"
 
@@ -24,6 +28,8 @@ export interface BnplPaymentData {
   amount?: string
   currency?: string
   cartId?: string
+  /** SHA-256 of what the consumer approved (mapping/cart-digest.ts); compared before completion. */
+  cartDigest?: string
   taxInclusive?: boolean
   /** The service's order (payment) id, once Auth approved. */
   orderId?: string

@@ -29,7 +29,7 @@ function clientWith(agent: http.Agent): BnplClient {
   return new BnplClient({
     merchantId: "m",
     secretKey: "s",
-    baseUrl: "http://bnpl.test",
+    baseUrl: "http://bnpl.localhost",
     httpAgent: agent,
     maxRetries: 0,
   })

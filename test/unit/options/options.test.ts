@@ -36,6 +36,7 @@ describe("parseOptions: defaults", () => {
       expressShippingOptions: [],
       voidOrphanedPayments: false,
       expiryWarningHours: 48,
+      allowSandboxInProduction: false,
     })
   })
 
@@ -87,6 +88,66 @@ describe("parseOptions: defaults", () => {
   })
 })
 
+const ONE_SLASH = "must start with exactly one / (a path on the storefront, not another host)"
+const HTTPS = "must use https (plain http is allowed only for loopback hosts such as 127.0.0.1): the merchant's credentials travel to it"
+const USER_INFO = "must not contain a user name or password (user-info); give credentials as options"
+
+describe("parseOptions: options that cannot be set unsafely", () => {
+  it.each([
+    ["a plain http baseUrl on the network", { ...minimal, baseUrl: "http://api.bnpl.example.com" }, "baseUrl", HTTPS],
+    ["a plain http authUrl on the network", { ...minimal, authScheme: "oauth", authUrl: "http://10.0.0.5/auth" }, "authUrl", HTTPS],
+    ["user-info in baseUrl", { ...minimal, baseUrl: "https://user:pw@api.bnpl.example.com" }, "baseUrl", USER_INFO],
+    ["a user name alone in authUrl", { ...minimal, authScheme: "oauth", authUrl: "https://user@auth.example.com" }, "authUrl", USER_INFO],
+    ["user-info in storefrontUrl", { ...minimal, storefrontUrl: "https://a:b@shop.example.com" }, "storefrontUrl", USER_INFO],
+    ["user-info in backendUrl", { ...minimal, backendUrl: "https://a:b@api.shop.example.com" }, "backendUrl", USER_INFO],
+    ["a javascript: redirectConfirmUrl", { ...minimal, redirectConfirmUrl: "javascript:alert(1)" }, "redirectConfirmUrl", "must be an absolute http(s) URL"],
+    ["a data: redirectCancelUrl", { ...minimal, redirectCancelUrl: "data:text/html,hi" }, "redirectCancelUrl", "must be an absolute http(s) URL"],
+    ["user-info in redirectCancelUrl", { ...minimal, redirectCancelUrl: "https://a:b@shop.example.com/{cart_id}" }, "redirectCancelUrl", USER_INFO],
+    ["a protocol-relative checkout path (open redirect)", { ...minimal, storefrontCheckoutPath: "//evil.example/x" }, "storefrontCheckoutPath", ONE_SLASH],
+    ["a backslash checkout path (open redirect)", { ...minimal, storefrontCheckoutPath: "/\\evil.example/x" }, "storefrontCheckoutPath", ONE_SLASH],
+    ["a full URL as order path", { ...minimal, storefrontOrderPath: "https://evil.example/{order_id}" }, "storefrontOrderPath", ONE_SLASH],
+  ])("%s is refused, naming the field", (_label, input, field, rule) => {
+    const error = optionsError(input)
+    expect(error.field).toBe(field)
+    expect(error.message).toBe(`medusa-payment-bnpl: option "${field}" ${rule}`)
+  })
+
+  it("plain http is accepted for loopback hosts (the local sandbox)", () => {
+    for (const baseUrl of ["http://127.0.0.1:4010", "http://localhost:4010", "http://[::1]:4010", "http://127.8.9.10"]) {
+      expect(parseOptions({ ...minimal, baseUrl }).baseUrl).toBe(baseUrl)
+    }
+  })
+
+  describe("with NODE_ENV=production", () => {
+    const production = { NODE_ENV: "production" }
+    const sandbox = { merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", region: "UK", baseUrl: "http://127.0.0.1:4610" }
+
+    it.each([
+      ["the sandbox's merchant id", { ...minimal, merchantId: "sandbox-uk-merchant" }, "merchantId"],
+      ["the sandbox's secret key", { ...minimal, secretKey: "sandbox-eu-secret-key" }, "secretKey"],
+      ["a loopback baseUrl", { ...minimal, baseUrl: "http://127.0.0.1:4610" }, "baseUrl"],
+      ["a localhost authUrl", { ...minimal, authScheme: "oauth", authUrl: "https://localhost:4610/oauth" }, "authUrl"],
+    ])("%s refuses to start, naming the field", (_label, input, field) => {
+      let error: unknown
+      try {
+        parseOptions(input, production)
+      } catch (thrown) {
+        error = thrown
+      }
+      expect(error).toBeInstanceOf(BnplOptionsError)
+      expect((error as BnplOptionsError).field).toBe(field)
+      expect((error as Error).message).toMatch(/refused with NODE_ENV=production \(set allowSandboxInProduction: true/)
+      expect((error as Error).message).not.toContain("sandbox-eu-secret-key")
+    })
+
+    it("starts against the sandbox with the documented escape for staging, and outside production", () => {
+      expect(parseOptions({ ...sandbox, allowSandboxInProduction: true }, production).baseUrl).toBe("http://127.0.0.1:4610")
+      expect(parseOptions(sandbox, { NODE_ENV: "development" }).merchantId).toBe("sandbox-uk-merchant")
+      expect(parseOptions(minimal, production).merchantId).toBe("merchant-123")
+    })
+  })
+})
+
 describe("parseOptions: each bad option names the field and the rule", () => {
   it.each([
     ["no options at all", undefined, "merchantId", "is required"],
@@ -106,9 +167,9 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     ["an unknown auth scheme", { ...minimal, authScheme: "digest" }, "authScheme", "must be basic or oauth"],
     ["oauth without authUrl", { ...minimal, authScheme: "oauth" }, "authUrl", 'is required when authScheme is "oauth"'],
     ["an authUrl that is not a URL", { ...minimal, authScheme: "oauth", authUrl: "auth" }, "authUrl", "must be an absolute http(s) URL"],
-    ["a redirectConfirmUrl that is not a URL", { ...minimal, redirectConfirmUrl: "/bnpl/ok" }, "redirectConfirmUrl", "must be an absolute URL"],
+    ["a redirectConfirmUrl that is not a URL", { ...minimal, redirectConfirmUrl: "/bnpl/ok" }, "redirectConfirmUrl", "must be an absolute http(s) URL"],
     ["a storefrontUrl that is not a URL", { ...minimal, storefrontUrl: "localhost:8000" }, "storefrontUrl", "must be an absolute http(s) URL"],
-    ["a storefront path without a leading slash", { ...minimal, storefrontOrderPath: "order/{order_id}" }, "storefrontOrderPath", "must start with /"],
+    ["a storefront path without a leading slash", { ...minimal, storefrontOrderPath: "order/{order_id}" }, "storefrontOrderPath", ONE_SLASH],
     ["a merchantName over 128 characters", { ...minimal, merchantName: "M".repeat(129) }, "merchantName", "must be at most 128 characters"],
     ["maxRetries below 0", { ...minimal, maxRetries: -1 }, "maxRetries", "must be 0 or more"],
     ["maxRetries above 10", { ...minimal, maxRetries: 11 }, "maxRetries", "must be at most 10"],

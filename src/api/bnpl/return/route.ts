@@ -2,15 +2,10 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { RemoteQueryFunction } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
-import { isBnplProvider } from "../../store/payment-session-snapshot"
+import { checkApprovedCart } from "../../../operations/approved-cart"
 import { getPluginRuntime } from "../../../runtime/plugin-runtime"
-import { checkoutPageUrl, orderPageUrl, type ReturnFailure } from "./storefront-urls"
-
-interface ReturnQuery {
-  cart_id?: string
-  orderToken?: string
-  status?: string
-}
+import { returnQuerySchema, type ReturnQuery } from "../../request-schemas"
+import { checkoutPageUrl, orderPageUrl, returnFailureReason, type ReturnFailure } from "./storefront-urls"
 
 // How long a request waits for a completion another request is already running.
 const CONCURRENT_COMPLETION_WAIT_MS = 15_000
@@ -18,56 +13,53 @@ const CONCURRENT_COMPLETION_WAIT_MS = 15_000
 /**
  * `GET /bnpl/return?cart_id=&orderToken=&status=`: where the service sends the consumer back
  * (api-beyond-the-document.md: `orderToken` and `status=SUCCESS|CANCELLED` are appended).
- * Reached by a browser redirect, so it needs no publishable key.
+ * Reached by a browser redirect, so it needs no publishable key: anyone can call it, and it
+ * proves nothing but what it is given (docs/security.md).
  *
- * SUCCESS with the token of the cart's current session completes the cart (which authorises
- * with Auth) and redirects to the storefront's order page. CANCELLED, a decline, or a token
- * that is not the cart's current one redirects to the storefront's checkout with
- * `bnpl_error=<reason>` and creates no order. Hit again for a cart already completed, it
- * redirects to the same order: one cart, one order, however often the consumer reloads.
+ * - A malformed query, an unknown cart, and a cart none of whose pay-later sessions holds
+ *   `orderToken` all get the same answer: the checkout page with `bnpl_error=invalid_return`,
+ *   no cart id and no order id, so the route tells nobody whether a cart exists.
+ * - The token of the cart's session and a cart that is already an order: its order page.
+ * - `status=SUCCESS`: the cart is compared with what the consumer approved (a change deletes
+ *   the session: `bnpl_error=cart_changed`), then completed (which authorises with Auth), and
+ *   the consumer is sent to the order page, or back to the checkout with the reason.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { options, logger } = getPluginRuntime(req.scope)
-  const { cart_id: cartId } = req.query as ReturnQuery
+  const parsed = returnQuerySchema.safeParse(req.query ?? {})
+  if (!parsed.success) {
+    logger?.debug?.(`medusa-payment-bnpl: a return with a malformed query was refused (${parsed.error.issues[0]?.path.join(".")})`)
+    return res.redirect(303, checkoutPageUrl(options, undefined, "invalid_return"))
+  }
   try {
-    await returnToStorefront(req, res)
+    await returnToStorefront(req, res, parsed.data)
   } catch (error) {
     // The shopper arrived by a browser redirect: a page to go back to beats a JSON 500.
-    logger?.error?.(`medusa-payment-bnpl: the return for cart ${cartId ?? "unknown"} failed: ${(error as Error).message}`)
-    if (!res.headersSent) res.redirect(303, checkoutPageUrl(options, cartId, "payment_failed"))
+    logger?.error?.(`medusa-payment-bnpl: the return for cart ${parsed.data.cart_id} failed: ${(error as Error).message}`)
+    if (!res.headersSent) res.redirect(303, checkoutPageUrl(options, parsed.data.cart_id, "payment_failed"))
   }
 }
 
-async function returnToStorefront(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+async function returnToStorefront(req: MedusaRequest, res: MedusaResponse, input: ReturnQuery): Promise<void> {
   const { options, logger } = getPluginRuntime(req.scope)
-  const { cart_id: cartId, orderToken, status } = req.query as ReturnQuery
+  const { cart_id: cartId, orderToken, status } = input
   const fail = (reason: ReturnFailure) => res.redirect(303, checkoutPageUrl(options, cartId, reason))
-  if (!cartId || !orderToken) return fail("missing_parameters")
 
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: [
-      "id",
-      "completed_at",
-      "order.id",
-      "payment_collection.payment_sessions.provider_id",
-      "payment_collection.payment_sessions.data",
-    ],
-    filters: { id: cartId },
-  })
-  const cart = data[0] as CartForReturn | undefined
-  if (!cart) return fail("cart_not_found")
-  const session = cart.payment_collection?.payment_sessions?.find(
-    (candidate) => isBnplProvider(candidate.provider_id) && candidate.data?.token === orderToken
-  )
-  if (!session) {
-    if (cart.order?.id) return res.redirect(303, orderPageUrl(options, cart.order.id, cartId))
-    return fail("token_mismatch")
+  // Only the checkout token links this request to the cart: until it matches, the answer is
+  // the one an unknown cart gets, whatever the cart's state.
+  const check = await checkApprovedCart(req.scope, cartId, orderToken)
+  if (check.outcome === "no_session") return res.redirect(303, checkoutPageUrl(options, undefined, "invalid_return"))
+  if (check.outcome === "completed") {
+    const orderId = check.orderId ?? (await waitForOrder(req.scope.resolve(ContainerRegistrationKeys.QUERY), cartId, 0))
+    if (orderId) return res.redirect(303, orderPageUrl(options, orderId, cartId))
   }
   if (status !== "SUCCESS") return fail("cancelled")
-  if (cart.order?.id) return res.redirect(303, orderPageUrl(options, cart.order.id, cartId))
+  if (check.outcome === "changed") {
+    logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
+    return fail("cart_changed")
+  }
 
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const workflowEngine = req.scope.resolve(Modules.WORKFLOW_ENGINE)
   const { errors, result, transaction } = await workflowEngine.run(completeCartWorkflowId, {
     input: { id: cartId },
@@ -80,16 +72,7 @@ async function returnToStorefront(req: MedusaRequest, res: MedusaResponse): Prom
 
   const error = errors?.[0]?.error as MedusaError | undefined
   logger?.info?.(`medusa-payment-bnpl: cart ${cartId} was not completed on return: ${error?.message ?? "still being completed"}`)
-  return fail(failureReason(error))
-}
-
-interface CartForReturn {
-  id: string
-  completed_at?: string | null
-  order?: { id: string } | null
-  payment_collection?: {
-    payment_sessions?: Array<{ provider_id: string; data?: Record<string, unknown> }>
-  } | null
+  return fail(returnFailureReason(error))
 }
 
 type Query = Omit<RemoteQueryFunction, symbol>
@@ -98,20 +81,8 @@ async function waitForOrder(query: Query, cartId: string, waitMs: number): Promi
   const deadline = Date.now() + waitMs
   for (;;) {
     const { data } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: cartId } })
-    const orderId = (data[0] as CartForReturn | undefined)?.order?.id
+    const orderId = (data[0] as { order?: { id: string } | null } | undefined)?.order?.id
     if (orderId || Date.now() >= deadline) return orderId
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-}
-
-function failureReason(error: MedusaError | undefined): ReturnFailure {
-  const message = error?.message ?? ""
-  if (/declined/i.test(message)) return "declined"
-  if (/expired|already used/i.test(message)) return "expired"
-  // The provider answers requires_more while the consumer has not confirmed; Medusa's payment
-  // module turns that into "Session ... was not authorized with the provider."
-  if (error?.type === MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR || /was not authorized/i.test(message)) {
-    return "not_confirmed"
-  }
-  return "payment_failed"
 }

@@ -5,6 +5,9 @@ import { accountCurrency } from "../../../../options"
 import { getConfiguration } from "../../../../runtime/configuration"
 import { checkEligibility } from "../../../../runtime/eligibility"
 import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { toShopperError } from "../../../../providers/bnpl/errors"
+import { eligibilityQuerySchema } from "../../../request-schemas"
+import { parseRequestPart } from "../../../validate-request"
 
 /**
  * `GET /store/bnpl/eligibility?cart_id=` -> `{ eligible, reason?, minimumAmount,
@@ -13,10 +16,9 @@ import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
  * (merchant-api-v2.md "Get Configuration"), cached.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const cartId = typeof req.query.cart_id === "string" ? req.query.cart_id : undefined
-  if (!cartId) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "cart_id is required: GET /store/bnpl/eligibility?cart_id=<cart id>")
-  }
+  // Parsed by the route's middleware (api/middlewares.ts); parsed again so the handler never
+  // depends on a middleware being registered.
+  const { cart_id: cartId } = parseRequestPart(eligibilityQuerySchema, req.validatedQuery ?? req.query, "query")
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
@@ -24,14 +26,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     filters: { id: cartId },
   })
   const cart = data[0] as { total: MajorUnitAmount; currency_code: string } | undefined
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart has that cart_id.")
 
   const runtime = getPluginRuntime(req.scope)
-  const configuration = await getConfiguration(runtime.client, runtime.options, runtime).catch((error: Error) => {
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `The pay later service's limits could not be read (${error.message}); hide the method and try again later.`
-    )
+  const configuration = await getConfiguration(runtime.client, runtime.options, runtime).catch((error: unknown) => {
+    throw toShopperError("Reading the account's limits", error, "unavailable", runtime.logger)
   })
   res.json(
     checkEligibility(

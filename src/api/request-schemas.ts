@@ -1,0 +1,49 @@
+import { z } from "zod"
+
+/**
+ * The shapes of every value a request may bring to the plugin's routes. Each route parses
+ * its query, params and body with these before anything reaches `query.graph`, a module or
+ * the service: Express's query parser turns `cart_id[$ne]=x` into an object and
+ * `cart_id[]=a` into an array, and an unparsed value would reach a filter as an operator
+ * (docs/security.md).
+ */
+
+/** Medusa's ids: a prefix, `_`, then a ULID (26 characters of Crockford base 32, upper case). */
+const medusaId = (prefix: string) =>
+  z
+    .string({ error: `must be a ${prefix} id (${prefix}_ followed by 26 characters)` })
+    .regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`), `must be a ${prefix} id (${prefix}_ followed by 26 characters)`)
+
+/** A cart id, e.g. `cart_01JABCDEFGHJKMNPQRSTVWXYZ0`. */
+export const cartIdSchema = medusaId("cart")
+/** An order id, e.g. `order_01JABCDEFGHJKMNPQRSTVWXYZ0`. */
+export const orderIdSchema = medusaId("order")
+/** A payment collection id, `pay_col_` + ULID. */
+export const paymentCollectionIdSchema = medusaId("pay_col")
+
+/**
+ * A checkout token as the service returns it: visible ASCII only, bounded. The document
+ * gives no format (merchant-api-v2.md "Checkout"), so the bound is generous.
+ */
+export const orderTokenSchema = z
+  .string({ error: "must be a checkout token (text)" })
+  .regex(/^[\x21-\x7e]{1,512}$/, "must be a checkout token (1 to 512 visible ASCII characters)")
+
+/**
+ * `GET /bnpl/return` query. The service appends `orderToken` and `status`
+ * (api-beyond-the-document.md "Create Checkout"). Unknown parameters are ignored: the
+ * service may add its own, and none of them is ever read.
+ */
+export const returnQuerySchema = z.object({
+  cart_id: cartIdSchema,
+  orderToken: orderTokenSchema,
+  status: z.enum(["SUCCESS", "CANCELLED"], { error: "must be SUCCESS or CANCELLED" }).optional(),
+})
+export type ReturnQuery = z.output<typeof returnQuerySchema>
+
+/** `GET /store/bnpl/eligibility` query. */
+export const eligibilityQuerySchema = z.strictObject({ cart_id: cartIdSchema })
+
+/** Admin routes that take no input: anything sent is refused rather than ignored. */
+export const emptyQuerySchema = z.strictObject({})
+export const emptyBodySchema = z.strictObject({})

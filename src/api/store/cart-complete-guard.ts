@@ -1,0 +1,23 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { checkApprovedCart } from "../../operations/approved-cart"
+import { shopperError } from "../../providers/bnpl/errors"
+import { cartIdSchema } from "../request-schemas"
+
+/**
+ * On Medusa's `POST /store/carts/:id/complete`: a cart whose pay-later session was approved
+ * for other contents (address, e-mail, items, shipping method) is not completed; the session
+ * is deleted and the store answers 400 `{ code: "cart_changed", type: "not_allowed" }`
+ * (operations/approved-cart.ts). Carts paid otherwise pass untouched, as does a malformed id
+ * (Medusa's own route answers it).
+ */
+export async function refuseChangedCart(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
+  try {
+    const cartId = cartIdSchema.safeParse(req.params.id)
+    if (!cartId.success) return next()
+    const check = await checkApprovedCart(req.scope, cartId.data)
+    if (check.outcome === "changed") throw shopperError("cart_changed")
+    next()
+  } catch (error) {
+    next(error)
+  }
+}

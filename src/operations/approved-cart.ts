@@ -1,0 +1,74 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
+import { cartDigest } from "../providers/bnpl/mapping/cart-digest"
+import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../providers/bnpl/mapping/cart-snapshot"
+import { asPaymentData, isBnplProvider } from "../providers/bnpl/session-data"
+
+interface ContainerLike {
+  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
+}
+
+/** The outcome of comparing a cart with what its consumer approved. */
+export type ApprovedCartCheck =
+  /** No pay-later session to check (another method, or no session with that token). */
+  | { outcome: "no_session" }
+  /** The cart is an order already: nothing to compare, completion answers with that order. */
+  | { outcome: "completed"; orderId?: string }
+  | { outcome: "unchanged"; sessionId: string }
+  /** The cart differs from the approved one; the session was deleted. */
+  | { outcome: "changed"; sessionId: string }
+
+/**
+ * Before a cart with a pay-later session becomes an order (the return route, the store's
+ * cart complete, the background completion), compares the cart with the digest kept when the
+ * checkout was made (mapping/cart-digest.ts). On any difference it deletes the session
+ * (Medusa's delete-payment-sessions workflow), so no Auth is called and no order placed: the
+ * consumer must approve the cart as it is now (docs/security.md, "The approved cart").
+ *
+ * `orderToken` limits the check to the session holding that checkout token; without it the
+ * cart's pay-later sessions are checked. `cartId` must already be parsed (request-schemas.ts).
+ * Returns `no_session` when no pay-later session matches.
+ */
+export async function checkApprovedCart(
+  scope: ContainerLike,
+  cartId: string,
+  orderToken?: string
+): Promise<ApprovedCartCheck> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: [
+      ...CART_SNAPSHOT_FIELDS,
+      "completed_at",
+      "order.id",
+      "payment_collection.payment_sessions.id",
+      "payment_collection.payment_sessions.provider_id",
+      "payment_collection.payment_sessions.data",
+    ],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as Record<string, any> | undefined
+  if (!cart) return { outcome: "no_session" }
+  const sessions = ((cart.payment_collection?.payment_sessions ?? []) as Array<Record<string, any>>).filter(
+    (session) =>
+      isBnplProvider(session.provider_id) && (orderToken === undefined || asPaymentData(session.data).token === orderToken)
+  )
+  if (!sessions.length) return { outcome: "no_session" }
+  if (cart.completed_at || cart.order?.id) return { outcome: "completed", orderId: cart.order?.id }
+
+  let current: string | undefined
+  try {
+    current = cartDigest(toCartSnapshot(cart))
+  } catch {
+    // A cart that can no longer be mapped (an item without a price, say) is not the approved one.
+    current = undefined
+  }
+  for (const session of sessions) {
+    const approved = asPaymentData(session.data).cartDigest
+    // Sessions made before digests existed are let through as before.
+    if (approved === undefined || approved === current) continue
+    await deletePaymentSessionsWorkflow(scope as any).run({ input: { ids: [session.id] } })
+    return { outcome: "changed", sessionId: session.id }
+  }
+  return { outcome: "unchanged", sessionId: sessions[0].id }
+}

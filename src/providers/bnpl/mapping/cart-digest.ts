@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto"
+import type { CartSnapshot } from "./cart-snapshot"
+
+/**
+ * A digest of everything in a cart that the consumer approved and the service assessed:
+ * consumer and e-mail, billing and shipping address, items (name, SKU, quantity, price), the
+ * shipping method, discounts, amounts and currency. Kept in the payment session's data when
+ * the checkout is made (`cartDigest`); before the cart becomes an order it is compared with
+ * the digest of a fresh snapshot, so an address, e-mail, item or shipping method changed
+ * after approval (which Medusa does not treat as a reason to drop the session, DESIGN.md)
+ * never ships an order the service did not see.
+ *
+ * Catalogue data that does not change what is sold (thumbnails, categories, product links)
+ * is left out, so editing a product image does not break a shopper's checkout.
+ * Returns 64 hex characters (SHA-256); it reveals nothing of the cart.
+ */
+export function cartDigest(snapshot: CartSnapshot): string {
+  const approved = {
+    email: snapshot.email?.trim().toLowerCase() ?? null,
+    customer: snapshot.customer ?? null,
+    currency: snapshot.currencyCode.toUpperCase(),
+    total: snapshot.total,
+    shippingAmount: snapshot.shippingAmount,
+    taxAmount: snapshot.taxAmount,
+    items: snapshot.items.map((item) => [item.name, item.sku ?? null, item.quantity, item.unitPrice]),
+    discounts: snapshot.discounts.map((discount) => [discount.name, discount.amount]),
+    shippingAddress: snapshot.shippingAddress ?? null,
+    billingAddress: snapshot.billingAddress ?? null,
+    shippingOptionIds: [...snapshot.shippingOptionIds].sort(),
+  }
+  return createHash("sha256").update(canonicalJson(approved)).digest("hex")
+}
+
+/** JSON with object keys sorted and undefined members dropped, so equal carts give equal text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, member]) => member !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(",")}}`
+  }
+  return JSON.stringify(value ?? null)
+}

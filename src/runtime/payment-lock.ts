@@ -1,0 +1,54 @@
+import { container } from "@medusajs/framework"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+
+interface LockingLike {
+  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
+}
+
+/**
+ * Seconds an operation waits for another one on the same payment. Longer than a void or
+ * capture may take with its retries at the default time-outs (src/client/timeouts.ts).
+ */
+export const PAYMENT_LOCK_WAIT_SECONDS = 120
+
+/**
+ * Runs `job` while holding the lock of one service order, so that the money operations of a
+ * payment (capture, refund, void) run one at a time across every server instance: a capture
+ * pressed while a void is in flight waits for it and then meets the voided payment, instead
+ * of charging a consumer whose order is being cancelled (docs/security.md).
+ *
+ * Uses Medusa's Locking Module from the application container (in-process by default,
+ * Redis with `@medusajs/medusa/locking-redis`); without it (a provider used outside an app)
+ * the job runs unlocked.
+ * @throws MedusaError NOT_ALLOWED when the lock is not free within
+ *   PAYMENT_LOCK_WAIT_SECONDS; the job then never ran.
+ */
+export async function withPaymentLock<T>(serviceOrderId: string, job: () => Promise<T>): Promise<T> {
+  const locking = applicationLocking()
+  if (!locking) return job()
+  let started = false
+  try {
+    return await locking.execute(
+      `medusa-payment-bnpl:payment:${serviceOrderId}`,
+      () => {
+        started = true
+        return job()
+      },
+      { timeout: PAYMENT_LOCK_WAIT_SECONDS, expire: PAYMENT_LOCK_WAIT_SECONDS * 2 }
+    )
+  } catch (error) {
+    if (started) throw error
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Another operation on this pay later payment (service order ${serviceOrderId}) is still running; try again when it has finished.`
+    )
+  }
+}
+
+function applicationLocking(): LockingLike | undefined {
+  try {
+    return (container.resolve(Modules.LOCKING, { allowUnregistered: true }) as LockingLike | undefined) ?? undefined
+  } catch {
+    return undefined
+  }
+}
