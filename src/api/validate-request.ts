@@ -12,11 +12,10 @@ export function parseRequestPart<Schema extends z.ZodType>(schema: Schema, value
   const result = schema.safeParse(value ?? {})
   if (result.success) return result.data
   const issue = result.error.issues[0]
-  const field = issue.path.map(String).join(".") || part
-  const rule =
-    issue.code === "unrecognized_keys"
-      ? `is not accepted here (${issue.keys.slice(0, 3).map((key) => key.slice(0, 40)).join(", ")})`
-      : issue.message
+  const path = issue.path.map(String)
+  if (issue.code === "unrecognized_keys") path.push(issue.keys[0].slice(0, 40))
+  const field = path.join(".") || part
+  const rule = issue.code === "unrecognized_keys" ? "is not accepted here" : issue.message
   throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${field} ${rule}`)
 }
 

@@ -174,7 +174,7 @@ medusaIntegrationTestRunner({
       // The consumer finishes the stale checkout: its token is no longer the cart's.
       const staleBack = await consumerChooses(first.data.redirectCheckoutUrl, "confirm")
       const stale = await api.get(pathAndQuery(staleBack), { maxRedirects: 0, validateStatus: () => true })
-      expect(stale.headers.location).toContain("bnpl_error=token_mismatch")
+      expect(stale.headers.location).toContain("bnpl_error=invalid_return")
       expect(await orderForCart(cart.id)).toBeFalsy()
 
       const second = await shopper.initiatePaymentSession(cart.id)

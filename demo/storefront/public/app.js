@@ -15,7 +15,10 @@
     declined: "Pay later could not approve this payment. Please choose another way to pay.",
     expired: "The Pay later session expired. Please try again.",
     not_confirmed: "Pay later has not confirmed this payment yet. Please try again.",
-    token_mismatch: "Your cart changed while you were paying. Please check it and pay again.",
+    invalid_return: "We could not match this payment to your cart. Please check your cart and pay again.",
+    cart_changed: "Your cart changed after you approved Pay later. Please check it and approve the payment again.",
+    amount_changed: "Your cart total changed after you approved Pay later. Please start the payment again.",
+    payment_failed: "The payment could not be completed. Please try again or choose another way to pay.",
   }
 
   // Why GET /store/bnpl/eligibility said no, in the shopper's words.
