@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
-import { cartDigest } from "../providers/bnpl/mapping/cart-digest"
-import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../providers/bnpl/mapping/cart-snapshot"
-import { asPaymentData, isBnplProvider } from "../providers/bnpl/session-data"
+import { cartDigest } from "../payments/mapping/cart-digest"
+import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../payments/mapping/cart-snapshot"
+import { asPaymentData, isBnplProvider } from "../payments/session-data"
 
 interface ContainerLike {
   resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T

@@ -1,5 +1,5 @@
-import type { BnplPaymentData } from "../providers/bnpl/session-data"
-import { isBnplProvider } from "../providers/bnpl/session-data"
+import type { BnplPaymentData } from "../payments/session-data"
+import { isBnplProvider } from "../payments/session-data"
 
 /** A Medusa payment as read with `query.graph`, with the plugin's data. */
 export interface MedusaPaymentRecord {

@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { checkApprovedCart } from "../../operations/approved-cart"
-import { shopperError } from "../../providers/bnpl/errors"
+import { shopperMedusaError } from "../../providers/bnpl/errors"
 import { cartIdSchema } from "../request-schemas"
 
 /**
@@ -15,7 +15,7 @@ export async function refuseChangedCart(req: MedusaRequest, _res: MedusaResponse
     const cartId = cartIdSchema.safeParse(req.params.id)
     if (!cartId.success) return next()
     const check = await checkApprovedCart(req.scope, cartId.data)
-    if (check.outcome === "changed") throw shopperError("cart_changed")
+    if (check.outcome === "changed") throw shopperMedusaError("cart_changed")
     next()
   } catch (error) {
     next(error)

@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../providers/bnpl/mapping/cart-snapshot"
-import { CART_SNAPSHOT_KEY, isBnplProvider } from "../../providers/bnpl/session-data"
+import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../payments/mapping/cart-snapshot"
+import { CART_SNAPSHOT_KEY, isBnplProvider } from "../../payments/session-data"
 import { paymentCollectionIdSchema } from "../request-schemas"
 import { parseRequestPart } from "../validate-request"
 

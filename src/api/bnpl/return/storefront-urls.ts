@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { BnplOptions } from "../../../options"
-import { SHOPPER_REASONS, type ShopperReason } from "../../../providers/bnpl/errors"
+import { isShopperReason, type ShopperReason } from "../../../payments/errors"
 
 /**
  * Why the consumer was sent back to the checkout; sent to the storefront as `bnpl_error`
@@ -38,7 +38,7 @@ export function checkoutPageUrl(options: StorefrontOptions, cartId: string | und
  */
 export function returnFailureReason(error: { code?: unknown; type?: unknown } | undefined): ReturnFailure {
   const code = typeof error?.code === "string" ? error.code : undefined
-  if (code && (SHOPPER_REASONS as readonly string[]).includes(code)) return code as ShopperReason
+  if (isShopperReason(code)) return code
   if (error?.type === MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR) return "not_confirmed"
   // complete-cart's own wording for a session whose provider answered requires_more.
   if (error?.type === MedusaError.Types.NOT_ALLOWED && /was not authorized with the provider/i.test(String((error as any).message)))

@@ -3,9 +3,10 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { toMinorUnits, type MajorUnitAmount } from "../../../../client/money"
 import { accountCurrency } from "../../../../options"
 import { getConfiguration } from "../../../../runtime/configuration"
-import { checkEligibility } from "../../../../runtime/eligibility"
+import { checkEligibility } from "../../../../payments/eligibility"
 import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
-import { toShopperError } from "../../../../providers/bnpl/errors"
+import { forShopper } from "../../../../payments/errors"
+import { toMedusaError } from "../../../../providers/bnpl/errors"
 import { eligibilityQuerySchema } from "../../../request-schemas"
 import { parseRequestPart } from "../../../validate-request"
 
@@ -30,7 +31,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
 
   const runtime = getPluginRuntime(req.scope)
   const configuration = await getConfiguration(runtime.client, runtime.options, runtime).catch((error: unknown) => {
-    throw toShopperError("Reading the account's limits", error, "unavailable", runtime.logger)
+    throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", runtime.logger))
   })
   res.json(
     checkEligibility(

@@ -3,7 +3,7 @@ import {
   toApiAmount,
   toMinorUnits,
   type MajorUnitAmount,
-} from "../../../client/money"
+} from "../../client/money"
 
 /**
  * The trusted picture of a cart that the store middleware puts into the payment session's

@@ -1,13 +1,13 @@
 import fc from "fast-check"
-import { apiAmountToMinorUnits, minorUnitsToApiAmount, minorUnitsToMoney, toMinorUnits } from "../../../src/client/money"
-import { createCheckoutRequestSchema, type CreateCheckoutRequest, type Item } from "../../../src/client/schemas"
-import { toCartSnapshot, type CartSnapshot, type SnapshotItem } from "../../../src/providers/bnpl/mapping/cart-snapshot"
+import { apiAmountToMinorUnits, minorUnitsToApiAmount, minorUnitsToMoney, toMinorUnits } from "../../../../src/client/money"
+import { createCheckoutRequestSchema, type CreateCheckoutRequest, type Item } from "../../../../src/client/schemas"
+import { toCartSnapshot, type CartSnapshot, type SnapshotItem } from "../../../../src/payments/mapping/cart-snapshot"
 import {
   balanceCheckout,
   MAX_CHECKOUT_ITEMS,
   toCreateCheckoutRequest,
   type CheckoutMappingContext,
-} from "../../../src/providers/bnpl/mapping/checkout"
+} from "../../../../src/payments/mapping/checkout"
 import {
   cartPropertyLimits,
   checkoutSumMinor,

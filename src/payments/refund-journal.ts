@@ -1,4 +1,9 @@
-import type { CacheLike } from "../../runtime/client-factory"
+/** A cache every server instance shares (Medusa's cache or caching module), as the journal uses it. */
+export interface JournalStore {
+  get<T>(key: string): Promise<T | null | undefined>
+  set(key: string, data: unknown, ttl?: number): Promise<void>
+  invalidate?(key: string): Promise<void>
+}
 
 /**
  * A journal of money calls that were sent but whose outcome Medusa never recorded.
@@ -15,12 +20,12 @@ import type { CacheLike } from "../../runtime/client-factory"
  * Kept in Medusa's cache module, so every server instance sees the same journal; entries
  * live 23 hours, inside the 24 hours the service remembers a `requestId`.
  */
-export class PendingOperations {
+export class RefundJournal {
   static readonly TTL_SECONDS = 23 * 60 * 60
   private readonly memory = new Map<string, { value: PendingOperation; expiresAt: number }>()
 
   /** `cache` is asked each time: the application's cache exists only once the app has loaded. */
-  constructor(private readonly currentCache: () => CacheLike | undefined = () => undefined) {}
+  constructor(private readonly currentCache: () => JournalStore | undefined = () => undefined) {}
 
   /** The pending operation for this order and amount (an API string), if an earlier attempt left one. */
   async find(kind: OperationKind, serviceOrderId: string, amount: string): Promise<PendingOperation | undefined> {
@@ -41,8 +46,8 @@ export class PendingOperations {
   /** Records that `operation` is about to be sent. */
   async begin(kind: OperationKind, serviceOrderId: string, operation: PendingOperation): Promise<void> {
     const key = this.key(kind, serviceOrderId, operation.amount)
-    this.memory.set(key, { value: operation, expiresAt: Date.now() + PendingOperations.TTL_SECONDS * 1000 })
-    await this.currentCache()?.set(key, operation, PendingOperations.TTL_SECONDS).catch(() => undefined)
+    this.memory.set(key, { value: operation, expiresAt: Date.now() + RefundJournal.TTL_SECONDS * 1000 })
+    await this.currentCache()?.set(key, operation, RefundJournal.TTL_SECONDS).catch(() => undefined)
   }
 
   /** Records that `operation` ended without an answer: it may or may not have been applied. */
@@ -56,7 +61,7 @@ export class PendingOperations {
    * still in flight is not reused, so two refunds of the same amount made at once stay two.
    */
   static shouldReuse(pending: PendingOperation | undefined, now = Date.now()): pending is PendingOperation {
-    return !!pending && (pending.outcome === "unknown" || now - pending.startedAt > PendingOperations.ABANDONED_AFTER_MS)
+    return !!pending && (pending.outcome === "unknown" || now - pending.startedAt > RefundJournal.ABANDONED_AFTER_MS)
   }
 
   /** Longer than any call may take with its retries (70 s read time-out, three tries). */

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { BigNumber } from "@medusajs/framework/utils"
-import { isApiAmount } from "../../../src/client/money"
-import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../../src/providers/bnpl/mapping/cart-snapshot"
+import { isApiAmount } from "../../../../src/client/money"
+import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../../../src/payments/mapping/cart-snapshot"
 import { cartPropertyLimits, categoryChain, graphCartArb, inShape, ukTaxInclusiveCart, type GraphRecord } from "./carts"
 
 describe("toCartSnapshot: a realistic query.graph cart", () => {

@@ -1,4 +1,4 @@
-import type { Address, Consumer } from "../../../client/schemas"
+import type { Address, Consumer } from "../../client/schemas"
 import type { CartSnapshot, SnapshotAddress } from "./cart-snapshot"
 import { cutText } from "./text"
 

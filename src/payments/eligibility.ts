@@ -1,5 +1,4 @@
-import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
-import type { CachedConfiguration } from "./configuration"
+import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../client/money"
 
 /** Why the method is not offered for an amount. */
 export type IneligibleReason = "below_minimum" | "above_maximum" | "unsupported_currency"
@@ -22,7 +21,7 @@ export function checkEligibility(
   amountMinor: bigint,
   currency: string,
   accountCurrency: string,
-  configuration: Pick<CachedConfiguration, "minimumAmount" | "maximumAmount">
+  configuration: { minimumAmount: Money; maximumAmount: Money }
 ): Eligibility {
   const minimum = apiAmountToMinorUnits(configuration.minimumAmount.amount, "minimumAmount")
   const maximum = apiAmountToMinorUnits(configuration.maximumAmount.amount, "maximumAmount")

@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { absoluteUrlWithin, cutText } from "../../../src/providers/bnpl/mapping/text"
+import { absoluteUrlWithin, cutText } from "../../../../src/payments/mapping/text"
 import { LONE_SURROGATE } from "./carts"
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim()

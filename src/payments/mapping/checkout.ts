@@ -1,8 +1,8 @@
 import {
   apiAmountToMinorUnits,
   minorUnitsToMoney,
-} from "../../../client/money"
-import type { CreateCheckoutRequest, Discount, Item } from "../../../client/schemas"
+} from "../../client/money"
+import type { CreateCheckoutRequest, Discount, Item } from "../../client/schemas"
 import { toApiAddress, toConsumer } from "./address"
 import type { CartSnapshot, SnapshotItem } from "./cart-snapshot"
 import { absoluteUrlWithin, cutText } from "./text"

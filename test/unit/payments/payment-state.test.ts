@@ -1,5 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import { authorizationExpiry, isExpired, toSessionStatus } from "../../../src/providers/bnpl/status"
+import { authorizationExpiry, isExpired, toSessionStatus } from "../../../src/payments/payment-state"
 
 const NOW = new Date("2026-11-21T10:00:00.000Z")
 const LATER = "2026-12-04T10:00:00.000Z" // 13 days on

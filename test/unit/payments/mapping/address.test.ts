@@ -1,7 +1,7 @@
 import fc from "fast-check"
-import { addressSchema, consumerSchema } from "../../../src/client/schemas"
-import { toApiAddress, toConsumer } from "../../../src/providers/bnpl/mapping/address"
-import type { SnapshotAddress } from "../../../src/providers/bnpl/mapping/cart-snapshot"
+import { addressSchema, consumerSchema } from "../../../../src/client/schemas"
+import { toApiAddress, toConsumer } from "../../../../src/payments/mapping/address"
+import type { SnapshotAddress } from "../../../../src/payments/mapping/cart-snapshot"
 import { LONE_SURROGATE, snapshot, textArb } from "./carts"
 
 const london: SnapshotAddress = {

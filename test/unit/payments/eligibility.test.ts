@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { apiAmountToMinorUnits } from "../../../src/client/money"
-import { checkEligibility } from "../../../src/runtime/eligibility"
+import { checkEligibility } from "../../../src/payments/eligibility"
 
 /** Limits as Get Configuration returns them (merchant-api-v2.md, "Resources: Configuration"). */
 const limits = {

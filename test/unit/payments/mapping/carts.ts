@@ -1,8 +1,8 @@
 import fc from "fast-check"
 import { BigNumber } from "@medusajs/framework/utils"
-import type { CartSnapshot } from "../../../src/providers/bnpl/mapping/cart-snapshot"
-import { apiAmountToMinorUnits } from "../../../src/client/money"
-import type { CreateCheckoutRequest } from "../../../src/client/schemas"
+import type { CartSnapshot } from "../../../../src/payments/mapping/cart-snapshot"
+import { apiAmountToMinorUnits } from "../../../../src/client/money"
+import type { CreateCheckoutRequest } from "../../../../src/client/schemas"
 
 /**
  * Carts for the mapping tests: a snapshot builder, the shapes Medusa's `query.graph` hands

@@ -1,0 +1,179 @@
+import { BnplApiError } from "../client/errors"
+
+/**
+ * Why a payment operation did not go through, as a caller switches on it. Shopper reasons
+ * are also the store API's error `code` and the return route's `bnpl_error`
+ * (docs/storefront.md); the others reach the admin.
+ */
+export const SHOPPER_REASONS = [
+  "declined",
+  "expired",
+  "not_confirmed",
+  "cart_changed",
+  "amount_changed",
+  "not_eligible",
+  "unavailable",
+  "payment_failed",
+] as const
+export type ShopperReason = (typeof SHOPPER_REASONS)[number]
+
+export type AdminReason =
+  /** The request itself is wrong: a missing key, more than is available, a field the service refused. */
+  | "invalid_request"
+  /** The payment's state forbids it: never authorised, voided, expired, only captured money refunds. */
+  | "not_allowed"
+  /** The authorisation passed its 13 days (rule 1). */
+  | "authorization_expired"
+  /** The payment was voided at the service. */
+  | "payment_voided"
+  /** Refunds are refused after 120 days. */
+  | "refund_time_limit"
+  /** The service refused the merchant's credentials. */
+  | "credentials_refused"
+  /** No answer, or a 5xx / 409: the outcome may be unknown; safe to try again. */
+  | "service_unanswered"
+  /** Another operation on the payment holds its lock. */
+  | "busy"
+  /** A void found money captured that Medusa did not record; it was refunded. */
+  | "unrecorded_capture_refunded"
+  /** Anything else the service answered. */
+  | "service_error"
+
+export type PaymentErrorReason = ShopperReason | AdminReason
+
+/** How the adapter presents the error: as Medusa's INVALID_DATA, NOT_ALLOWED, PAYMENT_AUTHORIZATION_ERROR or UNEXPECTED_STATE. */
+export type PaymentErrorKind = "invalid" | "not_allowed" | "authorization" | "unexpected"
+
+const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
+  declined: "authorization",
+  expired: "authorization",
+  amount_changed: "authorization",
+  not_confirmed: "not_allowed",
+  cart_changed: "not_allowed",
+  not_eligible: "not_allowed",
+  unavailable: "unexpected",
+  payment_failed: "unexpected",
+  invalid_request: "invalid",
+  not_allowed: "not_allowed",
+  authorization_expired: "not_allowed",
+  payment_voided: "not_allowed",
+  refund_time_limit: "not_allowed",
+  credentials_refused: "unexpected",
+  service_unanswered: "unexpected",
+  busy: "not_allowed",
+  unrecorded_capture_refunded: "not_allowed",
+  service_error: "unexpected",
+}
+
+/**
+ * The payments core's one error type: a machine-readable `reason` and words for the
+ * audience (shopper reasons carry shopper words; the rest the admin's). Never holds a secret.
+ */
+export class PaymentError extends Error {
+  readonly kind: PaymentErrorKind
+  constructor(
+    readonly reason: PaymentErrorReason,
+    message: string
+  ) {
+    super(message)
+    this.name = "PaymentError"
+    this.kind = KIND_OF[reason]
+  }
+}
+
+/** Short words for the shopper; the merchant's detail goes to the log. */
+export const SHOPPER_MESSAGES: Record<ShopperReason, string> = {
+  declined: "The pay later payment was declined by the provider. Please choose another payment method.",
+  expired: "The pay later checkout has expired or was already used. Please start the payment again.",
+  not_confirmed: "The pay later payment is not confirmed yet. Please try again in a moment.",
+  cart_changed: "Your basket changed after you approved pay later. Please check it and approve the payment again.",
+  amount_changed: "Your basket total changed after you approved pay later. Please start the payment again.",
+  not_eligible: "Pay later is not available for this basket.",
+  unavailable: "Pay later is not available right now. Please try again later or choose another payment method.",
+  payment_failed: "The pay later payment could not be completed. Please try again or choose another payment method.",
+}
+
+export const isShopperReason = (value: unknown): value is ShopperReason => (SHOPPER_REASONS as readonly unknown[]).includes(value)
+
+/** The error a shopper sees: generic words (or `message` where the shopper can act on it, a limit). */
+export function shopperError(reason: ShopperReason, message: string = SHOPPER_MESSAGES[reason]): PaymentError {
+  return new PaymentError(reason, message)
+}
+
+const UNANSWERED: Record<string, string> = {
+  timeout: "the payment service did not answer in time",
+  network: "the payment service could not be reached",
+  server_error: "the payment service answered with a server error",
+  conflict: "the payment service is still processing an earlier attempt",
+}
+
+/**
+ * A failed service call as the admin (and the log) should read it: the operation, what the
+ * service said, and what to do. Messages never contain a credential.
+ */
+export function describeServiceError(operation: string, error: unknown): PaymentError {
+  if (error instanceof PaymentError) return error
+  if (!(error instanceof BnplApiError)) {
+    return new PaymentError("service_error", `${operation} failed: ${(error as Error)?.message ?? String(error)}`)
+  }
+  const reference = error.errorId ? ` (service error id ${error.errorId})` : ""
+  switch (error.code) {
+    case "invalid_amount":
+      return new PaymentError("invalid_request", `${operation} refused by the payment service: the amount is more than is available${reference}.`)
+    case "precondition_failed":
+      if (error.errorCode === "payment_expired") {
+        return new PaymentError(
+          "authorization_expired",
+          `${operation} refused: the authorisation has expired (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order${reference}.`
+        )
+      }
+      if (error.errorCode === "payment_voided") {
+        return new PaymentError("payment_voided", `${operation} refused: the payment was voided at the payment service and cannot be changed${reference}.`)
+      }
+      return new PaymentError(
+        "not_allowed",
+        `${operation} refused by the payment service: the order is not in a state that allows it (for example it was declined)${reference}.`
+      )
+    case "refund_time_limit_exceeded":
+      return new PaymentError("refund_time_limit", `${operation} refused: the service accepts refunds for 120 days only; refund the customer another way${reference}.`)
+    case "invalid_request":
+    case "validation":
+      return new PaymentError("invalid_request", `${operation}: ${error.message}`)
+    case "unauthorized":
+      return new PaymentError(
+        "credentials_refused",
+        `${operation} failed: the payment service refused the merchant credentials; check merchantId, secretKey and region.`
+      )
+    case "timeout":
+    case "network":
+    case "server_error":
+    case "conflict":
+      return new PaymentError(
+        "service_unanswered",
+        `${operation} could not be completed: ${UNANSWERED[error.code]}. It is safe to try again; it will not be applied twice.`
+      )
+    default:
+      return new PaymentError("service_error", `${operation} failed at the payment service: ${error.message}${reference}`)
+  }
+}
+
+/** Where the core writes what the merchant should know. */
+export interface PaymentLogger {
+  debug?(message: string): void
+  info?(message: string): void
+  warn?(message: string): void
+  error?(message: string): void
+}
+
+/**
+ * For a call made on the shopper's behalf: the merchant's detail is logged (error level for
+ * refused credentials or requests, warn otherwise) and the shopper gets `reason`'s words.
+ * An error that already carries a shopper reason passes through.
+ */
+export function forShopper(operation: string, error: unknown, reason: ShopperReason, logger?: PaymentLogger): PaymentError {
+  if (error instanceof PaymentError && isShopperReason(error.reason)) return error
+  const detail = describeServiceError(operation, error)
+  const serious = detail.reason === "credentials_refused" || detail.reason === "invalid_request"
+  ;(serious ? logger?.error : logger?.warn)?.call(logger, `medusa-payment-bnpl: ${detail.message}`)
+  return shopperError(reason)
+}

@@ -1,0 +1,536 @@
+import { BnplApiError, type BnplClient } from "../client"
+import {
+  apiAmountToMinorUnits,
+  minorUnitsToApiAmount,
+  minorUnitsToMoney,
+  type Money,
+} from "../client/money"
+import type { CreateCheckoutRequest, Payment, Refund } from "../client/schemas"
+import { checkEligibility } from "./eligibility"
+import { PaymentError, describeServiceError, forShopper, shopperError, type PaymentLogger } from "./errors"
+import { cartDigest } from "./mapping/cart-digest"
+import type { CartSnapshot } from "./mapping/cart-snapshot"
+import { toCreateCheckoutRequest } from "./mapping/checkout"
+import {
+  asPaymentState,
+  authorizationExpiry,
+  isApproved,
+  isCaptured,
+  isExpired,
+  isVoidedOrExpired,
+  toSessionStatus,
+  type SessionStatus,
+} from "./payment-state"
+import { RefundJournal } from "./refund-journal"
+import { requestIds } from "./request-ids"
+import type { BnplPaymentData } from "./session-data"
+
+/** What the core needs of the merchant's options (src/options.ts). */
+export interface PaymentCoreOptions {
+  region: "UK" | "EU"
+  capture: "manual" | "on_authorize" | "on_shipment"
+  merchantName?: string
+  storefrontUrl?: string
+  backendUrl?: string
+  redirectConfirmUrl?: string
+  redirectCancelUrl?: string
+}
+
+/** The core's collaborators, given by the adapter (the Medusa provider, a job, a test). */
+export interface PaymentCoreDependencies {
+  client: BnplClient
+  options: PaymentCoreOptions
+  /** The account's limits (Get Configuration, cached); merchant-api-v2.md "Limits". */
+  readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
+  journal: RefundJournal
+  /** Runs a money operation alone for one service order, across instances (runtime/payment-lock.ts). */
+  withLock?: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
+  logger?: PaymentLogger
+}
+
+/** A session's or payment's data with the status it gives, as the adapter returns it to Medusa. */
+export interface PaymentResult {
+  data: BnplPaymentData
+  status: SessionStatus
+}
+
+/**
+ * The payment logic of the plugin, with no Medusa in it: every operation a store makes on a
+ * pay-later payment, from the checkout to the void, against the Merchant API v2
+ * (merchant-api-v2.md; api-beyond-the-document.md). Amounts are minor units (bigint) in and
+ * API strings in the data; `data` is the payment session's or payment's data
+ * (session-data.ts). Each operation returns the new data, never changing its input.
+ *
+ * Every money-moving call carries a requestId from request-ids.ts; capture, refund and void
+ * of one service order run under `withLock`.
+ * @throws PaymentError (errors.ts) with a machine-readable reason, from every operation.
+ */
+export class PaymentOperations {
+  private readonly withLock: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
+
+  constructor(private readonly deps: PaymentCoreDependencies) {
+    this.withLock = deps.withLock ?? ((_id, job) => job())
+  }
+
+  private get client(): BnplClient {
+    return this.deps.client
+  }
+
+  private get logger(): PaymentLogger | undefined {
+    return this.deps.logger
+  }
+
+  /**
+   * Creates the checkout for a trusted cart snapshot (api-beyond-the-document.md "Create
+   * Checkout"), after checking the amount is inside the account's limits and currency
+   * (merchant-api-v2.md "Limits: Order amount", rule 2). The data keeps the token, the
+   * redirect URL, the amount and a digest of what the consumer will approve.
+   * @throws PaymentError `not_eligible` (words the shopper can act on), `invalid_request`
+   *   without an e-mail or return URL, `unavailable` when the service fails (logged).
+   */
+  async startCheckout(input: { snapshot: CartSnapshot; amountMinor: bigint; currency: string; data: BnplPaymentData }): Promise<PaymentResult & { token: string }> {
+    const { snapshot, amountMinor } = input
+    const currency = input.currency.toUpperCase()
+    if (!snapshot.email || snapshot.email.length > 128) {
+      throw new PaymentError(
+        "invalid_request",
+        snapshot.email
+          ? "Pay later needs an e-mail address of at most 128 characters; the cart's is longer."
+          : "Pay later needs the shopper's e-mail address: set the cart's email before choosing it."
+      )
+    }
+    await this.assertEligible(amountMinor, currency)
+    const request = toCreateCheckoutRequest(snapshot, {
+      amountMinor,
+      currency,
+      region: this.deps.options.region,
+      merchantName: this.deps.options.merchantName,
+      storefrontUrl: this.deps.options.storefrontUrl,
+      ...this.redirectUrls(snapshot.cartId),
+    })
+    const checkout = await this.createCheckout(request)
+    return {
+      token: checkout.token,
+      status: "pending",
+      data: {
+        ...input.data,
+        cartId: snapshot.cartId,
+        taxInclusive: snapshot.taxInclusive,
+        cartDigest: cartDigest(snapshot),
+        token: checkout.token,
+        expires: checkout.expires,
+        redirectCheckoutUrl: checkout.redirectCheckoutUrl,
+        amount: request.amount.amount,
+        currency: request.amount.currency,
+      },
+    }
+  }
+
+  /**
+   * Keeps a session whose amount and currency are unchanged. A checkout is made for one
+   * amount and cannot be changed (merchant-api-v2.md "Checkout"), and Medusa 2.21 replaces the
+   * session itself when the cart's amount changes, so any other change is refused.
+   * @throws PaymentError `invalid_request` for another amount or currency.
+   */
+  keepSession(input: { data: BnplPaymentData; amountMinor: bigint; currency: string }): PaymentResult {
+    const { data } = input
+    const unchanged =
+      !!data.amount && data.currency === input.currency.toUpperCase() && apiAmountToMinorUnits(data.amount) === input.amountMinor
+    if (!unchanged) {
+      throw new PaymentError(
+        "invalid_request",
+        `The pay later checkout was made for ${data.amount ?? "?"} ${data.currency ?? ""}; create a new payment session for ${minorUnitsToApiAmount(input.amountMinor)} ${input.currency.toUpperCase()}.`
+      )
+    }
+    return { data: { ...data }, status: "pending" }
+  }
+
+  /**
+   * Authorises once the consumer has confirmed: Get Checkout to see the checkout still stands
+   * for the amount agreed, then Auth with `requestId` = the session's idempotency key, so
+   * completing the cart again never authorises twice (merchant-api-v2.md "Auth", "Get Checkout").
+   * A checkout the service no longer returns may be one this very request already turned into
+   * an order (a lost answer): Auth with the same requestId replays it, and Get Payment checks
+   * the replayed approval still stands. Under `capture: "on_authorize"` the payment is then
+   * captured; a failed capture leaves it authorised (logged).
+   * @returns status `authorized`, `captured`, or `requires_more` while not confirmed.
+   * @throws PaymentError `declined`, `expired`, `amount_changed`, `payment_failed` (logged).
+   */
+  async authorize(input: { data: BnplPaymentData; requestId: string | undefined }): Promise<PaymentResult> {
+    const { data } = input
+    if (data.orderId) return { data: { ...data }, status: toSessionStatus(data.paymentState, data.authorizationExpiresAt) }
+    if (!data.token || !data.amount || !data.currency) {
+      throw new PaymentError("invalid_request", "medusa-payment-bnpl: the payment session has no checkout token.")
+    }
+    if (!input.requestId) {
+      throw new PaymentError("invalid_request", "medusa-payment-bnpl: authorising needs Medusa's idempotency key.")
+    }
+    const requestId = requestIds.auth(input.requestId)
+
+    let checkoutGone = false
+    try {
+      const checkout = await this.client.getCheckout(data.token)
+      if (
+        checkout.amount &&
+        (checkout.amount.currency !== data.currency || apiAmountToMinorUnits(checkout.amount.amount) !== apiAmountToMinorUnits(data.amount))
+      ) {
+        this.logger?.warn?.(
+          `medusa-payment-bnpl: the checkout for cart ${data.cartId ?? "unknown"} was made for ${checkout.amount.amount} ${checkout.amount.currency} but the session is ${data.amount} ${data.currency}; not authorised.`
+        )
+        throw shopperError("amount_changed")
+      }
+    } catch (error) {
+      if (!(error instanceof BnplApiError && error.code === "invalid_token")) throw this.authorizationError(error)
+      checkoutGone = true
+    }
+
+    let payment: Payment
+    try {
+      payment = await this.client.auth({ token: data.token, requestId, merchantReference: data.cartId })
+    } catch (error) {
+      if (error instanceof BnplApiError && error.code === "not_confirmed") return { data: { ...data }, status: "requires_more" }
+      throw this.authorizationError(error)
+    }
+
+    if (checkoutGone) {
+      // A replayed answer describes the payment as it was; it may have been voided since
+      // (reconciliation voids approvals no order claimed). Place no order on it.
+      payment = await this.client.getPayment(payment.id).catch((error: unknown) => {
+        throw this.authorizationError(error)
+      })
+      if (!isApproved(asPaymentState(payment.paymentState))) throw shopperError("expired")
+    }
+    const approved = projectApproval(data, payment)
+    if (this.deps.options.capture !== "on_authorize") return { data: approved, status: "authorized" }
+    try {
+      return { data: await this.captureOpenAmount(approved), status: "captured" }
+    } catch (error) {
+      this.logger?.warn?.(
+        `medusa-payment-bnpl: capture on authorisation failed for order ${payment.id}; capture it from the admin. ${(error as Error).message}`
+      )
+      return { data: approved, status: "authorized" }
+    }
+  }
+
+  /**
+   * Captures what is still open (api-beyond-the-document.md "Deferred capture"), under the
+   * payment's lock, with requestId `<orderId>-capture-<captured before>`.
+   * @throws PaymentError `not_allowed` (never authorised), `authorization_expired`,
+   *   `payment_voided` (logged: usually an order cancelled meanwhile), or the service's refusal.
+   */
+  async capture(input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
+    const { data } = input
+    if (!data.orderId) throw new PaymentError("not_allowed", "Capture refused: the payment was never authorised by the payment service.")
+    if (isCaptured(asPaymentState(data.paymentState))) return { ...data }
+    if (isExpired(data.authorizationExpiresAt)) {
+      throw new PaymentError(
+        "authorization_expired",
+        `Capture refused: the authorisation expired at ${data.authorizationExpiresAt} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
+      )
+    }
+    return this.withLock(data.orderId, () => this.captureOpenAmount(data))
+  }
+
+  /**
+   * Refunds `amountMinor` with Create Refund (merchant-api-v2.md "Create Refund"), under the
+   * payment's lock, sending `requestId` and `merchantReference` so a retry never refunds
+   * twice, and `refundMerchantReference` = Medusa's refund id for the settlement file. An
+   * unanswered earlier attempt of the same amount is replayed with its requestId (the refund
+   * journal). Only captured money refunds (rule 5).
+   * @throws PaymentError `not_allowed`, `invalid_request` (over the refundable amount, no key),
+   *   or the service's refusal.
+   */
+  async refund(input: { data: BnplPaymentData; amountMinor: bigint; refundId: string | undefined }): Promise<BnplPaymentData> {
+    const { data, amountMinor } = input
+    if (!data.orderId || !data.currency) {
+      throw new PaymentError("not_allowed", "Refund refused: the payment was never authorised by the payment service.")
+    }
+    const orderId = data.orderId
+    const currency = data.currency
+    return this.withLock(orderId, async () => {
+      const captured = apiAmountToMinorUnits(data.capturedAmount ?? "0.00")
+      const refunded = apiAmountToMinorUnits(data.refundedAmount ?? "0.00")
+      if (captured === 0n) {
+        throw new PaymentError(
+          "not_allowed",
+          "Refund refused: only captured funds can be refunded with this payment service. Capture the payment first, or cancel the order to void the authorisation."
+        )
+      }
+      if (amountMinor <= 0n || amountMinor > captured - refunded) {
+        throw new PaymentError(
+          "invalid_request",
+          `Refund refused: ${minorUnitsToApiAmount(amountMinor)} ${currency} is more than the ${minorUnitsToApiAmount(captured - refunded)} ${currency} captured and not yet refunded.`
+        )
+      }
+      if (!input.refundId) {
+        throw new PaymentError("invalid_request", "medusa-payment-bnpl: refunding needs Medusa's idempotency key (the refund id).")
+      }
+      const amount = minorUnitsToApiAmount(amountMinor)
+      const pending = await this.deps.journal.find("refund", orderId, amount)
+      const operation = {
+        requestId: RefundJournal.shouldReuse(pending) ? pending.requestId : requestIds.refund(input.refundId),
+        amount,
+        startedAt: Date.now(),
+      }
+      const refund = await this.sendRefund(orderId, minorUnitsToMoney(amountMinor, currency), operation, input.refundId.slice(0, 128))
+      return {
+        ...data,
+        refundedAmount: minorUnitsToApiAmount(refunded + amountMinor),
+        refundIds: [...(data.refundIds ?? []), refund.refundId],
+      }
+    })
+  }
+
+  /**
+   * Voids what is left open (api-beyond-the-document.md "void"), under the payment's lock,
+   * with requestId = Medusa's payment id. A payment never authorised, or already voided or
+   * expired, is left as is. If the money was captured although the data records no such
+   * capture, that capture is refunded once and the call fails (see settleUnrecordedCapture).
+   * @throws PaymentError when the void fails, or `unrecorded_capture_refunded`.
+   */
+  async cancel(input: { data: BnplPaymentData; idempotencyKey: string | undefined }): Promise<BnplPaymentData> {
+    const { data } = input
+    if (!data.orderId || isVoidedOrExpired(asPaymentState(data.paymentState))) return { ...data }
+    const orderId = data.orderId
+    return this.withLock(orderId, async () => {
+      if (isCaptured(asPaymentState(data.paymentState))) return this.settleUnrecordedCapture(data)
+      try {
+        const payment = await this.client.voidPayment(orderId, { requestId: requestIds.void(input.idempotencyKey ?? `${orderId}-void`) })
+        return { ...data, paymentState: payment.paymentState, voidedAt: new Date().toISOString() }
+      } catch (error) {
+        if (error instanceof BnplApiError && (error.errorCode === "payment_voided" || error.errorCode === "payment_expired")) {
+          return { ...data, paymentState: error.errorCode === "payment_voided" ? "VOIDED" : "EXPIRED" }
+        }
+        if (error instanceof BnplApiError && error.code === "already_captured") return this.settleUnrecordedCapture(data)
+        throw describeServiceError("Void", error)
+      }
+    })
+  }
+
+  /**
+   * A session deleted before it became an order: if the consumer confirmed and an Auth
+   * reached the service while its answer was lost, that authorisation is voided (requestId
+   * `<orderId>-void-abandoned`) so the consumer's money is not held for 13 days. Never throws.
+   */
+  async releaseSession(input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
+    const { data } = input
+    if (data.token && !data.orderId) {
+      try {
+        const payment = await this.client.getPaymentByToken(data.token)
+        if (payment.status === "APPROVED" && payment.paymentState === "AUTH_APPROVED") {
+          await this.client.voidPayment(payment.id, { requestId: requestIds.abandonedVoid(payment.id) })
+          this.logger?.warn?.(
+            `medusa-payment-bnpl: voided service order ${payment.id}: it was authorised for a payment session that was then deleted (cart ${data.cartId ?? "unknown"}).`
+          )
+        }
+      } catch (error) {
+        if (!(error instanceof BnplApiError && error.code === "not_found")) {
+          this.logger?.warn?.(
+            `medusa-payment-bnpl: could not check the deleted session's checkout for an unused authorisation: ${(error as Error).message}; the reconciliation job reports it if there is one.`
+          )
+        }
+      }
+    }
+    return { ...data }
+  }
+
+  /**
+   * The status as the service sees it: Get Payment for an authorised order, else the
+   * checkout (pending while it stands; from Get Payment By Token once used; canceled when gone).
+   * Source: merchant-api-v2.md "States and transitions", api-beyond-the-document.md.
+   */
+  async status(input: { data: BnplPaymentData }): Promise<PaymentResult> {
+    const { data } = input
+    if (data.orderId) {
+      const payment = await this.read(() => this.client.getPayment(data.orderId!))
+      const expiresAt = authorizationExpiry(payment) ?? data.authorizationExpiresAt
+      return {
+        status: toSessionStatus(payment.paymentState, expiresAt),
+        data: { ...data, paymentState: payment.paymentState, authorizationExpiresAt: expiresAt },
+      }
+    }
+    if (!data.token) return { status: "pending", data: { ...data } }
+    try {
+      await this.client.getCheckout(data.token)
+      return { status: "pending", data: { ...data } }
+    } catch (error) {
+      if (!(error instanceof BnplApiError && error.code === "invalid_token")) throw describeServiceError("Reading the checkout", error)
+    }
+    try {
+      const payment = await this.client.getPaymentByToken(data.token)
+      return { status: toSessionStatus(payment.paymentState, authorizationExpiry(payment)), data: { ...data } }
+    } catch (error) {
+      if (error instanceof BnplApiError && error.code === "not_found") return { status: "canceled", data: { ...data } }
+      throw describeServiceError("Reading the payment", error)
+    }
+  }
+
+  /** The data refreshed from the service (Get Payment), for an authorised order. */
+  async refresh(input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
+    const { data } = input
+    if (!data.orderId) return { ...data }
+    const payment = await this.read(() => this.client.getPayment(data.orderId!))
+    return {
+      ...data,
+      paymentState: payment.paymentState,
+      authorizationExpiresAt: authorizationExpiry(payment) ?? data.authorizationExpiresAt,
+    }
+  }
+
+  private async assertEligible(amountMinor: bigint, currency: string): Promise<void> {
+    const limits = await this.deps.readLimits().catch((error: unknown) => {
+      throw forShopper("Reading the account's limits", error, "unavailable", this.logger)
+    })
+    const accountCurrency = this.deps.options.region === "UK" ? "GBP" : "EUR"
+    const eligibility = checkEligibility(amountMinor, currency, accountCurrency, limits)
+    if (eligibility.eligible) return
+    const amount = `${minorUnitsToApiAmount(amountMinor)} ${currency}`
+    const reasons = {
+      below_minimum: `the total ${amount} is below the minimum of ${eligibility.minimumAmount} ${eligibility.currency}`,
+      above_maximum: `the total ${amount} is above the maximum of ${eligibility.maximumAmount} ${eligibility.currency}`,
+      unsupported_currency: `the account only accepts ${eligibility.currency}, and the cart is in ${currency}`,
+    }
+    throw shopperError("not_eligible", `Pay later is not available for this cart: ${reasons[eligibility.reason!]}.`)
+  }
+
+  private redirectUrls(cartId: string): { redirectConfirmUrl: string; redirectCancelUrl: string } {
+    const { options } = this.deps
+    const fill = (template: string) => template.replace(/\{cart_id\}/g, encodeURIComponent(cartId))
+    const fallback = options.backendUrl ? `${options.backendUrl}/bnpl/return?cart_id=${encodeURIComponent(cartId)}` : undefined
+    const redirectConfirmUrl = options.redirectConfirmUrl ? fill(options.redirectConfirmUrl) : fallback
+    const redirectCancelUrl = options.redirectCancelUrl ? fill(options.redirectCancelUrl) : fallback
+    if (!redirectConfirmUrl || !redirectCancelUrl) {
+      throw new PaymentError(
+        "invalid_request",
+        'medusa-payment-bnpl: option "backendUrl" is required (or "redirectConfirmUrl" and "redirectCancelUrl") so the service can send the consumer back.'
+      )
+    }
+    return { redirectConfirmUrl, redirectCancelUrl }
+  }
+
+  private async createCheckout(request: CreateCheckoutRequest) {
+    try {
+      return await this.client.createCheckout(request)
+    } catch (error) {
+      throw forShopper("Starting the pay later checkout", error, "unavailable", this.logger)
+    }
+  }
+
+  private async captureOpenAmount(data: BnplPaymentData): Promise<BnplPaymentData> {
+    const captured = apiAmountToMinorUnits(data.capturedAmount ?? "0.00")
+    const open = apiAmountToMinorUnits(data.amount!) - captured
+    try {
+      const payment = await this.client.capturePayment(data.orderId!, {
+        requestId: requestIds.capture(data.orderId!, data.capturedAmount ?? "0.00"),
+        amount: minorUnitsToMoney(open, data.currency!),
+      })
+      return { ...data, paymentState: payment.paymentState ?? "CAPTURED", capturedAmount: data.amount }
+    } catch (error) {
+      if (error instanceof BnplApiError && error.code === "already_captured") {
+        return { ...data, paymentState: "CAPTURED", capturedAmount: data.amount }
+      }
+      const described = describeServiceError("Capture", error)
+      if (described.reason === "payment_voided") {
+        // Most often an order cancelled while this capture waited for its void (withLock).
+        this.logger?.error?.(`medusa-payment-bnpl: capture of service order ${data.orderId} refused: the payment was voided.`)
+      }
+      throw described
+    }
+  }
+
+  /** Sends one refund, recording it in the journal while its outcome is unknown. */
+  private async sendRefund(
+    orderId: string,
+    amount: Money,
+    operation: { requestId: string; amount: string; startedAt: number },
+    refundMerchantReference: string
+  ): Promise<Refund> {
+    const journal = this.deps.journal
+    await journal.begin("refund", orderId, operation)
+    try {
+      const refund = await this.client.createRefund(orderId, {
+        amount,
+        requestId: operation.requestId,
+        merchantReference: operation.requestId.slice(0, 85),
+        refundMerchantReference,
+      })
+      await journal.finish("refund", orderId, operation)
+      return refund
+    } catch (error) {
+      // Only an answerless failure may have been applied; a refusal certainly was not.
+      if (error instanceof BnplApiError && error.retryable) await journal.markUnknown("refund", orderId, operation)
+      else await journal.finish("refund", orderId, operation)
+      throw describeServiceError("Refund", error)
+    }
+  }
+
+  /**
+   * After a void found nothing open: what the service captured (its CAPTURED events) beyond
+   * what the data records is refunded once (requestId `<orderId>-cancel-refund-<captured>`,
+   * found again in the payment's refunds on a later attempt), with an error logged; the call
+   * then fails so Medusa does not record a clean cancellation. With nothing unrecorded, the
+   * data is returned as settled.
+   */
+  private async settleUnrecordedCapture(data: BnplPaymentData): Promise<BnplPaymentData> {
+    const orderId = data.orderId!
+    const payment = await this.read(() => this.client.getPayment(orderId))
+    const capturedAtService = (payment.events ?? [])
+      .filter((event) => event.type === "CAPTURED" && event.amount)
+      .reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount), 0n)
+    const unrecorded = capturedAtService - apiAmountToMinorUnits(data.capturedAmount ?? "0.00")
+    const settled = { ...data, paymentState: payment.paymentState ?? "CAPTURED" }
+    if (unrecorded <= 0n) return settled
+
+    const amount = minorUnitsToApiAmount(unrecorded)
+    const requestId = requestIds.cancelRefund(orderId, minorUnitsToApiAmount(capturedAtService))
+    if ((payment.refunds ?? []).some((refund) => refund.requestId === requestId || refund.merchantReference === requestId)) return settled
+
+    const currency = data.currency ?? payment.originalAmount?.currency ?? ""
+    this.logger?.error?.(
+      `medusa-payment-bnpl: service order ${orderId} was cancelled in Medusa but ${amount} ${currency} was captured at the service that Medusa did not record; refunding it (requestId ${requestId}).`
+    )
+    try {
+      await this.sendRefund(orderId, minorUnitsToMoney(unrecorded, currency), { requestId, amount, startedAt: Date.now() }, requestId)
+    } catch (error) {
+      throw new PaymentError(
+        "service_unanswered",
+        `Void: ${amount} ${currency} was captured at the service for order ${orderId} and its refund failed (${(error as Error).message}); it is tried again on the next attempt.`
+      )
+    }
+    throw new PaymentError(
+      "unrecorded_capture_refunded",
+      `Void: the service had captured ${amount} ${currency} for order ${orderId} that Medusa did not record; it was refunded to the customer. Nothing is held now.`
+    )
+  }
+
+  private authorizationError(error: unknown): PaymentError {
+    if (error instanceof PaymentError) return error
+    if (error instanceof BnplApiError && error.code === "declined") return shopperError("declined")
+    if (error instanceof BnplApiError && error.code === "invalid_token") return shopperError("expired")
+    return forShopper("Authorising the payment", error, "payment_failed", this.logger)
+  }
+
+  private async read<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      throw describeServiceError("Reading the payment", error)
+    }
+  }
+}
+
+/**
+ * The session data once Auth approved: the service's order id, its state and the
+ * authorisation's 13-day expiry (the AUTH_APPROVED event, rule 1), nothing captured yet.
+ */
+export function projectApproval(data: BnplPaymentData, payment: Payment): BnplPaymentData {
+  return {
+    ...data,
+    orderId: payment.id,
+    paymentState: payment.paymentState ?? "AUTH_APPROVED",
+    authorizationExpiresAt: authorizationExpiry(payment),
+    authorizedAt: new Date().toISOString(),
+    capturedAmount: "0.00",
+    refundedAmount: "0.00",
+  }
+}

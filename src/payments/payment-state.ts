@@ -1,0 +1,81 @@
+import type { Payment } from "../client/schemas"
+
+/**
+ * The service's `paymentState` values (api-beyond-the-document.md "The Payment object";
+ * AUTH_APPROVED and AUTH_DECLINED from merchant-api-v2.md "States and transitions").
+ * EXPIRED is the state of an authorisation voided after its 13 days (rule 1).
+ */
+export const PAYMENT_STATES = [
+  "AUTH_APPROVED",
+  "AUTH_DECLINED",
+  "PARTIALLY_CAPTURED",
+  "CAPTURED",
+  "CAPTURE_DECLINED",
+  "VOIDED",
+  "EXPIRED",
+] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+
+/** Reads a `paymentState` the service sent; an unknown value (a newer service) is `undefined`. */
+export function asPaymentState(value: unknown): PaymentState | undefined {
+  return (PAYMENT_STATES as readonly unknown[]).includes(value) ? (value as PaymentState) : undefined
+}
+
+/** Something is still open to capture (or to void): approved, or approved and partly captured. */
+export const isOpen = (state: PaymentState | undefined): boolean => state === "AUTH_APPROVED" || state === "PARTIALLY_CAPTURED"
+/** An approval stands: open, or captured in full. */
+export const isApproved = (state: PaymentState | undefined): boolean => isOpen(state) || state === "CAPTURED"
+/** Nothing is left to capture because all of it was. */
+export const isCaptured = (state: PaymentState | undefined): boolean => state === "CAPTURED"
+/** Nothing is left to capture and nothing was taken: voided by the merchant, or expired. */
+export const isVoidedOrExpired = (state: PaymentState | undefined): boolean => state === "VOIDED" || state === "EXPIRED"
+
+/**
+ * A payment session's status in Medusa's terms (the values of Medusa's
+ * `PaymentSessionStatus`), so the core needs no Medusa import.
+ */
+export type SessionStatus = "pending" | "requires_more" | "authorized" | "captured" | "canceled" | "error"
+
+/**
+ * The service's paymentState -> the payment session's status, in one place (as Medusa's
+ * Stripe provider derives status from the service's own object in one function).
+ *
+ * An authorisation past its 13-day life (rule 1) is `canceled` even before the service has
+ * marked it EXPIRED, because it can no longer be captured; a partly captured one is
+ * `captured` then (the rest was voided).
+ */
+export function toSessionStatus(
+  paymentState: string | undefined,
+  authorizationExpiresAt: string | undefined,
+  now: Date = new Date()
+): SessionStatus {
+  switch (asPaymentState(paymentState)) {
+    case "AUTH_APPROVED":
+      return isExpired(authorizationExpiresAt, now) ? "canceled" : "authorized"
+    case "PARTIALLY_CAPTURED":
+      return isExpired(authorizationExpiresAt, now) ? "captured" : "authorized"
+    case "CAPTURED":
+      return "captured"
+    case "VOIDED":
+    case "EXPIRED":
+      return "canceled"
+    case "AUTH_DECLINED":
+    case "CAPTURE_DECLINED":
+      return "error"
+    default:
+      return "pending"
+  }
+}
+
+/** True when the authorisation's expiry is known and has passed. */
+export function isExpired(authorizationExpiresAt: string | undefined, now: Date = new Date()): boolean {
+  return !!authorizationExpiresAt && Date.parse(authorizationExpiresAt) <= now.getTime()
+}
+
+/**
+ * The authorisation's expiry: the `expires` of the payment's AUTH_APPROVED event
+ * (merchant-api-v2.md "Events", rule 1).
+ */
+export function authorizationExpiry(payment: Pick<Payment, "events">): string | undefined {
+  return payment.events?.find((event) => event.type === "AUTH_APPROVED")?.expires
+}

@@ -1,0 +1,325 @@
+import { BnplClient } from "../../../src/client"
+import { startSandbox, type Sandbox } from "../../../src/sandbox"
+import { PaymentError, type PaymentErrorReason } from "../../../src/payments/errors"
+import { PaymentOperations, type PaymentCoreOptions } from "../../../src/payments/payment-operations"
+import { RefundJournal, type JournalStore } from "../../../src/payments/refund-journal"
+import type { BnplPaymentData } from "../../../src/payments/session-data"
+import { consumerChooses } from "../../support/shopper"
+import { snapshot } from "./mapping/carts"
+
+/**
+ * The payments core against the in-process sandbox over real HTTP on loopback: every money
+ * operation, and the faults the integration suite drives through a store, in seconds and
+ * without a database. What is asserted is what the service recorded (the sandbox's ledger)
+ * and what the core hands back to Medusa.
+ */
+
+jest.setTimeout(30_000)
+
+let sandbox: Sandbox
+const logs: string[] = []
+const logger = {
+  warn: (message: string) => logs.push(`warn ${message}`),
+  error: (message: string) => logs.push(`error ${message}`),
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox()
+})
+afterAll(() => sandbox.close())
+beforeEach(() => {
+  sandbox.control.reset()
+  logs.length = 0
+})
+
+/** A shared cache as Medusa's would be: one map for every "instance". */
+function sharedStore(): JournalStore {
+  const map = new Map<string, unknown>()
+  return {
+    get: async <T>(key: string) => map.get(key) as T | undefined,
+    set: async (key, value) => void map.set(key, value),
+    invalidate: async (key) => void map.delete(key),
+  }
+}
+
+/** A one-at-a-time lock per key, as Medusa's locking module gives across instances. */
+function inProcessLock() {
+  const tails = new Map<string, Promise<unknown>>()
+  return <T>(key: string, job: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(key) ?? Promise.resolve()).catch(() => undefined).then(job)
+    tails.set(key, run)
+    return run
+  }
+}
+
+function core(overrides: Partial<PaymentCoreOptions> = {}, store = sharedStore(), withLock = inProcessLock()) {
+  const client = new BnplClient({
+    merchantId: "sandbox-uk-merchant",
+    secretKey: "sandbox-uk-secret-key",
+    baseUrl: sandbox.url,
+    maxRetries: 2,
+    retryDelayMs: 1,
+    timeouts: { Auth: { readMs: 1_000 }, "Capture Payment": { readMs: 1_000 }, "Create Refund": { readMs: 1_000 }, "Void Payment": { readMs: 1_000 } },
+  })
+  const operations = new PaymentOperations({
+    client,
+    options: { region: "UK", capture: "manual", backendUrl: "https://store.example.com", storefrontUrl: "https://shop.example.com", ...overrides },
+    readLimits: async () => (await client.getConfiguration()).configuration,
+    journal: new RefundJournal(() => store),
+    withLock,
+    logger,
+  })
+  return { operations, client }
+}
+
+const cart = snapshot({
+  cartId: "cart_01JCORETEST0000000000000000",
+  taxInclusive: true,
+  total: "50.49",
+  items: [{ name: "Canvas Tote", quantity: 1, unitPrice: "45.54", categories: [] }],
+  shippingAmount: "4.95",
+  taxAmount: "8.42",
+  shippingAddress: { firstName: "Ada", lastName: "Lovelace", line1: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH", countryCode: "gb" },
+})
+
+async function reason(promise: Promise<unknown>): Promise<PaymentErrorReason> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown
+  )
+  expect(error).toBeInstanceOf(PaymentError)
+  return (error as PaymentError).reason
+}
+
+/** A checkout made and confirmed by the consumer on the sandbox's screen. */
+async function confirmedSession(operations: PaymentOperations, choice: "confirm" | "decline" = "confirm") {
+  const started = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })
+  await consumerChooses(started.data.redirectCheckoutUrl!, choice)
+  return started.data
+}
+
+async function authorized(operations: PaymentOperations): Promise<BnplPaymentData> {
+  const { data, status } = await operations.authorize({ data: await confirmedSession(operations), requestId: `payses_${Math.random()}` })
+  expect(status).toBe("authorized")
+  return data
+}
+
+describe("startCheckout", () => {
+  it("creates one checkout for the cart's amount, keeps a digest of the approved cart and no secret", async () => {
+    const { operations } = core()
+    const { data, status } = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })
+    expect(status).toBe("pending")
+    expect(data).toMatchObject({ amount: "50.49", currency: "GBP", cartId: cart.cartId })
+    expect(data.cartDigest).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(data)).not.toContain("sandbox-uk-secret-key")
+    expect(sandbox.control.ledger().checkouts).toHaveLength(1)
+  })
+
+  it("outside the limits: not_eligible with the limit in the words, nothing created", async () => {
+    const { operations } = core()
+    const refused = operations.startCheckout({ snapshot: cart, amountMinor: 100_001n, currency: "gbp", data: {} })
+    await expect(refused).rejects.toThrow(/above the maximum of 1000.00 GBP/)
+    expect(await reason(operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "eur", data: {} }))).toBe("not_eligible")
+    expect(sandbox.control.ledger().checkouts).toHaveLength(0)
+  })
+
+  it("the service failing: the shopper gets `unavailable` in generic words, the merchant's detail goes to the log", async () => {
+    const { operations } = core()
+    sandbox.control.addFault({ endpoint: "createCheckout", kind: "status", status: 401, times: 5 })
+    const error = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} }).catch((thrown) => thrown)
+    expect(error).toMatchObject({ reason: "unavailable" })
+    expect(error.message).not.toMatch(/credential|merchantId|secret/i)
+    expect(logs.join("\n")).toMatch(/error medusa-payment-bnpl: Starting the pay later checkout failed: the payment service refused the merchant credentials/)
+  })
+})
+
+describe("authorize", () => {
+  it("approved: the service's order id, AUTH_APPROVED and the 13-day expiry; a second call sends no second Auth", async () => {
+    const { operations } = core()
+    const data = await confirmedSession(operations)
+    const first = await operations.authorize({ data, requestId: "payses_01" })
+    expect(first.status).toBe("authorized")
+    expect(first.data).toMatchObject({ paymentState: "AUTH_APPROVED", capturedAmount: "0.00" })
+    expect(Date.parse(first.data.authorizationExpiresAt!) - Date.now()).toBeGreaterThan(12.9 * 86_400_000)
+    await operations.authorize({ data: first.data, requestId: "payses_01" })
+    expect(sandbox.control.ledger().auths).toHaveLength(1)
+  })
+
+  it("declined: `declined`; not confirmed yet: requires_more and nothing approved", async () => {
+    const { operations } = core()
+    expect(await reason(operations.authorize({ data: await confirmedSession(operations, "decline"), requestId: "payses_02" }))).toBe("declined")
+    const unconfirmed = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })
+    expect((await operations.authorize({ data: unconfirmed.data, requestId: "payses_03" })).status).toBe("requires_more")
+    expect(sandbox.control.ledger().auths.filter((auth) => auth.status === "APPROVED")).toHaveLength(0)
+  })
+
+  it.each(["lost_response", "reset", "status"] as const)("Auth meets `%s` once: retried with the same requestId, one approval", async (kind) => {
+    const { operations } = core()
+    const data = await confirmedSession(operations)
+    sandbox.control.addFault({ endpoint: "auth", kind, times: 1 })
+    expect((await operations.authorize({ data, requestId: "payses_04" })).status).toBe("authorized")
+    expect(sandbox.control.ledger().auths).toHaveLength(1)
+  })
+
+  it("Auth's answer lost on every try: payment_failed; trying again later replays the approval, never a second one", async () => {
+    const { operations } = core()
+    const data = await confirmedSession(operations)
+    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 3 })
+    expect(await reason(operations.authorize({ data, requestId: "payses_05" }))).toBe("payment_failed")
+    const again = await operations.authorize({ data, requestId: "payses_05" })
+    expect(again.status).toBe("authorized")
+    expect(sandbox.control.ledger().auths).toHaveLength(1)
+  })
+
+  it("a session whose amount differs from the checkout's: amount_changed, no Auth", async () => {
+    const { operations } = core()
+    const data = await confirmedSession(operations)
+    expect(await reason(operations.authorize({ data: { ...data, amount: "10.00" }, requestId: "payses_06" }))).toBe("amount_changed")
+    expect(sandbox.control.ledger().auths).toHaveLength(0)
+  })
+
+  it("capture on authorisation: captured at once with one capture", async () => {
+    const { operations } = core({ capture: "on_authorize" })
+    const result = await operations.authorize({ data: await confirmedSession(operations), requestId: "payses_07" })
+    expect(result).toMatchObject({ status: "captured", data: { capturedAmount: "50.49", paymentState: "CAPTURED" } })
+    expect(sandbox.control.ledger().captures).toHaveLength(1)
+  })
+})
+
+describe("capture", () => {
+  it.each([undefined, "lost_response", "reset", "status", "conflict"] as const)("captures what is open once (fault: %s)", async (kind) => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    if (kind) sandbox.control.addFault({ endpoint: "capture", kind, times: 1 })
+    const captured = await operations.capture({ data })
+    expect(captured).toMatchObject({ paymentState: "CAPTURED", capturedAmount: "50.49" })
+    expect(sandbox.control.ledger().captures).toHaveLength(1)
+  })
+
+  it("answers lost on every try, then the admin presses Capture again: still one capture", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    sandbox.control.addFault({ endpoint: "capture", kind: "lost_response", times: 3 })
+    expect(await reason(operations.capture({ data }))).toBe("service_unanswered")
+    await operations.capture({ data })
+    expect(sandbox.control.ledger().captures).toHaveLength(1)
+  })
+
+  it("past the 13 days: authorization_expired without asking the service; after a void: payment_voided, logged", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    expect(await reason(operations.capture({ data: { ...data, authorizationExpiresAt: new Date(Date.now() - 1000).toISOString() } }))).toBe(
+      "authorization_expired"
+    )
+    await operations.cancel({ data, idempotencyKey: "pay_01" })
+    expect(await reason(operations.capture({ data }))).toBe("payment_voided")
+    expect(logs.join("\n")).toContain(`error medusa-payment-bnpl: capture of service order ${data.orderId} refused: the payment was voided`)
+    expect(sandbox.control.ledger().captures).toHaveLength(0)
+  })
+
+  it("pressed while a slow void is in flight: waits for it under the lock, then meets the voided payment", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    sandbox.control.addFault({ endpoint: "void", kind: "latency", delayMs: 300, times: 1 })
+    const cancel = operations.cancel({ data, idempotencyKey: "pay_02" })
+    const capture = reason(operations.capture({ data }))
+    expect((await cancel).paymentState).toBe("VOIDED")
+    expect(await capture).toBe("payment_voided")
+    expect(sandbox.control.ledger().captures).toHaveLength(0)
+  })
+})
+
+describe("refund", () => {
+  async function captured(operations: PaymentOperations) {
+    return operations.capture({ data: await authorized(operations) })
+  }
+
+  it("partial refunds up to what was captured; more is refused before the service is asked", async () => {
+    const { operations } = core()
+    let data = await captured(operations)
+    data = await operations.refund({ data, amountMinor: 2000n, refundId: "ref_01" })
+    data = await operations.refund({ data, amountMinor: 3049n, refundId: "ref_02" })
+    expect(data.refundedAmount).toBe("50.49")
+    expect(await reason(operations.refund({ data, amountMinor: 1n, refundId: "ref_03" }))).toBe("invalid_request")
+    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["20.00", "30.49"])
+  })
+
+  it("an uncaptured payment: not_allowed, nothing sent", async () => {
+    const { operations } = core()
+    expect(await reason(operations.refund({ data: await authorized(operations), amountMinor: 100n, refundId: "ref_04" }))).toBe("not_allowed")
+    expect(sandbox.control.ledger().refunds).toHaveLength(0)
+  })
+
+  it.each(["lost_response", "reset", "status"] as const)("a refund meeting `%s` once is made once", async (kind) => {
+    const { operations } = core()
+    const data = await captured(operations)
+    sandbox.control.addFault({ endpoint: "refund", kind, times: 1 })
+    await operations.refund({ data, amountMinor: 1000n, refundId: "ref_05" })
+    expect(sandbox.control.ledger().refunds).toHaveLength(1)
+  })
+
+  it("answers lost on every try, then the admin refunds the same amount under a new refund id (another instance): one refund", async () => {
+    const store = sharedStore()
+    const first = core({}, store)
+    const data = await captured(first.operations)
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 3 })
+    expect(await reason(first.operations.refund({ data, amountMinor: 1500n, refundId: "ref_06" }))).toBe("service_unanswered")
+    const second = core({}, store)
+    await second.operations.refund({ data, amountMinor: 1500n, refundId: "ref_07" })
+    expect(sandbox.control.ledger().refunds).toHaveLength(1)
+  })
+})
+
+describe("cancel", () => {
+  it.each([undefined, "lost_response", "status"] as const)("voids the open authorisation once (fault: %s)", async (kind) => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    if (kind) sandbox.control.addFault({ endpoint: "void", kind, times: 1 })
+    expect((await operations.cancel({ data, idempotencyKey: "pay_03" })).paymentState).toBe("VOIDED")
+    expect(sandbox.control.ledger().voids).toHaveLength(1)
+  })
+
+  it("an already voided or never authorised payment is left as it is", async () => {
+    const { operations } = core()
+    expect(await operations.cancel({ data: { token: "x" }, idempotencyKey: "pay_04" })).toEqual({ token: "x" })
+    expect(await operations.cancel({ data: { orderId: "1", paymentState: "VOIDED" }, idempotencyKey: "pay_05" })).toMatchObject({ paymentState: "VOIDED" })
+    expect(sandbox.control.ledger().voids).toHaveLength(0)
+  })
+
+  it("a void that meets a capture the data does not record: refunds it once, fails naming it, then settles", async () => {
+    const { operations, client } = core()
+    const data = await authorized(operations)
+    await client.capturePayment(data.orderId!, { requestId: "behind-medusas-back", amount: { amount: "50.49", currency: "GBP" } })
+
+    expect(await reason(operations.cancel({ data, idempotencyKey: "pay_06" }))).toBe("unrecorded_capture_refunded")
+    expect(logs.join("\n")).toMatch(new RegExp(`error .*service order ${data.orderId} was cancelled in Medusa but 50.49 GBP was captured`))
+    const settled = await operations.cancel({ data, idempotencyKey: "pay_06" })
+    expect(settled.paymentState).toBe("CAPTURED")
+    const refunds = sandbox.control.ledger().refunds
+    expect(refunds.map((refund) => refund.amount.amount)).toEqual(["50.49"])
+  })
+})
+
+describe("releaseSession and status", () => {
+  it("a deleted session whose Auth answer was lost: the orphan authorisation is voided", async () => {
+    const { operations } = core()
+    const data = await confirmedSession(operations)
+    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 3 })
+    await reason(operations.authorize({ data, requestId: "payses_08" }))
+    await operations.releaseSession({ data })
+    expect(sandbox.control.ledger().payments.map((payment) => payment.paymentState)).toEqual(["VOIDED"])
+  })
+
+  it("status follows the service: pending checkout, authorized, captured, canceled", async () => {
+    const { operations } = core()
+    const started = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })
+    expect((await operations.status({ data: started.data })).status).toBe("pending")
+    const data = await authorized(operations)
+    expect((await operations.status({ data })).status).toBe("authorized")
+    await operations.capture({ data })
+    expect((await operations.status({ data })).status).toBe("captured")
+    const other = await authorized(operations)
+    await operations.cancel({ data: other, idempotencyKey: "pay_07" })
+    expect((await operations.status({ data: other })).status).toBe("canceled")
+  })
+})
