@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { asPaymentState, isCaptured } from "../payments/payment-state"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, type MedusaPaymentRecord } from "./order-payments"
 
@@ -20,8 +21,8 @@ export interface ExpiryReport {
 
 /** Whether the service holds captured money for the payment (as last recorded in its data). */
 export function hasCapturedFunds(payment: Pick<MedusaPaymentRecord, "data">): boolean {
-  const state = payment.data?.paymentState
-  return state === "CAPTURED" || state === "PARTIALLY_CAPTURED" || (!!payment.data?.capturedAmount && payment.data.capturedAmount !== "0.00")
+  const state = asPaymentState(payment.data?.paymentState)
+  return isCaptured(state) || state === "PARTIALLY_CAPTURED" || (!!payment.data?.capturedAmount && payment.data.capturedAmount !== "0.00")
 }
 
 /**

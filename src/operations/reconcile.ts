@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Payment } from "../client/schemas"
+import { asPaymentState, isOpen, isVoidedOrExpired } from "../payments/payment-state"
+import { requestIds } from "../payments/request-ids"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import type { MedusaPaymentRecord } from "./order-payments"
 
@@ -56,7 +57,8 @@ export async function reconcilePayments(
     limit: 100,
   })) {
     report.checked++
-    if (known.has(payment.id) || ["VOIDED", "EXPIRED", "AUTH_DECLINED"].includes(payment.paymentState ?? "")) continue
+    const state = asPaymentState(payment.paymentState)
+    if (known.has(payment.id) || isVoidedOrExpired(state) || state === "AUTH_DECLINED") continue
     const orphan: OrphanedPayment = {
       orderId: payment.id,
       merchantReference: payment.merchantReference,
@@ -64,9 +66,10 @@ export async function reconcilePayments(
       created: payment.created,
       voided: false,
     }
-    if (options.voidOrphanedPayments && isOpenToCapture(payment)) {
+    // Only money still held for the consumer can be voided; a captured orphan is reported for a refund by hand.
+    if (options.voidOrphanedPayments && isOpen(state ?? "AUTH_APPROVED")) {
       try {
-        await client.voidPayment(payment.id, { requestId: `${payment.id}-orphan-void` })
+        await client.voidPayment(payment.id, { requestId: requestIds.orphanVoid(payment.id) })
         orphan.voided = true
       } catch (error) {
         // One payment the service will not void must not hide the others from the report.
@@ -79,9 +82,4 @@ export async function reconcilePayments(
     )
   }
   return report
-}
-
-/** Only money still held for the consumer can be voided; a captured orphan is reported for a refund by hand. */
-function isOpenToCapture(payment: Payment): boolean {
-  return ["AUTH_APPROVED", "PARTIALLY_CAPTURED"].includes(payment.paymentState ?? "AUTH_APPROVED")
 }

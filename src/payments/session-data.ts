@@ -33,7 +33,7 @@ export interface BnplPaymentData {
   taxInclusive?: boolean
   /** The service's order (payment) id, once Auth approved. */
   orderId?: string
-  /** The service's paymentState as last seen: AUTH_APPROVED, PARTIALLY_CAPTURED, CAPTURED, VOIDED, EXPIRED... */
+  /** The service's paymentState as last seen (payment-state.ts; read with `asPaymentState`). */
   paymentState?: string
   /** When the authorisation expires: the AUTH_APPROVED event's `expires` (13 days after approval). */
   authorizationExpiresAt?: string
@@ -45,8 +45,6 @@ export interface BnplPaymentData {
   /** The service's refund ids, newest last. */
   refundIds?: string[]
   voidedAt?: string
-  /** Set by the hourly job when the authorisation expired unused. */
-  expiredAt?: string
   courier?: { shippedAt?: string; name?: string; tracking?: string; priority?: string }
 }
 

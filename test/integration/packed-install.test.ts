@@ -42,6 +42,22 @@ beforeAll(() => {
   installFromTarball()
 })
 
+it("the package ships JavaScript and type definitions for every subpath it exports", () => {
+  const installed = path.join(app, "node_modules/medusa-payment-bnpl")
+  const { exports } = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as {
+    exports: Record<string, string | { types: string; default: string }>
+  }
+  const missing: string[] = []
+  for (const [subpath, target] of Object.entries(exports)) {
+    if (typeof target === "string" || subpath.includes("*")) continue
+    for (const file of [target.default, target.types]) {
+      if (!fs.existsSync(path.join(installed, file))) missing.push(`${subpath}: ${file}`)
+    }
+  }
+  expect(Object.keys(exports)).toEqual(expect.arrayContaining([".", "./providers/bnpl", "./client", "./sandbox"]))
+  expect(missing).toEqual([])
+})
+
 medusaIntegrationTestRunner({
   cwd: app,
   testSuite: ({ api, getContainer }) => {
