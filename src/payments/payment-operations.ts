@@ -146,17 +146,18 @@ export class PaymentOperations {
   }
 
   /**
-   * Authorises once the consumer has confirmed: Get Checkout to see the checkout still stands
-   * for the amount agreed, then Auth with `requestId` = the session's idempotency key, so
-   * completing the cart again never authorises twice (merchant-api-v2.md "Auth", "Get Checkout").
-   * A checkout the service no longer returns may be one this very request already turned into
-   * an order (a lost answer): Auth with the same requestId replays it, and Get Payment checks
-   * the replayed approval still stands. Under `capture: "on_authorize"` the payment is then
-   * captured; a failed capture leaves it authorised (logged).
+   * Authorises once the consumer has confirmed, in one round trip: Auth with `requestId` =
+   * the session's idempotency key, so completing the cart again never authorises twice
+   * (merchant-api-v2.md "Auth"). The answer carries the payment's amount (`originalAmount`,
+   * api-beyond-the-document.md "The Payment object"): if it is not the session's, the
+   * authorisation is voided at once and refused. An approval older than a few minutes is a
+   * replay of an earlier attempt whose answer was lost: Get Payment checks it still stands
+   * (reconciliation may have voided it since). Under `capture: "on_authorize"` the payment is
+   * then captured; a failed capture leaves it authorised (logged).
    * @returns status `authorized`, `captured`, or `requires_more` while not confirmed.
    * @throws PaymentError `declined`, `expired`, `amount_changed`, `payment_failed` (logged).
    */
-  async authorize(input: { data: BnplPaymentData; requestId: string | undefined }): Promise<PaymentResult> {
+  async authorize(input: { data: BnplPaymentData; requestId: string | undefined; now?: Date }): Promise<PaymentResult> {
     const { data } = input
     if (data.orderId) return { data: { ...data }, status: toSessionStatus(data.paymentState, data.authorizationExpiresAt) }
     if (!data.token || !data.amount || !data.currency) {
@@ -165,36 +166,29 @@ export class PaymentOperations {
     if (!input.requestId) {
       throw new PaymentError("invalid_request", "medusa-payment-bnpl: authorising needs Medusa's idempotency key.")
     }
-    const requestId = requestIds.auth(input.requestId)
-
-    let checkoutGone = false
-    try {
-      const checkout = await this.client.getCheckout(data.token)
-      if (
-        checkout.amount &&
-        (checkout.amount.currency !== data.currency || apiAmountToMinorUnits(checkout.amount.amount) !== apiAmountToMinorUnits(data.amount))
-      ) {
-        this.logger?.warn?.(
-          `medusa-payment-bnpl: the checkout for cart ${data.cartId ?? "unknown"} was made for ${checkout.amount.amount} ${checkout.amount.currency} but the session is ${data.amount} ${data.currency}; not authorised.`
-        )
-        throw shopperError("amount_changed")
-      }
-    } catch (error) {
-      if (!(error instanceof BnplApiError && error.code === "invalid_token")) throw this.authorizationError(error)
-      checkoutGone = true
-    }
 
     let payment: Payment
     try {
-      payment = await this.client.auth({ token: data.token, requestId, merchantReference: data.cartId })
+      payment = await this.client.auth({ token: data.token, requestId: requestIds.auth(input.requestId), merchantReference: data.cartId })
     } catch (error) {
       if (error instanceof BnplApiError && error.code === "not_confirmed") return { data: { ...data }, status: "requires_more" }
       throw this.authorizationError(error)
     }
 
-    if (checkoutGone) {
-      // A replayed answer describes the payment as it was; it may have been voided since
-      // (reconciliation voids approvals no order claimed). Place no order on it.
+    const agreed = payment.originalAmount
+    if (agreed && (agreed.currency !== data.currency || apiAmountToMinorUnits(agreed.amount) !== apiAmountToMinorUnits(data.amount))) {
+      this.logger?.warn?.(
+        `medusa-payment-bnpl: service order ${payment.id} for cart ${data.cartId ?? "unknown"} was approved for ${agreed.amount} ${agreed.currency} but the session is ${data.amount} ${data.currency}; voiding it.`
+      )
+      await this.client.voidPayment(payment.id, { requestId: requestIds.amountMismatchVoid(payment.id) }).catch((error: unknown) =>
+        this.logger?.error?.(
+          `medusa-payment-bnpl: could not void service order ${payment.id} approved for another amount (${(error as Error).message}); the reconciliation job reports it.`
+        )
+      )
+      throw shopperError("amount_changed")
+    }
+
+    if (isReplayedApproval(payment, input.now ?? new Date())) {
       payment = await this.client.getPayment(payment.id).catch((error: unknown) => {
         throw this.authorizationError(error)
       })
@@ -517,6 +511,14 @@ export class PaymentOperations {
       throw describeServiceError("Reading the payment", error)
     }
   }
+}
+
+/** Older than any Auth that is answered now: an approval made by an earlier attempt and replayed. */
+export const REPLAYED_APPROVAL_AGE_MS = 2 * 60 * 1000
+
+function isReplayedApproval(payment: Payment, now: Date): boolean {
+  const approvedAt = payment.events?.find((event) => event.type === "AUTH_APPROVED")?.created ?? payment.created
+  return !!approvedAt && now.getTime() - Date.parse(approvedAt) > REPLAYED_APPROVAL_AGE_MS
 }
 
 /**

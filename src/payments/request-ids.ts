@@ -21,6 +21,8 @@ export const requestIds = {
   void: (paymentIdOrServiceOrderId: string) => paymentIdOrServiceOrderId,
   /** Void of an authorisation whose payment session was deleted before it became an order. */
   abandonedVoid: (serviceOrderId: string) => `${serviceOrderId}-void-abandoned`,
+  /** Void of an approval whose amount is not the session's (found right after Auth). */
+  amountMismatchVoid: (serviceOrderId: string) => `${serviceOrderId}-void-amount`,
   /** Void of an approved payment that no Medusa order claims (reconciliation). */
   orphanVoid: (serviceOrderId: string) => `${serviceOrderId}-orphan-void`,
   /** Refund, on cancel, of money the service captured that Medusa never recorded. */

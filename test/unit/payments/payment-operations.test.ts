@@ -171,11 +171,33 @@ describe("authorize", () => {
     expect(sandbox.control.ledger().auths).toHaveLength(1)
   })
 
-  it("a session whose amount differs from the checkout's: amount_changed, no Auth", async () => {
+  it("one round trip: Auth only, no Get Checkout", async () => {
+    const { operations } = core()
+    const data = await confirmedSession(operations)
+    const before = sandbox.control.ledger().requests
+    await operations.authorize({ data, requestId: "payses_09" })
+    const after = sandbox.control.ledger().requests
+    expect(after.auth - before.auth).toBe(1)
+    expect(after.getCheckout - before.getCheckout).toBe(0)
+    expect(after.getPayment - before.getPayment).toBe(0)
+  })
+
+  it("a checkout approved for another amount than the session's: voided at once, amount_changed", async () => {
     const { operations } = core()
     const data = await confirmedSession(operations)
     expect(await reason(operations.authorize({ data: { ...data, amount: "10.00" }, requestId: "payses_06" }))).toBe("amount_changed")
-    expect(sandbox.control.ledger().auths).toHaveLength(0)
+    expect(sandbox.control.ledger().payments.map((payment) => payment.paymentState)).toEqual(["VOIDED"])
+  })
+
+  it("a replayed approval that was voided since (older than a few minutes) places nothing", async () => {
+    const { operations, client } = core()
+    const data = await confirmedSession(operations)
+    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 3 })
+    await reason(operations.authorize({ data, requestId: "payses_10" }))
+    const [payment] = sandbox.control.ledger().payments
+    await client.voidPayment(payment.id, { requestId: "reconciliation-void" })
+    const later = new Date(Date.now() + 10 * 60 * 1000)
+    expect(await reason(operations.authorize({ data, requestId: "payses_10", now: later }))).toBe("expired")
   })
 
   it("capture on authorisation: captured at once with one capture", async () => {
