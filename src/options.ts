@@ -114,8 +114,12 @@ export const optionsSchema = z.strictObject({
   maxRetries: z.number().int().min(0, "must be 0 or more").max(10, "must be at most 10").default(2),
   /** Shipping option ids or names whose shipments are sent with priority EXPRESS. */
   expressShippingOptions: z.array(z.string().min(1)).default([]),
-  /** Void approved service payments that have no Medusa order (reconciliation job). */
-  voidOrphanedPayments: z.boolean().default(false),
+  /**
+   * Void approved service payments that no Medusa order or payment session claims, after the
+   * reconciliation grace (90 minutes), so no consumer's money is held for an order that will
+   * never exist. Set false to only report them.
+   */
+  voidOrphanedPayments: z.boolean().default(true),
   /** Hours before authorisation expiry at which the hourly job warns. */
   expiryWarningHours: z.number().int().positive().default(48),
   /**

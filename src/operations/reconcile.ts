@@ -30,8 +30,11 @@ export const RECONCILIATION_GRACE_MINUTES = 90
  * and no order exists, the most common complaint about peer plugins. Lists the service's
  * payments created in the last `days` days (List Payments, paged, merchant-api-v2.md
  * "List Payments"), older than a grace period, and compares their ids with the `orderId`s
- * Medusa holds. Each one is reported in the log; with `voidOrphanedPayments` it is voided
- * (requestId `<orderId>-orphan-void`, so two instances never void twice).
+ * Medusa's payments and live payment sessions hold. Each one is reported in the log; with
+ * `voidOrphanedPayments` (the default) it is voided (requestId `<orderId>-orphan-void`, so two
+ * instances never void twice). This is where the approval of an abandoned session ends: a
+ * session deleted while its Auth answer was lost is not voided at once, because a new session
+ * for the same cart may take the approval over (payments/payment-operations.ts).
  */
 export async function reconcilePayments(
   container: MedusaContainer,
@@ -48,6 +51,15 @@ export async function reconcilePayments(
     filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
   })
   const known = new Set((data as MedusaPaymentRecord[]).map((payment) => payment.data?.orderId).filter(Boolean))
+  // An approval a live session has taken over (one approval per cart) is on its way to an order.
+  const { data: sessions } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "data"],
+    filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: since } } as never,
+  })
+  for (const session of sessions as Array<{ data?: { orderId?: string } | null }>) {
+    if (session.data?.orderId) known.add(session.data.orderId)
+  }
 
   const report: ReconciliationReport = { checked: 0, orphaned: [] }
   for await (const payment of client.iteratePayments({

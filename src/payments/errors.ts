@@ -14,6 +14,7 @@ export const SHOPPER_REASONS = [
   "not_eligible",
   "unavailable",
   "payment_failed",
+  "order_failed",
 ] as const
 export type ShopperReason = (typeof SHOPPER_REASONS)[number]
 
@@ -53,6 +54,7 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
   not_eligible: "not_allowed",
   unavailable: "unexpected",
   payment_failed: "unexpected",
+  order_failed: "not_allowed",
   invalid_request: "invalid",
   not_allowed: "not_allowed",
   authorization_expired: "not_allowed",
@@ -91,6 +93,7 @@ export const SHOPPER_MESSAGES: Record<ShopperReason, string> = {
   not_eligible: "Pay later is not available for this basket.",
   unavailable: "Pay later is not available right now. Please try again later or choose another payment method.",
   payment_failed: "The pay later payment could not be completed. Please try again or choose another payment method.",
+  order_failed: "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",
 }
 
 export const isShopperReason = (value: unknown): value is ShopperReason => (SHOPPER_REASONS as readonly unknown[]).includes(value)

@@ -16,6 +16,7 @@ import {
   authorizationExpiry,
   isApproved,
   isCaptured,
+  isOpen,
   isExpired,
   isVoidedOrExpired,
   toSessionStatus,
@@ -23,7 +24,7 @@ import {
 } from "./payment-state"
 import { RefundJournal } from "./refund-journal"
 import { requestIds } from "./request-ids"
-import type { BnplPaymentData } from "./session-data"
+import type { BnplPaymentData, PreviousSession } from "./session-data"
 
 /** What the core needs of the merchant's options (src/options.ts). */
 export interface PaymentCoreOptions {
@@ -88,7 +89,14 @@ export class PaymentOperations {
    * @throws PaymentError `not_eligible` (words the shopper can act on), `invalid_request`
    *   without an e-mail or return URL, `unavailable` when the service fails (logged).
    */
-  async startCheckout(input: { snapshot: CartSnapshot; amountMinor: bigint; currency: string; data: BnplPaymentData }): Promise<PaymentResult & { token: string }> {
+  async startCheckout(input: {
+    snapshot: CartSnapshot
+    amountMinor: bigint
+    currency: string
+    data: BnplPaymentData
+    previousSessions?: PreviousSession[]
+    now?: Date
+  }): Promise<PaymentResult & { token: string }> {
     const { snapshot, amountMinor } = input
     const currency = input.currency.toUpperCase()
     if (!snapshot.email || snapshot.email.length > 128) {
@@ -100,6 +108,18 @@ export class PaymentOperations {
       )
     }
     await this.assertEligible(amountMinor, currency)
+    const digest = cartDigest(snapshot)
+    const reused = await this.reusePreviousSession(input.previousSessions ?? [], {
+      cartId: snapshot.cartId,
+      digest,
+      amount: minorUnitsToApiAmount(amountMinor),
+      currency,
+      now: input.now ?? new Date(),
+    })
+    if (reused) {
+      const { token, ...rest } = reused
+      return { token, status: "pending", data: { ...input.data, cartId: snapshot.cartId, taxInclusive: snapshot.taxInclusive, cartDigest: digest, token, ...rest } }
+    }
     const request = toCreateCheckoutRequest(snapshot, {
       amountMinor,
       currency,
@@ -124,6 +144,58 @@ export class PaymentOperations {
         currency: request.amount.currency,
       },
     }
+  }
+
+  /**
+   * One approval per cart: a new session for an unchanged cart (same digest, amount and
+   * currency) takes over what a session it replaces already has, instead of asking the
+   * consumer again. An approval of one of their checkouts (List Payments by `tokens`, one call,
+   * made only when such sessions exist: merchant-api-v2.md "List Payments") becomes this
+   * session's, and the consumer is sent straight to the return route to complete the cart. Else
+   * a checkout with more than 5 minutes left is reused, with no call at all.
+   * Returns the session data to use, or undefined to make a new checkout.
+   */
+  private async reusePreviousSession(
+    previous: PreviousSession[],
+    cart: { cartId: string; digest: string; amount: string; currency: string; now: Date }
+  ): Promise<(BnplPaymentData & { token: string }) | undefined> {
+    const same = previous.filter(
+      (session) => session.cartDigest === cart.digest && session.amount === cart.amount && session.currency === cart.currency
+    )
+    if (!same.length) return undefined
+    try {
+      const page = await this.client.listPayments({ tokens: same.map((session) => session.token), statuses: ["APPROVED"] })
+      const approval = page.results.find(
+        (payment) =>
+          isOpen(asPaymentState(payment.paymentState)) &&
+          payment.originalAmount?.amount === cart.amount &&
+          payment.originalAmount?.currency === cart.currency &&
+          same.some((session) => session.token === payment.token)
+      )
+      if (approval) {
+        const session = same.find((candidate) => candidate.token === approval.token)!
+        this.logger?.info?.(`medusa-payment-bnpl: cart ${cart.cartId} already has approval ${approval.id}; the new session completes with it.`)
+        return {
+          ...projectApproval({ ...session, token: session.token }, approval),
+          token: session.token,
+          redirectCheckoutUrl: this.returnUrl(cart.cartId, session.token),
+        }
+      }
+    } catch (error) {
+      // Looking is an optimisation: without an answer a new checkout is made, and an approval
+      // left behind is voided by the reconciliation job.
+      this.logger?.warn?.(`medusa-payment-bnpl: could not look for an earlier approval of cart ${cart.cartId}: ${(error as Error).message}`)
+      return undefined
+    }
+    const alive = same.find((session) => session.expires && Date.parse(session.expires) - cart.now.getTime() > 5 * 60_000 && session.redirectCheckoutUrl)
+    return alive ? { ...alive, token: alive.token } : undefined
+  }
+
+  /** The return route's address for a checkout token, as the service would send the consumer back. */
+  private returnUrl(cartId: string, token: string): string {
+    const { redirectConfirmUrl } = this.redirectUrls(cartId)
+    const separator = redirectConfirmUrl.includes("?") ? "&" : "?"
+    return `${redirectConfirmUrl}${separator}orderToken=${encodeURIComponent(token)}&status=SUCCESS`
   }
 
   /**
@@ -302,30 +374,14 @@ export class PaymentOperations {
   }
 
   /**
-   * A session deleted before it became an order: if the consumer confirmed and an Auth
-   * reached the service while its answer was lost, that authorisation is voided (requestId
-   * `<orderId>-void-abandoned`) so the consumer's money is not held for 13 days. Never throws.
+   * A session deleted before it became an order. Medusa deletes the old session while it
+   * creates the new one (create-payment-session runs both at once), and the new session may
+   * take over the old one's approval (reusePreviousSession), so nothing is voided here: an
+   * approval no session and no order claims is voided by the reconciliation job after its
+   * grace (operations/reconcile.ts, docs/operations.md). Never throws.
    */
   async releaseSession(input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
-    const { data } = input
-    if (data.token && !data.orderId) {
-      try {
-        const payment = await this.client.getPaymentByToken(data.token)
-        if (payment.status === "APPROVED" && payment.paymentState === "AUTH_APPROVED") {
-          await this.client.voidPayment(payment.id, { requestId: requestIds.abandonedVoid(payment.id) })
-          this.logger?.warn?.(
-            `medusa-payment-bnpl: voided service order ${payment.id}: it was authorised for a payment session that was then deleted (cart ${data.cartId ?? "unknown"}).`
-          )
-        }
-      } catch (error) {
-        if (!(error instanceof BnplApiError && error.code === "not_found")) {
-          this.logger?.warn?.(
-            `medusa-payment-bnpl: could not check the deleted session's checkout for an unused authorisation: ${(error as Error).message}; the reconciliation job reports it if there is one.`
-          )
-        }
-      }
-    }
-    return { ...data }
+    return { ...input.data }
   }
 
   /**

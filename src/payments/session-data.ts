@@ -19,6 +19,8 @@ export interface BnplPaymentData {
   session_id?: string
   /** Only present on the way in from the middleware; never stored (see initiatePayment). */
   [CART_SNAPSHOT_KEY]?: CartSnapshot
+  /** Only present on the way in from the middleware; never stored. */
+  [PREVIOUS_SESSIONS_KEY]?: PreviousSession[]
   /** The checkout token (also the `orderToken` the consumer comes back with). */
   token?: string
   /** When the checkout token expires (ISO 8601). */
@@ -46,6 +48,26 @@ export interface BnplPaymentData {
   refundIds?: string[]
   voidedAt?: string
   courier?: { shippedAt?: string; name?: string; tracking?: string; priority?: string }
+}
+
+/** The key under which the store middleware hands the provider the sessions being replaced. */
+export const PREVIOUS_SESSIONS_KEY = "bnpl_previous_sessions"
+
+/** What a new session may take over from one it replaces: its checkout, or its approval. */
+export interface PreviousSession {
+  token: string
+  expires?: string
+  redirectCheckoutUrl?: string
+  amount?: string
+  currency?: string
+  cartDigest?: string
+}
+
+/** The part of a replaced session's data worth handing on; undefined without a checkout. */
+export function previousSessionOf(data: BnplPaymentData): PreviousSession | undefined {
+  if (!data.token || data.orderId) return undefined
+  const { token, expires, redirectCheckoutUrl, amount, currency, cartDigest } = data
+  return { token, expires, redirectCheckoutUrl, amount, currency, cartDigest }
 }
 
 /** Reads `data` as ours, whatever Medusa typed it as. */

@@ -97,26 +97,6 @@ medusaIntegrationTestRunner({
       expect(ledger.auths.filter((auth) => auth.status === "APPROVED")).toHaveLength(1)
     })
 
-    it("an authorisation whose answer never arrived is voided when the shopper starts the payment again", async () => {
-      const cart = await readyCart(store.regions.uk, ukAddress)
-      const first = await shopper.initiatePaymentSession(cart.id)
-      const back = await consumerChooses(first.data.redirectCheckoutUrl, "confirm")
-      await control.fault({ endpoint: "auth", kind: "lost_response", times: 10 })
-      const failed = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
-      expect(failed.headers.location).toContain("bnpl_error=payment_failed")
-      await control.clearFaults()
-      expect((await control.ledger()).payments.map((payment) => payment.paymentState)).toEqual(["AUTH_APPROVED"])
-
-      // The shopper starts again instead of retrying: the old session is deleted.
-      const second = await shopper.initiatePaymentSession(cart.id)
-      expect((await control.ledger()).payments.map((payment) => payment.paymentState)).toEqual(["VOIDED"])
-      const again = await consumerChooses(second.data.redirectCheckoutUrl, "confirm")
-      await api.get(pathAndQuery(again), { maxRedirects: 0, validateStatus: () => true })
-      expect(await orderForCart(cart.id)).toBeTruthy()
-      const states = (await control.ledger()).payments.map((payment) => payment.paymentState).sort()
-      expect(states).toEqual(["AUTH_APPROVED", "VOIDED"])
-    })
-
     it("a promotion code reaches the service as a named discount, and the lines add up without an adjustment", async () => {
       await createPromotionsWorkflow(getContainer()).run({
         input: {

@@ -1,7 +1,15 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../payments/mapping/cart-snapshot"
-import { CART_SNAPSHOT_KEY, isBnplProvider } from "../../payments/session-data"
+import {
+  CART_SNAPSHOT_KEY,
+  PREVIOUS_SESSIONS_KEY,
+  asPaymentData,
+  isBnplProvider,
+  previousSessionOf,
+  type PreviousSession,
+} from "../../payments/session-data"
+import { clearCompletionRecord } from "../../operations/completion-record"
 import { paymentCollectionIdSchema } from "../request-schemas"
 import { parseRequestPart } from "../validate-request"
 
@@ -32,7 +40,7 @@ export async function replaceSessionDataWithCartSnapshot(
     }
     const { data: carts } = await query.graph({
       entity: "cart",
-      fields: CART_SNAPSHOT_FIELDS,
+      fields: [...CART_SNAPSHOT_FIELDS, "payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data"],
       filters: { id: cartId },
     })
     if (!carts[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
@@ -42,7 +50,15 @@ export async function replaceSessionDataWithCartSnapshot(
     } catch (error) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `The cart cannot be paid later: ${(error as Error).message}`)
     }
-    body.data = { [CART_SNAPSHOT_KEY]: snapshot }
+    // A new session starts a new attempt: an earlier one's failure no longer describes the cart.
+    await clearCompletionRecord(req.scope, cartId)
+    // The sessions this one replaces (Medusa deletes them at the same time): the provider may
+    // reuse their checkout, or an approval one of them already has (payments/payment-operations.ts).
+    const previousSessions = ((carts[0] as any).payment_collection?.payment_sessions ?? [])
+      .filter((session: { provider_id?: string }) => isBnplProvider(session.provider_id))
+      .map((session: { data?: Record<string, unknown> }) => previousSessionOf(asPaymentData(session.data)))
+      .filter((session: PreviousSession | undefined): session is PreviousSession => !!session)
+    body.data = { [CART_SNAPSHOT_KEY]: snapshot, [PREVIOUS_SESSIONS_KEY]: previousSessions }
     req.body = body
     const validated = (req as unknown as { validatedBody?: { data?: unknown } }).validatedBody
     if (validated) validated.data = body.data

@@ -28,7 +28,7 @@ import { parseOptions, type BnplOptions } from "../../options"
 import { PaymentOperations, type PaymentResult } from "../../payments/payment-operations"
 import type { SessionStatus } from "../../payments/payment-state"
 import { RefundJournal } from "../../payments/refund-journal"
-import { CART_SNAPSHOT_KEY, asPaymentData } from "../../payments/session-data"
+import { CART_SNAPSHOT_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData } from "../../payments/session-data"
 import { applicationCache } from "../../runtime/app-cache"
 import { createClientFromOptions, type CacheLike, type LoggerLike } from "../../runtime/client-factory"
 import { getConfiguration } from "../../runtime/configuration"
@@ -98,11 +98,13 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         "medusa-payment-bnpl: the payment session has no cart. Create it through POST /store/payment-collections/:id/payment-sessions with the plugin registered under `plugins` in medusa-config."
       )
     }
+    const { [PREVIOUS_SESSIONS_KEY]: previousSessions, ...rest } = data
     const started = await this.run(() =>
-      this.payments_.startCheckout({ snapshot, amountMinor: amountOf(input.amount), currency: input.currency_code, data })
+      this.payments_.startCheckout({ snapshot, amountMinor: amountOf(input.amount), currency: input.currency_code, data: rest, previousSessions })
     )
-    // Medusa stores { ...input data, ...this }: undefined drops the snapshot from storage.
-    return { id: started.token, ...toMedusa({ ...started, data: { ...started.data, [CART_SNAPSHOT_KEY]: undefined } }) }
+    // Medusa stores { ...input data, ...this }: undefined drops what the middleware handed in.
+    const stored = { ...started.data, [CART_SNAPSHOT_KEY]: undefined, [PREVIOUS_SESSIONS_KEY]: undefined }
+    return { id: started.token, ...toMedusa({ ...started, data: stored }) }
   }
 
   /** Medusa 2.21's core flows never call this; a change of amount gets a new session there. */

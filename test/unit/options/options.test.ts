@@ -34,7 +34,7 @@ describe("parseOptions: defaults", () => {
       storefrontCheckoutPath: "/checkout?step=payment",
       maxRetries: 2,
       expressShippingOptions: [],
-      voidOrphanedPayments: false,
+      voidOrphanedPayments: true,
       expiryWarningHours: 48,
       allowSandboxInProduction: false,
     })

@@ -322,16 +322,43 @@ describe("cancel", () => {
   })
 })
 
-describe("releaseSession and status", () => {
-  it("a deleted session whose Auth answer was lost: the orphan authorisation is voided", async () => {
+describe("one approval per cart", () => {
+  const previous = (data: BnplPaymentData) => [
+    { token: data.token!, expires: data.expires, redirectCheckoutUrl: data.redirectCheckoutUrl, amount: data.amount, currency: data.currency, cartDigest: data.cartDigest },
+  ]
+
+  it("Auth's answer lost on every try, then the shopper starts again: the new session takes the approval; one approval, no second Auth", async () => {
     const { operations } = core()
     const data = await confirmedSession(operations)
     sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 3 })
     await reason(operations.authorize({ data, requestId: "payses_08" }))
     await operations.releaseSession({ data })
-    expect(sandbox.control.ledger().payments.map((payment) => payment.paymentState)).toEqual(["VOIDED"])
+
+    const again = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(data) })
+    expect(again.data.orderId).toBe(sandbox.control.ledger().payments[0].id)
+    expect(again.data.redirectCheckoutUrl).toBe(
+      `https://store.example.com/bnpl/return?cart_id=${cart.cartId}&orderToken=${encodeURIComponent(data.token!)}&status=SUCCESS`
+    )
+    expect((await operations.authorize({ data: again.data, requestId: "payses_other" })).status).toBe("authorized")
+    const ledger = sandbox.control.ledger()
+    expect(ledger.checkouts).toHaveLength(1)
+    expect(ledger.auths).toHaveLength(1)
+    expect(ledger.payments.map((payment) => payment.paymentState)).toEqual(["AUTH_APPROVED"])
   })
 
+  it("an unused checkout of an unchanged cart is reused; a changed cart gets a new one", async () => {
+    const { operations } = core()
+    const first = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })
+    const same = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(first.data) })
+    expect(same.data.token).toBe(first.data.token)
+    const changed = { ...cart, email: "someone.else@example.com" }
+    const other = await operations.startCheckout({ snapshot: changed, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(first.data) })
+    expect(other.data.token).not.toBe(first.data.token)
+    expect(sandbox.control.ledger().checkouts).toHaveLength(2)
+  })
+})
+
+describe("status", () => {
   it("status follows the service: pending checkout, authorized, captured, canceled", async () => {
     const { operations } = core()
     const started = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })

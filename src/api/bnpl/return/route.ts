@@ -1,14 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { RemoteQueryFunction } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
-import { checkApprovedCart } from "../../../operations/approved-cart"
+import { completePayLaterCart } from "../../../operations/complete-cart"
 import { getPluginRuntime } from "../../../runtime/plugin-runtime"
-import { returnQuerySchema, type ReturnQuery } from "../../request-schemas"
-import { checkoutPageUrl, orderPageUrl, returnFailureReason, type ReturnFailure } from "./storefront-urls"
+import { returnQuerySchema } from "../../request-schemas"
+import { checkoutPageUrl, orderPageUrl, processingPageUrl } from "./storefront-urls"
 
-// How long a request waits for a completion another request is already running.
-const CONCURRENT_COMPLETION_WAIT_MS = 15_000
+/**
+ * How long the shopper waits on the return route before being sent to the storefront's
+ * processing state; proxies and browsers give up on a request after about 30 s.
+ */
+export const RETURN_DEADLINE_MS = 18_000
 
 /**
  * `GET /bnpl/return?cart_id=&orderToken=&status=`: where the service sends the consumer back
@@ -20,9 +20,11 @@ const CONCURRENT_COMPLETION_WAIT_MS = 15_000
  *   `orderToken` all get the same answer: the checkout page with `bnpl_error=invalid_return`,
  *   no cart id and no order id, so the route tells nobody whether a cart exists.
  * - The token of the cart's session and a cart that is already an order: its order page.
- * - `status=SUCCESS`: the cart is compared with what the consumer approved (a change deletes
- *   the session: `bnpl_error=cart_changed`), then completed (which authorises with Auth), and
- *   the consumer is sent to the order page, or back to the checkout with the reason.
+ * - `status=SUCCESS`: the cart is completed (operations/complete-cart.ts) and the consumer
+ *   sent to the order page, or back to the checkout with `bnpl_error=<reason>`. Within about
+ *   20 seconds whatever the service does: past that, to the checkout with
+ *   `bnpl_status=processing` while the completion goes on (the storefront polls
+ *   `GET /store/bnpl/carts/:id/status`).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { options, logger } = getPluginRuntime(req.scope)
@@ -31,58 +33,22 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     logger?.debug?.(`medusa-payment-bnpl: a return with a malformed query was refused (${parsed.error.issues[0]?.path.join(".")})`)
     return res.redirect(303, checkoutPageUrl(options, undefined, "invalid_return"))
   }
+  const { cart_id: cartId, orderToken, status } = parsed.data
   try {
-    await returnToStorefront(req, res, parsed.data)
+    // A cancelled return completes nothing: it only needs to prove the token (no deadline).
+    const outcome = await completePayLaterCart(req.scope, {
+      cartId,
+      orderToken,
+      deadlineMs: RETURN_DEADLINE_MS,
+      ...(status === "SUCCESS" ? {} : { checkOnly: true }),
+    })
+    if (outcome.outcome === "completed") return res.redirect(303, orderPageUrl(options, outcome.orderId, cartId))
+    if (outcome.outcome === "processing") return res.redirect(303, processingPageUrl(options, cartId))
+    if (outcome.reason === "invalid_return") return res.redirect(303, checkoutPageUrl(options, undefined, "invalid_return"))
+    return res.redirect(303, checkoutPageUrl(options, cartId, outcome.reason))
   } catch (error) {
     // The shopper arrived by a browser redirect: a page to go back to beats a JSON 500.
-    logger?.error?.(`medusa-payment-bnpl: the return for cart ${parsed.data.cart_id} failed: ${(error as Error).message}`)
-    if (!res.headersSent) res.redirect(303, checkoutPageUrl(options, parsed.data.cart_id, "payment_failed"))
-  }
-}
-
-async function returnToStorefront(req: MedusaRequest, res: MedusaResponse, input: ReturnQuery): Promise<void> {
-  const { options, logger } = getPluginRuntime(req.scope)
-  const { cart_id: cartId, orderToken, status } = input
-  const fail = (reason: ReturnFailure) => res.redirect(303, checkoutPageUrl(options, cartId, reason))
-
-  // Only the checkout token links this request to the cart: until it matches, the answer is
-  // the one an unknown cart gets, whatever the cart's state.
-  const check = await checkApprovedCart(req.scope, cartId, orderToken)
-  if (check.outcome === "no_session") return res.redirect(303, checkoutPageUrl(options, undefined, "invalid_return"))
-  if (check.outcome === "completed") {
-    const orderId = check.orderId ?? (await waitForOrder(req.scope.resolve(ContainerRegistrationKeys.QUERY), cartId, 0))
-    if (orderId) return res.redirect(303, orderPageUrl(options, orderId, cartId))
-  }
-  if (status !== "SUCCESS") return fail("cancelled")
-  if (check.outcome === "changed") {
-    logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
-    return fail("cart_changed")
-  }
-
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const workflowEngine = req.scope.resolve(Modules.WORKFLOW_ENGINE)
-  const { errors, result, transaction } = await workflowEngine.run(completeCartWorkflowId, {
-    input: { id: cartId },
-    throwOnError: false,
-  })
-  const orderId =
-    (transaction.hasFinished() && !errors?.length && (result as { id?: string })?.id) ||
-    (await waitForOrder(query, cartId, transaction.hasFinished() ? 0 : CONCURRENT_COMPLETION_WAIT_MS))
-  if (orderId) return res.redirect(303, orderPageUrl(options, orderId, cartId))
-
-  const error = errors?.[0]?.error as MedusaError | undefined
-  logger?.info?.(`medusa-payment-bnpl: cart ${cartId} was not completed on return: ${error?.message ?? "still being completed"}`)
-  return fail(returnFailureReason(error))
-}
-
-type Query = Omit<RemoteQueryFunction, symbol>
-
-async function waitForOrder(query: Query, cartId: string, waitMs: number): Promise<string | undefined> {
-  const deadline = Date.now() + waitMs
-  for (;;) {
-    const { data } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: cartId } })
-    const orderId = (data[0] as { order?: { id: string } | null } | undefined)?.order?.id
-    if (orderId || Date.now() >= deadline) return orderId
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    logger?.error?.(`medusa-payment-bnpl: the return for cart ${cartId} failed: ${(error as Error).message}`)
+    if (!res.headersSent) res.redirect(303, checkoutPageUrl(options, cartId, "payment_failed"))
   }
 }

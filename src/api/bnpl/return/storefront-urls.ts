@@ -1,6 +1,5 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import type { BnplOptions } from "../../../options"
-import { isShopperReason, type ShopperReason } from "../../../payments/errors"
+import type { CompletionFailure } from "../../../operations/complete-cart"
 
 /**
  * Why the consumer was sent back to the checkout; sent to the storefront as `bnpl_error`
@@ -11,7 +10,7 @@ import { isShopperReason, type ShopperReason } from "../../../payments/errors"
  * - the provider's reasons (`declined`, `expired`, `not_confirmed`, `cart_changed`,
  *   `payment_failed`).
  */
-export type ReturnFailure = "invalid_return" | "cancelled" | ShopperReason
+export type ReturnFailure = CompletionFailure
 
 type StorefrontOptions = Pick<BnplOptions, "storefrontUrl" | "storefrontOrderPath" | "storefrontCheckoutPath">
 
@@ -32,18 +31,13 @@ export function checkoutPageUrl(options: StorefrontOptions, cartId: string | und
 }
 
 /**
- * The reason for a completion that failed, read from the error's machine-readable `code`
- * (set by the provider, errors.ts), never from its wording. Medusa's own "not authorized"
- * answer to a `requires_more` session becomes `not_confirmed`.
+ * The storefront's checkout page with `bnpl_status=processing`: the consumer confirmed and the
+ * order is still being placed; the storefront polls `GET /store/bnpl/carts/:id/status`.
  */
-export function returnFailureReason(error: { code?: unknown; type?: unknown } | undefined): ReturnFailure {
-  const code = typeof error?.code === "string" ? error.code : undefined
-  if (isShopperReason(code)) return code
-  if (error?.type === MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR) return "not_confirmed"
-  // complete-cart's own wording for a session whose provider answered requires_more.
-  if (error?.type === MedusaError.Types.NOT_ALLOWED && /was not authorized with the provider/i.test(String((error as any).message)))
-    return "not_confirmed"
-  return "payment_failed"
+export function processingPageUrl(options: StorefrontOptions, cartId: string): string {
+  const path = fill(options.storefrontCheckoutPath, { cart_id: cartId })
+  const separator = path.includes("?") ? "&" : "?"
+  return `${options.storefrontUrl ?? ""}${path}${separator}bnpl_status=processing`
 }
 
 function fill(template: string, values: Record<string, string>): string {

@@ -1,0 +1,42 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { readCompletionRecord } from "../../../../../../operations/completion-record"
+import { isBnplProvider } from "../../../../../../payments/session-data"
+import { cartIdSchema } from "../../../../../request-schemas"
+import { parseRequestPart } from "../../../../../validate-request"
+
+/** What `GET /store/bnpl/carts/:id/status` answers (docs/storefront.md). */
+export interface CartPaymentStatus {
+  /** `completed`: the order exists; `failed`: the last completion placed none; else `processing`. */
+  status: "processing" | "completed" | "failed"
+  order_id?: string
+  /** With `failed`: a `bnpl_error` reason. */
+  reason?: string
+}
+
+/**
+ * `GET /store/bnpl/carts/:id/status`: whether a cart paid later has become an order, for a
+ * storefront showing `bnpl_status=processing` (the return route's deadline passed) or a
+ * shopper who closed the tab and came back. Answers 404 for a cart with no pay-later session.
+ * Never cached: the answer changes within seconds.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const cartId = parseRequestPart(cartIdSchema, req.params.id, "id")
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "order.id", "payment_collection.payment_sessions.provider_id"],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as
+    | { order?: { id: string } | null; payment_collection?: { payment_sessions?: Array<{ provider_id: string }> } | null }
+    | undefined
+  res.setHeader("Cache-Control", "no-store")
+  if (cart?.order?.id) return void res.json({ status: "completed", order_id: cart.order.id } satisfies CartPaymentStatus)
+  const failure = cart ? await readCompletionRecord(req.scope, cartId) : undefined
+  if (failure) return void res.json({ status: "failed", reason: failure.reason } satisfies CartPaymentStatus)
+  if (!cart?.payment_collection?.payment_sessions?.some((session) => isBnplProvider(session.provider_id))) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "No pay later payment is in progress for this cart.")
+  }
+  res.json({ status: "processing" } satisfies CartPaymentStatus)
+}

@@ -1,0 +1,172 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
+import { createInventoryLevelsWorkflow, createProductsWorkflow } from "@medusajs/medusa/core-flows"
+import path from "node:path"
+import { completePendingCarts } from "../../src/operations/pending-completions"
+import { config as completionJobConfig } from "../../src/jobs/complete-pending-carts"
+import { useSandboxForStore } from "../support/sandbox-for-store"
+import { seedStore, type SeededStore } from "../support/seed-store"
+import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
+
+jest.setTimeout(240_000)
+
+const { control } = useSandboxForStore()
+
+/**
+ * Issue "Never lose an order": the order does not depend on the shopper's browser coming
+ * back, a slow service never holds the shopper past the deadline, and one cart never gets
+ * two approvals. The background job is driven by calling what it runs
+ * (operations/pending-completions.ts), as the scheduler would each minute.
+ */
+medusaIntegrationTestRunner({
+  cwd: path.join(__dirname, "store"),
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shopper: Shopper
+
+    beforeEach(async () => {
+      await control.reset()
+      store = await seedStore(getContainer())
+      shopper = new Shopper(api, store.publishableKey)
+    })
+
+    const get = (url: string) => api.get(url, { maxRedirects: 0, validateStatus: () => true })
+    const status = (cartId: string) =>
+      api.get(`/store/bnpl/carts/${cartId}/status`, { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true })
+
+    async function orderOf(cartId: string): Promise<string | undefined> {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: cartId } })
+      return (data[0] as { order?: { id: string } | null })?.order?.id
+    }
+
+    async function confirmedCart(variant = store.variants.tote) {
+      const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: variant, quantity: 1 }], address: ukAddress })
+      await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+      const session = await shopper.initiatePaymentSession(cart.id)
+      const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+      return { cart, session, back }
+    }
+
+    it("the job runs every minute by default", () => {
+      expect(completionJobConfig.schedule).toBe(process.env.BNPL_COMPLETION_SCHEDULE || "* * * * *")
+    })
+
+    it("closed tab: the consumer confirms and never comes back; the job places the order with one Auth, and a later return lands on it", async () => {
+      const { cart, back } = await confirmedCart()
+      expect((await status(cart.id)).data).toEqual({ status: "processing" })
+
+      const report = await completePendingCarts(getContainer())
+      const orderId = await orderOf(cart.id)
+      expect(orderId).toBeDefined()
+      expect(report.completed).toEqual([{ cartId: cart.id, orderId }])
+      expect((await status(cart.id)).data).toEqual({ status: "completed", order_id: orderId })
+
+      const returned = await get(pathAndQuery(back))
+      expect(returned.headers.location).toBe(`http://storefront.test/order/${orderId}/confirmed`)
+      expect((await control.ledger()).auths).toHaveLength(1)
+    })
+
+    it("the job's calls are bounded: a consumer still on the service's screens costs one Auth, then the job backs off", async () => {
+      const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }], address: ukAddress })
+      await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+      await shopper.initiatePaymentSession(cart.id)
+      const now = new Date()
+      const first = await completePendingCarts(getContainer(), now)
+      expect(first.waiting).toHaveLength(1)
+      const second = await completePendingCarts(getContainer(), new Date(now.getTime() + 30_000))
+      expect(second.skipped).toBe(1)
+      const third = await completePendingCarts(getContainer(), new Date(now.getTime() + 61_000))
+      expect(third.waiting).toHaveLength(1)
+      const ledger = await control.ledger()
+      expect(ledger.requests.auth).toBe(2)
+      expect(ledger.auths).toHaveLength(0)
+      expect(await orderOf(cart.id)).toBeUndefined()
+    })
+
+    it("slow service: Auth takes 60 s; the return route answers within 20 s with processing, the order appears, the status route reports it, one Auth", async () => {
+      const { cart, back } = await confirmedCart()
+      await control.fault({ endpoint: "auth", kind: "latency", delayMs: 60_000, times: 1 })
+      const started = Date.now()
+      const returned = await get(pathAndQuery(back))
+      const waited = Date.now() - started
+      expect(waited).toBeLessThan(20_000)
+      expect(returned.headers.location).toBe("http://storefront.test/checkout?step=payment&bnpl_status=processing")
+      expect((await status(cart.id)).data).toEqual({ status: "processing" })
+
+      let orderId: string | undefined
+      for (const deadline = Date.now() + 120_000; !orderId && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 2_000))
+        orderId = await orderOf(cart.id)
+      }
+      expect(orderId).toBeDefined()
+      expect((await status(cart.id)).data).toEqual({ status: "completed", order_id: orderId })
+      expect((await control.ledger()).auths).toHaveLength(1)
+    })
+
+    it("lost answers: Auth's answer lost on every try, then the shopper starts pay later again: one approval, one order", async () => {
+      const { cart, back } = await confirmedCart()
+      await control.fault({ endpoint: "auth", kind: "lost_response", times: 10 })
+      const failed = await get(pathAndQuery(back))
+      expect(failed.headers.location).toContain("bnpl_error=payment_failed")
+      await control.clearFaults()
+
+      const again = await shopper.initiatePaymentSession(cart.id)
+      // Straight back to the return route: the consumer is not asked to approve again.
+      const next = new URL(again.data.redirectCheckoutUrl)
+      expect(next.pathname).toBe("/bnpl/return")
+      const returned = await get(pathAndQuery(next))
+      const orderId = await orderOf(cart.id)
+      expect(returned.headers.location).toBe(`http://storefront.test/order/${orderId}/confirmed`)
+      const ledger = await control.ledger()
+      expect(ledger.checkouts).toHaveLength(1)
+      expect(ledger.payments.map((payment) => payment.paymentState)).toEqual(["AUTH_APPROVED"])
+    })
+
+    it("stock gone between confirmation and completion: the authorisation is voided, no order, order_failed for the shopper", async () => {
+      const container = getContainer()
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data: options } = await query.graph({ entity: "shipping_option", fields: ["shipping_profile_id"], filters: { id: store.shippingOptions.standard } })
+      const { result } = await createProductsWorkflow(container).run({
+        input: {
+          products: [
+            {
+              title: "Last lamp",
+              handle: `last-lamp-${Date.now()}`,
+              status: ProductStatus.PUBLISHED,
+              shipping_profile_id: (options[0] as { shipping_profile_id: string }).shipping_profile_id,
+              options: [{ title: "Size", values: ["One"] }],
+              variants: [{ title: "One", sku: `LAMP-${Date.now()}`, options: { Size: "One" }, manage_inventory: true, prices: [{ amount: 30, currency_code: "gbp" }] }],
+              sales_channels: [{ id: store.salesChannelId }],
+            },
+          ],
+        },
+      })
+      const variantId = result[0].variants[0].id
+      const { data: variants } = await query.graph({ entity: "variant", fields: ["inventory_items.inventory_item_id"], filters: { id: variantId } })
+      const inventoryItemId = (variants[0] as any).inventory_items[0].inventory_item_id
+      await createInventoryLevelsWorkflow(container).run({
+        input: { inventory_levels: [{ inventory_item_id: inventoryItemId, location_id: store.stockLocationId, stocked_quantity: 1 }] },
+      })
+
+      const { cart, back } = await confirmedCart(variantId)
+      // Someone else buys the last one while the consumer is on the service's screens.
+      const inventory = container.resolve(Modules.INVENTORY)
+      await inventory.updateInventoryLevels([{ inventory_item_id: inventoryItemId, location_id: store.stockLocationId, stocked_quantity: 0 }])
+
+      const returned = await get(pathAndQuery(back))
+      expect(returned.headers.location).toBe("http://storefront.test/checkout?step=payment&bnpl_error=order_failed")
+      expect(await orderOf(cart.id)).toBeUndefined()
+      const ledger = await control.ledger()
+      expect(ledger.payments.map((payment) => payment.paymentState)).toEqual(["VOIDED"])
+      expect((await status(cart.id)).data).toEqual({ status: "failed", reason: "order_failed" })
+    })
+
+    it("the status route refuses a malformed id and answers 404 for a cart with no pay-later session", async () => {
+      const headers = { "x-publishable-api-key": store.publishableKey }
+      expect((await api.get("/store/bnpl/carts/cart_%00/status", { headers, validateStatus: () => true })).status).toBe(400)
+      const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }] })
+      expect((await status(cart.id)).status).toBe(404)
+    })
+  },
+})
