@@ -19,6 +19,16 @@ const absoluteUrl = (field: string) =>
     })
     .transform((value) => value.replace(/\/+$/, ""))
 
+// A storefront path template: starts with "/", and names only the placeholders it can be
+// given (a typo such as `{countryCode}` would otherwise reach the shopper's address bar).
+const storefrontPath = (placeholders: string[]) =>
+  z
+    .string()
+    .startsWith("/", "must start with /")
+    .refine((value) => [...value.matchAll(/\{(\w+)\}/g)].every((match) => placeholders.includes(match[1])), {
+      message: `may only use the placeholders ${placeholders.map((name) => `{${name}}`).join(", ")}`,
+    })
+
 const timeoutSchema = z.strictObject({
   openMs: z.number().int().positive().optional(),
   readMs: z.number().int().positive().optional(),
@@ -50,10 +60,16 @@ export const optionsSchema = z.strictObject({
   backendUrl: absoluteUrl("backendUrl").optional(),
   /** The storefront's public URL; the return route sends the consumer here. */
   storefrontUrl: absoluteUrl("storefrontUrl").optional(),
-  /** Storefront path of the order confirmation page; `{order_id}` and `{cart_id}` are replaced. */
-  storefrontOrderPath: z.string().startsWith("/", "must start with /").default("/order/{order_id}/confirmed"),
-  /** Storefront path of the checkout page; `{cart_id}` is replaced, `bnpl_error` is appended. */
-  storefrontCheckoutPath: z.string().startsWith("/", "must start with /").default("/checkout?step=payment"),
+  /**
+   * Storefront path of the order confirmation page; `{order_id}`, `{cart_id}` and
+   * `{country_code}` (the cart's shipping country, e.g. "gb") are replaced.
+   */
+  storefrontOrderPath: storefrontPath(["order_id", "cart_id", "country_code"]).default("/order/{order_id}/confirmed"),
+  /**
+   * Storefront path of the checkout page; `{cart_id}` and `{country_code}` are replaced and
+   * `bnpl_error=<reason>` is set (an old one in the template is never carried forward).
+   */
+  storefrontCheckoutPath: storefrontPath(["cart_id", "country_code"]).default("/checkout?step=payment"),
   /** Merchant name shown on the service's screens and e-mails. */
   merchantName: z.string().max(128, "must be at most 128 characters").optional(),
   userAgent: z.string().min(1).optional(),

@@ -1,5 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
+import { validateLimitsQuery } from "./store/bnpl/limits/query"
 
 /**
  * The plugin's middlewares. Medusa merges them with its own; this one runs on the standard
@@ -12,6 +13,11 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
       middlewares: [replaceSessionDataWithCartSnapshot],
+    },
+    {
+      method: ["GET"],
+      matcher: "/store/bnpl/limits",
+      middlewares: [validateLimitsQuery],
     },
   ],
 })
