@@ -18,16 +18,28 @@ const transform = {
   ],
 }
 
+// The storefront kit's React components (src/react) and their tests are .tsx.
+const tsxTransform = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+  },
+]
+
 const common = {
-  transform,
+  transform: { "^.+\\.tsx$": tsxTransform, ...transform },
   testEnvironment: "node",
-  moduleFileExtensions: ["js", "ts", "json"],
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/"],
 }
 
 module.exports = {
   projects: [
-    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts?(x)"] },
     { ...common, displayName: "contract", testMatch: ["<rootDir>/test/contract/**/*.test.ts"] },
     {
       ...common,

@@ -20,7 +20,8 @@ const kit: Options = {
   splitting: false,
   shims: false,
   external: ["react", "react/jsx-runtime"],
-  dts: { compilerOptions: { lib: ["ES2022", "DOM", "DOM.Iterable"], jsx: "react-jsx", types: [] } },
+  tsconfig: "tsconfig.kit.json",
+  dts: true,
 }
 
 export default defineConfig([
@@ -42,9 +43,6 @@ export default defineConfig([
     ...kit,
     entry: { "react/index": "src/react/index.ts" },
     clean: ["react"],
-    esbuildOptions(options) {
-      options.jsx = "automatic"
-      options.banner = { js: '"use client";' }
-    },
+    banner: { js: '"use client";' },
   },
 ])

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { useState, useTransition, type ReactNode } from "react"
+import { useState, type ReactNode } from "react"
 import type { StartCheckoutResult } from "../storefront/checkout"
 
 /** Props of `<PayLaterButton>`. */
@@ -30,28 +30,28 @@ export function PayLaterButton({
   fallbackMessage = "Pay later could not be started. Please try again or choose another payment method.",
   onRedirect,
 }: PayLaterButtonProps) {
-  const [pending, startTransition] = useTransition()
+  // A plain flag rather than an async transition: the same code runs on React 18.3 and 19.
+  const [pending, setPending] = useState(false)
   const [leaving, setLeaving] = useState(false)
   const [error, setError] = useState<string | undefined>()
 
-  const onClick = () => {
+  const onClick = async () => {
     setError(undefined)
-    startTransition(async () => {
-      let result: StartCheckoutResult
-      try {
-        result = await start()
-      } catch {
-        setError(fallbackMessage)
-        return
-      }
-      if ("redirectUrl" in result) {
-        setLeaving(true)
-        onRedirect?.(result.redirectUrl)
-        window.location.assign(result.redirectUrl)
-      } else {
-        setError(result.error.message)
-      }
-    })
+    setPending(true)
+    let result: StartCheckoutResult
+    try {
+      result = await start()
+    } catch {
+      result = { error: { reason: "unknown", message: fallbackMessage } }
+    }
+    setPending(false)
+    if ("redirectUrl" in result) {
+      setLeaving(true)
+      onRedirect?.(result.redirectUrl)
+      window.location.assign(result.redirectUrl)
+    } else {
+      setError(result.error.message)
+    }
   }
 
   return (

@@ -1,6 +1,7 @@
-import type { CSSProperties } from "react"
+import { useEffect, useState, type CSSProperties } from "react"
 import type { DisplayAmount } from "../storefront/amounts"
-import { payLaterMessage, type PayLaterEligibility, type PayLaterMessageOptions } from "../storefront/eligibility"
+import { fetchLimits, payLaterMessage, type PayLaterEligibility, type PayLaterMessageOptions } from "../storefront/eligibility"
+import type { StoreClientConfig } from "../storefront/store-client"
 
 /** Props of `<PayLaterMessage>`. */
 export interface PayLaterMessageProps extends PayLaterMessageOptions {
@@ -8,8 +9,14 @@ export interface PayLaterMessageProps extends PayLaterMessageOptions {
   amount: DisplayAmount
   /** The amount's currency, e.g. "gbp". */
   currency: string
-  /** The limits, read on the server with `fetchLimits` (or `fetchCartEligibility`). */
-  limits: PayLaterEligibility | undefined
+  /** The limits, read on the server with `fetchLimits` (or `fetchCartEligibility`): in the first paint. */
+  limits?: PayLaterEligibility
+  /**
+   * Without `limits`: the store to read them from in the browser (`GET /store/bnpl/limits`,
+   * public and cacheable; the publishable key is public too). The line's space is reserved
+   * meanwhile, so nothing moves when the answer arrives.
+   */
+  store?: StoreClientConfig
   /**
    * Keep one line's height even when nothing is shown (default true), so a price change that
    * crosses a limit does not move the page.
@@ -25,8 +32,21 @@ export interface PayLaterMessageProps extends PayLaterMessageOptions {
  * or the merchant's `outside` text. Pure (no effect, no fetch): rendered on the server with
  * limits read there, it is in the first paint, so it moves nothing.
  */
-export function PayLaterMessage({ amount, currency, limits, reserveSpace = true, className, style, ...options }: PayLaterMessageProps) {
-  const message = payLaterMessage(amount, currency, limits, options)
+export function PayLaterMessage({ amount, currency, limits, store, reserveSpace = true, className, style, ...options }: PayLaterMessageProps) {
+  const [fetched, setFetched] = useState<PayLaterEligibility | undefined>()
+  const baseUrl = store?.baseUrl
+  const publishableKey = store?.publishableKey
+  useEffect(() => {
+    if (limits || !baseUrl || !publishableKey) return
+    let current = true
+    void fetchLimits({ baseUrl, publishableKey }, { currencyCode: currency }).then((answer) => current && setFetched(answer))
+    return () => {
+      current = false
+    }
+  }, [limits, baseUrl, publishableKey, currency])
+  const known = limits ?? fetched
+  // Until the browser has the limits, an empty reserved line rather than an "unavailable" flash.
+  const message = known ? payLaterMessage(amount, currency, known, options) : { show: false as const }
   const lines = options.instalments ? 2 : 1
   const reserved: CSSProperties = reserveSpace ? { minHeight: `${lines * 1.5}em`, lineHeight: 1.5 } : {}
   return (
@@ -35,7 +55,7 @@ export function PayLaterMessage({ amount, currency, limits, reserveSpace = true,
       style={{ ...reserved, ...style }}
       data-pay-later-message=""
       data-eligible={message.show ? String(message.eligible) : "hidden"}
-      data-reason={message.reason}
+      data-reason={"reason" in message ? message.reason : undefined}
     >
       {message.show ? (
         <>

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { useState, useTransition, type ReactNode } from "react"
+import { useState, type ReactNode } from "react"
 import type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
 import { canRetryWithSameSession, messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
 import { useCleanReturnUrl } from "./use-clean-return-url"
@@ -42,7 +42,7 @@ export function PayLaterReturnNotice({
   useCleanReturnUrl()
   const [current, setCurrent] = useState<{ reason: string; message: string }>({ reason, message: messageFor(reason, messages) })
   const [sameSessionTried, setSameSessionTried] = useState(false)
-  const [pending, startTransition] = useTransition()
+  const [pending, setPending] = useState(false)
   const [leaving, setLeaving] = useState(false)
 
   const go = (url: string) => {
@@ -50,24 +50,25 @@ export function PayLaterReturnNotice({
     window.location.assign(url)
   }
 
-  const onTryAgain = () => {
-    startTransition(async () => {
-      try {
-        if (retry && !sameSessionTried && canRetryWithSameSession(current.reason)) {
-          setSameSessionTried(true)
-          const result = await retry()
-          if ("orderId" in result) return go(orderUrl.replace("{order_id}", encodeURIComponent(result.orderId)))
-          setCurrent(result.error)
-          // A decline or an expiry is final for this session; the next press starts anew.
-          return
-        }
-        const result = await start()
-        if ("redirectUrl" in result) return go(result.redirectUrl)
+  const onTryAgain = async () => {
+    setPending(true)
+    try {
+      if (retry && !sameSessionTried && canRetryWithSameSession(current.reason)) {
+        setSameSessionTried(true)
+        const result = await retry()
+        if ("orderId" in result) return go(orderUrl.replace("{order_id}", encodeURIComponent(result.orderId)))
+        // Whatever the reason now, the next press starts a new checkout.
         setCurrent(result.error)
-      } catch {
-        setCurrent({ reason: "payment_failed", message: messageFor("payment_failed", messages) })
+        return
       }
-    })
+      const result = await start()
+      if ("redirectUrl" in result) return go(result.redirectUrl)
+      setCurrent(result.error)
+    } catch {
+      setCurrent({ reason: "payment_failed", message: messageFor("payment_failed", messages) })
+    } finally {
+      setPending(false)
+    }
   }
 
   return (

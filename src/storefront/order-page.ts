@@ -74,3 +74,35 @@ export function paymentStatusLabel(paymentStatus: string | undefined): string {
       return "Awaiting payment"
   }
 }
+
+/** Options of `orderLandingHandler`. */
+export interface OrderLandingOptions {
+  /** The confirmation page, with `{order_id}` and `{country_code}`; default "/{country_code}/order/{order_id}/confirmed". */
+  confirmedPath?: string
+  /** Default `_medusa_cart_id`. */
+  cookieName?: string
+}
+
+/**
+ * A Route Handler (Web `Request` -> `Response`, as Next.js App Router, Remix and others take
+ * it) for the plugin's `storefrontOrderPath`, e.g.
+ * `storefrontOrderPath: "/{country_code}/pay-later/landing?order_id={order_id}"` and, in
+ * Next.js, `app/[countryCode]/pay-later/landing/route.ts`:
+ * `export const GET = orderLandingHandler()`. It removes the cart cookie (the backend completed
+ * the cart) and answers 303 to the confirmation page. The country is the path's first segment
+ * when it is two letters. A request without `order_id` goes to the storefront's home page.
+ */
+export function orderLandingHandler(options: OrderLandingOptions = {}): (request: Request) => Response {
+  const confirmedPath = options.confirmedPath ?? "/{country_code}/order/{order_id}/confirmed"
+  return (request: Request) => {
+    const url = new URL(request.url)
+    const orderId = url.searchParams.get("order_id") ?? ""
+    const first = url.pathname.split("/")[1] ?? ""
+    const countryCode = /^[a-z]{2}$/i.test(first) ? first.toLowerCase() : undefined
+    const target = /^[\w-]{1,100}$/.test(orderId) ? orderPagePath(confirmedPath, { orderId, countryCode }) : `/${countryCode ?? ""}`
+    return new Response(null, {
+      status: 303,
+      headers: { location: new URL(target, url).toString(), "set-cookie": expiredCartCookieHeader(options.cookieName), "cache-control": "no-store" },
+    })
+  }
+}
