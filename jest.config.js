@@ -34,7 +34,8 @@ const common = {
   transform: { "^.+\\.tsx$": tsxTransform, ...transform },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
-  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/"],
+  // examples/nextjs has its own node_modules and build output (.next).
+  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/examples/"],
 }
 
 module.exports = {

@@ -163,3 +163,24 @@ it("a lost answer to Auth, then Try again: one approval and the order", async ()
   expect(await page.locator("#order-confirmed").textContent()).toMatch(/Order #\d+ is confirmed/)
   expect(approvedAuths().filter((auth) => auth.token === token)).toHaveLength(1)
 })
+
+it("GET /store/bnpl/limits: the limits per currency and an amount's eligibility, cacheable, with clear 400s", async () => {
+  const limits = (query: string) =>
+    fetch(`${stack.urls.store}/store/bnpl/limits?${query}`, { headers: { "x-publishable-api-key": stack.seed.publishableKey } })
+
+  const inside = await limits("currency_code=gbp&amount=49.95")
+  expect(inside.status).toBe(200)
+  expect(await inside.json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP", amount: "49.95" })
+  expect(inside.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/)
+
+  expect(await (await limits("currency_code=gbp&amount=1499")).json()).toMatchObject({ eligible: false, reason: "above_maximum" })
+  expect(await (await limits("currency_code=eur")).json()).toMatchObject({ eligible: false, reason: "unsupported_currency" })
+  expect(await (await limits("currency_code=GBP")).json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" })
+
+  const bad = await limits("currency_code=gbp&amount=12,50")
+  expect(bad.status).toBe(400)
+  expect((await bad.json()).message).toMatch(/^amount must be a non-negative decimal .*GET \/store\/bnpl\/limits/)
+  const missing = await limits("amount=1")
+  expect(missing.status).toBe(400)
+  expect((await missing.json()).message).toMatch(/^currency_code is required/)
+})
