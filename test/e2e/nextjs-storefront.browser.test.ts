@@ -164,6 +164,26 @@ it("a lost answer to Auth, then Try again: one approval and the order", async ()
   expect(approvedAuths().filter((auth) => auth.token === token)).toHaveLength(1)
 })
 
+it("bnpl_status=processing: the processing view polls (a store without the status route answers 404) and offers no second payment", async () => {
+  await toPaymentStep("canvas-tote")
+  // Each poll is a Server Action: a POST with a `next-action` header.
+  const isPoll = (response: { request(): { method(): string; headers(): Record<string, string> } }) =>
+    response.request().method() === "POST" && Boolean(response.request().headers()["next-action"])
+  let polls = 0
+  page.on("response", (response) => {
+    if (isPoll(response)) polls += 1
+  })
+  await page.goto(`${stack.urls.storefront}/gb/checkout?step=payment&bnpl_status=processing`)
+  const polling = page.locator('[data-pay-later-processing="polling"]')
+  await polling.waitFor()
+  await page.waitForFunction(() => !window.location.search.includes("bnpl_status"))
+  // Three polls answered (the store's 404 read as processing), and it still says processing.
+  while (polls < 3) await page.waitForResponse(isPoll, { timeout: 20_000 })
+  await screenshot(page, "nextjs-processing")
+  expect(await polling.textContent()).toBe("We are confirming your payment. This usually takes a few seconds.")
+  expect(await payButton().count()).toBe(0)
+})
+
 it("GET /store/bnpl/limits: the limits per currency and an amount's eligibility, cacheable, with clear 400s", async () => {
   const limits = (query: string) =>
     fetch(`${stack.urls.store}/store/bnpl/limits?${query}`, { headers: { "x-publishable-api-key": stack.seed.publishableKey } })
