@@ -18,16 +18,29 @@ const transform = {
   ],
 }
 
+// The storefront kit's React components (src/react) and their tests are .tsx.
+const tsxTransform = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+  },
+]
+
 const common = {
-  transform,
+  transform: { "^.+\\.tsx$": tsxTransform, ...transform },
   testEnvironment: "node",
-  moduleFileExtensions: ["js", "ts", "json"],
-  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/"],
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  // examples/nextjs has its own node_modules and build output (.next).
+  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/examples/"],
 }
 
 module.exports = {
   projects: [
-    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts?(x)"] },
     { ...common, displayName: "contract", testMatch: ["<rootDir>/test/contract/**/*.test.ts"] },
     {
       ...common,

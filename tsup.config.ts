@@ -1,20 +1,48 @@
-import { defineConfig } from "tsup"
+import { defineConfig, type Options } from "tsup"
 
 /**
  * Medusa loads a plugin from `<package>/.medusa/server/src/{api,subscribers,jobs,...}` as
  * CommonJS, one file per route/subscriber/job, so the build is unbundled: every source file
  * becomes one `.js` file at the same relative path (DESIGN.md, "Medusa 2.21 facts").
+ *
+ * The storefront kit (src/storefront, src/react) runs in storefronts, not in Medusa: it is
+ * bundled per entry into `.medusa/kit`, as ES modules and CommonJS with type definitions, and
+ * imports nothing but React (an optional peer). The React bundle starts with "use client" so
+ * Next.js's App Router treats its components as client components.
  */
-export default defineConfig({
-  entry: ["src/**/*.ts", "!src/**/*.test.ts"],
-  outDir: ".medusa/server/src",
-  format: ["cjs"],
-  bundle: false,
-  target: "node20",
-  platform: "node",
-  sourcemap: true,
-  dts: false,
-  clean: true,
+const kit: Options = {
+  outDir: ".medusa/kit",
+  format: ["esm", "cjs"],
+  bundle: true,
+  target: "es2020",
+  platform: "neutral",
+  sourcemap: false,
   splitting: false,
   shims: false,
-})
+  external: ["react", "react/jsx-runtime"],
+  tsconfig: "tsconfig.kit.json",
+  dts: true,
+}
+
+export default defineConfig([
+  {
+    entry: ["src/**/*.ts", "!src/**/*.test.ts", "!src/storefront/**", "!src/react/**"],
+    outDir: ".medusa/server/src",
+    format: ["cjs"],
+    bundle: false,
+    target: "node20",
+    platform: "node",
+    sourcemap: true,
+    dts: false,
+    clean: true,
+    splitting: false,
+    shims: false,
+  },
+  { ...kit, entry: { "storefront/index": "src/storefront/index.ts" }, clean: ["storefront"] },
+  {
+    ...kit,
+    entry: { "react/index": "src/react/index.ts" },
+    clean: ["react"],
+    banner: { js: '"use client";' },
+  },
+])

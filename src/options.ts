@@ -56,13 +56,19 @@ const absoluteUrl = ({ secure = false } = {}) =>
     .transform((value) => value.replace(/\/+$/, ""))
 
 
-/** A path on the storefront: one leading `/`, never `//` or `/\` (which browsers read as another host). */
-const storefrontPath = (fallback: string) =>
+/**
+ * A path on the storefront: one leading `/`, never `//` or `/\` (which browsers read as
+ * another host), and only the placeholders it can be given (a typo such as `{countryCode}`
+ * would otherwise reach the shopper's address bar).
+ */
+const storefrontPath = (placeholders: string[]) =>
   z
     .string()
     .regex(/^\/(?![\/\\])/, "must start with exactly one / (a path on the storefront, not another host)")
     .refine((value) => !/[\s\\]/.test(value), "must not contain spaces or backslashes")
-    .default(fallback)
+    .refine((value) => [...value.matchAll(/\{(\w+)\}/g)].every((match) => placeholders.includes(match[1])), {
+      message: `may only use the placeholders ${placeholders.map((name) => `{${name}}`).join(", ")}`,
+    })
 
 const timeoutSchema = z.strictObject({
   openMs: z.number().int().positive().optional(),
@@ -95,10 +101,16 @@ export const optionsSchema = z.strictObject({
   backendUrl: absoluteUrl().optional(),
   /** The storefront's public URL; the return route sends the consumer here. */
   storefrontUrl: absoluteUrl().optional(),
-  /** Storefront path of the order confirmation page; `{order_id}` and `{cart_id}` are replaced. */
-  storefrontOrderPath: storefrontPath("/order/{order_id}/confirmed"),
-  /** Storefront path of the checkout page; `{cart_id}` is replaced, `bnpl_error` is appended. */
-  storefrontCheckoutPath: storefrontPath("/checkout?step=payment"),
+  /**
+   * Storefront path of the order confirmation page; `{order_id}`, `{cart_id}` and
+   * `{country_code}` (the cart's shipping country, e.g. "gb") are replaced.
+   */
+  storefrontOrderPath: storefrontPath(["order_id", "cart_id", "country_code"]).default("/order/{order_id}/confirmed"),
+  /**
+   * Storefront path of the checkout page; `{cart_id}` and `{country_code}` are replaced and
+   * `bnpl_error=<reason>` is set (an old one in the template is never carried forward).
+   */
+  storefrontCheckoutPath: storefrontPath(["cart_id", "country_code"]).default("/checkout?step=payment"),
   /** Merchant name shown on the service's screens and e-mails. */
   merchantName: z.string().max(128, "must be at most 128 characters").optional(),
   userAgent: z.string().min(1).optional(),

@@ -21,6 +21,9 @@ const bnplOptions = {
   capture: process.env.BNPL_CAPTURE || "manual",
   backendUrl: storeUrl,
   storefrontUrl,
+  // The Next.js example (examples/nextjs) routes every page under /{country_code}.
+  ...(process.env.BNPL_STOREFRONT_ORDER_PATH ? { storefrontOrderPath: process.env.BNPL_STOREFRONT_ORDER_PATH } : {}),
+  ...(process.env.BNPL_STOREFRONT_CHECKOUT_PATH ? { storefrontCheckoutPath: process.env.BNPL_STOREFRONT_CHECKOUT_PATH } : {}),
   merchantName: "Demo Store",
   expressShippingOptions: ["Express Shipping"],
 }

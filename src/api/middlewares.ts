@@ -3,6 +3,7 @@ import { emptyBodySchema, emptyQuerySchema, eligibilityQuerySchema } from "./req
 import { refuseChangedCart } from "./store/cart-complete-guard"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
+import { validateLimitsQuery } from "./store/bnpl/limits/query"
 
 /**
  * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
@@ -37,6 +38,11 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/admin/bnpl/configuration/refresh",
       middlewares: [validateQuery(emptyQuerySchema), validateBody(emptyBodySchema)],
+    },
+    {
+      method: ["GET"],
+      matcher: "/store/bnpl/limits",
+      middlewares: [validateLimitsQuery],
     },
   ],
 })

@@ -1,8 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { completePayLaterCart } from "../../../operations/complete-cart"
 import { getPluginRuntime } from "../../../runtime/plugin-runtime"
 import { returnQuerySchema } from "../../request-schemas"
-import { checkoutPageUrl, orderPageUrl, processingPageUrl } from "./storefront-urls"
+import { checkoutPageUrl, orderPageUrl, processingPageUrl, storefrontCountryCode } from "./storefront-urls"
 
 /**
  * How long the shopper waits on the return route before being sent to the storefront's
@@ -42,13 +43,28 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       deadlineMs: RETURN_DEADLINE_MS,
       ...(status === "SUCCESS" ? {} : { checkOnly: true }),
     })
-    if (outcome.outcome === "completed") return res.redirect(303, orderPageUrl(options, outcome.orderId, cartId))
-    if (outcome.outcome === "processing") return res.redirect(303, processingPageUrl(options, cartId))
-    if (outcome.reason === "invalid_return") return res.redirect(303, checkoutPageUrl(options, undefined, "invalid_return"))
-    return res.redirect(303, checkoutPageUrl(options, cartId, outcome.reason))
+    if (outcome.outcome === "failed" && outcome.reason === "invalid_return") {
+      return res.redirect(303, checkoutPageUrl(options, undefined, "invalid_return"))
+    }
+    // The token proved the cart: its country may go into the storefront's path.
+    const countryCode = await countryOf(req, cartId)
+    if (outcome.outcome === "completed") return res.redirect(303, orderPageUrl(options, outcome.orderId, cartId, countryCode))
+    if (outcome.outcome === "processing") return res.redirect(303, processingPageUrl(options, cartId, countryCode))
+    return res.redirect(303, checkoutPageUrl(options, cartId, outcome.reason, countryCode))
   } catch (error) {
     // The shopper arrived by a browser redirect: a page to go back to beats a JSON 500.
     logger?.error?.(`medusa-payment-bnpl: the return for cart ${cartId} failed: ${(error as Error).message}`)
     if (!res.headersSent) res.redirect(303, checkoutPageUrl(options, cartId, "payment_failed"))
   }
+}
+
+/** The cart's country for `{country_code}` in the storefront's paths (storefront-urls.ts). */
+async function countryOf(req: MedusaRequest, cartId: string): Promise<string | undefined> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "shipping_address.country_code", "region.countries.iso_2"],
+    filters: { id: cartId },
+  })
+  return storefrontCountryCode(data[0] as Parameters<typeof storefrontCountryCode>[0])
 }

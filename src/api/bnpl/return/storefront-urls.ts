@@ -1,5 +1,5 @@
-import type { BnplOptions } from "../../../options"
 import type { CompletionFailure } from "../../../operations/complete-cart"
+import type { BnplOptions } from "../../../options"
 
 /**
  * Why the consumer was sent back to the checkout; sent to the storefront as `bnpl_error`
@@ -8,40 +8,92 @@ import type { CompletionFailure } from "../../../operations/complete-cart"
  *   one reason for all three, so the route reveals nothing about other carts.
  * - `cancelled`: the consumer cancelled on the service's screens.
  * - the provider's reasons (`declined`, `expired`, `not_confirmed`, `cart_changed`,
- *   `payment_failed`).
+ *   `amount_changed`, `order_failed`, `payment_failed`, ...; payments/errors.ts).
  */
 export type ReturnFailure = CompletionFailure
 
 type StorefrontOptions = Pick<BnplOptions, "storefrontUrl" | "storefrontOrderPath" | "storefrontCheckoutPath">
 
-/** The storefront's order confirmation page for an order (`storefrontOrderPath`). */
-export function orderPageUrl(options: StorefrontOptions, orderId: string, cartId: string): string {
-  return `${options.storefrontUrl ?? ""}${fill(options.storefrontOrderPath, { order_id: orderId, cart_id: cartId })}`
+/**
+ * The query parameters the return route owns on a storefront URL. A template or an earlier
+ * redirect that already carries one of them must not bring an old message back, so they are
+ * removed before the current one (if any) is set.
+ */
+export const RETURN_QUERY_PARAMETERS = ["bnpl_error", "bnpl_status"] as const
+
+/**
+ * The two-letter country the storefront's `/{country_code}/...` routes use for a cart: its
+ * shipping address's country, else the region's only country. Undefined when neither says
+ * (the path then loses its `{country_code}` segment and the storefront picks one, as the
+ * Medusa starters' middleware does). Pass the cart as read with the fields
+ * `shipping_address.country_code` and `region.countries.iso_2`.
+ */
+export function storefrontCountryCode(cart: {
+  shipping_address?: { country_code?: string | null } | null
+  region?: { countries?: Array<{ iso_2?: string | null }> | null } | null
+} | undefined): string | undefined {
+  const fromAddress = cart?.shipping_address?.country_code
+  if (fromAddress && /^[a-z]{2}$/i.test(fromAddress)) return fromAddress.toLowerCase()
+  const countries = cart?.region?.countries ?? []
+  const only = countries.length === 1 ? countries[0]?.iso_2 : undefined
+  return only && /^[a-z]{2}$/i.test(only) ? only.toLowerCase() : undefined
 }
 
 /**
- * The storefront's checkout page with `bnpl_error=<reason>` (`storefrontCheckoutPath`).
- * `cartId` is left out (`{cart_id}` filled with nothing) when the request did not prove it
- * holds the cart.
+ * The storefront's order confirmation page for an order (`storefrontOrderPath`, with
+ * `{order_id}`, `{cart_id}` and `{country_code}` replaced). Never carries `bnpl_error` or
+ * `bnpl_status`, even when the template does.
  */
-export function checkoutPageUrl(options: StorefrontOptions, cartId: string | undefined, reason: ReturnFailure): string {
-  const path = fill(options.storefrontCheckoutPath, { cart_id: cartId ?? "" })
-  const separator = path.includes("?") ? "&" : "?"
-  return `${options.storefrontUrl ?? ""}${path}${separator}bnpl_error=${reason}`
+export function orderPageUrl(options: StorefrontOptions, orderId: string, cartId: string, countryCode?: string): string {
+  const path = fill(options.storefrontOrderPath, { order_id: orderId, cart_id: cartId, country_code: countryCode })
+  return `${options.storefrontUrl ?? ""}${withReturnParameter(path)}`
+}
+
+/**
+ * The storefront's checkout page (`storefrontCheckoutPath`, with `{cart_id}` and
+ * `{country_code}` replaced) with `bnpl_error=<reason>`: exactly one, the current one, whatever
+ * the template or an earlier return left in the query string.
+ */
+export function checkoutPageUrl(
+  options: StorefrontOptions,
+  cartId: string | undefined,
+  reason: ReturnFailure,
+  countryCode?: string
+): string {
+  const path = fill(options.storefrontCheckoutPath, { cart_id: cartId ?? "", country_code: countryCode })
+  return `${options.storefrontUrl ?? ""}${withReturnParameter(path, ["bnpl_error", reason])}`
 }
 
 /**
  * The storefront's checkout page with `bnpl_status=processing`: the consumer confirmed and the
  * order is still being placed; the storefront polls `GET /store/bnpl/carts/:id/status`.
  */
-export function processingPageUrl(options: StorefrontOptions, cartId: string): string {
-  const path = fill(options.storefrontCheckoutPath, { cart_id: cartId })
-  const separator = path.includes("?") ? "&" : "?"
-  return `${options.storefrontUrl ?? ""}${path}${separator}bnpl_status=processing`
+export function processingPageUrl(options: StorefrontOptions, cartId: string, countryCode?: string): string {
+  const path = fill(options.storefrontCheckoutPath, { cart_id: cartId, country_code: countryCode })
+  return `${options.storefrontUrl ?? ""}${withReturnParameter(path, ["bnpl_status", "processing"])}`
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? encodeURIComponent(values[name]) : match
-  )
+// `{country_code}` with no country drops its path segment ("/{country_code}/checkout" ->
+// "/checkout"), so the storefront's own country redirect applies instead of a broken path.
+function fill(template: string, values: Record<string, string | undefined>): string {
+  const withoutMissingCountry = values.country_code ? template : template.replace(/\/\{country_code\}(?=\/|\?|#|$)/g, "")
+  return withoutMissingCountry.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = values[name]
+    return name in values && value !== undefined ? encodeURIComponent(value) : match
+  })
+}
+
+// Rewrites the query string of a path: the return route's own parameters removed, then
+// `parameter` (if given) appended. Other parameters keep their order and spelling.
+function withReturnParameter(path: string, parameter?: [string, string]): string {
+  const hashAt = path.indexOf("#")
+  const beforeHash = hashAt < 0 ? path : path.slice(0, hashAt)
+  const fragment = hashAt < 0 ? "" : path.slice(hashAt)
+  const queryAt = beforeHash.indexOf("?")
+  const pathname = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt)
+  const kept = (queryAt < 0 ? "" : beforeHash.slice(queryAt + 1))
+    .split("&")
+    .filter((pair) => pair !== "" && !(RETURN_QUERY_PARAMETERS as readonly string[]).includes(pair.split("=")[0]))
+  if (parameter) kept.push(`${parameter[0]}=${encodeURIComponent(parameter[1])}`)
+  return `${pathname}${kept.length ? `?${kept.join("&")}` : ""}${fragment}`
 }

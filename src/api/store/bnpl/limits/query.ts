@@ -1,0 +1,41 @@
+import type { NextFunction } from "express"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+
+const USAGE = "GET /store/bnpl/limits?currency_code=<ISO 4217, e.g. gbp>&amount=<optional, major units, e.g. 49.95>"
+
+/**
+ * The query of `GET /store/bnpl/limits`: a currency, and optionally an amount in major units
+ * as a storefront shows it (a product's `calculated_amount`, a cart's `total`). Unknown
+ * parameters are refused so that a misspelt `ammount` is not silently ignored.
+ */
+export const limitsQuerySchema = z.strictObject({
+  currency_code: z
+    .string({ error: "is required" })
+    .regex(/^[a-zA-Z]{3}$/, "must be a three-letter ISO 4217 code such as gbp")
+    .transform((value) => value.toUpperCase()),
+  amount: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,4})?$/, "must be a non-negative decimal in major units with at most 4 decimals, such as 49.95")
+    .optional(),
+})
+
+/** The parsed query: `currency_code` upper-cased, `amount` as given. */
+export type LimitsQuery = z.output<typeof limitsQuerySchema>
+
+/**
+ * Parses the query with `limitsQuerySchema` before the route runs; a bad value answers 400
+ * naming the parameter and the rule, e.g. `amount must be a non-negative decimal ...`.
+ */
+export function validateLimitsQuery(req: MedusaRequest, _res: MedusaResponse, next: NextFunction): void {
+  const result = limitsQuerySchema.safeParse(req.query)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const field = issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path.join(".") || "query"
+    const rule = issue.code === "unrecognized_keys" ? "is not a parameter of this route" : issue.message
+    return next(new MedusaError(MedusaError.Types.INVALID_DATA, `${field} ${rule}: ${USAGE}`))
+  }
+  req.validatedQuery = result.data
+  next()
+}

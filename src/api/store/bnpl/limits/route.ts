@@ -1,0 +1,61 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { minorUnitsToApiAmount, toMinorUnits } from "../../../../client/money"
+import { accountCurrency } from "../../../../options"
+import { getConfiguration, type CachedConfiguration } from "../../../../runtime/configuration"
+import { checkEligibility, type Eligibility } from "../../../../payments/eligibility"
+import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import type { LimitsQuery } from "./query"
+
+/** What `GET /store/bnpl/limits` answers. Amounts are API strings in major units ("1000.00"). */
+export interface LimitsResponse extends Eligibility {
+  /** The amount asked about, as a 2-decimal string; absent when none was given. */
+  amount?: string
+}
+
+// Browsers and CDNs may keep the answer as long as the plugin keeps the limits, within bounds:
+// long enough to spare the store a request per product view, short enough that a change of
+// limits shows within the hour.
+const MAX_AGE_CEILING_SECONDS = 60 * 60
+const MAX_AGE_FLOOR_SECONDS = 60
+
+/**
+ * `GET /store/bnpl/limits?currency_code=gbp[&amount=49.95]`: the pay later limits for a
+ * currency, and whether an amount is inside them. For product pages and mini-carts, which
+ * have no cart (`GET /store/bnpl/eligibility?cart_id=` answers for a cart). No cart or
+ * customer data is read, so the answer is public and sent with `Cache-Control: public`.
+ *
+ * Without `amount`: `eligible` says whether the currency is served at all. With `amount`:
+ * whether it lies in `minimumAmount`..`maximumAmount` inclusive (merchant-api-v2.md "Limits:
+ * Order amount", rule 2: one currency per account). The query is parsed by
+ * `validateLimitsQuery` (./query.ts) first.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const { currency_code: currency, amount } = req.validatedQuery as LimitsQuery
+  const runtime = getPluginRuntime(req.scope)
+  const configuration = await getConfiguration(runtime.client, runtime.options, runtime).catch((error: Error) => {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `The pay later service's limits could not be read (${error.message}); hide the method and try again later.`
+    )
+  })
+  const served = accountCurrency(runtime.options)
+  const body: LimitsResponse =
+    amount === undefined
+      ? withoutAmount(checkEligibility(0n, currency, served, configuration))
+      : { ...checkEligibility(toMinorUnits(amount, "amount"), currency, served, configuration), amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")) }
+  res.setHeader("Cache-Control", `public, max-age=${maxAgeSeconds(configuration)}`)
+  res.json(body)
+}
+
+// Without an amount only the currency decides; "below the minimum" for 0 would be noise.
+function withoutAmount(eligibility: Eligibility): Eligibility {
+  if (eligibility.reason === "unsupported_currency") return eligibility
+  const { reason: _ignored, ...rest } = eligibility
+  return { ...rest, eligible: true }
+}
+
+function maxAgeSeconds(configuration: CachedConfiguration): number {
+  const remaining = Math.floor((Date.parse(configuration.expiresAt) - Date.now()) / 1000)
+  return Math.min(MAX_AGE_CEILING_SECONDS, Math.max(MAX_AGE_FLOOR_SECONDS, remaining))
+}

@@ -1,0 +1,75 @@
+/// <reference lib="dom" />
+import { useState, type ReactNode } from "react"
+import type { StartCheckoutResult } from "../storefront/checkout"
+
+/** Props of `<PayLaterButton>`. */
+export interface PayLaterButtonProps {
+  /**
+   * Starts the checkout: a Server Action (or any function) returning `startPayLaterCheckout`'s
+   * result. It must not throw; if it does, the shopper reads `fallbackMessage`.
+   */
+  start: () => Promise<StartCheckoutResult>
+  children?: ReactNode
+  disabled?: boolean
+  className?: string
+  /** Shown if `start` throws (it should not). */
+  fallbackMessage?: string
+  /** Called with the URL before the browser is sent there (analytics); default none. */
+  onRedirect?: (url: string) => void
+}
+
+/**
+ * The pay button: starts a new checkout and sends the browser to the service's screens with a
+ * full-page navigation, or shows why not (the plugin's message, or the merchant's).
+ */
+export function PayLaterButton({
+  start,
+  children = "Continue to pay later",
+  disabled,
+  className,
+  fallbackMessage = "Pay later could not be started. Please try again or choose another payment method.",
+  onRedirect,
+}: PayLaterButtonProps) {
+  // A plain flag rather than an async transition: the same code runs on React 18.3 and 19.
+  const [pending, setPending] = useState(false)
+  const [leaving, setLeaving] = useState(false)
+  const [error, setError] = useState<string | undefined>()
+
+  const onClick = async () => {
+    setError(undefined)
+    setPending(true)
+    let result: StartCheckoutResult
+    try {
+      result = await start()
+    } catch {
+      result = { error: { reason: "unknown", message: fallbackMessage } }
+    }
+    setPending(false)
+    if ("redirectUrl" in result) {
+      setLeaving(true)
+      onRedirect?.(result.redirectUrl)
+      window.location.assign(result.redirectUrl)
+    } else {
+      setError(result.error.message)
+    }
+  }
+
+  return (
+    <div data-pay-later-button="">
+      <button
+        type="button"
+        className={className}
+        onClick={onClick}
+        disabled={disabled || pending || leaving}
+        aria-busy={pending || leaving}
+      >
+        {children}
+      </button>
+      {error ? (
+        <p role="alert" data-pay-later-error="">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

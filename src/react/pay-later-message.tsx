@@ -1,0 +1,73 @@
+import { useEffect, useState, type CSSProperties } from "react"
+import type { DisplayAmount } from "../storefront/amounts"
+import { fetchLimits, payLaterMessage, type PayLaterEligibility, type PayLaterMessageOptions } from "../storefront/eligibility"
+import type { StoreClientConfig } from "../storefront/store-client"
+
+/** Props of `<PayLaterMessage>`. */
+export interface PayLaterMessageProps extends PayLaterMessageOptions {
+  /** The product's or cart's amount in major units, as Medusa gives it (`calculated_amount`, `total`). */
+  amount: DisplayAmount
+  /** The amount's currency, e.g. "gbp". */
+  currency: string
+  /** The limits, read on the server with `fetchLimits` (or `fetchCartEligibility`): in the first paint. */
+  limits?: PayLaterEligibility
+  /**
+   * Without `limits`: the store to read them from in the browser (`GET /store/bnpl/limits`,
+   * public and cacheable; the publishable key is public too). The line's space is reserved
+   * meanwhile, so nothing moves when the answer arrives.
+   */
+  store?: StoreClientConfig
+  /**
+   * Keep one line's height even when nothing is shown (default true), so a price change that
+   * crosses a limit does not move the page.
+   */
+  reserveSpace?: boolean
+  className?: string
+  style?: CSSProperties
+}
+
+/**
+ * "Pay later on orders from £1.00 to £1,000.00." for product, cart and mini-cart pages.
+ * An instalment line only when `instalments` is set; outside the limits nothing, the reason
+ * or the merchant's `outside` text. Pure (no effect, no fetch): rendered on the server with
+ * limits read there, it is in the first paint, so it moves nothing.
+ */
+export function PayLaterMessage({ amount, currency, limits, store, reserveSpace = true, className, style, ...options }: PayLaterMessageProps) {
+  const [fetched, setFetched] = useState<PayLaterEligibility | undefined>()
+  const baseUrl = store?.baseUrl
+  const publishableKey = store?.publishableKey
+  useEffect(() => {
+    if (limits || !baseUrl || !publishableKey) return
+    let current = true
+    void fetchLimits({ baseUrl, publishableKey }, { currencyCode: currency }).then((answer) => current && setFetched(answer))
+    return () => {
+      current = false
+    }
+  }, [limits, baseUrl, publishableKey, currency])
+  const known = limits ?? fetched
+  // Until the browser has the limits, an empty reserved line rather than an "unavailable" flash.
+  const message = known ? payLaterMessage(amount, currency, known, options) : { show: false as const }
+  const lines = options.instalments ? 2 : 1
+  const reserved: CSSProperties = reserveSpace ? { minHeight: `${lines * 1.5}em`, lineHeight: 1.5 } : {}
+  return (
+    <div
+      className={className}
+      style={{ ...reserved, ...style }}
+      data-pay-later-message=""
+      data-eligible={message.show ? String(message.eligible) : "hidden"}
+      data-reason={"reason" in message ? message.reason : undefined}
+    >
+      {message.show ? (
+        <>
+          <span>{message.text}</span>
+          {message.instalmentText ? (
+            <>
+              <br />
+              <span>{message.instalmentText}</span>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  )
+}

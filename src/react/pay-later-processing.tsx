@@ -1,0 +1,104 @@
+/// <reference lib="dom" />
+import { useEffect, useRef, useState } from "react"
+import type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
+import type { PayLaterCartStatus } from "../storefront/order-status"
+import { messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
+import { PayLaterReturnNotice } from "./pay-later-return-notice"
+import { useCleanReturnUrl } from "./use-clean-return-url"
+
+/** Props of `<PayLaterProcessing>`. */
+export interface PayLaterProcessingProps {
+  /** Reads the cart's status: a Server Action around `fetchPayLaterCartStatus` (never throws; a 404 reads as processing). */
+  check: () => Promise<PayLaterCartStatus>
+  /** Where to go once the order exists: a template with `{order_id}`. */
+  orderUrl: string
+  /** Time between polls; default 2000 ms. */
+  intervalMs?: number
+  /** How long to poll before saying it takes longer than usual; default 60000 ms. */
+  timeoutMs?: number
+  messages?: PayLaterMessages
+  /** With `start` (and `retry`), a failure or the time-out shows a `<PayLaterReturnNotice>` with "Try again". */
+  start?: () => Promise<StartCheckoutResult>
+  /** Completes the cart again with the same session; see `<PayLaterReturnNotice>`. */
+  retry?: () => Promise<CompleteCartResult>
+  className?: string
+}
+
+/**
+ * The view for `bnpl_status=processing`: the shopper is back but the order is still being
+ * confirmed. Polls until the order exists and then goes to the order page; on `failed` it
+ * shows the reason; after `timeoutMs` it says so and stops (the shopper must not pay twice
+ * while an approval may still turn into an order).
+ */
+export function PayLaterProcessing({
+  check,
+  orderUrl,
+  intervalMs = 2000,
+  timeoutMs = 60_000,
+  messages,
+  start,
+  retry,
+  className,
+}: PayLaterProcessingProps) {
+  useCleanReturnUrl()
+  const [stopped, setStopped] = useState<{ reason: string; message: string } | undefined>()
+  const checkRef = useRef(check)
+  checkRef.current = check
+
+  useEffect(() => {
+    let cancelled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const deadline = Date.now() + timeoutMs
+    const poll = async () => {
+      let status: PayLaterCartStatus
+      try {
+        status = await checkRef.current()
+      } catch {
+        status = { status: "processing" }
+      }
+      if (cancelled) return
+      if (status.status === "completed" && status.order_id) {
+        window.location.assign(orderUrl.replace("{order_id}", encodeURIComponent(status.order_id)))
+        return
+      }
+      if (status.status === "failed") {
+        const reason = status.reason ?? "payment_failed"
+        setStopped({ reason, message: messageFor(reason, messages) })
+        return
+      }
+      if (Date.now() >= deadline) {
+        setStopped({ reason: "processing_timeout", message: messageFor("processing_timeout", messages) })
+        return
+      }
+      timer = setTimeout(poll, intervalMs)
+    }
+    void poll()
+    return () => {
+      cancelled = true
+      if (timer) clearTimeout(timer)
+    }
+  }, [orderUrl, intervalMs, timeoutMs, messages])
+
+  if (stopped) {
+    return (
+      <div className={className} role="alert" data-pay-later-processing="stopped" data-reason={stopped.reason}>
+        {start ? (
+          <PayLaterReturnNotice
+            reason={stopped.reason as ReturnErrorReason}
+            start={start}
+            retry={retry}
+            orderUrl={orderUrl}
+            messages={{ ...messages, [stopped.reason]: stopped.message }}
+          />
+        ) : (
+          <p>{stopped.message}</p>
+        )}
+      </div>
+    )
+  }
+  return (
+    <div className={className} role="status" aria-live="polite" data-pay-later-processing="polling">
+      <p>{messageFor("processing", messages)}</p>
+    </div>
+  )
+}

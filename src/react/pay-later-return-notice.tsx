@@ -1,0 +1,82 @@
+/// <reference lib="dom" />
+import { useState, type ReactNode } from "react"
+import type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
+import { canRetryWithSameSession, messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
+import { useCleanReturnUrl } from "./use-clean-return-url"
+
+/** Props of `<PayLaterReturnNotice>`. */
+export interface PayLaterReturnNoticeProps {
+  /** The `bnpl_error` the shopper came back with (`readPayLaterReturn`). */
+  reason: ReturnErrorReason
+  /**
+   * Completes the cart again with the same session (a Server Action around
+   * `completePayLaterCart`). Used first after `payment_failed` / `not_confirmed`, where the
+   * service may have approved already; omitted, "Try again" always starts a new checkout.
+   */
+  retry?: () => Promise<CompleteCartResult>
+  /** Starts a new checkout (a Server Action around `startPayLaterCheckout`). */
+  start: () => Promise<StartCheckoutResult>
+  /** Where to go once `retry` gives an order: a template with `{order_id}`, e.g. "/gb/order/{order_id}/confirmed". */
+  orderUrl: string
+  messages?: PayLaterMessages
+  tryAgainLabel?: ReactNode
+  className?: string
+}
+
+/**
+ * The message for a return with `bnpl_error`, and a "Try again" button. After a failure that
+ * may hide an approval (the service's answer was lost), "Try again" completes the cart with
+ * the same session first, so the shopper is never approved twice; only if that fails too, or
+ * after any other reason, does it start a new checkout. The reason is removed from the
+ * address bar once shown.
+ */
+export function PayLaterReturnNotice({
+  reason,
+  retry,
+  start,
+  orderUrl,
+  messages,
+  tryAgainLabel = "Try again",
+  className,
+}: PayLaterReturnNoticeProps) {
+  useCleanReturnUrl()
+  const [current, setCurrent] = useState<{ reason: string; message: string }>({ reason, message: messageFor(reason, messages) })
+  const [sameSessionTried, setSameSessionTried] = useState(false)
+  const [pending, setPending] = useState(false)
+  const [leaving, setLeaving] = useState(false)
+
+  const go = (url: string) => {
+    setLeaving(true)
+    window.location.assign(url)
+  }
+
+  const onTryAgain = async () => {
+    setPending(true)
+    try {
+      if (retry && !sameSessionTried && canRetryWithSameSession(current.reason)) {
+        setSameSessionTried(true)
+        const result = await retry()
+        if ("orderId" in result) return go(orderUrl.replace("{order_id}", encodeURIComponent(result.orderId)))
+        // Whatever the reason now, the next press starts a new checkout.
+        setCurrent(result.error)
+        return
+      }
+      const result = await start()
+      if ("redirectUrl" in result) return go(result.redirectUrl)
+      setCurrent(result.error)
+    } catch {
+      setCurrent({ reason: "payment_failed", message: messageFor("payment_failed", messages) })
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <div className={className} role="alert" data-pay-later-notice="" data-reason={current.reason}>
+      <p data-pay-later-notice-message="">{current.message}</p>
+      <button type="button" onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving}>
+        {tryAgainLabel}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,144 @@
+import { RETURN_ERROR_REASONS, messageFor, type PayLaterMessages, type ReturnErrorReason, type StartErrorReason } from "./reasons"
+import { storeRequest, type StoreClientConfig, type StoreErrorBody } from "./store-client"
+
+/** The provider id a store gets with `{ resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl" }`. */
+export const DEFAULT_PROVIDER_ID = "pp_bnpl_bnpl"
+
+/** A failure the shopper can read: a stable `reason` for code, a `message` for people. */
+export interface PayLaterError<Reason extends string = string> {
+  reason: Reason
+  message: string
+}
+
+/** What starting a checkout gives: where to send the shopper, or why not. Plain data, safe to return from a Server Action. */
+export type StartCheckoutResult = { redirectUrl: string } | { error: PayLaterError<StartErrorReason> }
+
+/** What completing the cart again gives: the order, or why not. Plain data, safe to return from a Server Action. */
+export type CompleteCartResult = { orderId: string } | { error: PayLaterError<ReturnErrorReason> }
+
+/** Options of `startPayLaterCheckout`. */
+export interface StartCheckoutOptions {
+  /** Default `pp_bnpl_bnpl`. */
+  providerId?: string
+  /** Message overrides; without one, the store's own message is shown (the plugin words it for shoppers). */
+  messages?: PayLaterMessages
+}
+
+interface PaymentCollectionBody {
+  payment_collection?: {
+    id: string
+    payment_sessions?: Array<{ provider_id: string; data?: Record<string, unknown> }>
+  }
+}
+
+/**
+ * Starts the pay later checkout for a cart and returns where to send the shopper: creates the
+ * cart's payment collection if it has none, then the payment session with the plugin's
+ * provider (`POST /store/payment-collections/:id/payment-sessions`), which makes a new
+ * checkout at the service from the cart as the server knows it. A new session replaces the
+ * cart's previous one, so a declined, cancelled or expired checkout is never reused.
+ *
+ * Never throws, so it is safe in a Server Action (where a production build would replace a
+ * thrown message with a generic one): every failure is `{ error: { reason, message } }`, the
+ * message being the merchant's override for the reason, else the plugin's own message (e.g.
+ * "Starting the pay later checkout could not be completed: the payment service did not
+ * answer in time ..."), else the kit's default.
+ */
+export async function startPayLaterCheckout(
+  config: StoreClientConfig,
+  cartId: string,
+  options: StartCheckoutOptions = {}
+): Promise<StartCheckoutResult> {
+  const providerId = options.providerId ?? DEFAULT_PROVIDER_ID
+  const fail = (reason: StartErrorReason, storeMessage?: string): StartCheckoutResult => ({
+    error: { reason, message: options.messages?.[reason] ?? storeMessage ?? messageFor(reason) },
+  })
+  try {
+    const cart = await storeRequest<{ cart?: { payment_collection?: { id: string } | null } } & StoreErrorBody>(
+      config,
+      `/store/carts/${encodeURIComponent(cartId)}`,
+      { query: { fields: "id,payment_collection.id" } }
+    )
+    if (cart.status === 404 || (cart.status === 200 && !cart.body?.cart)) return fail("cart_not_found")
+    if (cart.status !== 200) return fail(startReason(cart.status, cart.body?.message), cart.body?.message)
+
+    let collectionId = cart.body?.cart?.payment_collection?.id
+    if (!collectionId) {
+      const created = await storeRequest<PaymentCollectionBody & StoreErrorBody>(config, "/store/payment-collections", {
+        method: "POST",
+        body: { cart_id: cartId },
+      })
+      collectionId = created.body?.payment_collection?.id
+      if (!collectionId) return fail(startReason(created.status, created.body?.message), created.body?.message)
+    }
+
+    const session = await storeRequest<PaymentCollectionBody & StoreErrorBody>(
+      config,
+      `/store/payment-collections/${encodeURIComponent(collectionId)}/payment-sessions`,
+      { method: "POST", body: { provider_id: providerId } }
+    )
+    if (session.status !== 200) return fail(startReason(session.status, session.body?.message, session.body?.code), session.body?.message)
+    const data = session.body?.payment_collection?.payment_sessions?.find((candidate) => candidate.provider_id === providerId)?.data
+    const redirectUrl = data?.redirectCheckoutUrl
+    if (typeof redirectUrl !== "string" || !/^https?:\/\//.test(redirectUrl)) return fail("unknown")
+    return { redirectUrl }
+  } catch {
+    return fail("network")
+  }
+}
+
+/**
+ * The reason for a failed session creation: the error's machine-readable `code` (the
+ * plugin's reasons, docs/storefront.md), else, for older plugins, its message.
+ */
+export function startReason(status: number, message: string | undefined, code?: unknown): StartErrorReason {
+  const text = message ?? ""
+  if (code === "not_eligible") return "not_eligible"
+  if (code === "unavailable" || code === "payment_failed") return "service_unavailable"
+  if (status === 404) return "cart_not_found"
+  if (/is not available for this cart/i.test(text)) return "not_eligible"
+  if (/e-mail/i.test(text)) return "missing_email"
+  if (status >= 500 || /could not be completed|did not answer|could not be reached|server error|busy/i.test(text)) {
+    return "service_unavailable"
+  }
+  if (status === 400) return "invalid_checkout"
+  return "unknown"
+}
+
+/**
+ * "Try again" after `payment_failed` / `not_confirmed` / `processing`: completes the cart
+ * again (`POST /store/carts/:id/complete`) with the payment session it already has. If the
+ * service approved the first time and only its answer was lost, this finds that approval
+ * (Auth is idempotent by `requestId`) instead of making a second one. Never throws.
+ */
+export async function completePayLaterCart(
+  config: StoreClientConfig,
+  cartId: string,
+  options: { messages?: PayLaterMessages } = {}
+): Promise<CompleteCartResult> {
+  const fail = (reason: ReturnErrorReason): CompleteCartResult => ({
+    error: { reason, message: messageFor(reason, options.messages) },
+  })
+  try {
+    const answer = await storeRequest<
+      { type?: "order" | "cart"; order?: { id: string }; error?: { message?: string } } & StoreErrorBody
+    >(config, `/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST" })
+    if (answer.status === 200 && answer.body?.type === "order" && answer.body.order?.id) return { orderId: answer.body.order.id }
+    if (answer.status === 404) return fail("invalid_return")
+    const code = (answer.body?.error as { code?: unknown } | undefined)?.code ?? answer.body?.code
+    return fail(completionReason(answer.body?.error?.message ?? answer.body?.message, code))
+  } catch {
+    return fail("payment_failed")
+  }
+}
+
+/** The `bnpl_error` reason a failed completion maps to; the same rules as the return route's. */
+export function completionReason(message: string | undefined, code?: unknown): ReturnErrorReason {
+  if (typeof code === "string" && (RETURN_ERROR_REASONS as readonly string[]).includes(code)) return code as ReturnErrorReason
+  const text = message ?? ""
+  if (/declined/i.test(text)) return "declined"
+  if (/expired|already used/i.test(text)) return "expired"
+  if (/was not authorized|not confirmed/i.test(text)) return "not_confirmed"
+  if (/changed/i.test(text)) return "cart_changed"
+  return "payment_failed"
+}

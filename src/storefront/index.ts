@@ -1,0 +1,13 @@
+/**
+ * `medusa-payment-bnpl/storefront`: the storefront kit's framework-free part. It talks to the
+ * store API with `fetch` and the publishable key only (no server secret) and depends on
+ * nothing. React components are in `medusa-payment-bnpl/react`. Guide: docs/storefront.md.
+ */
+export * from "./amounts"
+export * from "./checkout"
+export * from "./eligibility"
+export * from "./order-page"
+export * from "./order-status"
+export * from "./reasons"
+export * from "./return-params"
+export * from "./store-client"

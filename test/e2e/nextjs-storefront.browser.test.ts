@@ -1,0 +1,206 @@
+import path from "node:path"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { launchChromium, screenshot } from "./browser"
+import { startNextjsStack, type NextjsStack } from "./nextjs-stack"
+
+// `next build` and Medusa's migrations run side by side (about a minute on 2 cores).
+jest.setTimeout(300_000)
+
+let stack: NextjsStack
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  const [started, chromium] = await Promise.allSettled([
+    startNextjsStack(path.resolve(__dirname, "../../test-output/e2e-nextjs")),
+    launchChromium(),
+  ])
+  if (started.status === "fulfilled") stack = started.value
+  if (chromium.status === "fulfilled") browser = chromium.value
+  if (started.status === "rejected") throw started.reason
+  if (chromium.status === "rejected") throw chromium.reason
+  // Figures, not assertions: what this file adds to CI time.
+  console.log(`examples/nextjs stack started: ${JSON.stringify(stack.timings)}`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context?.close()
+  stack?.sandbox.control.clearFaults()
+})
+
+const approvedAuths = () => stack.sandbox.control.ledger().auths.filter((auth) => auth.status === "APPROVED")
+
+/** Product page -> cart -> delivery (prefilled) -> the payment step. */
+async function toPaymentStep(handle: string, shots?: string): Promise<void> {
+  await page.goto(`${stack.urls.storefront}/gb/products/${handle}`)
+  await page.locator("#add-to-cart").waitFor()
+  if (shots) await screenshot(page, `nextjs-${shots}-1-product`)
+  await page.locator("#add-to-cart").click()
+  await page.waitForURL("**/gb/cart")
+  if (shots) await screenshot(page, `nextjs-${shots}-2-cart`)
+  await page.locator("#go-to-checkout").click()
+  await page.locator("#continue-to-payment").click()
+  await page.waitForURL("**/gb/checkout?step=payment")
+  await page.locator("#payment").waitFor()
+}
+
+const payButton = () => page.getByRole("button", { name: "Pay later" })
+const notice = () => page.locator("[data-pay-later-notice]")
+
+it("shows the limits on a product page, in the first paint, with the reason on a product above them", async () => {
+  // JavaScript off: what the server rendered is what a shopper first sees; nothing moves in later.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 } })
+  const staticPage = await noScript.newPage()
+  await staticPage.goto(`${stack.urls.storefront}/gb/products/canvas-tote`)
+  const message = staticPage.locator("[data-pay-later-message]")
+  expect(await message.textContent()).toBe("Pay later on orders from £1.00 to £1,000.00.")
+  expect(await message.getAttribute("data-eligible")).toBe("true")
+  await screenshot(staticPage, "nextjs-product-message")
+
+  await staticPage.goto(`${stack.urls.storefront}/gb/products/sofa`)
+  expect(await message.getAttribute("data-eligible")).toBe("false")
+  expect(await message.getAttribute("data-reason")).toBe("above_maximum")
+  expect(await message.textContent()).toBe("Pay later is available on orders from £1.00 to £1,000.00.")
+  await screenshot(staticPage, "nextjs-product-above-maximum")
+  await noScript.close()
+})
+
+it("pays later: product, cart, checkout, Confirm on the service's page, the order page with the cart cleared", async () => {
+  await toPaymentStep("canvas-tote", "pay")
+  await screenshot(page, "nextjs-pay-3-checkout")
+  await payButton().click()
+  await page.waitForURL(`${stack.urls.sandbox}/checkout/**`)
+  expect(await page.locator("#amount").textContent()).toContain("£49.95")
+  await screenshot(page, "nextjs-pay-4-service")
+
+  await page.locator("#confirm").click()
+  await page.waitForURL("**/gb/order/*/confirmed")
+  await screenshot(page, "nextjs-pay-5-confirmed")
+  expect(await page.locator("#order-confirmed").textContent()).toMatch(/Order #\d+ is confirmed/)
+  // An authorisation, not a payment: the page does not say "paid".
+  expect(await page.locator("#payment-status").textContent()).toMatch(/^Payment: Approved/)
+  expect(await page.locator("#cart-count").textContent()).toBe("0")
+  expect(approvedAuths().filter((auth) => auth.amount.amount === "49.95")).not.toHaveLength(0)
+})
+
+it("cancel on the service's page: back at the checkout with the message, which a reload does not bring back", async () => {
+  await toPaymentStep("canvas-tote")
+  await payButton().click()
+  await page.locator("#cancel").click()
+  await page.waitForURL(/\/gb\/checkout\?step=payment/)
+  await notice().waitFor()
+  await screenshot(page, "nextjs-cancel-notice")
+  expect(await notice().textContent()).toContain("You cancelled pay later.")
+  // The reason left the address bar once shown.
+  await page.waitForFunction(() => !window.location.search.includes("bnpl_error"))
+  await page.reload()
+  await page.locator("#payment").waitFor()
+  expect(await notice().count()).toBe(0)
+  expect(await payButton().count()).toBe(1)
+  expect(await page.locator("#cart-count").textContent()).toBe("1")
+})
+
+it("a declined payment: back at the checkout with the decline message and no order", async () => {
+  await toPaymentStep("canvas-tote")
+  const before = approvedAuths().length
+  await payButton().click()
+  await page.locator("#decline").click()
+  await page.waitForURL(/\/gb\/checkout\?step=payment/)
+  await notice().waitFor()
+  await screenshot(page, "nextjs-declined-notice")
+  expect(await notice().getAttribute("data-reason")).toBe("declined")
+  expect(await notice().textContent()).toContain("Pay later was declined.")
+  expect(approvedAuths()).toHaveLength(before)
+})
+
+it("a cart above the maximum: the method is hidden and the reason shown", async () => {
+  await toPaymentStep("sofa")
+  await screenshot(page, "nextjs-above-maximum-checkout")
+  expect(await page.locator("#pay-later-unavailable").getAttribute("data-reason")).toBe("above_maximum")
+  expect(await page.locator("#pay-later-unavailable").textContent()).toBe("Pay later is available on orders from £1.00 to £1,000.00.")
+  expect(await payButton().count()).toBe(0)
+})
+
+it("the service down: the shopper reads the plugin's message, not the Server Components error", async () => {
+  await toPaymentStep("canvas-tote")
+  stack.sandbox.control.addFault({ endpoint: "createCheckout", kind: "status", status: 503 })
+  await payButton().click()
+  const alert = page.locator("[data-pay-later-error]")
+  await alert.waitFor()
+  await screenshot(page, "nextjs-service-down")
+  const text = (await alert.textContent()) ?? ""
+  expect(text).toMatch(/^Starting the pay later checkout could not be completed/)
+  expect(text).not.toMatch(/Server Components/)
+  expect(page.url()).toContain("/gb/checkout")
+})
+
+it("a lost answer to Auth, then Try again: one approval and the order", async () => {
+  await toPaymentStep("canvas-tote")
+  await payButton().click()
+  await page.waitForURL(`${stack.urls.sandbox}/checkout/**`)
+  const token = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!)
+  // Auth is approved at the service each time but no answer arrives, through the client's retries.
+  stack.sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 3 })
+  await page.locator("#confirm").click()
+  await page.waitForURL(/\/gb\/checkout\?step=payment/)
+  await notice().waitFor()
+  expect(await notice().getAttribute("data-reason")).toBe("payment_failed")
+  await screenshot(page, "nextjs-lost-answer-notice")
+
+  await page.getByRole("button", { name: "Try again" }).click()
+  await page.waitForURL("**/gb/order/*/confirmed")
+  await screenshot(page, "nextjs-lost-answer-order")
+  expect(await page.locator("#order-confirmed").textContent()).toMatch(/Order #\d+ is confirmed/)
+  expect(approvedAuths().filter((auth) => auth.token === token)).toHaveLength(1)
+})
+
+it("bnpl_status=processing: the processing view polls (a store without the status route answers 404) and offers no second payment", async () => {
+  await toPaymentStep("canvas-tote")
+  // Each poll is a Server Action: a POST with a `next-action` header.
+  const isPoll = (response: { request(): { method(): string; headers(): Record<string, string> } }) =>
+    response.request().method() === "POST" && Boolean(response.request().headers()["next-action"])
+  let polls = 0
+  page.on("response", (response) => {
+    if (isPoll(response)) polls += 1
+  })
+  await page.goto(`${stack.urls.storefront}/gb/checkout?step=payment&bnpl_status=processing`)
+  const polling = page.locator('[data-pay-later-processing="polling"]')
+  await polling.waitFor()
+  await page.waitForFunction(() => !window.location.search.includes("bnpl_status"))
+  // Three polls answered (the store's 404 read as processing), and it still says processing.
+  while (polls < 3) await page.waitForResponse(isPoll, { timeout: 20_000 })
+  await screenshot(page, "nextjs-processing")
+  expect(await polling.textContent()).toBe("We are confirming your payment. This usually takes a few seconds.")
+  expect(await payButton().count()).toBe(0)
+})
+
+it("GET /store/bnpl/limits: the limits per currency and an amount's eligibility, cacheable, with clear 400s", async () => {
+  const limits = (query: string) =>
+    fetch(`${stack.urls.store}/store/bnpl/limits?${query}`, { headers: { "x-publishable-api-key": stack.seed.publishableKey } })
+
+  const inside = await limits("currency_code=gbp&amount=49.95")
+  expect(inside.status).toBe(200)
+  expect(await inside.json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP", amount: "49.95" })
+  expect(inside.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/)
+
+  expect(await (await limits("currency_code=gbp&amount=1499")).json()).toMatchObject({ eligible: false, reason: "above_maximum" })
+  expect(await (await limits("currency_code=eur")).json()).toMatchObject({ eligible: false, reason: "unsupported_currency" })
+  expect(await (await limits("currency_code=GBP")).json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" })
+
+  const bad = await limits("currency_code=gbp&amount=12,50")
+  expect(bad.status).toBe(400)
+  expect((await bad.json()).message).toMatch(/^amount must be a non-negative decimal .*GET \/store\/bnpl\/limits/)
+  const missing = await limits("amount=1")
+  expect(missing.status).toBe(400)
+  expect((await missing.json()).message).toMatch(/^currency_code is required/)
+})

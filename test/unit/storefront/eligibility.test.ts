@@ -1,0 +1,98 @@
+import { fetchCartEligibility, fetchLimits, payLaterMessage, type PayLaterEligibility } from "../../../src/storefront"
+import { StoreServer, UNREACHABLE } from "./store-server"
+
+const GBP: PayLaterEligibility = { eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" }
+
+describe("payLaterMessage", () => {
+  it("inside the limits: the limits in the shopper's format, and no instalment line unless the merchant sets a count", () => {
+    expect(payLaterMessage(49.95, "gbp", GBP, { locale: "en-GB" })).toEqual({
+      show: true,
+      eligible: true,
+      text: "Pay later on orders from £1.00 to £1,000.00.",
+    })
+    expect(payLaterMessage("49.95", "GBP", GBP, { locale: "en-GB", instalments: 4 })).toMatchObject({
+      instalmentText: "Or 4 payments of £12.49.",
+    })
+  })
+
+  it("counts the limits inclusive", () => {
+    expect(payLaterMessage("1.00", "gbp", GBP).show).toBe(true)
+    expect(payLaterMessage(1000, "gbp", GBP).show).toBe(true)
+    expect(payLaterMessage("1000.01", "gbp", GBP)).toEqual({ show: false, reason: "above_maximum" })
+    expect(payLaterMessage("0.99", "gbp", GBP)).toEqual({ show: false, reason: "below_minimum" })
+  })
+
+  it("outside the limits: nothing by default, the reason, or the merchant's own text", () => {
+    expect(payLaterMessage(1499, "gbp", GBP, { outside: "reason", locale: "en-GB" })).toEqual({
+      show: true,
+      eligible: false,
+      reason: "above_maximum",
+      text: "Pay later is available on orders from £1.00 to £1,000.00.",
+    })
+    expect(payLaterMessage(0.5, "gbp", GBP, { outside: "Pay later from {minimum}.", locale: "en-GB" })).toMatchObject({
+      show: true,
+      text: "Pay later from £1.00.",
+    })
+  })
+
+  it("limits of another currency count as unsupported_currency", () => {
+    expect(payLaterMessage(10, "eur", GBP, { outside: "reason" })).toMatchObject({
+      reason: "unsupported_currency",
+      text: "Pay later is not available in this currency.",
+    })
+  })
+
+  it("unknown limits (the store could not say) show nothing, or the unavailable message", () => {
+    expect(payLaterMessage(10, "gbp", undefined)).toEqual({ show: false, reason: "limits_unavailable" })
+    expect(payLaterMessage(10, "gbp", { eligible: false, reason: "limits_unavailable" }, { outside: "reason" })).toMatchObject({
+      text: "Pay later is not available right now.",
+    })
+  })
+})
+
+describe("reading eligibility from the store", () => {
+  const store = new StoreServer()
+  beforeAll(() => store.start())
+  afterAll(() => store.stop())
+
+  it("asks the limits route with the currency and amount, sending the publishable key", async () => {
+    store.answer((request) =>
+      request.path === "/store/bnpl/limits" ? { status: 200, body: { ...GBP, amount: "49.95" } } : undefined
+    )
+    expect(await fetchLimits(store.config, { currencyCode: "gbp", amount: 49.95 })).toEqual({ ...GBP, amount: "49.95" })
+    const [request] = store.requests
+    expect(Object.fromEntries(request.query)).toEqual({ currency_code: "gbp", amount: "49.95" })
+    expect(request.headers["x-publishable-api-key"]).toBe("pk_test")
+  })
+
+  it("asks the eligibility route for a cart", async () => {
+    store.answer((request) =>
+      request.path === "/store/bnpl/eligibility" && request.query.get("cart_id") === "cart_1"
+        ? { status: 200, body: { ...GBP, eligible: false, reason: "above_maximum" } }
+        : undefined
+    )
+    expect(await fetchCartEligibility(store.config, "cart_1")).toMatchObject({ eligible: false, reason: "above_maximum" })
+  })
+
+  it("hides the method, without throwing, when the store fails, answers nonsense or cannot be reached", async () => {
+    store.answer(() => ({ status: 500, body: { type: "unexpected_state", message: "The pay later service's limits could not be read" } }))
+    expect(await fetchCartEligibility(store.config, "cart_1")).toEqual({
+      eligible: false,
+      reason: "limits_unavailable",
+      detail: "The pay later service's limits could not be read",
+    })
+    store.answer(() => ({ status: 200, raw: "<html>proxy</html>" }))
+    expect(await fetchLimits(store.config, { currencyCode: "gbp" })).toMatchObject({ eligible: false, reason: "limits_unavailable" })
+    expect(await fetchLimits(UNREACHABLE, { currencyCode: "gbp" })).toMatchObject({ eligible: false, reason: "limits_unavailable" })
+  })
+
+  it("refuses a bad amount before asking", async () => {
+    store.answer(() => ({ status: 200, body: GBP }))
+    expect(await fetchLimits(store.config, { currencyCode: "gbp", amount: "12,50" })).toMatchObject({
+      eligible: false,
+      reason: "limits_unavailable",
+      detail: expect.stringContaining("12,50"),
+    })
+    expect(store.requests).toHaveLength(0)
+  })
+})
