@@ -101,7 +101,7 @@ describe("completePayLaterCart (Try again with the same session)", () => {
     [400, { type: "not_allowed", message: "Session ps_1 was not authorized with the provider." }, "not_confirmed"],
     [200, { type: "cart", error: { message: "The checkout token expired" } }, "expired"],
     [500, { type: "unexpected_state", message: "the payment service did not answer in time" }, "payment_failed"],
-    [404, { type: "not_found", message: "Cart cart_1 was not found" }, "cart_not_found"],
+    [404, { type: "not_found", message: "Cart cart_1 was not found" }, "invalid_return"],
   ])("a %i answer reads as a reason with its message", async (status, body, reason) => {
     completing({ status, body })
     const result = await completePayLaterCart(store.config, "cart_1")

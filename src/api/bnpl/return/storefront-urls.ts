@@ -12,6 +12,19 @@ import type { BnplOptions } from "../../../options"
  */
 export type ReturnFailure = CompletionFailure
 
+/** Every `bnpl_error` the return route can send (the start-only reasons never reach it). */
+export const RETURN_FAILURES = [
+  "invalid_return",
+  "cancelled",
+  "declined",
+  "expired",
+  "not_confirmed",
+  "cart_changed",
+  "amount_changed",
+  "order_failed",
+  "payment_failed",
+] as const satisfies readonly ReturnFailure[]
+
 type StorefrontOptions = Pick<BnplOptions, "storefrontUrl" | "storefrontOrderPath" | "storefrontCheckoutPath">
 
 /**
