@@ -48,8 +48,14 @@ medusaIntegrationTestRunner({
       return { cart, session, back }
     }
 
-    it("the job runs every minute by default", () => {
-      expect(completionJobConfig.schedule).toBe(process.env.BNPL_COMPLETION_SCHEDULE || "* * * * *")
+    it("the job runs every minute unless BNPL_COMPLETION_SCHEDULE says otherwise", () => {
+      jest.isolateModules(() => {
+        const saved = process.env.BNPL_COMPLETION_SCHEDULE
+        delete process.env.BNPL_COMPLETION_SCHEDULE
+        expect(require("../../src/jobs/complete-pending-carts").config.schedule).toBe("* * * * *")
+        process.env.BNPL_COMPLETION_SCHEDULE = saved
+      })
+      expect(completionJobConfig.schedule).toBe(process.env.BNPL_COMPLETION_SCHEDULE)
     })
 
     it("closed tab: the consumer confirms and never comes back; the job places the order with one Auth, and a later return lands on it", async () => {

@@ -45,16 +45,21 @@ beforeAll(() => {
 it("the package ships JavaScript and type definitions for every subpath it exports", () => {
   const installed = path.join(app, "node_modules/medusa-payment-bnpl")
   const { exports } = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as {
-    exports: Record<string, string | { types: string; default: string }>
+    exports: Record<string, string | Record<string, unknown>>
   }
+  // Every file a condition names (types, import, require, default), at any depth.
+  const files = (target: unknown): string[] =>
+    typeof target === "string" ? [target] : Object.values((target ?? {}) as Record<string, unknown>).flatMap(files)
   const missing: string[] = []
   for (const [subpath, target] of Object.entries(exports)) {
     if (typeof target === "string" || subpath.includes("*")) continue
-    for (const file of [target.default, target.types]) {
+    const named = files(target)
+    if (!named.some((file) => /\.d\.m?ts$/.test(file))) missing.push(`${subpath}: no type definitions named`)
+    for (const file of named) {
       if (!fs.existsSync(path.join(installed, file))) missing.push(`${subpath}: ${file}`)
     }
   }
-  expect(Object.keys(exports)).toEqual(expect.arrayContaining([".", "./providers/bnpl", "./client", "./sandbox"]))
+  expect(Object.keys(exports)).toEqual(expect.arrayContaining([".", "./providers/bnpl", "./client", "./sandbox", "./storefront", "./react"]))
   expect(missing).toEqual([])
 })
 
