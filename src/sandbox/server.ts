@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type Express } from "express"
 import { DEFAULT_SANDBOX_ACCOUNTS, type SandboxAccount } from "./accounts"
 import { consumerScreenRoutes } from "./consumer-screens"
 import { controlRoutes, createControl, type SandboxControl } from "./control"
+import { ownerOnly } from "./control-guard"
 import { errorBody } from "./errors"
 import { captureAndVoidRoutes } from "./routes/capture-and-void"
 import { checkoutRoutes } from "./routes/checkouts"
@@ -69,7 +70,7 @@ export function createSandboxApp(store: SandboxStore, control: SandboxControl): 
   app.use(courierRoutes(store))
   app.use(configurationRoutes(store))
   app.use(consumerScreenRoutes(store))
-  app.use("/__control", controlRoutes(control))
+  app.use("/__control", ownerOnly(() => store.settings.publicUrl), controlRoutes(control))
 
   app.use((req, res) => {
     res.status(404).json(errorBody(404, "not_found", `No route ${req.method} ${req.path}`))
