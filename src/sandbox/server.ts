@@ -59,6 +59,8 @@ export interface Sandbox {
   authUrl: string
   /** The merchant accounts, with their current limits. */
   accounts: SandboxAccount[]
+  /** Whether unknown request fields are refused (see `SandboxOptions.strictRequests`). */
+  strictRequests: boolean
   control: SandboxControl
   /** Stops listening and drops open connections. */
   close(): Promise<void>
@@ -142,6 +144,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get accounts() {
       return store.accounts.map((account) => ({ ...account }))
     },
+    strictRequests: store.settings.strictRequests,
     control,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@
  * `orderDetails`, `shippedAt` in UTC and numeric merchant ids.
  */
 import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type Sandbox, type SandboxAccount } from "../../src/sandbox"
+import { runCli } from "../../src/sandbox/cli"
 
 const UK = DEFAULT_SANDBOX_ACCOUNTS[0]
 const EU = DEFAULT_SANDBOX_ACCOUNTS[1]
@@ -441,5 +442,17 @@ describe("details", () => {
       body: new URLSearchParams({ grant_type: "client_credentials", client_id: "sandbox-eu-merchant", client_secret: EU.secretKey, scope: "merchant_api_v2" }).toString(),
     })
     expect(token.status).toBe(200)
+  })
+
+  it("medusa-payment-bnpl sandbox --strict-requests starts a strict sandbox and says so", async () => {
+    const lines: string[] = []
+    const cli = await runCli(["sandbox", "--port", "0", "--strict-requests"], { log: (line) => lines.push(line), error: (line) => lines.push(line) })
+    try {
+      expect(lines.join("\n")).toContain("Unknown request fields:   refused (422)")
+      const refused = await call("POST", "/v2/checkouts", { body: sdkCheckout({ giftWrap: true }), on: cli! })
+      expect(refused.status).toBe(422)
+    } finally {
+      await cli?.close()
+    }
   })
 })
