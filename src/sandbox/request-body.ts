@@ -69,7 +69,7 @@ function fieldName(path: readonly PropertyKey[], key: string): string {
 export function validateBody<Schema extends z.ZodType>(
   schema: Schema,
   body: unknown,
-  policy: UnknownFieldPolicy = { strict: true, ignored: () => undefined }
+  policy: UnknownFieldPolicy
 ): z.infer<Schema> {
   let candidate = body
   let copied = false
