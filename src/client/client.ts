@@ -19,10 +19,12 @@ import {
   createCheckoutRequestSchema,
   createCheckoutResponseSchema,
   createRefundRequestSchema,
+  immediateCaptureRequestSchema,
   listPaymentsQuerySchema,
   paymentSchema,
   paymentsPageSchema,
   refundSchema,
+  updatePaymentRequestSchema,
   updateShippingCourierRequestSchema,
   voidRequestSchema,
   type AccessTokenResponse,
@@ -33,10 +35,12 @@ import {
   type CreateCheckoutRequest,
   type CreateCheckoutResponse,
   type CreateRefundRequest,
+  type ImmediateCaptureRequest,
   type ListPaymentsQuery,
   type Payment,
   type PaymentsPage,
   type Refund,
+  type UpdatePaymentRequest,
   type UpdateShippingCourierRequest,
   type VoidRequest,
 } from "./schemas"
@@ -314,6 +318,57 @@ export class BnplClient {
     const params = { orderId: requirePathParam("Update Shipping Courier", "orderId", orderId) }
     const body = validateRequest("Update Shipping Courier", updateShippingCourierRequestSchema, request)
     return this.send("Update Shipping Courier", { params, body, retry: "idempotent", schema: paymentSchema })
+  }
+
+  /**
+   * Immediate Payment Capture (`POST /v2/payments/capture`, api-beyond-the-document.md):
+   * authorises and captures the whole amount of a confirmed checkout in one call,
+   * `{ token, requestId?, merchantReference?, amount? }`. With a `requestId` the call is
+   * idempotent and retried; without one it is not.
+   * @returns the payment (201): `status` APPROVED with `paymentState` CAPTURED, or DECLINED
+   *   (the service answers a declined capture with 201 too, so check `status`).
+   * @throws BnplApiError as Auth: `invalid_token` (402), `not_confirmed` (412),
+   *   `invalid_request` / `invalid_amount` (422).
+   */
+  async immediateCapturePayment(request: ImmediateCaptureRequest): Promise<Payment> {
+    const body = validateRequest("Immediate Payment Capture", immediateCaptureRequestSchema, request)
+    return this.send("Immediate Payment Capture", {
+      body,
+      retry: body.requestId ? "idempotent" : "unsent-only",
+      requestId: body.requestId,
+      schema: paymentSchema,
+    })
+  }
+
+  /**
+   * Reverse Payment By Token (`POST /v2/payments/token:{token}/reversal`, no body,
+   * api-beyond-the-document.md): asks the service to reverse (void, or refund in full)
+   * whatever order was made from a checkout token. Meant for an Auth or capture whose answer
+   * was lost, when the order id is unknown. Reversing twice changes nothing more, so it is
+   * retried. Resolves on the service's 204, which does NOT mean the reversal is done: it is
+   * applied asynchronously (read the payment by token to see it).
+   * @throws BnplApiError `not_found` (404, unknown token).
+   */
+  async reversePaymentByToken(token: string): Promise<void> {
+    const params = { token: requirePathParam("Reverse Payment By Token", "token", token) }
+    await this.http.execute({
+      endpoint: "Reverse Payment By Token",
+      method: ENDPOINTS["Reverse Payment By Token"].method,
+      url: this.url("Reverse Payment By Token", params),
+      retry: "idempotent",
+      authorization: this.authorizer,
+    })
+  }
+
+  /**
+   * Update Payment (`PUT /v2/payments/{orderId}`, api-beyond-the-document.md): gives the
+   * payment a new `merchantReference` (at most 128 characters); a PUT, so retried.
+   * @returns the payment (200). @throws BnplApiError `not_found` (404), `invalid_request` (422).
+   */
+  async updatePayment(orderId: string, request: UpdatePaymentRequest): Promise<Payment> {
+    const params = { orderId: requirePathParam("Update Payment", "orderId", orderId) }
+    const body = validateRequest("Update Payment", updatePaymentRequestSchema, request)
+    return this.send("Update Payment", { params, body, retry: "idempotent", schema: paymentSchema })
   }
 
   /**

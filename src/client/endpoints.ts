@@ -21,6 +21,9 @@ export type EndpointName =
   | "Void Payment"
   | "Get Payment"
   | "Get Payment By Token"
+  | "Immediate Payment Capture"
+  | "Reverse Payment By Token"
+  | "Update Payment"
   | "Ping"
 
 export type HttpMethod = "GET" | "POST" | "PUT"
@@ -54,6 +57,14 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
   "Get Payment": { method: "GET", path: "/v2/payments/{orderId}", base: "api", source: "beyond" },
   // The literal "token:" prefix is part of the path, not a parameter.
   "Get Payment By Token": { method: "GET", path: "/v2/payments/token:{token}", base: "api", source: "beyond" },
+  "Immediate Payment Capture": { method: "POST", path: "/v2/payments/capture", base: "api", source: "beyond" },
+  "Reverse Payment By Token": {
+    method: "POST",
+    path: "/v2/payments/token:{token}/reversal",
+    base: "api",
+    source: "beyond",
+  },
+  "Update Payment": { method: "PUT", path: "/v2/payments/{orderId}", base: "api", source: "beyond" },
   Ping: { method: "GET", path: "/ping", base: "api", source: "beyond" },
 }
 

@@ -247,6 +247,22 @@ export const voidRequestSchema = z.strictObject({
   amount: moneySchema.optional(),
 })
 
+/**
+ * Immediate Payment Capture request (api-beyond-the-document.md "Deferred capture, void"):
+ * authorises and captures the whole amount in one call. `amount`, when sent, is the checkout's.
+ */
+export const immediateCaptureRequestSchema = z.strictObject({
+  token: z.string().min(1, "is required (a checkout token)"),
+  requestId: requestIdSchema.optional(),
+  merchantReference: max(128).optional(),
+  amount: moneySchema.optional(),
+})
+
+/** Update Payment request (api-beyond-the-document.md): the payment's new merchant reference. */
+export const updatePaymentRequestSchema = z.strictObject({
+  merchantReference: max(128).min(1, "is required"),
+})
+
 /** Update Shipping Courier request ("Endpoints: Update Shipping Courier"). */
 export const updateShippingCourierRequestSchema = courierSchema
 
@@ -328,6 +344,8 @@ export type Refund = z.infer<typeof refundSchema>
 export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>
 export type CaptureRequest = z.infer<typeof captureRequestSchema>
 export type VoidRequest = z.infer<typeof voidRequestSchema>
+export type ImmediateCaptureRequest = z.infer<typeof immediateCaptureRequestSchema>
+export type UpdatePaymentRequest = z.infer<typeof updatePaymentRequestSchema>
 export type UpdateShippingCourierRequest = z.infer<typeof updateShippingCourierRequestSchema>
 export type Configuration = z.infer<typeof configurationSchema>
 export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>

@@ -17,9 +17,10 @@ const SECOND = 1000
 
 /**
  * The document lists six endpoints. For the others we chose: 10 s open everywhere (the
- * document never uses anything else), 70 s read for capture and void because they move money
- * like Auth and Create Refund (and a premature time-out there only causes a retry), and 20 s
- * read for the reads, Create Checkout, the token and ping, like the document's own GETs.
+ * document never uses anything else), 70 s read for capture, void, Immediate Payment Capture
+ * and Reverse Payment By Token because they move money like Auth and Create Refund (and a
+ * premature time-out there only causes a retry), and 20 s read for the reads, Create
+ * Checkout, Update Payment, the token and ping, like the document's own GETs and PUT.
  */
 export const DEFAULT_TIMEOUTS: Readonly<Record<EndpointName, EndpointTimeout>> = {
   // From the document's table.
@@ -35,6 +36,9 @@ export const DEFAULT_TIMEOUTS: Readonly<Record<EndpointName, EndpointTimeout>> =
   "Create Checkout": { openMs: 10 * SECOND, readMs: 20 * SECOND },
   "Get Payment": { openMs: 10 * SECOND, readMs: 20 * SECOND },
   "Get Payment By Token": { openMs: 10 * SECOND, readMs: 20 * SECOND },
+  "Immediate Payment Capture": { openMs: 10 * SECOND, readMs: 70 * SECOND },
+  "Reverse Payment By Token": { openMs: 10 * SECOND, readMs: 70 * SECOND },
+  "Update Payment": { openMs: 10 * SECOND, readMs: 20 * SECOND },
   "Get access token": { openMs: 10 * SECOND, readMs: 20 * SECOND },
   Ping: { openMs: 10 * SECOND, readMs: 20 * SECOND },
 }

@@ -14,28 +14,38 @@ export interface SandboxAccount {
   minimumAmount: string
   /** The largest order amount, an API amount string such as "1000.00". */
   maximumAmount: string
+  /**
+   * Other merchant ids this account still answers to, for scripts written against earlier
+   * sandboxes (the default accounts were `sandbox-uk-merchant` and `sandbox-eu-merchant`
+   * before their ids became numeric like the real service's).
+   */
+  formerMerchantIds?: string[]
 }
 
 /**
  * The accounts a sandbox starts with unless told otherwise. Deterministic so that docs and
- * tests can cite them; they are sandbox credentials and are safe to print.
+ * tests can cite them; they are sandbox credentials and are safe to print. Merchant ids are
+ * numeric, as the real service's are (the official SDKs' log masking and User-Agent assume
+ * digits); the former ids are still accepted.
  */
 export const DEFAULT_SANDBOX_ACCOUNTS: readonly SandboxAccount[] = Object.freeze([
   Object.freeze({
     region: "UK",
-    merchantId: "sandbox-uk-merchant",
+    merchantId: "100101",
     secretKey: "sandbox-uk-secret-key",
     currency: "GBP",
     minimumAmount: "1.00",
     maximumAmount: "1000.00",
+    formerMerchantIds: Object.freeze(["sandbox-uk-merchant"]) as string[],
   }),
   Object.freeze({
     region: "EU",
-    merchantId: "sandbox-eu-merchant",
+    merchantId: "100201",
     secretKey: "sandbox-eu-secret-key",
     currency: "EUR",
     minimumAmount: "1.00",
     maximumAmount: "2000.00",
+    formerMerchantIds: Object.freeze(["sandbox-eu-merchant"]) as string[],
   }),
 ]) as readonly SandboxAccount[]
 
@@ -67,14 +77,14 @@ export function prepareAccounts(accounts: readonly SandboxAccount[]): SandboxAcc
     if (!account.merchantId || !account.secretKey) {
       throw new Error(`accounts[${index}] needs a merchantId and a secretKey`)
     }
-    if (seen.has(account.merchantId)) {
-      throw new Error(`accounts[${index}].merchantId ${account.merchantId} is used twice`)
+    for (const id of [account.merchantId, ...(account.formerMerchantIds ?? [])]) {
+      if (seen.has(id)) throw new Error(`accounts[${index}]: merchant id ${id} is used twice`)
+      seen.add(id)
     }
-    seen.add(account.merchantId)
     if (!/^[A-Z]{3}$/.test(account.currency)) {
       throw new Error(`accounts[${index}].currency must be an ISO 4217 code such as GBP`)
     }
     assertValidLimits(account.minimumAmount, account.maximumAmount)
-    return { ...account }
+    return { ...account, ...(account.formerMerchantIds ? { formerMerchantIds: [...account.formerMerchantIds] } : {}) }
   })
 }

@@ -1,10 +1,13 @@
 import { parseArgs } from "node:util"
 import { startSandbox, type Sandbox } from "./server"
 
-const USAGE = `Usage: medusa-payment-bnpl sandbox [--port 4010] [--host 127.0.0.1] [--public-url URL]
+const USAGE = `Usage: medusa-payment-bnpl sandbox [--port 4010] [--host 127.0.0.1] [--public-url URL] [--strict-requests]
 
 Starts a local sandbox of the buy-now-pay-later Merchant API v2: its endpoints, its consumer
-checkout screens and a control API for tests under /__control. Ctrl-C stops it.`
+checkout screens and a control API for tests under /__control. Ctrl-C stops it.
+
+  --strict-requests  refuse (422) request fields the sandbox does not know, instead of
+                     ignoring them as the real service does (they are listed in the ledger)`
 
 /** Where the CLI writes; the console by default, replaceable in tests. */
 export interface CliOutput {
@@ -28,6 +31,7 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
         port: { type: "string", default: "4010" },
         host: { type: "string", default: "127.0.0.1" },
         "public-url": { type: "string" },
+        "strict-requests": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     })
@@ -57,6 +61,7 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
     port,
     host: parsed.values.host,
     publicUrl: parsed.values["public-url"],
+    strictRequests: parsed.values["strict-requests"],
   })
   output.log(describeSandbox(sandbox))
 
@@ -79,6 +84,7 @@ export function describeSandbox(sandbox: Sandbox): string {
     `  API base URL (baseUrl):   ${sandbox.url}`,
     `  Token service (authUrl):  ${sandbox.authUrl}  (token endpoint ${sandbox.authUrl}/v2/oauth2/token)`,
     `  Control API:              ${sandbox.url}/__control`,
+    `  Unknown request fields:   ${sandbox.strictRequests ? "refused (422), --strict-requests" : "ignored and listed in the ledger"}`,
     "",
     "Accounts (sandbox credentials, safe to share):",
   ]

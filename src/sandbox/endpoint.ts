@@ -1,10 +1,12 @@
 import type { Request, RequestHandler, Response } from "express"
+import type { z } from "zod"
 import type { SandboxAccount } from "./accounts"
 import { authenticate } from "./auth"
 import type { SandboxEndpoint } from "./endpoint-names"
 import { errorBody, SandboxRequestError } from "./errors"
 import { proxyErrorPage, TRUNCATED_JSON_BODY, type SandboxFault } from "./faults"
-import { rawBodyText, readJsonBody } from "./request-body"
+import { isoTimestamp } from "./clock"
+import { rawBodyText, readJsonBody, validateBody } from "./request-body"
 import { errorResult, isRememberedResult, type EndpointResult } from "./result"
 import type { SandboxStore } from "./state"
 
@@ -20,6 +22,12 @@ export interface MerchantContext extends PublicContext {
   account: SandboxAccount
   /** The parsed JSON body (POST/PUT), else undefined. */
   body: unknown
+  /**
+   * Validates `body` with `schema`: 422 `invalid_object` naming the field for a malformed
+   * value; a field the schema does not know is ignored and recorded in the ledger's
+   * `ignoredFields`, or refused with `strictRequests` (see `validateBody`).
+   */
+  parseBody<Schema extends z.ZodType>(schema: Schema): z.infer<Schema>
   /**
    * Runs `apply` at most once per (account, endpoint, `key`) within 24 hours and replays its
    * answer to retries; a retry while the first is still being processed gets 409 `conflict`.
@@ -41,8 +49,11 @@ export type EndpointSpec =
       name: SandboxEndpoint
       successStatus: number
       access: "merchant"
-      /** POST and PUT endpoints read a JSON body. */
-      jsonBody: boolean
+      /**
+       * POST and PUT endpoints read a JSON body (`true`); `"optional"`: a request with no body
+       * at all, whatever its Content-Type, reads as `{}` (Void, which the SDK sends bodiless).
+       */
+      jsonBody: boolean | "optional"
       handle(context: MerchantContext): EndpointResult | Promise<EndpointResult>
     }
 
@@ -85,10 +96,26 @@ async function handleRequest(store: SandboxStore, spec: EndpointSpec, req: Reque
       if (!req.headers["user-agent"]) {
         throw new SandboxRequestError(400, "bad_request", "The User-Agent header is required")
       }
-      const body = spec.jsonBody ? readJsonBody(req) : undefined
+      const body =
+        spec.jsonBody === "optional" && rawBody.trim() === ""
+          ? {}
+          : spec.jsonBody
+            ? readJsonBody(req)
+            : undefined
       const idempotent = (key: string | undefined, apply: () => EndpointResult) =>
         runOnce(store, `${account.merchantId}\u0000${spec.name}\u0000${key}`, key, serveLatency, apply)
-      result = await spec.handle({ req, store, rawBody, account, body, idempotent })
+      const parseBody = <Schema extends z.ZodType>(schema: Schema): z.infer<Schema> =>
+        validateBody(schema, body, {
+          strict: store.settings.strictRequests,
+          ignored: (field) =>
+            store.ledger.ignoredFields.push({
+              merchantId: account.merchantId,
+              endpoint: spec.name,
+              field,
+              at: isoTimestamp(store.clock.nowMs()),
+            }),
+        })
+      result = await spec.handle({ req, store, rawBody, account, body, parseBody, idempotent })
     }
   } catch (error) {
     if (!(error instanceof SandboxRequestError)) throw error

@@ -14,5 +14,11 @@ export { FAULT_KINDS } from "./faults"
 export type { SandboxFault, SandboxFaultKind } from "./faults"
 export { SANDBOX_ENDPOINTS } from "./endpoint-names"
 export type { SandboxEndpoint } from "./endpoint-names"
-export type { SandboxLedger } from "./ledger"
-export type { PaymentBody, PaymentState } from "./payment-lifecycle"
+export type {
+  SandboxLedger,
+  LedgerIgnoredField,
+  LedgerPaymentUpdate,
+  LedgerReversal,
+} from "./ledger"
+export { ORDER_DETAIL_FIELDS } from "./payment-lifecycle"
+export type { OrderDetails, PaymentBody, PaymentState } from "./payment-lifecycle"

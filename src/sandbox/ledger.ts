@@ -21,15 +21,19 @@ export interface LedgerAuth {
   paymentId: string
   status: "APPROVED" | "DECLINED"
   amount: Money
+  /** Set when the payment was made by Immediate Payment Capture rather than Auth. */
+  immediateCapture?: true
   at: string
 }
 
 export interface LedgerCapture {
   merchantId: string
   orderId: string
-  requestId: string
+  requestId?: string
   amount: Money
   paymentEventMerchantReference?: string
+  /** Set for the capture made by Immediate Payment Capture. */
+  immediateCapture?: true
   at: string
 }
 
@@ -41,14 +45,53 @@ export interface LedgerRefund {
   merchantReference?: string
   refundMerchantReference?: string
   amount: Money
+  /** Set when the refund was made by a reversal (Reverse Payment By Token). */
+  reversal?: true
   at: string
 }
 
 export interface LedgerVoid {
   merchantId: string
   orderId: string
-  requestId: string
+  requestId?: string
   amount: Money
+  /** Set when the void was made by a reversal (Reverse Payment By Token). */
+  reversal?: true
+  at: string
+}
+
+/**
+ * A Reverse Payment By Token request and, once applied, what it did: the open amount voided
+ * and the captured amount refunded (either may be absent), or nothing when no order was made
+ * from the token (the checkout can then no longer be used).
+ */
+export interface LedgerReversal {
+  merchantId: string
+  token: string
+  requestedAt: string
+  /** When the reversal was applied; absent while pending. */
+  appliedAt?: string
+  orderId?: string
+  voided?: Money
+  refunded?: Money
+}
+
+/** Update Payment: the merchantReference a payment was given. */
+export interface LedgerPaymentUpdate {
+  merchantId: string
+  orderId: string
+  merchantReference: string
+  at: string
+}
+
+/**
+ * A request field the sandbox did not know and ignored (it would have refused it with
+ * `strictRequests`), e.g. `{ endpoint: "createCheckout", field: "items[0].colour" }`.
+ */
+export interface LedgerIgnoredField {
+  merchantId: string
+  endpoint: SandboxEndpoint
+  field: string
   at: string
 }
 
@@ -73,6 +116,9 @@ export interface SandboxLedger {
   refunds: LedgerRefund[]
   voids: LedgerVoid[]
   courierUpdates: LedgerCourierUpdate[]
+  reversals: LedgerReversal[]
+  paymentUpdates: LedgerPaymentUpdate[]
+  ignoredFields: LedgerIgnoredField[]
   tokenRequests: number
   requests: Record<SandboxEndpoint, number>
 }
@@ -85,6 +131,9 @@ export class LedgerRecorder {
   refunds: LedgerRefund[] = []
   voids: LedgerVoid[] = []
   courierUpdates: LedgerCourierUpdate[] = []
+  reversals: LedgerReversal[] = []
+  paymentUpdates: LedgerPaymentUpdate[] = []
+  ignoredFields: LedgerIgnoredField[] = []
   tokenRequests = 0
   requests = emptyRequestCounts()
 
@@ -101,6 +150,9 @@ export class LedgerRecorder {
       refunds: this.refunds,
       voids: this.voids,
       courierUpdates: this.courierUpdates,
+      reversals: this.reversals,
+      paymentUpdates: this.paymentUpdates,
+      ignoredFields: this.ignoredFields,
       tokenRequests: this.tokenRequests,
       requests: this.requests,
     })
@@ -113,6 +165,9 @@ export class LedgerRecorder {
     this.refunds = []
     this.voids = []
     this.courierUpdates = []
+    this.reversals = []
+    this.paymentUpdates = []
+    this.ignoredFields = []
     this.tokenRequests = 0
     this.requests = emptyRequestCounts()
   }

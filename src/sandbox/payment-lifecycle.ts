@@ -1,18 +1,21 @@
 import type { Money } from "../client/money"
 import { minorUnitsToMoney } from "../client/money"
-import type { CreateCheckoutRequest } from "../client/schemas"
+import type { Courier } from "../client/schemas"
 import { isoTimestamp } from "./clock"
+import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 
 /**
  * `paymentState` values (api-beyond-the-document.md "The Payment object"; the document
  * itself names only AUTH_APPROVED and AUTH_DECLINED). EXPIRED is the state of an
- * authorisation voided by the service after 13 days with nothing captured.
+ * authorisation voided by the service after 13 days with nothing captured; CAPTURE_DECLINED
+ * that of a declined Immediate Payment Capture.
  */
 export type PaymentState =
   | "AUTH_APPROVED"
   | "AUTH_DECLINED"
   | "PARTIALLY_CAPTURED"
   | "CAPTURED"
+  | "CAPTURE_DECLINED"
   | "VOIDED"
   | "EXPIRED"
 
@@ -36,6 +39,48 @@ export interface RefundBody {
   refundedAt: string
 }
 
+/** The fields of a checkout that make a payment's `orderDetails` (api-beyond-the-document.md "The Payment object"). */
+export const ORDER_DETAIL_FIELDS = [
+  "consumer",
+  "billing",
+  "shipping",
+  "courier",
+  "items",
+  "discounts",
+  "taxAmount",
+  "shippingAmount",
+  "purchaseCountry",
+] as const
+
+/**
+ * A payment's `orderDetails`: the order's details only. The checkout's `amount` is the
+ * payment's `originalAmount`, its `merchantReference` the payment's own; `description`,
+ * `merchant`, `mode` and `shippingOptions` are not part of it (the official SDKs' models
+ * refuse other fields there).
+ */
+export type OrderDetails = Pick<ServiceCreateCheckoutRequest, (typeof ORDER_DETAIL_FIELDS)[number]>
+
+/** The `orderDetails` of a payment made from a checkout, with a courier's `shippedAt` in UTC. */
+export function orderDetailsOf(checkout: ServiceCreateCheckoutRequest): OrderDetails {
+  const details: Record<string, unknown> = {}
+  for (const field of ORDER_DETAIL_FIELDS) {
+    if (checkout[field] !== undefined) details[field] = structuredClone(checkout[field])
+  }
+  const result = details as OrderDetails
+  if (result.courier) result.courier = courierInUtc(result.courier)
+  return result
+}
+
+/**
+ * A courier with `shippedAt` normalised to UTC with milliseconds, as the service answers it
+ * (api-beyond-the-document.md: `2020-01-01T00:59:59+01:00` comes back as
+ * `2019-12-31T23:59:59.000Z`). The value was validated as ISO 8601 with an offset.
+ */
+export function courierInUtc(courier: Courier): Courier {
+  if (courier.shippedAt === undefined) return courier
+  return { ...courier, shippedAt: new Date(Date.parse(courier.shippedAt)).toISOString() }
+}
+
 /** A payment (order) as the sandbox stores it. Amounts are integer minor units, never floats. */
 export interface StoredPayment {
   id: string
@@ -51,7 +96,7 @@ export interface StoredPayment {
   refundedMinor: bigint
   voidedMinor: bigint
   merchantReference?: string
-  orderDetails: CreateCheckoutRequest
+  orderDetails: OrderDetails
   events: StoredPaymentEvent[]
   refunds: RefundBody[]
   authorisationExpiresAtMs: number
@@ -69,8 +114,9 @@ export interface PaymentBody {
   openToCaptureAmount: Money
   paymentState: PaymentState
   merchantReference?: string
+  /** Refunds and, as the service lists them too, voids (see `voidOpenAmount`). */
   refunds: RefundBody[]
-  orderDetails: CreateCheckoutRequest
+  orderDetails: OrderDetails
   events: Array<{
     id: string
     created: string
@@ -107,6 +153,32 @@ export function stateAfterOpenAmountChanged(payment: StoredPayment): PaymentStat
     return payment.capturedMinor > 0n ? "PARTIALLY_CAPTURED" : "AUTH_APPROVED"
   }
   return payment.capturedMinor > 0n ? "CAPTURED" : "VOIDED"
+}
+
+/**
+ * Voids `amountMinor` of what is open to capture: a VOIDED event, and an entry in
+ * `refunds[]` too, because the real service lists voids there (the official SDK reads a
+ * void's answer as the last entry of `refunds[]`; api-beyond-the-document.md "Deferred
+ * capture, void"). The payment becomes VOIDED, or CAPTURED when part had been captured.
+ * @returns the `refunds[]` entry of the void.
+ */
+export function voidOpenAmount(
+  payment: StoredPayment,
+  amountMinor: bigint,
+  change: { nowMs: number; eventId: string; refundId: string; requestId?: string }
+): RefundBody {
+  payment.openToCaptureMinor -= amountMinor
+  payment.voidedMinor += amountMinor
+  payment.paymentState = stateAfterOpenAmountChanged(payment)
+  payment.events.push({ id: change.eventId, createdAtMs: change.nowMs, type: "VOIDED", amountMinor })
+  const entry: RefundBody = {
+    ...(change.requestId === undefined ? {} : { requestId: change.requestId }),
+    amount: minorUnitsToMoney(amountMinor, payment.currency),
+    refundId: change.refundId,
+    refundedAt: isoTimestamp(change.nowMs),
+  }
+  payment.refunds.push(entry)
+  return entry
 }
 
 /** The Payment object for a stored payment. */

@@ -31,15 +31,69 @@ export function readJsonBody(req: Request): unknown {
   }
 }
 
+/** What to do with a field the service does not know. */
+export interface UnknownFieldPolicy {
+  /** true: refuse it (422 `invalid_object`, "... is not a field of this request"). */
+  strict: boolean
+  /** Called with the path of each field ignored (lenient mode), e.g. `purchaseCountry`, `items[0].colour`. */
+  ignored(field: string): void
+}
+
+/** Removes the key `key` of the object at `path` inside `body` (a copy the caller owns). */
+function removeKey(body: unknown, path: readonly PropertyKey[], key: string): void {
+  let target: any = body
+  for (const part of path) target = target?.[part as any]
+  if (target && typeof target === "object") delete target[key]
+}
+
+function fieldName(path: readonly PropertyKey[], key: string): string {
+  return [...path, key]
+    .map((part) => (typeof part === "number" ? `[${part}]` : String(part)))
+    .join(".")
+    .replace(/\.\[/g, "[")
+}
+
 /**
- * Validates a body with one of the client's zod schemas, so the sandbox and the client agree
- * on every rule.
+ * Validates a body with a zod schema (the client's, or its service variant in
+ * request-schemas.ts), so the sandbox and the client agree on every rule.
+ *
+ * Unknown fields: the real service accepts and ignores a field it does not know
+ * (api-beyond-the-document.md "Create Checkout"), so by default each one is removed, reported
+ * through `policy.ignored`, and the rest validated as usual. With `policy.strict` (the
+ * sandbox's `strictRequests`) an unknown field is refused instead, which is how the plugin's
+ * own tests prove it sends only what the documents name. A known field with a malformed value
+ * is refused either way.
  * @throws SandboxRequestError 422 `invalid_object` naming the field, e.g.
  * "consumer.email must be at most 128 characters".
  */
-export function validateBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
-  const parsed = schema.safeParse(body)
-  if (parsed.success) return parsed.data
-  const { field, rule } = describeIssue(parsed.error)
-  throw new SandboxRequestError(422, "invalid_object", field ? `${field} ${rule}` : `The request body ${rule}`)
+export function validateBody<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+  policy: UnknownFieldPolicy
+): z.infer<Schema> {
+  let candidate = body
+  let copied = false
+  // Each round removes the unknown keys zod found; nested ones may only show once their parent parses.
+  for (let round = 0; round < 32; round++) {
+    const parsed = schema.safeParse(candidate)
+    if (parsed.success) return parsed.data
+    const unknown = parsed.error.issues.filter(
+      (issue): issue is z.core.$ZodIssueUnrecognizedKeys => issue.code === "unrecognized_keys"
+    )
+    if (unknown.length === 0 || policy.strict) {
+      const { field, rule } = describeIssue(parsed.error)
+      throw new SandboxRequestError(422, "invalid_object", field ? `${field} ${rule}` : `The request body ${rule}`)
+    }
+    if (!copied) {
+      candidate = structuredClone(candidate)
+      copied = true
+    }
+    for (const issue of unknown) {
+      for (const key of issue.keys) {
+        removeKey(candidate, issue.path, key)
+        policy.ignored(fieldName(issue.path, key))
+      }
+    }
+  }
+  throw new SandboxRequestError(422, "invalid_object", "The request body nests too many unknown fields")
 }

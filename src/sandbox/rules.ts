@@ -29,6 +29,13 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600
  */
 export const DEFAULT_CONFIGURATION_MAX_AGE_SECONDS = 86400
 
+/**
+ * How long after Reverse Payment By Token the sandbox applies the reversal. The service does it
+ * "asynchronously" (api-beyond-the-document.md); a few seconds lets a client see a 204 that is
+ * not yet done, and a test moves the sandbox clock instead of waiting.
+ */
+export const DEFAULT_REVERSAL_DELAY_SECONDS = 2
+
 /** merchant-api-v2.md "List Payments": `limit` default 20, 1 to 250 inclusive. */
 export const LIST_PAYMENTS_DEFAULT_LIMIT = 20
 

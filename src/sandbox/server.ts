@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type Express } from "express"
 import { DEFAULT_SANDBOX_ACCOUNTS, type SandboxAccount } from "./accounts"
 import { consumerScreenRoutes } from "./consumer-screens"
 import { controlRoutes, createControl, type SandboxControl } from "./control"
+import { ownerOnly } from "./control-guard"
 import { errorBody } from "./errors"
 import { captureAndVoidRoutes } from "./routes/capture-and-void"
 import { checkoutRoutes } from "./routes/checkouts"
@@ -13,9 +14,13 @@ import { paymentAuthRoutes } from "./routes/payment-auth"
 import { paymentReadRoutes } from "./routes/payment-reads"
 import { publicRoutes } from "./routes/public"
 import { refundRoutes } from "./routes/refunds"
+import { reversalRoutes } from "./routes/reversal"
+import { immediateCaptureRoutes } from "./routes/immediate-capture"
+import { updatePaymentRoutes } from "./routes/update-payment"
 import {
   DEFAULT_CHECKOUT_LIFETIME_MINUTES,
   DEFAULT_CONFIGURATION_MAX_AGE_SECONDS,
+  DEFAULT_REVERSAL_DELAY_SECONDS,
   DEFAULT_TOKEN_LIFETIME_SECONDS,
 } from "./rules"
 import { SandboxStore } from "./state"
@@ -36,6 +41,14 @@ export interface SandboxOptions {
   configurationMaxAgeSeconds?: number
   /** The URL consumers and next-page links use, when the sandbox sits behind a proxy; default `url`. */
   publicUrl?: string
+  /**
+   * Refuse (422 `invalid_object`) request fields the sandbox does not know, instead of ignoring
+   * them as the real service does; default false. On in the plugin's own tests, to prove it
+   * sends only what the documents name.
+   */
+  strictRequests?: boolean
+  /** How long after Reverse Payment By Token the reversal is applied (sandbox clock); default 2. */
+  reversalDelaySeconds?: number
 }
 
 /** A running sandbox of the Merchant API v2 (merchant-api-v2.md, with api-beyond-the-document.md). */
@@ -46,6 +59,8 @@ export interface Sandbox {
   authUrl: string
   /** The merchant accounts, with their current limits. */
   accounts: SandboxAccount[]
+  /** Whether unknown request fields are refused (see `SandboxOptions.strictRequests`). */
+  strictRequests: boolean
   control: SandboxControl
   /** Stops listening and drops open connections. */
   close(): Promise<void>
@@ -63,13 +78,17 @@ export function createSandboxApp(store: SandboxStore, control: SandboxControl): 
   app.use(publicRoutes(store))
   app.use(checkoutRoutes(store))
   app.use(paymentAuthRoutes(store))
+  // Before the reads and captures: `/v2/payments/capture` is not a payment id.
+  app.use(immediateCaptureRoutes(store))
+  app.use(reversalRoutes(store))
+  app.use(updatePaymentRoutes(store))
   app.use(paymentReadRoutes(store))
   app.use(captureAndVoidRoutes(store))
   app.use(refundRoutes(store))
   app.use(courierRoutes(store))
   app.use(configurationRoutes(store))
   app.use(consumerScreenRoutes(store))
-  app.use("/__control", controlRoutes(control))
+  app.use("/__control", ownerOnly(() => store.settings.publicUrl), controlRoutes(control))
 
   app.use((req, res) => {
     res.status(404).json(errorBody(404, "not_found", `No route ${req.method} ${req.path}`))
@@ -100,6 +119,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       checkoutLifetimeMinutes: options.checkoutLifetimeMinutes ?? DEFAULT_CHECKOUT_LIFETIME_MINUTES,
       configurationMaxAgeSeconds: options.configurationMaxAgeSeconds ?? DEFAULT_CONFIGURATION_MAX_AGE_SECONDS,
       publicUrl: "",
+      strictRequests: options.strictRequests ?? false,
+      reversalDelaySeconds: options.reversalDelaySeconds ?? DEFAULT_REVERSAL_DELAY_SECONDS,
     },
     options.accounts ?? DEFAULT_SANDBOX_ACCOUNTS
   )
@@ -123,6 +144,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get accounts() {
       return store.accounts.map((account) => ({ ...account }))
     },
+    strictRequests: store.settings.strictRequests,
     control,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -1,22 +1,26 @@
 import { randomBytes } from "node:crypto"
-import type { CreateCheckoutRequest } from "../client/schemas"
 import { prepareAccounts, type SandboxAccount } from "./accounts"
 import { SandboxClock } from "./clock"
 import { FaultRegistry } from "./faults"
 import { LedgerRecorder } from "./ledger"
 import { settleExpiry, type StoredPayment } from "./payment-lifecycle"
 import { RequestIdMemory } from "./request-ids"
+import type { ServiceCreateCheckoutRequest } from "./request-schemas"
+import { applyDueReversals, type PendingReversal } from "./reversal"
 
 /** A checkout as stored (api-beyond-the-document.md "Create Checkout"; merchant-api-v2.md "Checkout"). */
 export interface StoredCheckout {
   token: string
   merchantId: string
-  request: CreateCheckoutRequest
+  request: ServiceCreateCheckoutRequest
   createdAtMs: number
   expiresAtMs: number
   /** What the consumer chose on the screens; `decline` makes Auth answer 402 DECLINED. */
   consumerChoice?: "approve" | "decline" | "cancel"
-  /** Set once an Auth used the token; Get Checkout and further Auths then refuse it. */
+  /**
+   * Set once an Auth (or Immediate Payment Capture) used the token, or a reversal closed it;
+   * Get Checkout and further Auths then refuse it.
+   */
   completedAtMs?: number
 }
 
@@ -34,6 +38,10 @@ export interface SandboxSettings {
   configurationMaxAgeSeconds: number
   /** Where consumers and next-page links are sent; known once the server listens. */
   publicUrl: string
+  /** Refuse request fields the sandbox does not know (422) instead of ignoring them. */
+  strictRequests: boolean
+  /** How long after Reverse Payment By Token the reversal is applied, by the sandbox clock. */
+  reversalDelaySeconds: number
 }
 
 /**
@@ -48,6 +56,8 @@ export class SandboxStore {
   readonly checkouts = new Map<string, StoredCheckout>()
   readonly payments = new Map<string, StoredPayment>()
   readonly accessTokens = new Map<string, IssuedAccessToken>()
+  /** Reversals asked for and not applied yet, first asked first applied. */
+  pendingReversals: PendingReversal[] = []
   accounts: SandboxAccount[]
   private nextPaymentNumber = PAYMENT_NUMBER_START
   private nextRefundNumber = REFUND_NUMBER_START
@@ -60,8 +70,12 @@ export class SandboxStore {
     this.accounts = prepareAccounts(initialAccounts)
   }
 
+  /** The account with this merchant id, or with it as a former id (see `SandboxAccount.formerMerchantIds`). */
   account(merchantId: string): SandboxAccount | undefined {
-    return this.accounts.find((account) => account.merchantId === merchantId)
+    return (
+      this.accounts.find((account) => account.merchantId === merchantId) ??
+      this.accounts.find((account) => account.formerMerchantIds?.includes(merchantId))
+    )
   }
 
   /** A checkout of this account, whatever its state; other accounts' tokens are not seen. */
@@ -74,16 +88,26 @@ export class SandboxStore {
     return this.clock.nowMs() > checkout.expiresAtMs
   }
 
-  /** A payment of this account with the 13-day rule applied, or undefined. */
+  /** A payment of this account with the 13-day rule and due reversals applied, or undefined. */
   paymentOf(merchantId: string, id: string): StoredPayment | undefined {
+    applyDueReversals(this)
     const payment = this.payments.get(id)
     if (payment?.merchantId !== merchantId) return undefined
     settleExpiry(payment, this.clock.nowMs(), () => this.newEventId())
     return payment
   }
 
-  /** All payments of an account (or of every account), with the 13-day rule applied. */
+  /** The payment made from a checkout token, of this account, settled like `paymentOf`. */
+  paymentByToken(merchantId: string, token: string): StoredPayment | undefined {
+    const payment = [...this.payments.values()].find(
+      (candidate) => candidate.token === token && candidate.merchantId === merchantId
+    )
+    return payment && this.paymentOf(merchantId, payment.id)
+  }
+
+  /** All payments of an account (or of every account), with the 13-day rule and due reversals applied. */
   paymentsOf(merchantId?: string): StoredPayment[] {
+    applyDueReversals(this)
     const nowMs = this.clock.nowMs()
     return [...this.payments.values()]
       .filter((payment) => merchantId === undefined || payment.merchantId === merchantId)
@@ -143,6 +167,7 @@ export class SandboxStore {
     this.checkouts.clear()
     this.payments.clear()
     this.accessTokens.clear()
+    this.pendingReversals = []
     this.requestIds.clear()
     this.faults.clear()
     this.ledger.clear()

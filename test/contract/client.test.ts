@@ -34,7 +34,9 @@ const clients: BnplClient[] = []
 let logLines: string[] = []
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
+  // strictRequests: a field the documents do not name is refused, so every call here proves
+  // the client sends only what they name.
+  sandbox = await startSandbox({ port: 0, strictRequests: true, reversalDelaySeconds: 30 })
 })
 afterAll(async () => {
   await sandbox.close()
@@ -213,6 +215,41 @@ describe("every endpoint (Basic authentication)", () => {
     expect((await ledger()).courierUpdates).toEqual([
       expect.objectContaining({ orderId: payment.id, courier: expect.objectContaining({ tracking: "RM123" }) }),
     ])
+  })
+
+  it("Immediate Payment Capture authorises and captures in one call; a decline comes back as a DECLINED payment", async () => {
+    const client = makeClient()
+    const { token } = await newCheckout(client)
+    await confirm(token)
+    const captured = await client.immediateCapturePayment({ token, requestId: "ipc-1", merchantReference: "order_1" })
+    expect(captured).toMatchObject({ status: "APPROVED", paymentState: "CAPTURED", openToCaptureAmount: GBP("0.00") })
+    const declinedCheckout = await newCheckout(client)
+    await confirm(declinedCheckout.token, "decline")
+    const declined = await client.immediateCapturePayment({ token: declinedCheckout.token })
+    expect(declined.status).toBe("DECLINED")
+    const used = await failure(client.immediateCapturePayment({ token }))
+    expect([used.httpStatusCode, used.endpoint]).toEqual([402, "Immediate Payment Capture"])
+    expect((await ledger()).captures).toEqual([expect.objectContaining({ orderId: captured.id, requestId: "ipc-1", immediateCapture: true })])
+  })
+
+  it("Reverse Payment By Token resolves on the 204; the reversal shows once applied", async () => {
+    const client = makeClient()
+    const payment = await approvedPayment(client)
+    await expect(client.reversePaymentByToken(payment.token!)).resolves.toBeUndefined()
+    expect((await client.getPaymentByToken(payment.token!)).paymentState).toBe("AUTH_APPROVED")
+    await control("POST", "/clock/advance", { seconds: 30 })
+    expect((await client.getPaymentByToken(payment.token!)).paymentState).toBe("VOIDED")
+    const unknown = await failure(client.reversePaymentByToken("001.unknown"))
+    expect([unknown.httpStatusCode, unknown.code]).toEqual([404, "not_found"])
+  })
+
+  it("Update Payment sets the merchantReference; an over-long one is refused before sending", async () => {
+    const client = makeClient()
+    const payment = await approvedPayment(client)
+    const updated = await client.updatePayment(payment.id, { merchantReference: "order_42" })
+    expect(updated.merchantReference).toBe("order_42")
+    await expect(client.updatePayment(payment.id, { merchantReference: "r".repeat(129) })).rejects.toBeInstanceOf(BnplValidationError)
+    expect((await ledger()).requests.updatePayment).toBe(1)
   })
 
   it("List Payments filters with repeated parameters and offset dates", async () => {

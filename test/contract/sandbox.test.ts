@@ -516,9 +516,11 @@ describe("List Payments", () => {
 describe("Courier and configuration", () => {
   it("records courier updates and validates shippedAt and priority", async () => {
     const payment = await approvedPayment()
-    const courier = { shippedAt: "2026-11-21T10:00:00Z", name: "Royal Mail", tracking: "RM123", priority: "STANDARD" }
-    const updated = await call("PUT", `/v2/payments/${payment.id}/courier`, { body: courier })
+    const sent = { shippedAt: "2026-11-21T11:00:00+01:00", name: "Royal Mail", tracking: "RM123", priority: "STANDARD" }
+    const updated = await call("PUT", `/v2/payments/${payment.id}/courier`, { body: sent })
     expect(updated.status).toBe(200)
+    // shippedAt comes back in UTC with milliseconds (api-beyond-the-document.md).
+    const courier = { ...sent, shippedAt: "2026-11-21T10:00:00.000Z" }
     expect(updated.json.orderDetails.courier).toEqual(courier)
     const badPriority = await call("PUT", `/v2/payments/${payment.id}/courier`, { body: { priority: "FAST" } })
     expect(badPriority.status).toBe(422)

@@ -18,7 +18,9 @@ export function useSandboxForStore(environment: Record<string, string> = {}): {
       previous[key] = process.env[key]
       process.env[key] = value
     }
-    sandbox = await startSandbox({ port: Number(process.env.BNPL_SANDBOX_PORT) })
+    // strictRequests: an unknown request field is a 422, so the whole suite proves the plugin
+    // sends only fields the documents name.
+    sandbox = await startSandbox({ port: Number(process.env.BNPL_SANDBOX_PORT), strictRequests: true })
   })
   afterAll(async () => {
     await sandbox?.close()

@@ -1,10 +1,9 @@
 import { Router } from "express"
 import { minorUnitsToMoney, minorUnitsToApiAmount } from "../../client/money"
-import { captureRequestSchema, voidRequestSchema } from "../../client/schemas"
+import { serviceCaptureSchema, serviceVoidSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
 import { endpoint } from "../endpoint"
-import { paymentBody, stateAfterOpenAmountChanged } from "../payment-lifecycle"
-import { validateBody } from "../request-body"
+import { paymentBody, stateAfterOpenAmountChanged, voidOpenAmount } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
 import type { SandboxStore } from "../state"
 import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
@@ -12,7 +11,9 @@ import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
 /**
  * Deferred capture, `POST /v2/payments/{orderId}/capture`, and void,
  * `POST /v2/payments/{orderId}/void` (api-beyond-the-document.md "Deferred capture, void").
- * Both are idempotent on `requestId` and answer 201 with the Payment and a new event.
+ * Both answer 201 with the Payment and a new event. `requestId` is optional in both, and
+ * makes them idempotent when given. A void with no body at all (no Content-Type either, as
+ * the official SDK sends it) voids everything still open, and is listed in `refunds[]` too.
  */
 export function captureAndVoidRoutes(store: SandboxStore): Router {
   const router = Router()
@@ -24,8 +25,8 @@ export function captureAndVoidRoutes(store: SandboxStore): Router {
       successStatus: 201,
       access: "merchant",
       jsonBody: true,
-      handle: ({ req, account, body, idempotent }) => {
-        const request = validateBody(captureRequestSchema, body)
+      handle: ({ req, account, parseBody, idempotent }) => {
+        const request = parseBody(serviceCaptureSchema)
         return idempotent(request.requestId, () => {
           const payment = store.paymentOf(account.merchantId, req.params.orderId)
           if (!payment) return errorResult(404, "not_found", `No payment ${req.params.orderId}`)
@@ -56,7 +57,7 @@ export function captureAndVoidRoutes(store: SandboxStore): Router {
           store.ledger.captures.push({
             merchantId: account.merchantId,
             orderId: payment.id,
-            requestId: request.requestId,
+            ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
             amount: minorUnitsToMoney(amount, payment.currency),
             ...(request.paymentEventMerchantReference === undefined
               ? {}
@@ -75,9 +76,9 @@ export function captureAndVoidRoutes(store: SandboxStore): Router {
       name: "void",
       successStatus: 201,
       access: "merchant",
-      jsonBody: true,
-      handle: ({ req, account, body, idempotent }) => {
-        const request = validateBody(voidRequestSchema, body)
+      jsonBody: "optional",
+      handle: ({ req, account, parseBody, idempotent }) => {
+        const request = parseBody(serviceVoidSchema)
         return idempotent(request.requestId, () => {
           const payment = store.paymentOf(account.merchantId, req.params.orderId)
           if (!payment) return errorResult(404, "not_found", `No payment ${req.params.orderId}`)
@@ -92,14 +93,16 @@ export function captureAndVoidRoutes(store: SandboxStore): Router {
             )
           }
           const nowMs = store.clock.nowMs()
-          payment.openToCaptureMinor -= amount
-          payment.voidedMinor += amount
-          payment.paymentState = stateAfterOpenAmountChanged(payment)
-          payment.events.push({ id: store.newEventId(), createdAtMs: nowMs, type: "VOIDED", amountMinor: amount })
+          voidOpenAmount(payment, amount, {
+            nowMs,
+            eventId: store.newEventId(),
+            refundId: store.newRefundId(),
+            requestId: request.requestId,
+          })
           store.ledger.voids.push({
             merchantId: account.merchantId,
             orderId: payment.id,
-            requestId: request.requestId,
+            ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
             amount: minorUnitsToMoney(amount, payment.currency),
             at: isoTimestamp(nowMs),
           })

@@ -1,9 +1,8 @@
 import { Router } from "express"
 import { apiAmountToMinorUnits } from "../../client/money"
-import { createCheckoutRequestSchema } from "../../client/schemas"
+import { serviceCreateCheckoutSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
 import { endpoint } from "../endpoint"
-import { validateBody } from "../request-body"
 import { errorResult, jsonResult } from "../result"
 import type { SandboxStore, StoredCheckout } from "../state"
 
@@ -36,8 +35,8 @@ export function checkoutRoutes(store: SandboxStore): Router {
       successStatus: 201,
       access: "merchant",
       jsonBody: true,
-      handle: async ({ account, body, idempotent }) => {
-        const request = validateBody(createCheckoutRequestSchema, body)
+      handle: async ({ account, parseBody, idempotent }) => {
+        const request = parseBody(serviceCreateCheckoutSchema)
         if (request.amount.currency !== account.currency) {
           return errorResult(422, "unsupported_currency", `The account serves ${account.currency} only, got ${request.amount.currency}`)
         }

@@ -1,9 +1,8 @@
 import { Router } from "express"
-import { updateShippingCourierRequestSchema } from "../../client/schemas"
+import { serviceCourierSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
 import { endpoint } from "../endpoint"
-import { paymentBody } from "../payment-lifecycle"
-import { validateBody } from "../request-body"
+import { courierInUtc, paymentBody } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
 import type { SandboxStore } from "../state"
 
@@ -12,7 +11,8 @@ import type { SandboxStore } from "../state"
  * Shipping Courier"): merges the fields into the order's courier and answers 200 with the
  * Payment; 412 `precondition_failed` for an unknown order, 422 `invalid_object` for a bad
  * `shippedAt` or `priority`. The document lists no state check, so any existing order
- * (also an expired or voided one) accepts courier details.
+ * (also an expired or voided one) accepts courier details. `shippedAt` is kept and answered
+ * in UTC with milliseconds, as the real service does (api-beyond-the-document.md).
  */
 export function courierRoutes(store: SandboxStore): Router {
   const router = Router()
@@ -23,8 +23,8 @@ export function courierRoutes(store: SandboxStore): Router {
       successStatus: 200,
       access: "merchant",
       jsonBody: true,
-      handle: ({ req, account, body, idempotent }) => {
-        const courier = validateBody(updateShippingCourierRequestSchema, body)
+      handle: ({ req, account, parseBody, idempotent }) => {
+        const courier = courierInUtc(parseBody(serviceCourierSchema))
         return idempotent(undefined, () => {
           const payment = store.paymentOf(account.merchantId, req.params.orderId)
           if (!payment) return errorResult(412, "precondition_failed", `No payment ${req.params.orderId}`)

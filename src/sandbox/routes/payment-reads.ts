@@ -89,7 +89,7 @@ export function paymentReadRoutes(store: SandboxStore): Router {
       handle: ({ req, account }) => {
         const reference = req.params.orderId
         const payment = reference.startsWith("token:")
-          ? store.paymentsOf(account.merchantId).find((candidate) => candidate.token === reference.slice("token:".length))
+          ? store.paymentByToken(account.merchantId, reference.slice("token:".length))
           : store.paymentOf(account.merchantId, reference)
         if (!payment) return errorResult(404, "not_found", `No payment ${reference}`)
         return jsonResult(200, paymentBody(payment))

@@ -1,22 +1,13 @@
 import { Router } from "express"
-import { z } from "zod"
 import { minorUnitsToApiAmount, minorUnitsToMoney } from "../../client/money"
-import { createRefundRequestSchema } from "../../client/schemas"
+import { serviceRefundSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
 import { endpoint } from "../endpoint"
 import type { RefundBody } from "../payment-lifecycle"
-import { validateBody } from "../request-body"
 import { errorResult, jsonResult } from "../result"
 import { REFUND_TIME_LIMIT_MS } from "../rules"
 import type { SandboxStore } from "../state"
 import { amountForPayment } from "./payment-checks"
-
-/**
- * The client's refund schema without its extra rule that `merchantReference` needs a
- * `requestId`: the client insists on it so its refunds are idempotent, but the service
- * accepts a merchantReference alone (it is then simply not idempotent).
- */
-const serviceRefundRequestSchema = z.strictObject(createRefundRequestSchema.shape)
 
 /**
  * Create Refund, `POST /v2/payments/{orderId}/refund` (merchant-api-v2.md "Create Refund"
@@ -34,8 +25,8 @@ export function refundRoutes(store: SandboxStore): Router {
       successStatus: 201,
       access: "merchant",
       jsonBody: true,
-      handle: ({ req, account, body, idempotent }) => {
-        const request = validateBody(serviceRefundRequestSchema, body)
+      handle: ({ req, account, parseBody, idempotent }) => {
+        const request = parseBody(serviceRefundSchema)
         const idempotencyKey =
           request.requestId !== undefined && request.merchantReference !== undefined
             ? `${request.requestId}\u0000${request.merchantReference}`

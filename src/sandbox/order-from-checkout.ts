@@ -1,0 +1,111 @@
+import type { SandboxAccount } from "./accounts"
+import { apiAmountToMinorUnits, minorUnitsToMoney } from "../client/money"
+import { isoTimestamp } from "./clock"
+import { orderDetailsOf, paymentBody, type StoredPayment } from "./payment-lifecycle"
+import { errorResult, jsonResult, type EndpointResult } from "./result"
+import { AUTHORISATION_LIFETIME_MS } from "./rules"
+import type { SandboxStore } from "./state"
+
+/** What Auth and Immediate Payment Capture were asked. */
+export interface OrderRequest {
+  token: string
+  requestId?: string
+  merchantReference?: string
+}
+
+/**
+ * Turns a confirmed checkout into a payment: the shared core of Auth (merchant-api-v2.md
+ * "Auth") and Immediate Payment Capture (api-beyond-the-document.md), which answer the same
+ * errors: 402 `invalid_token` for an unknown, expired or already used token (or one closed by
+ * a reversal), 412 `invalid_order_transaction_status` before the consumer confirmed.
+ *
+ * `mode: "auth"`: 201 APPROVED / AUTH_APPROVED with an AUTH_APPROVED event that expires 13
+ * days later, or 402 DECLINED / AUTH_DECLINED after the declined path.
+ * `mode: "capture"`: the whole amount is captured at once: 201 APPROVED / CAPTURED with an
+ * AUTH_APPROVED and a CAPTURED event, or 201 DECLINED / CAPTURE_DECLINED (the service answers
+ * a Payment "with status APPROVED or DECLINED").
+ */
+export function orderFromCheckout(
+  store: SandboxStore,
+  account: SandboxAccount,
+  request: OrderRequest,
+  mode: "auth" | "capture"
+): EndpointResult {
+  const checkout = store.checkoutOf(account.merchantId, request.token)
+  if (!checkout || store.isCheckoutExpired(checkout) || checkout.completedAtMs !== undefined) {
+    return errorResult(402, "invalid_token", "The checkout token is invalid, expired, already used or unknown")
+  }
+  if (checkout.consumerChoice !== "approve" && checkout.consumerChoice !== "decline") {
+    return errorResult(412, "invalid_order_transaction_status", "The consumer has not confirmed the payment for this token")
+  }
+  const nowMs = store.clock.nowMs()
+  const approved = checkout.consumerChoice === "approve"
+  const captured = approved && mode === "capture"
+  const amountMinor = apiAmountToMinorUnits(checkout.request.amount.amount)
+  const currency = checkout.request.amount.currency
+  const payment: StoredPayment = {
+    id: store.newPaymentId(),
+    merchantId: account.merchantId,
+    token: checkout.token,
+    status: approved ? "APPROVED" : "DECLINED",
+    paymentState: approved
+      ? captured
+        ? "CAPTURED"
+        : "AUTH_APPROVED"
+      : mode === "capture"
+        ? "CAPTURE_DECLINED"
+        : "AUTH_DECLINED",
+    createdAtMs: nowMs,
+    currency,
+    originalMinor: amountMinor,
+    openToCaptureMinor: approved && !captured ? amountMinor : 0n,
+    capturedMinor: captured ? amountMinor : 0n,
+    refundedMinor: 0n,
+    voidedMinor: 0n,
+    // merchant-api-v2.md "Auth": a merchantReference given here replaces the checkout's.
+    merchantReference: request.merchantReference ?? checkout.request.merchantReference,
+    orderDetails: orderDetailsOf(checkout.request),
+    events: approved
+      ? [
+          {
+            id: store.newEventId(),
+            createdAtMs: nowMs,
+            expiresAtMs: nowMs + AUTHORISATION_LIFETIME_MS,
+            type: "AUTH_APPROVED",
+            amountMinor,
+          },
+          ...(captured
+            ? [{ id: store.newEventId(), createdAtMs: nowMs, type: "CAPTURED" as const, amountMinor }]
+            : []),
+        ]
+      : [],
+    refunds: [],
+    authorisationExpiresAtMs: nowMs + AUTHORISATION_LIFETIME_MS,
+  }
+  if (payment.merchantReference === undefined) delete payment.merchantReference
+  store.payments.set(payment.id, payment)
+  checkout.completedAtMs = nowMs
+  const at = isoTimestamp(nowMs)
+  const requestId = request.requestId === undefined ? {} : { requestId: request.requestId }
+  store.ledger.auths.push({
+    merchantId: account.merchantId,
+    token: checkout.token,
+    ...requestId,
+    paymentId: payment.id,
+    status: payment.status,
+    amount: checkout.request.amount,
+    ...(mode === "capture" ? { immediateCapture: true as const } : {}),
+    at,
+  })
+  if (captured) {
+    store.ledger.captures.push({
+      merchantId: account.merchantId,
+      orderId: payment.id,
+      ...requestId,
+      amount: minorUnitsToMoney(amountMinor, currency),
+      immediateCapture: true,
+      at,
+    })
+  }
+  return jsonResult(approved || mode === "capture" ? 201 : 402, paymentBody(payment))
+}
