@@ -9,4 +9,5 @@ process.env.BNPL_AUTH_URL = `${process.env.BNPL_BASE_URL}/oauth`
 process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
 // The background completion job (every minute in a store) would complete carts behind the
 // tests' backs and add Auths to the ledgers they count; it is driven by hand where tested.
-process.env.BNPL_COMPLETION_SCHEDULE = process.env.BNPL_COMPLETION_SCHEDULE || "0 0 1 1 *"
+// Weekly, not yearly: a timer further away than 24.8 days overflows and fires at once.
+process.env.BNPL_COMPLETION_SCHEDULE = process.env.BNPL_COMPLETION_SCHEDULE || "30 4 * * 0"
