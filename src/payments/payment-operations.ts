@@ -331,19 +331,25 @@ export class PaymentOperations {
       if (!input.refundId) {
         throw new PaymentError("invalid_request", "medusa-payment-bnpl: refunding needs Medusa's idempotency key (the refund id).")
       }
-      const amount = minorUnitsToApiAmount(amountMinor)
-      const pending = await this.deps.journal.find("refund", orderId, amount)
-      const operation = {
-        requestId: RefundJournal.shouldReuse(pending) ? pending.requestId : requestIds.refund(input.refundId),
-        amount,
-        startedAt: Date.now(),
+      // Refunds of this order whose answers were all lost may have been applied: what the
+      // service applied counts towards this request, so retries never refund more than asked.
+      const applied = await this.resolveUnansweredRefunds(orderId)
+      if (applied.amountMinor > amountMinor) {
+        throw new PaymentError(
+          "invalid_request",
+          `Refund refused: an earlier refund attempt whose answer was lost refunded ${minorUnitsToApiAmount(applied.amountMinor)} ${currency} at the service; refund at least that amount in Medusa to record it.`
+        )
       }
-      const refund = await this.sendRefund(orderId, minorUnitsToMoney(amountMinor, currency), operation, input.refundId.slice(0, 128))
-      return {
+      const recorded = {
         ...data,
         refundedAmount: minorUnitsToApiAmount(refunded + amountMinor),
-        refundIds: [...(data.refundIds ?? []), refund.refundId],
+        refundIds: [...(data.refundIds ?? []), ...applied.refundIds],
       }
+      const rest = amountMinor - applied.amountMinor
+      if (rest === 0n) return recorded
+      const operation = { requestId: requestIds.refund(input.refundId), amount: minorUnitsToApiAmount(rest), startedAt: Date.now() }
+      const refund = await this.sendRefund(orderId, minorUnitsToMoney(rest, currency), operation, input.refundId.slice(0, 128))
+      return { ...recorded, refundIds: [...recorded.refundIds, refund.refundId] }
     })
   }
 
@@ -488,6 +494,36 @@ export class PaymentOperations {
     }
   }
 
+  /**
+   * The order's refunds that ended without an answer, looked up in the service's own record
+   * (Get Payment's `refunds[]`, matched by requestId; voids listed there carry none of ours):
+   * returns what of them was applied, and forgets them all. No call when there are none.
+   */
+  private async resolveUnansweredRefunds(orderId: string): Promise<{ amountMinor: bigint; refundIds: string[] }> {
+    const journal = this.deps.journal
+    const unanswered = await journal.unresolved(orderId)
+    if (!unanswered.length) return { amountMinor: 0n, refundIds: [] }
+    const payment = await this.read(() => this.client.getPayment(orderId))
+    let amountMinor = 0n
+    const refundIds: string[] = []
+    for (const attempt of unanswered) {
+      const made = (payment.refunds ?? []).find(
+        (refund) => refund.requestId === attempt.requestId || refund.merchantReference === attempt.requestId.slice(0, 85)
+      )
+      if (made) {
+        amountMinor += apiAmountToMinorUnits(attempt.amount)
+        refundIds.push(made.refundId)
+      }
+    }
+    await journal.finish(orderId, ...unanswered)
+    if (amountMinor > 0n) {
+      this.logger?.warn?.(
+        `medusa-payment-bnpl: ${minorUnitsToApiAmount(amountMinor)} of service order ${orderId} was refunded by an earlier attempt whose answer was lost; it counts towards this refund.`
+      )
+    }
+    return { amountMinor, refundIds }
+  }
+
   /** Sends one refund, recording it in the journal while its outcome is unknown. */
   private async sendRefund(
     orderId: string,
@@ -496,7 +532,7 @@ export class PaymentOperations {
     refundMerchantReference: string
   ): Promise<Refund> {
     const journal = this.deps.journal
-    await journal.begin("refund", orderId, operation)
+    await journal.begin(orderId, operation)
     try {
       const refund = await this.client.createRefund(orderId, {
         amount,
@@ -504,12 +540,12 @@ export class PaymentOperations {
         merchantReference: operation.requestId.slice(0, 85),
         refundMerchantReference,
       })
-      await journal.finish("refund", orderId, operation)
+      await journal.finish(orderId, operation)
       return refund
     } catch (error) {
       // Only an answerless failure may have been applied; a refusal certainly was not.
-      if (error instanceof BnplApiError && error.retryable) await journal.markUnknown("refund", orderId, operation)
-      else await journal.finish("refund", orderId, operation)
+      if (error instanceof BnplApiError && error.retryable) await journal.markUnknown(orderId, operation)
+      else await journal.finish(orderId, operation)
       throw describeServiceError("Refund", error)
     }
   }

@@ -5,94 +5,8 @@ export interface JournalStore {
   invalidate?(key: string): Promise<void>
 }
 
-/**
- * A journal of money calls that were sent but whose outcome Medusa never recorded.
- *
- * Medusa gives each capture or refund a fresh id, and deletes it when the provider throws.
- * If the service applied a refund but its answer was lost on every retry, the admin's next
- * attempt would carry a new id, hence a new `requestId`, and the service would refund again.
- * So before a refund is sent, its `requestId` is written here under the service order and
- * amount; a later attempt for the same order and amount reuses that `requestId`, and the
- * service answers with the refund it already made instead of making a second one
- * (merchant-api-v2.md "Create Refund": idempotent on `requestId` + `merchantReference`).
- * The entry is removed once Medusa has the outcome.
- *
- * Kept in Medusa's cache module, so every server instance sees the same journal; entries
- * live 23 hours, inside the 24 hours the service remembers a `requestId`.
- */
-export class RefundJournal {
-  static readonly TTL_SECONDS = 23 * 60 * 60
-  private readonly memory = new Map<string, { value: PendingOperation; expiresAt: number }>()
-
-  /** `cache` is asked each time: the application's cache exists only once the app has loaded. */
-  constructor(private readonly currentCache: () => JournalStore | undefined = () => undefined) {}
-
-  /** The pending operation for this order and amount (an API string), if an earlier attempt left one. */
-  async find(kind: OperationKind, serviceOrderId: string, amount: string): Promise<PendingOperation | undefined> {
-    const key = this.key(kind, serviceOrderId, amount)
-    const cache = this.currentCache()
-    if (cache) {
-      try {
-        const shared = (await cache.get<PendingOperation>(key)) as PendingOperation | null
-        if (shared) return shared
-      } catch {
-        // A cache outage must not stop refunds; this instance's memory still knows its own.
-      }
-    }
-    const entry = this.memory.get(key)
-    return entry && entry.expiresAt > Date.now() ? entry.value : undefined
-  }
-
-  /** Records that `operation` is about to be sent. */
-  async begin(kind: OperationKind, serviceOrderId: string, operation: PendingOperation): Promise<void> {
-    const key = this.key(kind, serviceOrderId, operation.amount)
-    this.memory.set(key, { value: operation, expiresAt: Date.now() + RefundJournal.TTL_SECONDS * 1000 })
-    await this.currentCache()?.set(key, operation, RefundJournal.TTL_SECONDS).catch(() => undefined)
-  }
-
-  /** Records that `operation` ended without an answer: it may or may not have been applied. */
-  async markUnknown(kind: OperationKind, serviceOrderId: string, operation: PendingOperation): Promise<void> {
-    await this.begin(kind, serviceOrderId, { ...operation, outcome: "unknown" })
-  }
-
-  /**
-   * Whether a later attempt should reuse `pending`'s requestId: when it ended without an
-   * answer, or was started so long ago that its process must have died mid-call. An attempt
-   * still in flight is not reused, so two refunds of the same amount made at once stay two.
-   */
-  static shouldReuse(pending: PendingOperation | undefined, now = Date.now()): pending is PendingOperation {
-    return !!pending && (pending.outcome === "unknown" || now - pending.startedAt > RefundJournal.ABANDONED_AFTER_MS)
-  }
-
-  /** Longer than any call may take with its retries (70 s read time-out, three tries). */
-  static readonly ABANDONED_AFTER_MS = 10 * 60 * 1000
-
-  /**
-   * Forgets `operation` once its outcome is recorded in Medusa. Only the entry it wrote: a
-   * concurrent attempt for the same order and amount under another `requestId` is left alone.
-   */
-  async finish(kind: OperationKind, serviceOrderId: string, operation: PendingOperation): Promise<void> {
-    const key = this.key(kind, serviceOrderId, operation.amount)
-    if (this.memory.get(key)?.value.requestId === operation.requestId) this.memory.delete(key)
-    const cache = this.currentCache()
-    if (!cache) return
-    try {
-      const shared = (await cache.get<PendingOperation>(key)) as PendingOperation | null
-      if (shared?.requestId === operation.requestId) await cache.invalidate?.(key)
-    } catch {
-      // Left behind, the entry only makes a later refund of the same amount replay this one's
-      // answer at the service, and expires within a day.
-    }
-  }
-
-  private key(kind: OperationKind, serviceOrderId: string, amount: string): string {
-    return `medusa-payment-bnpl:pending:${kind}:${serviceOrderId}:${amount}`
-  }
-}
-
-export type OperationKind = "refund"
-
-export interface PendingOperation {
+/** One refund sent to the service, as the journal keeps it until Medusa has its outcome. */
+export interface PendingRefund {
   requestId: string
   /** API string. */
   amount: string
@@ -100,4 +14,82 @@ export interface PendingOperation {
   startedAt: number
   /** "unknown": it ended without an answer. Absent while in flight. */
   outcome?: "unknown"
+}
+
+/**
+ * The refunds of one service order that were sent but whose outcome Medusa never recorded.
+ *
+ * Medusa gives each refund a fresh id, and deletes it when the provider throws. If the
+ * service applied a refund but its answer was lost on every retry, the admin's next attempt
+ * (of any amount) would carry a new `requestId`, and the service would refund again. So every
+ * refund is written here before it is sent, and an attempt that ended without an answer stays
+ * here; the next refund of the order first resolves those against the service's own record
+ * (Get Payment's refunds, by requestId) and subtracts what was applied (payment-operations.ts).
+ *
+ * One entry per service order, read and written under the payment's lock; kept in Medusa's
+ * cache so every instance sees it, for 23 hours (inside the 24 hours the service remembers a
+ * `requestId`). Without a cache, this process's memory.
+ */
+export class RefundJournal {
+  static readonly TTL_SECONDS = 23 * 60 * 60
+  /** Longer than any call may take with its retries: an attempt this old died with its process. */
+  static readonly ABANDONED_AFTER_MS = 10 * 60 * 1000
+  private readonly memory = new Map<string, { value: PendingRefund[]; expiresAt: number }>()
+
+  /** `currentCache` is asked each time: the application's cache exists only once the app has loaded. */
+  constructor(private readonly currentCache: () => JournalStore | undefined = () => undefined) {}
+
+  /**
+   * The order's refunds whose outcome is unknown: ended without an answer, or started so long
+   * ago that their process must have died. One still in flight is not included.
+   */
+  async unresolved(serviceOrderId: string, now = Date.now()): Promise<PendingRefund[]> {
+    return (await this.read(serviceOrderId)).filter(
+      (entry) => entry.outcome === "unknown" || now - entry.startedAt > RefundJournal.ABANDONED_AFTER_MS
+    )
+  }
+
+  /** Records that `refund` is about to be sent. */
+  async begin(serviceOrderId: string, refund: PendingRefund): Promise<void> {
+    await this.write(serviceOrderId, [...(await this.read(serviceOrderId)).filter((entry) => entry.requestId !== refund.requestId), refund])
+  }
+
+  /** Records that `refund` ended without an answer: it may or may not have been applied. */
+  async markUnknown(serviceOrderId: string, refund: PendingRefund): Promise<void> {
+    await this.begin(serviceOrderId, { ...refund, outcome: "unknown" })
+  }
+
+  /** Forgets refunds whose outcome is now known (answered, or resolved against the service). */
+  async finish(serviceOrderId: string, ...refunds: PendingRefund[]): Promise<void> {
+    const done = new Set(refunds.map((refund) => refund.requestId))
+    await this.write(serviceOrderId, (await this.read(serviceOrderId)).filter((entry) => !done.has(entry.requestId)))
+  }
+
+  private key(serviceOrderId: string): string {
+    return `medusa-payment-bnpl:pending-refunds:${serviceOrderId}`
+  }
+
+  private async read(serviceOrderId: string): Promise<PendingRefund[]> {
+    const key = this.key(serviceOrderId)
+    const cache = this.currentCache()
+    if (cache) {
+      try {
+        const shared = (await cache.get<PendingRefund[]>(key)) as PendingRefund[] | null | undefined
+        if (shared) return shared
+      } catch {
+        // A cache outage must not stop refunds; this instance's memory still knows its own.
+      }
+    }
+    const entry = this.memory.get(key)
+    return entry && entry.expiresAt > Date.now() ? entry.value : []
+  }
+
+  private async write(serviceOrderId: string, entries: PendingRefund[]): Promise<void> {
+    const key = this.key(serviceOrderId)
+    this.memory.set(key, { value: entries, expiresAt: Date.now() + RefundJournal.TTL_SECONDS * 1000 })
+    const cache = this.currentCache()
+    if (!cache) return
+    if (entries.length) await cache.set(key, entries, RefundJournal.TTL_SECONDS).catch(() => undefined)
+    else await (cache.invalidate?.(key) ?? cache.set(key, [], 1)).catch(() => undefined)
+  }
 }

@@ -290,6 +290,26 @@ describe("refund", () => {
     await second.operations.refund({ data, amountMinor: 1500n, refundId: "ref_07" })
     expect(sandbox.control.ledger().refunds).toHaveLength(1)
   })
+
+  it("answers lost on every try, then a retry of another amount: the service refunds no more than the admin's last request", async () => {
+    const { operations } = core()
+    const data = await captured(operations)
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 3 })
+    expect(await reason(operations.refund({ data, amountMinor: 1000n, refundId: "ref_08" }))).toBe("service_unanswered")
+    const after = await operations.refund({ data, amountMinor: 2500n, refundId: "ref_09" })
+    expect(after.refundedAmount).toBe("25.00")
+    const total = sandbox.control.ledger().refunds.reduce((sum, refund) => sum + Number(refund.amount.amount) * 100, 0)
+    expect(total).toBe(2500)
+  })
+
+  it("a lost refund that was never applied is not counted: the retry refunds in full", async () => {
+    const { operations } = core()
+    const data = await captured(operations)
+    sandbox.control.addFault({ endpoint: "refund", kind: "reset", times: 3 })
+    expect(await reason(operations.refund({ data, amountMinor: 1000n, refundId: "ref_10" }))).toBe("service_unanswered")
+    await operations.refund({ data, amountMinor: 700n, refundId: "ref_11" })
+    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["7.00"])
+  })
 })
 
 describe("cancel", () => {
