@@ -284,7 +284,7 @@ export class PaymentOperations {
    * @throws PaymentError `not_allowed` (never authorised), `authorization_expired`,
    *   `payment_voided` (logged: usually an order cancelled meanwhile), or the service's refusal.
    */
-  async capture(input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
+  async capture(input: { data: BnplPaymentData; amountMinor?: bigint }): Promise<BnplPaymentData> {
     const { data } = input
     if (!data.orderId) throw new PaymentError("not_allowed", "Capture refused: the payment was never authorised by the payment service.")
     if (isCaptured(asPaymentState(data.paymentState))) return { ...data }
@@ -294,7 +294,7 @@ export class PaymentOperations {
         `Capture refused: the authorisation expired at ${data.authorizationExpiresAt} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
       )
     }
-    return this.withLock(data.orderId, () => this.captureOpenAmount(data))
+    return this.withLock(data.orderId, () => this.captureOpenAmount(data, input.amountMinor))
   }
 
   /**
@@ -472,15 +472,35 @@ export class PaymentOperations {
     }
   }
 
-  private async captureOpenAmount(data: BnplPaymentData): Promise<BnplPaymentData> {
+  /**
+   * Captures `amountMinor` (what Medusa records for this capture), or all that is open. What
+   * the data records as captured afterwards is the service's own sum of CAPTURED events, so a
+   * replayed answer for another amount never makes Medusa's view larger than the service's.
+   */
+  private async captureOpenAmount(data: BnplPaymentData, amountMinor?: bigint): Promise<BnplPaymentData> {
     const captured = apiAmountToMinorUnits(data.capturedAmount ?? "0.00")
     const open = apiAmountToMinorUnits(data.amount!) - captured
+    const amount = amountMinor ?? open
+    if (amount <= 0n || amount > open) {
+      throw new PaymentError(
+        "invalid_request",
+        `Capture refused: ${minorUnitsToApiAmount(amount)} ${data.currency} is more than the ${minorUnitsToApiAmount(open)} ${data.currency} still open to capture.`
+      )
+    }
     try {
       const payment = await this.client.capturePayment(data.orderId!, {
         requestId: requestIds.capture(data.orderId!, data.capturedAmount ?? "0.00"),
-        amount: minorUnitsToMoney(open, data.currency!),
+        amount: minorUnitsToMoney(amount, data.currency!),
       })
-      return { ...data, paymentState: payment.paymentState ?? "CAPTURED", capturedAmount: data.amount }
+      const capturedEvents = (payment.events ?? []).filter((event) => event.type === "CAPTURED" && event.amount)
+      const capturedAtService = capturedEvents.length
+        ? capturedEvents.reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount), 0n)
+        : captured + amount
+      return {
+        ...data,
+        paymentState: payment.paymentState ?? (capturedAtService >= apiAmountToMinorUnits(data.amount!) ? "CAPTURED" : "PARTIALLY_CAPTURED"),
+        capturedAmount: minorUnitsToApiAmount(capturedAtService),
+      }
     } catch (error) {
       if (error instanceof BnplApiError && error.code === "already_captured") {
         return { ...data, paymentState: "CAPTURED", capturedAmount: data.amount }

@@ -23,7 +23,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { BnplClient } from "../../client"
-import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
+import { apiAmountToMinorUnits, toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import { parseOptions, type BnplOptions } from "../../options"
 import { PaymentOperations, type PaymentResult } from "../../payments/payment-operations"
 import type { SessionStatus } from "../../payments/payment-state"
@@ -32,6 +32,7 @@ import { CART_SNAPSHOT_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData } from "../../p
 import { applicationCache } from "../../runtime/app-cache"
 import { createClientFromOptions, type CacheLike, type LoggerLike } from "../../runtime/client-factory"
 import { getConfiguration } from "../../runtime/configuration"
+import { takeCaptureAmount } from "../../runtime/capture-intent"
 import { withPaymentLock } from "../../runtime/payment-lock"
 import { withBackendUrl } from "../../runtime/plugin-options"
 import { toMedusaError } from "./errors"
@@ -121,9 +122,15 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     return toMedusa(await this.run(() => this.payments_.authorize({ data, requestId })))
   }
 
-  /** Captures what is open (PaymentOperations.capture). Medusa does not pass the amount. */
+  /**
+   * Captures what Medusa records for this capture (PaymentOperations.capture). Medusa passes no
+   * amount; the admin route's middleware and the shipment subscriber record it beside the call
+   * (runtime/capture-intent.ts). Without one, all that is open is captured.
+   */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    return { data: await this.run(() => this.payments_.capture({ data: asPaymentData(input.data) })) }
+    const data = asPaymentData(input.data)
+    const amount = data.orderId ? await takeCaptureAmount(this.cache_, data.orderId) : undefined
+    return { data: await this.run(() => this.payments_.capture({ data, amountMinor: amount ? apiAmountToMinorUnits(amount) : undefined })) }
   }
 
   /** Refunds `input.amount` (major units) with Medusa's refund id as the key (PaymentOperations.refund). */
