@@ -3,6 +3,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { UpdateShippingCourierRequest } from "../client/schemas"
 import { cutText } from "../payments/mapping/text"
+import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
+import { recordCaptureAmount } from "../runtime/capture-intent"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "./order-payments"
 
@@ -14,7 +16,18 @@ interface ShippedFulfillment {
   shipping_option_id?: string | null
   shipping_option?: { id: string; name?: string | null } | null
   labels?: Array<{ tracking_number?: string | null }> | null
-  order?: { id: string; payment_collections?: Array<{ payments?: any[] }> } | null
+  order?: {
+    id: string
+    shipping_total?: unknown
+    items?: Array<{ id: string; quantity: unknown; total: unknown }> | null
+    fulfillments?: Array<{
+      id: string
+      shipped_at?: unknown
+      canceled_at?: unknown
+      items?: Array<{ line_item_id: string; quantity: unknown }> | null
+    }> | null
+    payment_collections?: Array<{ payments?: any[] }>
+  } | null
 }
 
 export interface CourierSyncResult {
@@ -48,6 +61,16 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
       "shipping_option.name",
       "labels.tracking_number",
       "order.id",
+      "order.shipping_total",
+      "order.items.id",
+      "order.items.quantity",
+      "order.items.total",
+      "order.fulfillments.id",
+      "order.fulfillments.shipped_at",
+      "order.fulfillments.canceled_at",
+      "order.fulfillments.items.line_item_id",
+      "order.fulfillments.items.quantity",
+      "order.payment_collections.payments.captures.amount",
       ...PAYMENT_FIELDS.map((field) => `order.payment_collections.payments.${field}`),
     ],
     filters: { id: fulfillmentId },
@@ -69,11 +92,46 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     logger?.info?.(`medusa-payment-bnpl: sent courier details of fulfillment ${fulfillment.id} for order ${orderId}`)
 
     if (options.capture === "on_shipment" && !payment.captured_at && !payment.canceled_at) {
-      await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id } })
-      result.captured.push(orderId)
+      const amount = shipmentCaptureAmount(fulfillment, payment)
+      if (amount > 0n) {
+        await recordCaptureAmount(getPluginRuntime(container).cache, orderId, minorUnitsToApiAmount(amount))
+        await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount: Number(minorUnitsToApiAmount(amount)) } })
+        result.captured.push(orderId)
+      }
     }
   }
   return result
+}
+
+/**
+ * What a shipment captures under `capture: "on_shipment"`, in minor units: the value of what
+ * it sends (each item's total, so with its tax and its share of discounts, per unit shipped),
+ * plus the order's shipping with the first shipment; the shipment that completes the order
+ * captures all that is left, which absorbs rounding. Never more than is left uncaptured.
+ */
+export function shipmentCaptureAmount(fulfillment: ShippedFulfillment, payment: { amount?: unknown; captures?: Array<{ amount: unknown }> | null }): bigint {
+  const order = fulfillment.order
+  const minor = (value: unknown) => toMinorUnits((value ?? 0) as MajorUnitAmount)
+  const left = minor(payment.amount) - (payment.captures ?? []).reduce((sum, capture) => sum + minor(capture.amount), 0n)
+  if (left <= 0n) return 0n
+  const items = new Map((order?.items ?? []).map((item) => [item.id, item]))
+  const shipped = new Map<string, number>()
+  for (const other of order?.fulfillments ?? []) {
+    if (other.canceled_at || !(other.shipped_at || other.id === fulfillment.id)) continue
+    for (const line of other.items ?? []) shipped.set(line.line_item_id, (shipped.get(line.line_item_id) ?? 0) + Number(line.quantity))
+  }
+  const completesOrder = [...items.values()].every((item) => (shipped.get(item.id) ?? 0) >= Number(item.quantity))
+  if (completesOrder || !items.size) return left
+  const thisShipment = order?.fulfillments?.find((other) => other.id === fulfillment.id)
+  let value = 0n
+  for (const line of thisShipment?.items ?? []) {
+    const item = items.get(line.line_item_id)
+    if (!item || !Number(item.quantity)) continue
+    value += (minor(item.total) * BigInt(Math.round(Number(line.quantity)))) / BigInt(Math.round(Number(item.quantity)))
+  }
+  const firstCapture = !(payment.captures ?? []).length
+  if (firstCapture) value += minor(order?.shipping_total)
+  return value < left ? value : left
 }
 
 /** The Update Shipping Courier body for a shipped fulfillment. */

@@ -49,6 +49,38 @@ medusaIntegrationTestRunner({
       expect(ledger.captures[0].amount).toEqual({ amount: order.total.toFixed(2), currency: "GBP" })
     })
 
+    it("an order shipped in two fulfilments is captured per shipment: what each sends, adding up to the order total", async () => {
+      const order = await placeOrder(api, getContainer(), store, { quantity: 2 })
+      const [line] = order.items
+      const ship = async () => {
+        const { data } = await api.post(
+          `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
+          { items: [{ id: line.id, quantity: 1 }], location_id: store.stockLocationId },
+          admin
+        )
+        const fulfillment = data.order.fulfillments.find((candidate: { shipped_at?: string | null }) => !candidate.shipped_at)
+        await api.post(
+          `/admin/orders/${order.orderId}/fulfillments/${fulfillment.id}/shipments`,
+          { items: [{ id: line.id, quantity: 1 }], labels: [{ tracking_number: `DPD-${Date.now()}`, tracking_url: "https://track.example.com/1", label_url: "https://labels.example.com/1.pdf" }] },
+          admin
+        )
+      }
+      await ship()
+      await eventually(async () => ((await control.ledger()).captures.length === 1 ? true : undefined))
+      // The first shipment sends one tote (45.00) and carries the shipping (4.95).
+      expect((await control.ledger()).captures.map((capture) => capture.amount.amount)).toEqual(["49.95"])
+      expect((await readPayment(getContainer(), order.paymentId)).captured_at).toBeNull()
+
+      await ship()
+      const payment = await eventually(async () => {
+        const current = await readPayment(getContainer(), order.paymentId)
+        return current.captured_at ? current : undefined
+      })
+      const captures = (await control.ledger()).captures.map((capture) => capture.amount.amount)
+      expect(captures).toEqual(["49.95", (order.total - 49.95).toFixed(2)])
+      expect(payment.captures.map((capture: { amount: number }) => Number(capture.amount)).sort()).toEqual([49.95, Number((order.total - 49.95).toFixed(2))].sort())
+    })
+
     it("the admin routes report the account and refresh its limits", async () => {
       const status = await api.get("/admin/bnpl/status", admin)
       expect(status.data).toMatchObject({
