@@ -6,7 +6,8 @@ import { defineConfig } from "tsup"
  * becomes one `.js` file at the same relative path (DESIGN.md, "Medusa 2.21 facts").
  */
 export default defineConfig({
-  entry: ["src/**/*.ts", "!src/**/*.test.ts"],
+  // src/admin is the dashboard's code, built by Medusa's admin bundler (scripts/build-admin.js).
+  entry: ["src/**/*.ts", "!src/**/*.test.ts", "!src/admin/**"],
   outDir: ".medusa/server/src",
   format: ["cjs"],
   bundle: false,

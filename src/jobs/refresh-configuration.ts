@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { getConfiguration } from "../runtime/configuration"
+import { recordJobRun } from "../runtime/job-runs"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 
 /**
@@ -9,10 +10,15 @@ import { getPluginRuntime } from "../runtime/plugin-runtime"
  */
 export default async function refreshConfigurationJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
-  const configuration = await getConfiguration(runtime.client, runtime.options, { ...runtime, forceRefresh: true })
-  runtime.logger?.info?.(
-    `medusa-payment-bnpl: limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
+  const describe = (configuration: Awaited<ReturnType<typeof getConfiguration>>) =>
+    `limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
+  const configuration = await recordJobRun(
+    "refresh-configuration",
+    runtime,
+    () => getConfiguration(runtime.client, runtime.options, { ...runtime, forceRefresh: true }),
+    describe
   )
+  runtime.logger?.info?.(`medusa-payment-bnpl: ${describe(configuration)}`)
 }
 
 export const config = {

@@ -1,0 +1,42 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+
+/**
+ * Request schemas of the plugin's admin routes. Bodies are checked by Medusa's
+ * `validateAndTransformBody` (src/api/middlewares.ts); path parameters here, before any query.
+ */
+
+const medusaId = (prefix: string) =>
+  z
+    .string({ error: `must be a Medusa ${prefix} id` })
+    .regex(new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`), `must be a Medusa ${prefix} id (${prefix}_…)`)
+
+/** Actions that take no input: the body must be empty (or `{}`). */
+export const EmptyBody = z.strictObject({})
+
+/** `POST /admin/bnpl/reconciliation/void`. */
+export const VoidFindingBody = z.strictObject({
+  service_order_id: z.string().min(1).max(64).regex(/^[\w-]+$/, "must be the service's order id"),
+})
+
+/** `POST /admin/bnpl/reconciliation/complete`. */
+export const CompleteFindingBody = z.strictObject({ cart_id: medusaId("cart") })
+
+export const OrderParams = z.strictObject({ order_id: medusaId("order") })
+export const PaymentParams = z.strictObject({ payment_id: medusaId("pay") })
+export const AccountParams = z.strictObject({
+  account_id: z.string().regex(/^[0-9a-f]{16}$/, "must be an account id from GET /admin/bnpl/accounts"),
+})
+
+/**
+ * Parses a route's path parameters.
+ * @throws MedusaError INVALID_DATA naming the parameter and the rule; nothing is read or changed.
+ */
+export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.output<T> {
+  const result = schema.safeParse(params)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${issue.path.join(".") || "path"} ${issue.message}`)
+  }
+  return result.data
+}
