@@ -6,26 +6,29 @@ import { z } from "zod"
  * `validateAndTransformBody` (src/api/middlewares.ts); path parameters here, before any query.
  */
 
-const medusaId = (prefix: string) =>
+// Messages name the field: Medusa's body validation shows a rule's message as it is.
+const medusaId = (field: string, prefix: string) =>
   z
-    .string({ error: `must be a Medusa ${prefix} id` })
-    .regex(new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`), `must be a Medusa ${prefix} id (${prefix}_…)`)
+    .string({ error: `${field} must be a Medusa ${prefix} id` })
+    .regex(new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`), `${field} must be a Medusa ${prefix} id (${prefix}_…)`)
 
 /** Actions that take no input: the body must be empty (or `{}`). */
 export const EmptyBody = z.strictObject({})
 
 /** `POST /admin/bnpl/reconciliation/void`. */
 export const VoidFindingBody = z.strictObject({
-  service_order_id: z.string().min(1).max(64).regex(/^[\w-]+$/, "must be the service's order id"),
+  service_order_id: z
+    .string({ error: "service_order_id must be the service's order id" })
+    .regex(/^[\w-]{1,64}$/, "service_order_id must be the service's order id (at most 64 letters, digits, _ or -)"),
 })
 
 /** `POST /admin/bnpl/reconciliation/complete`. */
-export const CompleteFindingBody = z.strictObject({ cart_id: medusaId("cart") })
+export const CompleteFindingBody = z.strictObject({ cart_id: medusaId("cart_id", "cart") })
 
-export const OrderParams = z.strictObject({ order_id: medusaId("order") })
-export const PaymentParams = z.strictObject({ payment_id: medusaId("pay") })
+export const OrderParams = z.strictObject({ order_id: medusaId("order_id", "order") })
+export const PaymentParams = z.strictObject({ payment_id: medusaId("payment_id", "pay") })
 export const AccountParams = z.strictObject({
-  account_id: z.string().regex(/^[0-9a-f]{16}$/, "must be an account id from GET /admin/bnpl/accounts"),
+  account_id: z.string().regex(/^[0-9a-f]{16}$/, "account_id must be an account id from GET /admin/bnpl/accounts"),
 })
 
 /**
@@ -36,7 +39,7 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
   const result = schema.safeParse(params)
   if (!result.success) {
     const issue = result.error.issues[0]
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${issue.path.join(".") || "path"} ${issue.message}`)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, issue.message)
   }
   return result.data
 }
