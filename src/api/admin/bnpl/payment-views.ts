@@ -1,6 +1,5 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { isBnplProvider } from "../../store/payment-session-snapshot"
 import { readCourierSyncErrors } from "../../../runtime/courier-sync-errors"
 import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, type MedusaPaymentForView, type PaymentView } from "../../../runtime/payment-view"
 import { getPluginRuntime } from "../../../runtime/plugin-runtime"
@@ -11,6 +10,9 @@ interface OrderForViews {
   fulfillments?: Array<{ id: string } | null> | null
   payment_collections?: Array<{ payments?: Array<MedusaPaymentForView | null> | null } | null> | null
 }
+
+/** Payments of this plugin's providers: `pp_bnpl_<id>` for any configured id. */
+const isBnplProvider = (providerId: unknown): boolean => typeof providerId === "string" && providerId.startsWith("pp_bnpl_")
 
 const ORDER_FIELDS = ["id", "fulfillments.id", ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`)]
 
