@@ -12,11 +12,17 @@ export default async function refreshConfigurationJob(container: MedusaContainer
   const runtime = getPluginRuntime(container)
   const describe = (configuration: Awaited<ReturnType<typeof getConfiguration>>) =>
     `limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
+  const started = Date.now()
   const configuration = await recordJobRun(
     "refresh-configuration",
     runtime,
     () => getConfiguration(runtime.client, runtime.options, { ...runtime, forceRefresh: true }),
-    describe
+    // When the service does not answer, getConfiguration keeps the last limits read (and logs
+    // why): the run did not refresh them, and the admin's job list says so.
+    (read) =>
+      Date.parse(read.fetchedAt) < started
+        ? { error: `Get Configuration failed; the limits read at ${read.fetchedAt} stay in use (${describe(read)})` }
+        : describe(read)
   )
   runtime.logger?.info?.(`medusa-payment-bnpl: ${describe(configuration)}`)
 }

@@ -28,13 +28,15 @@ const cacheKey = (job: JobName) => `medusa-payment-bnpl:job-run:${job}`
 /**
  * Runs a job's body and records its outcome in Medusa's cache (shared by every instance, so
  * the admin sees the run whichever instance the schedule picked). The body's error is
- * recorded and rethrown, so Medusa still logs the failed run. Recording never fails the job.
+ * recorded and rethrown, so Medusa still logs the failed run. `summarise` may also call a run
+ * that returned a failure (`{ error }`, e.g. limits kept from an earlier read because the
+ * service did not answer). Recording never fails the job.
  */
 export async function recordJobRun<T>(
   job: JobName,
   dependencies: { cache?: CacheLike; logger?: LoggerLike },
   body: () => Promise<T>,
-  summarise: (result: T) => string
+  summarise: (result: T) => string | { error: string }
 ): Promise<T> {
   const startedAt = new Date().toISOString()
   const save = async (run: JobRun) => {
@@ -47,7 +49,13 @@ export async function recordJobRun<T>(
   }
   try {
     const result = await body()
-    await save({ job, startedAt, finishedAt: new Date().toISOString(), outcome: "succeeded", summary: summarise(result) })
+    const summary = summarise(result)
+    const finishedAt = new Date().toISOString()
+    await save(
+      typeof summary === "string"
+        ? { job, startedAt, finishedAt, outcome: "succeeded", summary }
+        : { job, startedAt, finishedAt, outcome: "failed", error: summary.error }
+    )
     return result
   } catch (error) {
     await save({ job, startedAt, finishedAt: new Date().toISOString(), outcome: "failed", error: (error as Error).message })

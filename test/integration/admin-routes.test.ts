@@ -2,9 +2,10 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import path from "node:path"
 import { BnplClient } from "../../src/client"
+import refreshConfigurationJob from "../../src/jobs/refresh-configuration"
 import { recordReconciliationFindings } from "../../src/runtime/reconciliation-findings"
 import { adminHeaders } from "../support/admin"
-import { placeOrder } from "../support/place-order"
+import { eventually, placeOrder } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 import { consumerChooses, Shopper, ukAddress } from "../support/shopper"
@@ -89,6 +90,47 @@ medusaIntegrationTestRunner({
       const extra = await call("post", `/admin/bnpl/accounts/${id}/limits/refresh`, { maximumAmount: "99999" })
       expect(extra.status).toBe(400)
       expect(extra.data.message).toMatch(/maximumAmount/)
+    })
+
+    it("lists each job's last run: not run yet, then the limits job's outcome", async () => {
+      const before = await call("get", "/admin/bnpl/jobs")
+      expect(before.status).toBe(200)
+      expect(before.data.jobs.map((entry: any) => entry.job)).toEqual(["refresh-configuration", "reconcile-payments", "authorization-expiry"])
+      expect(before.data.jobs.find((entry: any) => entry.job === "authorization-expiry").lastRun).toBeNull()
+
+      await refreshConfigurationJob(getContainer())
+      const after = await call("get", "/admin/bnpl/jobs")
+      expect(after.data.jobs.find((entry: any) => entry.job === "refresh-configuration").lastRun).toEqual(
+        expect.objectContaining({ outcome: "succeeded", summary: "limits 1.00..1000.00 GBP" })
+      )
+
+      // A run that could not read the service is recorded as failed, with the limits kept in use.
+      await control.fault({ endpoint: "configuration", kind: "status", status: 500, times: 10 })
+      await refreshConfigurationJob(getContainer())
+      await control.clearFaults()
+      const failed = (await call("get", "/admin/bnpl/jobs")).data.jobs.find((entry: any) => entry.job === "refresh-configuration").lastRun
+      expect(failed).toEqual(expect.objectContaining({ outcome: "failed", error: expect.stringMatching(/Get Configuration failed; the limits read at .* stay in use/) }))
+    })
+
+    it("shows a courier update the service refused on the order's pay later box", async () => {
+      const order = await placeOrder(api, getContainer(), store)
+      await control.fault({ endpoint: "courier", kind: "status", status: 500, times: 50 })
+      const { data: fulfilled } = await api.post(
+        `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
+        { items: order.items, location_id: store.stockLocationId },
+        admin
+      )
+      const fulfillmentId = fulfilled.order.fulfillments[0].id
+      await api.post(`/admin/orders/${order.orderId}/fulfillments/${fulfillmentId}/shipments`, { items: order.items, labels: [] }, admin)
+      const [payment] = await eventually(async () => {
+        const { data } = await call("get", `/admin/bnpl/orders/${order.orderId}/payments`)
+        return data.payments?.[0]?.courierErrors?.length ? data.payments : undefined
+      }, 30_000)
+      expect(payment.courier).toBeNull()
+      expect(payment.courierErrors).toEqual([
+        expect.objectContaining({ fulfillmentId, message: expect.stringMatching(/Update Shipping Courier/) }),
+      ])
+      await control.clearFaults()
     })
 
     it("shows an order's pay later payment as authorised, then captured and partly refunded, and refuses the widget's actions that do not apply", async () => {
