@@ -1,5 +1,5 @@
 import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
-import { CompleteFindingBody, EmptyBody, VoidFindingBody } from "./admin/bnpl/validators"
+import { CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 
 /**
@@ -15,6 +15,11 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
       middlewares: [replaceSessionDataWithCartSnapshot],
+    },
+    {
+      method: ["GET", "POST"],
+      matcher: "/admin/bnpl/*",
+      middlewares: [refuseQuery],
     },
     {
       method: ["POST"],

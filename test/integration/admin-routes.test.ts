@@ -83,6 +83,9 @@ medusaIntegrationTestRunner({
       // The store's eligibility uses the new limits at once.
       expect((await call("get", "/admin/bnpl/accounts")).data.accounts[0].limits.maximumAmount.amount).toBe("1500.00")
 
+      const withQuery = await call("get", "/admin/bnpl/accounts?secretKey=x")
+      expect(withQuery.status).toBe(400)
+      expect(withQuery.data.message).toMatch(/query parameter secretKey is not accepted/)
       expect((await call("post", "/admin/bnpl/accounts/0123456789abcdef/limits/refresh")).status).toBe(404)
       const malformed = await call("post", "/admin/bnpl/accounts/not-an-account/limits/refresh")
       expect(malformed.status).toBe(400)

@@ -43,3 +43,18 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
   }
   return result.data
 }
+
+/** The plugin's admin routes take no query parameters. */
+export const EmptyQuery = z.strictObject({})
+
+/**
+ * Middleware: refuses a query string on the plugin's admin routes with a 400 naming the
+ * parameter (its value is not echoed).
+ */
+export function refuseQuery(req: { query?: unknown }, _res: unknown, next: (error?: unknown) => void): void {
+  const result = EmptyQuery.safeParse(req.query ?? {})
+  if (result.success) return next()
+  const issue = result.error.issues[0]
+  const name = issue.code === "unrecognized_keys" ? String(issue.keys[0]).slice(0, 40) : "query"
+  next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: query parameter ${name} is not accepted here`))
+}
