@@ -26,7 +26,8 @@ const kit: Options = {
 
 export default defineConfig([
   {
-    entry: ["src/**/*.ts", "!src/**/*.test.ts", "!src/storefront/**", "!src/react/**"],
+    // src/admin is the dashboard's code, built by Medusa's admin bundler (scripts/build-admin.js).
+    entry: ["src/**/*.ts", "!src/**/*.test.ts", "!src/storefront/**", "!src/react/**", "!src/admin/**"],
     outDir: ".medusa/server/src",
     format: ["cjs"],
     bundle: false,

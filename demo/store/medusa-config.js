@@ -38,10 +38,21 @@ module.exports = defineConfig({
       jwtSecret: process.env.JWT_SECRET || "demo-only-jwt-secret",
       cookieSecret: process.env.COOKIE_SECRET || "demo-only-cookie-secret",
     },
+    // The demo is served over plain http: a Secure session cookie would never come back, and
+    // the admin dashboard could not log in.
+    cookieOptions: { secure: false },
   },
-  // The admin dashboard needs Medusa's admin bundler (`medusa build`); the demo drives the
-  // admin API instead (npm run demo -- --script).
-  admin: { disable: true, backendUrl: storeUrl },
+  // The admin dashboard at <store>/app, with the plugin's widget and "Pay later" settings page
+  // (loaded through the package's "./admin" export). The demo runs Medusa in development mode,
+  // so the dashboard is served by Vite on demand: nothing to build beforehand.
+  // BNPL_DEMO_ADMIN=false leaves it out.
+  admin: {
+    disable: process.env.BNPL_DEMO_ADMIN === "false",
+    backendUrl: storeUrl,
+    // The store's packages live in the repository's node_modules, above this app: let Vite
+    // serve the dashboard's fonts from there.
+    vite: () => ({ server: { fs: { allow: [require("node:path").resolve(__dirname, "../..")] } } }),
+  },
   plugins: [{ resolve: "medusa-payment-bnpl", options: bnplOptions }],
   modules: [
     {

@@ -1,6 +1,7 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { emptyBodySchema, emptyQuerySchema, eligibilityQuerySchema } from "./request-schemas"
 import { refuseChangedCart } from "./store/cart-complete-guard"
+import { CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
@@ -12,6 +13,8 @@ import { recordAdminCaptureAmount } from "./admin/capture-amount"
  * replaces a pay-later session's `data` with a server-side cart snapshot, and the cart
  * complete one refuses a cart changed after the consumer approved it. Every route of the
  * plugin parses its input first (request-schemas.ts, docs/security.md).
+ * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
+ * naming the field); every `/admin` route is behind Medusa's admin authentication.
  */
 export default defineMiddlewares({
   routes: [
@@ -49,6 +52,31 @@ export default defineMiddlewares({
       method: ["GET"],
       matcher: "/store/bnpl/limits",
       middlewares: [validateLimitsQuery],
+    },
+    {
+      method: ["GET", "POST"],
+      matcher: "/admin/bnpl/*",
+      middlewares: [refuseQuery],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/bnpl/payments/:payment_id/*",
+      middlewares: [validateBody(EmptyBody)],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/bnpl/accounts/:account_id/limits/refresh",
+      middlewares: [validateBody(EmptyBody)],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/bnpl/reconciliation/void",
+      middlewares: [validateBody(VoidFindingBody)],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/bnpl/reconciliation/complete",
+      middlewares: [validateBody(CompleteFindingBody)],
     },
   ],
 })

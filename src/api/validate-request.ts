@@ -16,7 +16,9 @@ export function parseRequestPart<Schema extends z.ZodType>(schema: Schema, value
   if (issue.code === "unrecognized_keys") path.push(issue.keys[0].slice(0, 40))
   const field = path.join(".") || part
   const rule = issue.code === "unrecognized_keys" ? "is not accepted here" : issue.message
-  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${field} ${rule}`)
+  // A schema whose messages already name their field is not prefixed twice.
+  const text = rule.startsWith(`${field} `) ? rule : `${field} ${rule}`
+  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${text}`)
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { getConfiguration } from "../runtime/configuration"
+import { recordJobRun } from "../runtime/job-runs"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 
 /**
@@ -9,10 +10,21 @@ import { getPluginRuntime } from "../runtime/plugin-runtime"
  */
 export default async function refreshConfigurationJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
-  const configuration = await getConfiguration(runtime.client, runtime.options, { ...runtime, forceRefresh: true })
-  runtime.logger?.info?.(
-    `medusa-payment-bnpl: limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
+  const describe = (configuration: Awaited<ReturnType<typeof getConfiguration>>) =>
+    `limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
+  const started = Date.now()
+  const configuration = await recordJobRun(
+    "refresh-configuration",
+    runtime,
+    () => getConfiguration(runtime.client, runtime.options, { ...runtime, forceRefresh: true }),
+    // When the service does not answer, getConfiguration keeps the last limits read (and logs
+    // why): the run did not refresh them, and the admin's job list says so.
+    (read) =>
+      Date.parse(read.fetchedAt) < started
+        ? { error: `Get Configuration failed; the limits read at ${read.fetchedAt} stay in use (${describe(read)})` }
+        : describe(read)
   )
+  runtime.logger?.info?.(`medusa-payment-bnpl: ${describe(configuration)}`)
 }
 
 export const config = {

@@ -1,19 +1,33 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { syncShipment } from "../operations/courier-sync"
+import { clearCourierSyncError, recordCourierSyncError } from "../runtime/courier-sync-errors"
+import { getPluginRuntime } from "../runtime/plugin-runtime"
 
 /**
  * On `shipment.created` (payload `{ id: fulfillment_id }`), sends the courier details to the
  * service, and captures under `capture: "on_shipment"` (see operations/courier-sync.ts).
- * A failure is logged and rethrown so Medusa's event bus can retry it.
+ * A failure is logged, kept for the order page's pay later widget, and rethrown so Medusa's
+ * event bus can retry it.
  */
 export default async function shipmentCreatedHandler({ event, container }: SubscriberArgs<{ id: string }>): Promise<void> {
+  const cache = safeCache(container)
   try {
     await syncShipment(container, event.data.id)
+    await clearCourierSyncError(cache, event.data.id)
   } catch (error) {
     container.resolve("logger").error(
       `medusa-payment-bnpl: courier update for fulfillment ${event.data.id} failed: ${(error as Error).message}`
     )
+    await recordCourierSyncError(cache, event.data.id, (error as Error).message)
     throw error
+  }
+}
+
+function safeCache(container: SubscriberArgs<unknown>["container"]) {
+  try {
+    return getPluginRuntime(container).cache
+  } catch {
+    return undefined
   }
 }
 

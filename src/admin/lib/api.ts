@@ -1,0 +1,34 @@
+import Medusa from "@medusajs/js-sdk"
+import type { AccountStatus } from "../../runtime/accounts"
+import type { JobRun } from "../../runtime/job-runs"
+import type { PaymentView } from "../../runtime/payment-view"
+import type { FindingsView } from "../../api/admin/bnpl/reconciliation/findings"
+
+export type { AccountStatus, FindingsView, JobRun, PaymentView }
+
+/**
+ * The admin's client for the plugin's routes: Medusa's JS SDK with the dashboard's own
+ * session cookie, on the server that serves the dashboard.
+ */
+const sdk = new Medusa({ baseUrl: "/", auth: { type: "session" } })
+
+const post = <T,>(path: string, body: Record<string, unknown> = {}) => sdk.client.fetch<T>(path, { method: "POST", body })
+
+/** The plugin's admin routes (src/api/admin/bnpl). Errors carry the plugin's message. */
+export const payLaterApi = {
+  orderPayments: (orderId: string) => sdk.client.fetch<{ payments: PaymentView[] }>(`/admin/bnpl/orders/${orderId}/payments`),
+  refreshPayment: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/refresh`),
+  captureRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/capture-rest`),
+  voidRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/void-rest`),
+  accounts: () => sdk.client.fetch<{ accounts: AccountStatus[] }>("/admin/bnpl/accounts"),
+  refreshLimits: (accountId: string) => post<{ account: AccountStatus }>(`/admin/bnpl/accounts/${accountId}/limits/refresh`),
+  jobs: () => sdk.client.fetch<{ jobs: Array<{ job: string; lastRun: JobRun | null }> }>("/admin/bnpl/jobs"),
+  reconciliation: () => sdk.client.fetch<FindingsView>("/admin/bnpl/reconciliation"),
+  voidFinding: (serviceOrderId: string) => post<FindingsView>("/admin/bnpl/reconciliation/void", { service_order_id: serviceOrderId }),
+  completeFinding: (cartId: string) => post<FindingsView & { order_id: string }>("/admin/bnpl/reconciliation/complete", { cart_id: cartId }),
+}
+
+/** The message to show for a failed call: the plugin's own, else the error's. */
+export function errorMessage(error: unknown): string {
+  return (error as { message?: string })?.message || "The request failed."
+}

@@ -1,0 +1,194 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import { Badge, Button, Container, Copy, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useState } from "react"
+import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
+import { CAPTURE_MODE_LABELS, formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
+
+/**
+ * The order page's "Pay later" box (zone `order.details.side`): for each pay later payment of
+ * the order, the service's order id, the state, the amounts, the authorisation's expiry,
+ * courier sync and the capture mode, with "Refresh from the service" and, for a partly
+ * captured payment, "Capture the rest" and "Void the rest". Orders paid otherwise show nothing.
+ */
+const PayLaterOrderWidget = ({ data: order }: { data: { id: string } }) => {
+  const { data, isLoading, error } = useQuery({
+    queryKey: ["bnpl", "order-payments", order.id],
+    queryFn: () => payLaterApi.orderPayments(order.id),
+  })
+  if (isLoading) return null
+  if (error) {
+    return (
+      <Container className="px-6 py-4" data-testid="bnpl-widget-error">
+        <Heading level="h2">Pay later</Heading>
+        <Text size="small" className="text-ui-fg-error mt-2">{errorMessage(error)}</Text>
+      </Container>
+    )
+  }
+  if (!data?.payments.length) return null
+  return (
+    <>
+      {data.payments.map((payment) => (
+        <PaymentBox key={payment.paymentId} orderId={order.id} payment={payment} />
+      ))}
+    </>
+  )
+}
+
+function useNow(intervalMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs)
+    return () => clearInterval(timer)
+  }, [intervalMs])
+  return now
+}
+
+function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-2 items-start gap-x-4 px-6 py-2">
+      <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">{label}</Text>
+      <div className="text-right" data-testid={testId}>
+        {typeof children === "string" ? <Text size="small" leading="compact">{children}</Text> : children}
+      </div>
+    </div>
+  )
+}
+
+function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentView }) {
+  const queryClient = useQueryClient()
+  const prompt = usePrompt()
+  const now = useNow()
+  const show = (updated: PaymentView) =>
+    queryClient.setQueryData(["bnpl", "order-payments", orderId], (old: { payments: PaymentView[] } | undefined) => ({
+      payments: (old?.payments ?? [updated]).map((entry) => (entry.paymentId === updated.paymentId ? updated : entry)),
+    }))
+  const refresh = useMutation({
+    mutationFn: () => payLaterApi.refreshPayment(payment.paymentId),
+    onSuccess: ({ payment: updated }) => {
+      show(updated)
+      if (updated.service && "error" in updated.service) toast.error(`The service did not answer: ${updated.service.error}`)
+      else toast.success("Read from the service.")
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  })
+  const action = useMutation({
+    mutationFn: (kind: "capture" | "void") =>
+      kind === "capture" ? payLaterApi.captureRest(payment.paymentId) : payLaterApi.voidRest(payment.paymentId),
+    onSuccess: ({ payment: updated }, kind) => {
+      show(updated)
+      // Medusa's own payment section shows the new capture or cancel too.
+      queryClient.invalidateQueries({ queryKey: ["orders"] })
+      toast.success(kind === "capture" ? "The rest is captured." : "The rest is voided.")
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  })
+  const rest = formatMoney(payment.amounts.openToCapture, payment.currency)
+  const confirm = async (kind: "capture" | "void") => {
+    const confirmed = await prompt({
+      title: kind === "capture" ? "Capture the rest?" : "Void the rest?",
+      description:
+        kind === "capture"
+          ? `${rest} still authorised will be captured from the customer's pay later plan.`
+          : `${rest} still authorised will be given back to the customer. What was captured stays captured. This cannot be undone.`,
+      confirmText: kind === "capture" ? "Capture" : "Void",
+      cancelText: "Cancel",
+      variant: kind === "void" ? "danger" : "confirmation",
+    })
+    if (confirmed) action.mutate(kind)
+  }
+  const expires = payment.authorizationExpiresAt
+  const open = payment.state === "authorised" || payment.state === "partly_captured"
+  const serviceError = payment.service && "error" in payment.service ? payment.service.error : null
+
+  return (
+    <Container className="divide-y p-0" data-testid="bnpl-widget">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">Pay later</Heading>
+        <StatusBadge color={STATE_COLORS[payment.state]} data-testid="bnpl-state">{STATE_LABELS[payment.state]}</StatusBadge>
+      </div>
+      <div className="py-2">
+        <Row label="Service order id" testId="bnpl-service-order-id">
+          {payment.serviceOrderId ? (
+            <div className="flex items-center justify-end gap-x-1">
+              <Text size="small" leading="compact" className="font-mono">{payment.serviceOrderId}</Text>
+              <Copy content={payment.serviceOrderId} />
+            </div>
+          ) : (
+            "—"
+          )}
+        </Row>
+        <Row label="Authorised" testId="bnpl-amount-authorised">{formatMoney(payment.amounts.authorised, payment.currency)}</Row>
+        <Row label="Captured" testId="bnpl-amount-captured">{formatMoney(payment.amounts.captured, payment.currency)}</Row>
+        <Row label="Refunded" testId="bnpl-amount-refunded">{formatMoney(payment.amounts.refunded, payment.currency)}</Row>
+        <Row label="Open to capture" testId="bnpl-amount-open">{rest}</Row>
+        <Row label="Authorisation expires" testId="bnpl-expiry">
+          {expires ? (
+            <div className="flex flex-col items-end">
+              <Text size="small" leading="compact">{formatTime(expires)}</Text>
+              {open && (
+                <Badge size="2xsmall" color={payment.expiryWarning ? "red" : "grey"} data-testid="bnpl-expiry-countdown">
+                  {payment.expiryWarning ? "Capture soon: " : ""}
+                  {timeLeft(expires, now)} left
+                </Badge>
+              )}
+            </div>
+          ) : (
+            "—"
+          )}
+        </Row>
+        <Row label="Capture mode">{CAPTURE_MODE_LABELS[payment.captureMode] ?? payment.captureMode}</Row>
+        <Row label="Courier" testId="bnpl-courier">
+          {payment.courier ? (
+            <div className="flex flex-col items-end">
+              <Text size="small" leading="compact">{payment.courier.name ?? "—"}</Text>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {[payment.courier.tracking, payment.courier.priority, formatTime(payment.courier.shippedAt)].filter(Boolean).join(" · ")}
+              </Text>
+            </div>
+          ) : (
+            "Not shipped yet"
+          )}
+        </Row>
+        {payment.courierErrors.map((entry) => (
+          <Row key={entry.fulfillmentId} label="Courier sync failed" testId="bnpl-courier-error">
+            <Text size="small" className="text-ui-fg-error">{entry.message}</Text>
+          </Row>
+        ))}
+      </div>
+      {(payment.differences.length > 0 || serviceError) && (
+        <div className="px-6 py-3" data-testid="bnpl-differences">
+          {serviceError && <Text size="small" className="text-ui-fg-error">The service could not be read: {serviceError}</Text>}
+          {payment.differences.map((line) => (
+            <Text key={line} size="small" className="text-ui-fg-error">{line}</Text>
+          ))}
+        </div>
+      )}
+      <div className="flex flex-col gap-y-2 px-6 py-4">
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {payment.service ? `Read from the service ${formatTime(payment.service.readAt)}` : "Not read from the service yet"}
+          {payment.stateSource === "medusa" ? " · state as Medusa recorded it" : ""}
+        </Text>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => refresh.mutate()} data-testid="bnpl-refresh">
+            Refresh from the service
+          </Button>
+          {payment.actions.captureRest && (
+            <Button size="small" variant="secondary" isLoading={action.isPending && action.variables === "capture"} onClick={() => confirm("capture")}>
+              Capture the rest
+            </Button>
+          )}
+          {payment.actions.voidRest && (
+            <Button size="small" variant="danger" isLoading={action.isPending && action.variables === "void"} onClick={() => confirm("void")}>
+              Void the rest
+            </Button>
+          )}
+        </div>
+      </div>
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "order.details.side" })
+
+export default PayLaterOrderWidget

@@ -1,0 +1,13 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { describeAccount, storeAccounts } from "../../../../runtime/accounts"
+import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
+
+/**
+ * `GET /admin/bnpl/accounts` -> `{ accounts: AccountStatus[] }`: each merchant account's region,
+ * currency, auth scheme, base URL, capture mode, sandbox badge, whether Ping answers, and its
+ * limits with when they were read. Never a merchant secret, token or Authorization value.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const accounts = await Promise.all(storeAccounts(getPluginRuntime(req.scope)).map((account) => describeAccount(account)))
+  res.json({ accounts })
+}

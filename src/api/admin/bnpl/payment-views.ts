@@ -1,0 +1,69 @@
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { readCourierSyncErrors } from "../../../runtime/courier-sync-errors"
+import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, type MedusaPaymentForView, type PaymentView } from "../../../runtime/payment-view"
+import { getPluginRuntime } from "../../../runtime/plugin-runtime"
+import { readSnapshot, takeSnapshot } from "../../../runtime/service-payment-snapshots"
+
+interface OrderForViews {
+  id: string
+  fulfillments?: Array<{ id: string } | null> | null
+  payment_collections?: Array<{ payments?: Array<MedusaPaymentForView | null> | null } | null> | null
+}
+
+/** Payments of this plugin's providers: `pp_bnpl_<id>` for any configured id. */
+const isBnplProvider = (providerId: unknown): boolean => typeof providerId === "string" && providerId.startsWith("pp_bnpl_")
+
+const ORDER_FIELDS = ["id", "fulfillments.id", ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`)]
+
+/**
+ * The order's pay later payments as the order page's widget shows them. The service is read
+ * (Get Payment) for a payment never read, for one Medusa changed since the last read, and for
+ * every one when `refresh` is set; otherwise its last answer is shown.
+ * @throws MedusaError NOT_FOUND for an unknown order.
+ */
+export async function orderPaymentViews(scope: MedusaContainer, orderId: string, { refresh = false } = {}): Promise<PaymentView[]> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } })
+  const order = data[0] as OrderForViews | undefined
+  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found.`)
+  const payments = (order.payment_collections ?? [])
+    .flatMap((collection) => collection?.payments ?? [])
+    .filter((payment): payment is MedusaPaymentForView => !!payment && isBnplProvider(payment.provider_id))
+  const fulfillmentIds = (order.fulfillments ?? []).map((fulfillment) => fulfillment?.id).filter((id): id is string => !!id)
+  return Promise.all(payments.map((payment) => viewOf(scope, payment, fulfillmentIds, refresh)))
+}
+
+/**
+ * One pay later payment with its order's id, as `orderPaymentViews` shows it.
+ * @throws MedusaError NOT_FOUND for an unknown payment or one of another provider.
+ */
+export async function paymentView(
+  scope: MedusaContainer,
+  paymentId: string,
+  { refresh = false } = {}
+): Promise<{ view: PaymentView; orderId: string | null }> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: [...PAYMENT_VIEW_FIELDS, "payment_collection.order.id", "payment_collection.order.fulfillments.id"],
+    filters: { id: paymentId },
+  })
+  const payment = data[0] as (MedusaPaymentForView & { payment_collection?: { order?: OrderForViews | null } | null }) | undefined
+  if (!payment || !isBnplProvider(payment.provider_id)) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment ${paymentId} is not a pay later payment of this store.`)
+  }
+  const order = payment.payment_collection?.order
+  const fulfillmentIds = (order?.fulfillments ?? []).map((fulfillment) => fulfillment?.id).filter((id): id is string => !!id)
+  return { view: await viewOf(scope, payment, fulfillmentIds, refresh), orderId: order?.id ?? null }
+}
+
+async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, fulfillmentIds: string[], refresh: boolean): Promise<PaymentView> {
+  const { client, cache, options } = getPluginRuntime(scope)
+  const serviceOrderId = payment.data?.orderId as string | undefined
+  let snapshot = await readSnapshot(cache, payment.id)
+  if (serviceOrderId && (refresh || isSnapshotStale(snapshot, payment))) {
+    snapshot = await takeSnapshot(client, cache, payment.id, serviceOrderId)
+  }
+  return buildPaymentView(payment, options, snapshot, await readCourierSyncErrors(cache, fulfillmentIds))
+}

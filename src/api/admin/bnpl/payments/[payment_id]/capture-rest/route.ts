@@ -1,0 +1,35 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../../../../../../client/money"
+import { paymentView } from "../../../payment-views"
+import { adminError } from "../../../service-errors"
+import { parseParams, PaymentParams } from "../../../validators"
+
+/**
+ * `POST /admin/bnpl/payments/:payment_id/capture-rest` -> `{ payment: PaymentView }`: captures
+ * what Medusa has not captured yet of a partly captured payment, through Medusa's own
+ * capture-payment workflow (so Medusa records the capture and the provider calls the service
+ * with the capture's id as requestId). Medusa's own Capture button captures the whole amount,
+ * which a partly captured payment no longer has.
+ * @throws MedusaError NOT_ALLOWED when the payment is not partly captured; the service's refusal otherwise.
+ */
+export async function POST(req: MedusaRequest & { auth_context?: { actor_id?: string } }, res: MedusaResponse): Promise<void> {
+  const { payment_id } = parseParams(PaymentParams, req.params)
+  const { view } = await paymentView(req.scope, payment_id)
+  if (!view.actions.captureRest) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Capture the rest is for a partly captured payment; this one is ${view.state.replace("_", " ")} with ${view.amounts.captured} of ${view.amounts.authorised} ${view.currency} captured. Use the order's Capture button.`
+    )
+  }
+  const rest = apiAmountToMinorUnits(view.amounts.authorised) - apiAmountToMinorUnits(view.amounts.captured)
+  try {
+    await capturePaymentWorkflow(req.scope).run({
+      input: { payment_id, amount: minorUnitsToApiAmount(rest), captured_by: req.auth_context?.actor_id },
+    })
+  } catch (error) {
+    throw adminError("Capture refused", error)
+  }
+  res.json({ payment: (await paymentView(req.scope, payment_id, { refresh: true })).view })
+}

@@ -1,0 +1,42 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { completePayLaterCart } from "../../../../../operations/complete-cart"
+import type { z } from "zod"
+import { getPluginRuntime } from "../../../../../runtime/plugin-runtime"
+import { updateFinding } from "../../../../../runtime/reconciliation-findings"
+import { adminError } from "../../service-errors"
+import type { CompleteFindingBody } from "../../validators"
+import { findingsView } from "../findings"
+
+/**
+ * `POST /admin/bnpl/reconciliation/complete` `{ cart_id }` -> `{ order_id, ...findings }`:
+ * places the order for a consumer the service approved whose cart is still open, through
+ * Medusa's complete-cart workflow (as the return route does), so the provider authorises with
+ * the session's own requestId and the service answers with the payment it already approved.
+ * Only a current finding whose cart is open can be completed.
+ */
+export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBody>>, res: MedusaResponse): Promise<void> {
+  const { cart_id } = req.validatedBody
+  const before = await findingsView(req.scope)
+  const finding = before.findings.find((candidate) => candidate.cartId === cart_id && candidate.actions.complete)
+  if (!finding) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Cart ${cart_id} is not an open cart among the reconciliation's findings; only a checkout the service approved and Medusa did not complete can be completed here.`
+    )
+  }
+  // The one completion every caller uses (authorise under the cart's lock, then complete-cart).
+  const outcome = await completePayLaterCart(req.scope, { cartId: cart_id }).catch((error: unknown) => {
+    throw adminError("Completing the cart failed", error)
+  })
+  if (outcome.outcome !== "completed") {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Completing the cart failed: ${outcome.outcome === "failed" ? `${outcome.reason}${outcome.message ? ` (${outcome.message})` : ""}` : "still processing"}.`
+    )
+  }
+  const orderId = outcome.orderId
+  const { options, cache } = getPluginRuntime(req.scope)
+  await updateFinding(options, cache, finding.serviceOrderId, { completedOrderId: orderId })
+  res.json({ order_id: orderId, ...(await findingsView(req.scope)) })
+}

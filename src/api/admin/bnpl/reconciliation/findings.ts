@@ -1,0 +1,64 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { readReconciliationFindings, type ReconciliationFindings } from "../../../../runtime/reconciliation-findings"
+
+/** One finding of the last reconciliation with what the admin can do about it. */
+export interface FindingView {
+  serviceOrderId: string
+  /** The cart id the checkout was made for (the service's merchantReference). */
+  cartId: string | null
+  amount: { amount: string; currency: string } | null
+  created: string | null
+  /** approved_without_order: nothing left to complete (no open cart); checkout_not_completed: the cart is still open. */
+  kind: "approved_without_order" | "checkout_not_completed"
+  /** Settled: voided (by the job or the admin) or completed into an order. */
+  voided: boolean
+  completedOrderId: string | null
+  actions: { void: boolean; complete: boolean }
+}
+
+/** The findings view: when the reconciliation ran, how much it checked, and each finding. */
+export interface FindingsView {
+  checkedAt: string | null
+  checked: number
+  findings: FindingView[]
+}
+
+/**
+ * The last reconciliation's findings for the store's account, each matched with its cart in
+ * Medusa: a consumer approved at the service whose cart is still open has a checkout not yet
+ * completed (Complete places the order); one whose cart is gone or completed into another
+ * order holds money for nothing (Void gives it back).
+ */
+export async function findingsView(scope: MedusaContainer): Promise<FindingsView> {
+  const { options, cache } = getPluginRuntime(scope)
+  const findings: ReconciliationFindings | null = await readReconciliationFindings(options, cache)
+  if (!findings) return { checkedAt: null, checked: 0, findings: [] }
+  const cartIds = findings.orphaned.map((orphan) => orphan.merchantReference).filter((id): id is string => !!id && id.startsWith("cart_"))
+  const openCarts = new Set<string>()
+  if (cartIds.length) {
+    const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartIds } })
+    for (const cart of data as Array<{ id: string; completed_at?: string | null }>) if (!cart.completed_at) openCarts.add(cart.id)
+  }
+  return {
+    checkedAt: findings.checkedAt,
+    checked: findings.checked,
+    findings: findings.orphaned.map((orphan) => {
+      const cartId = orphan.merchantReference ?? null
+      const settled = orphan.voided || !!orphan.completedOrderId
+      const open = !!cartId && openCarts.has(cartId)
+      return {
+        serviceOrderId: orphan.orderId,
+        cartId,
+        amount: orphan.amount ?? null,
+        created: orphan.created ?? null,
+        kind: open ? "checkout_not_completed" : "approved_without_order",
+        voided: orphan.voided,
+        completedOrderId: orphan.completedOrderId ?? null,
+        actions: { void: !settled, complete: !settled && open },
+      }
+    }),
+  }
+}

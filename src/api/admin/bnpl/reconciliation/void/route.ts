@@ -1,0 +1,38 @@
+import { requestIds } from "../../../../../payments/request-ids"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { getPluginRuntime } from "../../../../../runtime/plugin-runtime"
+import { updateFinding } from "../../../../../runtime/reconciliation-findings"
+import { adminError } from "../../service-errors"
+import type { VoidFindingBody } from "../../validators"
+import { findingsView } from "../findings"
+import type { z } from "zod"
+
+/**
+ * `POST /admin/bnpl/reconciliation/void` `{ service_order_id }` -> the findings: voids an
+ * approved service payment that the last reconciliation found with no Medusa order
+ * (api-beyond-the-document.md "void"). No Medusa payment exists to go through, so the plugin
+ * calls the service itself, with the requestId the job uses (`<id>-orphan-void`): voiding
+ * from the job and from here never happens twice. Only a current, unsettled finding can be voided.
+ */
+export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>, res: MedusaResponse): Promise<void> {
+  const { service_order_id } = req.validatedBody
+  const before = await findingsView(req.scope)
+  const finding = before.findings.find((candidate) => candidate.serviceOrderId === service_order_id)
+  if (!finding?.actions.void) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      finding
+        ? `Service order ${service_order_id} is already ${finding.voided ? "voided" : `completed into order ${finding.completedOrderId}`}.`
+        : `Service order ${service_order_id} is not among the reconciliation's findings; only an approved payment with no Medusa order can be voided here.`
+    )
+  }
+  const { client, options, cache } = getPluginRuntime(req.scope)
+  try {
+    await client.voidPayment(service_order_id, { requestId: requestIds.orphanVoid(service_order_id) })
+  } catch (error) {
+    throw adminError("Void refused", error)
+  }
+  await updateFinding(options, cache, service_order_id, { voided: true, voidedAt: new Date().toISOString() })
+  res.json(await findingsView(req.scope))
+}

@@ -1,0 +1,60 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+
+/**
+ * Request schemas of the plugin's admin routes. Bodies are checked by Medusa's
+ * `validateAndTransformBody` (src/api/middlewares.ts); path parameters here, before any query.
+ */
+
+// Messages name the field: Medusa's body validation shows a rule's message as it is.
+const medusaId = (field: string, prefix: string) =>
+  z
+    .string({ error: `${field} must be a Medusa ${prefix} id` })
+    .regex(new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`), `${field} must be a Medusa ${prefix} id (${prefix}_…)`)
+
+/** Actions that take no input: the body must be empty (or `{}`). */
+export const EmptyBody = z.strictObject({})
+
+/** `POST /admin/bnpl/reconciliation/void`. */
+export const VoidFindingBody = z.strictObject({
+  service_order_id: z
+    .string({ error: "service_order_id must be the service's order id" })
+    .regex(/^[\w-]{1,64}$/, "service_order_id must be the service's order id (at most 64 letters, digits, _ or -)"),
+})
+
+/** `POST /admin/bnpl/reconciliation/complete`. */
+export const CompleteFindingBody = z.strictObject({ cart_id: medusaId("cart_id", "cart") })
+
+export const OrderParams = z.strictObject({ order_id: medusaId("order_id", "order") })
+export const PaymentParams = z.strictObject({ payment_id: medusaId("payment_id", "pay") })
+export const AccountParams = z.strictObject({
+  account_id: z.string().regex(/^[0-9a-f]{16}$/, "account_id must be an account id from GET /admin/bnpl/accounts"),
+})
+
+/**
+ * Parses a route's path parameters.
+ * @throws MedusaError INVALID_DATA naming the parameter and the rule; nothing is read or changed.
+ */
+export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.output<T> {
+  const result = schema.safeParse(params)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, issue.message)
+  }
+  return result.data
+}
+
+/** The plugin's admin routes take no query parameters. */
+export const EmptyQuery = z.strictObject({})
+
+/**
+ * Middleware: refuses a query string on the plugin's admin routes with a 400 naming the
+ * parameter (its value is not echoed).
+ */
+export function refuseQuery(req: { query?: unknown }, _res: unknown, next: (error?: unknown) => void): void {
+  const result = EmptyQuery.safeParse(req.query ?? {})
+  if (result.success) return next()
+  const issue = result.error.issues[0]
+  const name = issue.code === "unrecognized_keys" ? String(issue.keys[0]).slice(0, 40) : "query"
+  next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: query parameter ${name} is not accepted here`))
+}

@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto"
+import type { BnplClient } from "../client"
+import type { Money } from "../client/money"
+import { accountCurrency, type BnplOptions } from "../options"
+import type { CacheLike, LoggerLike } from "./client-factory"
+import { getConfiguration } from "./configuration"
+
+/**
+ * One merchant account as the admin's "Pay later" settings page shows it. Never holds the
+ * merchant id's secret key, a token or an Authorization value. A store has one account today;
+ * the list shape is there for stores with one account per region.
+ */
+export interface AccountStatus {
+  /** A stable id for the account, derived from its base URL and merchant id (not reversible). */
+  id: string
+  region: BnplOptions["region"]
+  currency: "GBP" | "EUR"
+  authScheme: BnplOptions["authScheme"]
+  baseUrl: string
+  capture: BnplOptions["capture"]
+  /** The account points at a sandbox, not at the live service; `sandboxReason` says why we think so. */
+  sandbox: boolean
+  sandboxReason?: string
+  /** Whether the service answered Ping just now. */
+  reachable: boolean
+  /** The limits as last read with Get Configuration, or why they could not be read. */
+  limits: { minimumAmount: Money; maximumAmount: Money; fetchedAt: string; expiresAt: string } | { error: string }
+  /** ISO 8601: when this status was put together. */
+  checkedAt: string
+}
+
+/** What describing an account needs: its options and the shared client, cache and logger. */
+export interface AccountRuntime {
+  options: BnplOptions
+  client: BnplClient
+  cache?: CacheLike
+  logger?: LoggerLike
+}
+
+/** The account's id: the first 16 hex digits of SHA-256 over base URL and merchant id. */
+export function accountId(options: Pick<BnplOptions, "merchantId" | "baseUrl">): string {
+  return createHash("sha256").update(`${options.baseUrl}|${options.merchantId}`).digest("hex").slice(0, 16)
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1|0\.0\.0\.0)$/i
+
+/**
+ * Whether an account points at a sandbox: its base URL is on this machine (the plugin's own
+ * sandbox, `medusa-payment-bnpl sandbox`), its host name says "sandbox", or its merchant id
+ * is one of the sandbox's (`sandbox-…`).
+ */
+export function sandboxReason(options: Pick<BnplOptions, "merchantId" | "baseUrl">): string | undefined {
+  let host = ""
+  try {
+    host = new URL(options.baseUrl).hostname
+  } catch {
+    host = ""
+  }
+  if (LOOPBACK.test(host)) return "the base URL is on this machine"
+  if (/sandbox/i.test(host)) return "the base URL's host name says sandbox"
+  if (/^sandbox-/i.test(options.merchantId)) return "the merchant id is a sandbox one"
+  return undefined
+}
+
+/**
+ * The account's status: its settings, a Ping, and its limits (from the shared cache unless
+ * `refreshLimits`, which reads Get Configuration now; merchant-api-v2.md "Get Configuration").
+ * Never throws for the service: an unreachable service is reported in `reachable` and `limits.error`.
+ */
+export async function describeAccount(runtime: AccountRuntime, { refreshLimits = false } = {}): Promise<AccountStatus> {
+  const { options, client } = runtime
+  const [limits, reachable] = await Promise.all([
+    getConfiguration(client, options, { cache: runtime.cache, logger: runtime.logger, forceRefresh: refreshLimits })
+      .then(({ minimumAmount, maximumAmount, fetchedAt, expiresAt }) => ({ minimumAmount, maximumAmount, fetchedAt, expiresAt }))
+      .catch((error: Error) => ({ error: error.message })),
+    client.ping().catch(() => false),
+  ])
+  const reason = sandboxReason(options)
+  return {
+    id: accountId(options),
+    region: options.region,
+    currency: accountCurrency(options),
+    authScheme: options.authScheme,
+    baseUrl: options.baseUrl,
+    capture: options.capture,
+    sandbox: !!reason,
+    ...(reason ? { sandboxReason: reason } : {}),
+    reachable,
+    limits,
+    checkedAt: new Date().toISOString(),
+  }
+}
+
+/** The accounts of the store (one today: the plugin's options). */
+export function storeAccounts(runtime: AccountRuntime): AccountRuntime[] {
+  return [runtime]
+}

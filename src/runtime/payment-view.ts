@@ -1,0 +1,157 @@
+import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
+import type { BnplOptions } from "../options"
+import type { CourierSyncError } from "./courier-sync-errors"
+import type { ServicePaymentSnapshot } from "./service-payment-snapshots"
+
+/** The states the order page names; the service's paymentState mapped to words a merchant uses. */
+export type PayLaterState = "pending" | "authorised" | "partly_captured" | "captured" | "voided" | "expired" | "declined"
+
+/** A Medusa payment of this plugin as the order page's widget reads it (query.graph fields below). */
+export interface MedusaPaymentForView {
+  id: string
+  provider_id: string
+  currency_code: string
+  amount: MajorUnitAmount
+  captured_at?: string | Date | null
+  canceled_at?: string | Date | null
+  updated_at?: string | Date | null
+  data?: Record<string, any> | null
+  captures?: Array<{ amount: MajorUnitAmount; created_at?: string | Date | null } | null> | null
+  refunds?: Array<{ amount: MajorUnitAmount; created_at?: string | Date | null } | null> | null
+}
+
+/** `query.graph` fields of a payment for the view, relative to the payment. */
+export const PAYMENT_VIEW_FIELDS = [
+  "id",
+  "provider_id",
+  "currency_code",
+  "amount",
+  "captured_at",
+  "canceled_at",
+  "updated_at",
+  "data",
+  "captures.amount",
+  "captures.created_at",
+  "refunds.amount",
+  "refunds.created_at",
+]
+
+/**
+ * What the order page shows for one pay later payment. Amounts are API strings in major
+ * units (2 decimals) of `currency`; times are ISO 8601.
+ */
+export interface PaymentView {
+  paymentId: string
+  /** The service's order id (its payment id), once the authorisation was approved. */
+  serviceOrderId: string | null
+  state: PayLaterState
+  /** Where `state` comes from: the service's last answer, or what Medusa recorded. */
+  stateSource: "service" | "medusa"
+  currency: string
+  /** Authorised: the Medusa payment's amount. Captured and refunded: Medusa's captures and refunds. */
+  amounts: { authorised: string; captured: string; refunded: string; openToCapture: string }
+  authorizationExpiresAt: string | null
+  /** True while money is still open to capture and the expiry is within `expiryWarningHours`. */
+  expiryWarning: boolean
+  captureMode: BnplOptions["capture"]
+  courier: { name?: string; tracking?: string; shippedAt?: string; priority?: string } | null
+  courierErrors: CourierSyncError[]
+  /** The last read from the service, or why it failed; null before the first read. */
+  service: ServicePaymentSnapshot | null
+  /** Where Medusa's records and the service's answer disagree, in words. */
+  differences: string[]
+  /** The widget's own actions, offered only where Medusa's buttons do not cover it (a partly captured payment). */
+  actions: { captureRest: boolean; voidRest: boolean }
+}
+
+const STATE_OF: Record<string, PayLaterState> = {
+  AUTH_APPROVED: "authorised",
+  PARTIALLY_CAPTURED: "partly_captured",
+  CAPTURED: "captured",
+  VOIDED: "voided",
+  EXPIRED: "expired",
+  AUTH_DECLINED: "declined",
+  CAPTURE_DECLINED: "declined",
+}
+
+const sum = (entries: Array<{ amount: MajorUnitAmount } | null> | null | undefined, field: string) =>
+  (entries ?? []).reduce((total, entry) => total + (entry ? toMinorUnits(entry.amount, field) : 0n), 0n)
+
+/** The newest time Medusa changed the payment (its row, a capture or a refund), in ms. */
+export function lastMedusaChange(payment: MedusaPaymentForView): number {
+  const times = [payment.updated_at, payment.canceled_at, payment.captured_at, ...(payment.captures ?? []).map((c) => c?.created_at), ...(payment.refunds ?? []).map((r) => r?.created_at)]
+    .filter((time): time is string | Date => !!time)
+    .map((time) => new Date(time).getTime())
+  return times.length ? Math.max(...times) : 0
+}
+
+/** Whether the snapshot predates something Medusa recorded, so the service should be read again. */
+export function isSnapshotStale(snapshot: ServicePaymentSnapshot | undefined, payment: MedusaPaymentForView): boolean {
+  return !snapshot || Date.parse(snapshot.readAt) < lastMedusaChange(payment)
+}
+
+/**
+ * Puts together what the order page shows for a payment, from Medusa's records, the
+ * service's last answer and the plugin's options. The state is the service's when it could
+ * be read, else the one the provider recorded in the payment's data; an approved
+ * authorisation past its expiry is `expired` (merchant-api-v2.md rule 1).
+ */
+export function buildPaymentView(
+  payment: MedusaPaymentForView,
+  options: Pick<BnplOptions, "capture" | "expiryWarningHours">,
+  service: ServicePaymentSnapshot | undefined,
+  courierErrors: CourierSyncError[] = [],
+  now: Date = new Date()
+): PaymentView {
+  const data = payment.data ?? {}
+  const authorised = toMinorUnits(payment.amount, "payment.amount")
+  const captured = sum(payment.captures, "captures.amount")
+  const refunded = sum(payment.refunds, "refunds.amount")
+  const read = service && !("error" in service) ? service : undefined
+
+  const expiresAt: string | null = read?.authorizationExpiresAt ?? data.authorizationExpiresAt ?? null
+  const paymentState: string | undefined = read?.paymentState ?? data.paymentState
+  let state: PayLaterState = (paymentState && STATE_OF[paymentState]) || "pending"
+  if (!read && payment.canceled_at && (state === "authorised" || state === "pending")) state = "voided"
+  if (state === "authorised" && expiresAt && Date.parse(expiresAt) <= now.getTime()) state = "expired"
+
+  const closed = state === "voided" || state === "expired" || state === "declined" || state === "captured"
+  const open = read?.openToCaptureAmount !== undefined
+    ? apiAmountToMinorUnits(read.openToCaptureAmount, "openToCaptureAmount")
+    : closed || payment.canceled_at ? 0n : authorised - captured
+  const stillOpen = open > 0n && (state === "authorised" || state === "partly_captured")
+  const expiryWarning =
+    stillOpen && !!expiresAt && Date.parse(expiresAt) - now.getTime() <= options.expiryWarningHours * 3600 * 1000
+
+  const differences: string[] = []
+  const currency = payment.currency_code.toUpperCase()
+  if (read && apiAmountToMinorUnits(read.capturedAmount, "capturedAmount") !== captured) {
+    differences.push(`The service has captured ${read.capturedAmount} ${currency}; Medusa recorded ${minorUnitsToApiAmount(captured)} ${currency}.`)
+  }
+  if (read && (state === "voided" || state === "expired") && !payment.canceled_at && captured === 0n) {
+    differences.push(`The service says the authorisation is ${state}; Medusa still shows the payment as open.`)
+  }
+  const partlyCaptured = !payment.canceled_at && captured > 0n && captured < authorised && stillOpen
+
+  return {
+    paymentId: payment.id,
+    serviceOrderId: (data.orderId as string | undefined) ?? null,
+    state,
+    stateSource: read ? "service" : "medusa",
+    currency,
+    amounts: {
+      authorised: minorUnitsToApiAmount(authorised),
+      captured: minorUnitsToApiAmount(captured),
+      refunded: minorUnitsToApiAmount(refunded),
+      openToCapture: minorUnitsToApiAmount(open < 0n ? 0n : open),
+    },
+    authorizationExpiresAt: expiresAt,
+    expiryWarning,
+    captureMode: options.capture,
+    courier: data.courier ?? null,
+    courierErrors,
+    service: service ?? null,
+    differences,
+    actions: { captureRest: partlyCaptured, voidRest: partlyCaptured },
+  }
+}

@@ -1,0 +1,75 @@
+import type { BnplClient } from "../client"
+import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
+import type { Payment } from "../client/schemas"
+import type { CacheLike } from "./client-factory"
+
+/**
+ * The service's view of one payment, as last read with Get Payment
+ * (api-beyond-the-document.md "Deferred capture, void, reading one payment"). Amounts are API
+ * strings in major units. `refunds[]` is not summed: the service lists voids there too.
+ */
+export type ServicePaymentSnapshot =
+  | {
+      readAt: string
+      paymentState?: string
+      originalAmount?: string
+      openToCaptureAmount?: string
+      /** The sum of the payment's CAPTURED events. */
+      capturedAmount: string
+      /** The AUTH_APPROVED event's `expires` (merchant-api-v2.md "Events"). */
+      authorizationExpiresAt?: string
+    }
+  | { readAt: string; error: string }
+
+/** Kept a day; the order page reads again whenever Medusa recorded something newer. */
+const SNAPSHOT_TTL_SECONDS = 24 * 3600
+
+const localSnapshots = new Map<string, ServicePaymentSnapshot>()
+const cacheKey = (paymentId: string) => `medusa-payment-bnpl:service-payment:${paymentId}`
+
+/** The last snapshot of a Medusa payment's service payment, or undefined. */
+export async function readSnapshot(cache: CacheLike | undefined, paymentId: string): Promise<ServicePaymentSnapshot | undefined> {
+  try {
+    const shared = (await cache?.get<ServicePaymentSnapshot>(cacheKey(paymentId))) as ServicePaymentSnapshot | null | undefined
+    return shared ?? localSnapshots.get(paymentId)
+  } catch {
+    return localSnapshots.get(paymentId)
+  }
+}
+
+/**
+ * Reads the payment from the service now (Get Payment, a read: it moves no money) and keeps
+ * the snapshot for every instance. A failure is kept as `{ error }`, the client's message,
+ * which never holds credentials.
+ */
+export async function takeSnapshot(
+  client: BnplClient,
+  cache: CacheLike | undefined,
+  paymentId: string,
+  serviceOrderId: string
+): Promise<ServicePaymentSnapshot> {
+  let snapshot: ServicePaymentSnapshot
+  try {
+    snapshot = snapshotOf(await client.getPayment(serviceOrderId))
+  } catch (error) {
+    snapshot = { readAt: new Date().toISOString(), error: (error as Error).message }
+  }
+  localSnapshots.set(paymentId, snapshot)
+  await cache?.set(cacheKey(paymentId), snapshot, SNAPSHOT_TTL_SECONDS).catch(() => undefined)
+  return snapshot
+}
+
+/** The snapshot of a Payment object as Get Payment returns it. */
+export function snapshotOf(payment: Payment, readAt: Date = new Date()): ServicePaymentSnapshot {
+  const captured = (payment.events ?? [])
+    .filter((event) => event.type === "CAPTURED" && event.amount?.amount)
+    .reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount as string, "events.amount"), 0n)
+  return {
+    readAt: readAt.toISOString(),
+    paymentState: payment.paymentState,
+    originalAmount: payment.originalAmount?.amount as string | undefined,
+    openToCaptureAmount: payment.openToCaptureAmount?.amount as string | undefined,
+    capturedAmount: minorUnitsToApiAmount(captured),
+    authorizationExpiresAt: payment.events?.find((event) => event.type === "AUTH_APPROVED")?.expires,
+  }
+}
