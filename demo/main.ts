@@ -5,12 +5,17 @@ import { DEFAULT_DATABASE_URL } from "./database"
 import { runScriptedPurchase } from "./script/purchase"
 import { startDemo, type DemoStack } from "./stack"
 
-const USAGE = `Usage: npm run demo [-- [--script] [--embedded-postgres] [--store-port 9000] [--storefront-port 8000] [--sandbox-port 4610]]
+const USAGE = `Usage: npm run demo [-- [--script] [--embedded-postgres] [--store-port 9000] [--storefront-port 8000] [--sandbox-port 4610] [--real-credentials]]
 
 Starts the BNPL sandbox, a Medusa 2.21 store with medusa-payment-bnpl (the build of this
 package) and a small storefront, and prints their URLs. Ctrl-C stops everything.
+Everything listens on 127.0.0.1 only; Medusa's JWT and cookie secrets and the admin
+password are new on every run (the password is printed below).
   --script             make one purchase end to end over HTTP, print each step, then stop
   --embedded-postgres  use a throwaway embedded PostgreSQL even when one is reachable
+  --real-credentials   talk to the account in BNPL_MERCHANT_ID, BNPL_SECRET_KEY,
+                       BNPL_BASE_URL (and BNPL_AUTH_URL) instead of the sandbox; without
+                       this flag those variables are ignored
 Database: DATABASE_URL, else ${DEFAULT_DATABASE_URL} when it answers,
 else an embedded PostgreSQL.`
 
@@ -22,6 +27,7 @@ function parse() {
       "store-port": { type: "string" },
       "storefront-port": { type: "string" },
       "sandbox-port": { type: "string" },
+      "real-credentials": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   })
@@ -39,8 +45,11 @@ function banner(stack: DemoStack, seconds: string): string {
     "",
     `medusa-payment-bnpl demo is running (started in ${seconds} s: ${steps}):`,
     `  Storefront        ${stack.urls.storefront}   <- open this`,
-    `  Medusa store      ${stack.urls.store}   (admin API login ${stack.seed.admin.email} / ${stack.seed.admin.password})`,
-    `  BNPL sandbox      ${stack.urls.sandbox}   (ledger: ${stack.urls.sandboxControl}/ledger)`,
+    `  Medusa store      ${stack.urls.store}   (listening on ${stack.storeListen.host} only)`,
+    `  Admin API login   ${stack.seed.admin.email} / ${stack.seed.admin.password}   (a new password on every run)`,
+    stack.credentials === "real"
+      ? `  BNPL service      REAL ACCOUNT from BNPL_BASE_URL (the sandbox at ${stack.urls.sandbox} is not used)`
+      : `  BNPL sandbox      ${stack.urls.sandbox}   (ledger: ${stack.urls.sandboxControl}/ledger)`,
     `  Database          ${stack.database.source}: ${stack.database.url.replace(/:[^:@/]+@/, ":***@")}`,
     `  Logs              ${logs}/`,
     "",
@@ -72,6 +81,27 @@ async function main(): Promise<number> {
   process.on("SIGINT", () => void stop("SIGINT"))
   process.on("SIGTERM", () => void stop("SIGTERM"))
 
+  const realCredentials = args["real-credentials"]
+  if (realCredentials) {
+    if (args.script) {
+      console.error("--script confirms on the sandbox's pages: it cannot run with --real-credentials.")
+      return 2
+    }
+    const missing = ["BNPL_MERCHANT_ID", "BNPL_SECRET_KEY", "BNPL_BASE_URL"].filter((name) => !process.env[name])
+    if (missing.length) {
+      console.error(`--real-credentials needs ${missing.join(", ")} in the environment.`)
+      return 2
+    }
+    console.warn(
+      [
+        "",
+        "!!! --real-credentials: the demo store will use the REAL service account in BNPL_MERCHANT_ID",
+        `!!! at ${process.env.BNPL_BASE_URL}. Checkouts, captures and refunds made in this demo are real.`,
+        "",
+      ].join("\n")
+    )
+  }
+
   const started = Date.now()
   console.log("Starting the medusa-payment-bnpl demo (Medusa takes about half a minute)…")
   stack = await startDemo({
@@ -79,6 +109,7 @@ async function main(): Promise<number> {
     storePort: args.ports.store,
     storefrontPort: args.ports.storefront,
     sandboxPort: args.ports.sandbox,
+    realCredentials,
     progress: (line) => console.log(`  ${line}`),
   })
   console.log(banner(stack, ((Date.now() - started) / 1000).toFixed(1)))

@@ -1,7 +1,16 @@
 import path from "node:path"
 import type { Sandbox } from "../src/sandbox"
 import { prepareDatabase, type DemoDatabase } from "./database"
-import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed, type RunningStore } from "./medusa-store"
+import {
+  linkPlugin,
+  migrateStore,
+  newStoreSecrets,
+  seedDemoStore,
+  startMedusa,
+  STORE_HOST,
+  type DemoSeed,
+  type RunningStore,
+} from "./medusa-store"
 import { assertPortFree, freePort } from "./ports"
 import { startStorefront, type RunningStorefront } from "./storefront/server"
 
@@ -23,11 +32,20 @@ export interface DemoOptions {
   logDir?: string
   /** Progress lines ("migrating…"); default silent. */
   progress?: (line: string) => void
+  /**
+   * Use the service account named by BNPL_MERCHANT_ID, BNPL_SECRET_KEY, BNPL_BASE_URL and
+   * BNPL_AUTH_URL instead of the sandbox's. Default false: those variables are ignored.
+   */
+  realCredentials?: boolean
 }
 
 /** A running demo: the sandbox, a real Medusa store with the built plugin, the storefront. */
 export interface DemoStack {
   urls: { storefront: string; store: string; sandbox: string; sandboxControl: string }
+  /** Medusa's bind address (127.0.0.1) and port. */
+  storeListen: { host: string; port: number }
+  /** Whether the store talks to a real account (`realCredentials`) or the sandbox. */
+  credentials: "sandbox" | "real"
   database: { source: DemoDatabase["source"]; url: string }
   seed: DemoSeed
   logDir: string
@@ -96,7 +114,18 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     )
     stops.push(() => database.close())
 
-    const settings = { port: storePort, databaseUrl: database.url, bnplBaseUrl: sandbox.url, storeUrl, storefrontUrl, logDir }
+    const settings = {
+      port: storePort,
+      databaseUrl: database.url,
+      bnplBaseUrl: sandbox.url,
+      storeUrl,
+      storefrontUrl,
+      logDir,
+      // New for every run: a token or cookie signed by another run (or with a published
+      // constant) is refused.
+      secrets: newStoreSecrets(),
+      realCredentials: options.realCredentials ?? false,
+    }
     await timed("migrations", "running Medusa's migrations", () => migrateStore(settings))
     const seed = await timed("seed", "seeding the store", () => seedDemoStore(settings))
     const store: RunningStore = await timed("medusa", "starting Medusa", () => startMedusa(settings))
@@ -109,6 +138,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
 
     return {
       urls: { storefront: storefrontUrl, store: storeUrl, sandbox: sandboxUrl, sandboxControl: `${sandbox.url}/__control` },
+      storeListen: { host: STORE_HOST, port: storePort },
+      credentials: options.realCredentials ? "real" : "sandbox",
       database: { source: database.source, url: database.url },
       seed,
       logDir,
