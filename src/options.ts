@@ -19,6 +19,20 @@ const absoluteUrl = (field: string) =>
     })
     .transform((value) => value.replace(/\/+$/, ""))
 
+// Five fields (minute hour day month weekday), or six with seconds first, as Medusa's jobs take.
+const cronSchedule = z
+  .string({ error: "must be a cron expression" })
+  .refine((value) => [5, 6].includes(value.trim().split(/\s+/).length), {
+    message: 'must be a cron expression of 5 fields (e.g. "*/30 * * * *"), or 6 with seconds first',
+  })
+
+/** Defaults of `schedules`: the schedules the jobs always had. */
+export const DEFAULT_SCHEDULES = {
+  refreshConfiguration: "17 3 * * *",
+  authorizationExpiry: "5 * * * *",
+  reconcilePayments: "*/30 * * * *",
+} as const
+
 const timeoutSchema = z.strictObject({
   openMs: z.number().int().positive().optional(),
   readMs: z.number().int().positive().optional(),
@@ -73,6 +87,14 @@ export const optionsSchema = z.strictObject({
   voidOrphanedPayments: z.boolean().default(false),
   /** Hours before authorisation expiry at which the hourly job warns. */
   expiryWarningHours: z.number().int().positive().default(48),
+  /** Cron schedules of the plugin's jobs (docs/operations.md, "Jobs"); each defaults to DEFAULT_SCHEDULES. */
+  schedules: z
+    .strictObject({
+      refreshConfiguration: cronSchedule.optional(),
+      authorizationExpiry: cronSchedule.optional(),
+      reconcilePayments: cronSchedule.optional(),
+    })
+    .optional(),
 })
 
 /** Options as the merchant writes them in medusa-config. */

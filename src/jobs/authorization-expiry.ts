@@ -1,12 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { checkAuthorizationExpiry } from "../operations/authorization-expiry"
+import { runJob } from "../runtime/job-run"
+import { jobSchedule } from "../runtime/job-schedule"
+
+const NAME = "medusa-payment-bnpl-authorization-expiry"
 
 /** Hourly: warns about authorisations expiring within 48 hours, cancels expired ones in Medusa, and voids those of canceled orders whose void on cancel failed. */
 export default async function authorizationExpiryJob(container: MedusaContainer): Promise<void> {
-  await checkAuthorizationExpiry(container)
+  await runJob(container, NAME, () => checkAuthorizationExpiry(container))
 }
 
 export const config = {
-  name: "medusa-payment-bnpl-authorization-expiry",
-  schedule: "5 * * * *",
+  name: NAME,
+  // Default "5 * * * *" (hourly at :05); the `schedules.authorizationExpiry` option changes it (docs/operations.md, "Jobs").
+  schedule: jobSchedule("authorizationExpiry"),
 }
