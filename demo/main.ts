@@ -5,7 +5,9 @@ import { DEFAULT_DATABASE_URL } from "./database"
 import { runScriptedPurchase } from "./script/purchase"
 import { startDemo, type DemoStack } from "./stack"
 
-const USAGE = `Usage: npm run demo [-- [--script] [--embedded-postgres] [--store-port 9000] [--storefront-port 8000] [--sandbox-port 4610] [--real-credentials]]
+const USAGE = `Usage: npm run demo [-- [--script] [--embedded-postgres] [--store-port 9000] [--storefront-port 8000] [--sandbox-port 4610]
+                     [--storefront-url URL] [--storefront-order-path PATH] [--storefront-checkout-path PATH]
+                     [--store-cors ORIGINS] [--real-credentials]]
 
 Starts the BNPL sandbox, a Medusa 2.21 store with medusa-payment-bnpl (the build of this
 package) and a small storefront, and prints their URLs. Ctrl-C stops everything.
@@ -13,6 +15,15 @@ Everything listens on 127.0.0.1 only; Medusa's JWT and cookie secrets and the ad
 password are new on every run (the password is printed below).
   --script             make one purchase end to end over HTTP, print each step, then stop
   --embedded-postgres  use a throwaway embedded PostgreSQL even when one is reachable
+  --storefront-url URL            use the storefront at URL (e.g. Medusa's Next.js starter on
+                                  http://localhost:8000) instead of starting the demo's own;
+                                  the return route sends shoppers there (env STOREFRONT_URL)
+  --storefront-order-path PATH    its order page, e.g. /gb/order/{order_id}/confirmed
+                                  (env BNPL_STOREFRONT_ORDER_PATH; default /order/{order_id}/confirmed)
+  --storefront-checkout-path PATH its checkout page, e.g. /gb/checkout?step=payment
+                                  (env BNPL_STOREFRONT_CHECKOUT_PATH; default /checkout?step=payment)
+  --store-cors ORIGINS            Medusa's store and auth CORS, comma-separated
+                                  (env STORE_CORS; default the storefront's origin)
   --real-credentials   talk to the account in BNPL_MERCHANT_ID, BNPL_SECRET_KEY,
                        BNPL_BASE_URL (and BNPL_AUTH_URL) instead of the sandbox; without
                        this flag those variables are ignored
@@ -28,6 +39,10 @@ function parse() {
       "storefront-port": { type: "string" },
       "sandbox-port": { type: "string" },
       "real-credentials": { type: "boolean", default: false },
+      "storefront-url": { type: "string", default: process.env.STOREFRONT_URL || undefined },
+      "storefront-order-path": { type: "string", default: process.env.BNPL_STOREFRONT_ORDER_PATH || undefined },
+      "storefront-checkout-path": { type: "string", default: process.env.BNPL_STOREFRONT_CHECKOUT_PATH || undefined },
+      "store-cors": { type: "string", default: process.env.STORE_CORS || undefined },
       help: { type: "boolean", short: "h", default: false },
     },
   })
@@ -44,7 +59,9 @@ function banner(stack: DemoStack, seconds: string): string {
   return [
     "",
     `medusa-payment-bnpl demo is running (started in ${seconds} s: ${steps}):`,
-    `  Storefront        ${stack.urls.storefront}   <- open this`,
+    stack.storefront === "outside"
+      ? `  Storefront        ${stack.urls.storefront}   (yours: start it with this store's URL and publishable key)`
+      : `  Storefront        ${stack.urls.storefront}   <- open this`,
     `  Medusa store      ${stack.urls.store}   (listening on ${stack.storeListen.host} only)`,
     `  Admin API login   ${stack.seed.admin.email} / ${stack.seed.admin.password}   (a new password on every run)`,
     stack.credentials === "real"
@@ -110,6 +127,10 @@ async function main(): Promise<number> {
     storefrontPort: args.ports.storefront,
     sandboxPort: args.ports.sandbox,
     realCredentials,
+    storefrontUrl: args["storefront-url"],
+    storefrontOrderPath: args["storefront-order-path"],
+    storefrontCheckoutPath: args["storefront-checkout-path"],
+    storeCors: args["store-cors"],
     progress: (line) => console.log(`  ${line}`),
   })
   console.log(banner(stack, ((Date.now() - started) / 1000).toFixed(1)))

@@ -23,10 +23,23 @@ export interface StoreSettings {
   /** The store's URL as the browser sees it (the plugin's `backendUrl`). */
   storeUrl: string
   storefrontUrl: string
+  /** The plugin's `storefrontOrderPath`; default the plugin's (/order/{order_id}/confirmed). */
+  storefrontOrderPath?: string
+  /** The plugin's `storefrontCheckoutPath`; default the plugin's (/checkout?step=payment). */
+  storefrontCheckoutPath?: string
+  /** Medusa's store and auth CORS (comma-separated origins); default the storefront's origin. */
+  storeCors?: string
   /** Where migrate, seed and server logs are written. */
   logDir: string
   /** The Medusa app directory (its medusa-config.js); default STORE_DIR, the demo's. */
   storeDir?: string
+  /**
+   * The `medusa` CLI (its cli.js) to run; default the one of this repository's Medusa. A store
+   * with Medusa installed in its own node_modules (test/compat) runs its own.
+   */
+  medusaCli?: string
+  /** The seed script, relative to the store directory; default the demo's scripts/seed-demo.ts. */
+  seedScript?: string
   /** More environment for the Medusa processes (e.g. REDIS_URL for a store that uses it). */
   env?: NodeJS.ProcessEnv
   /**
@@ -75,8 +88,8 @@ export function linkPlugin(storeDir = STORE_DIR): void {
 }
 
 // The `medusa` command a merchant runs with npx, started with this Node.
-function medusaCli(): string {
-  return path.join(path.dirname(require.resolve("@medusajs/cli/package.json")), "cli.js")
+function medusaCli(settings?: StoreSettings): string {
+  return settings?.medusaCli ?? path.join(path.dirname(require.resolve("@medusajs/cli/package.json")), "cli.js")
 }
 
 function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
@@ -95,6 +108,9 @@ function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
     PORT: String(settings.port),
     MEDUSA_BACKEND_URL: settings.storeUrl,
     STOREFRONT_URL: settings.storefrontUrl,
+    STORE_CORS: settings.storeCors ?? new URL(settings.storefrontUrl).origin,
+    BNPL_STOREFRONT_ORDER_PATH: settings.storefrontOrderPath ?? "",
+    BNPL_STOREFRONT_CHECKOUT_PATH: settings.storefrontCheckoutPath ?? "",
     ...service,
     JWT_SECRET: secrets.jwtSecret,
     COOKIE_SECRET: secrets.cookieSecret,
@@ -111,7 +127,7 @@ function options(settings: StoreSettings, log: string) {
 
 /** `npx medusa db:migrate`: Medusa's tables and links, on an empty or an older database. */
 export async function migrateStore(settings: StoreSettings): Promise<void> {
-  await runNode([medusaCli(), "db:migrate"], options(settings, "migrate"))
+  await runNode([medusaCli(settings), "db:migrate"], options(settings, "migrate"))
 }
 
 /**
@@ -125,12 +141,13 @@ export async function seedDemoStore(settings: StoreSettings): Promise<DemoSeed> 
   const password = newAdminPassword()
   const childOptions = options(settings, "seed")
   childOptions.env.DEMO_ADMIN_PASSWORD = password
-  await runNode(["--require", path.join(__dirname, "register.js"), medusaCli(), "exec", seedScript(settings), output], childOptions)
+  await runNode(["--require", path.join(__dirname, "register.js"), medusaCli(settings), "exec", seedScript(settings), output], childOptions)
   const seeded = JSON.parse(readFileSync(output, "utf8")) as SeededStore
   return { ...seeded, admin: { email: DEMO_ADMIN_EMAIL, password } }
 }
 
 function seedScript(settings: StoreSettings): string {
+  if (settings.seedScript) return settings.seedScript
   return settings.storeDir ? path.join(STORE_DIR, "scripts/seed-demo.ts") : "./scripts/seed-demo.ts"
 }
 
@@ -149,7 +166,7 @@ export const STORE_HOST = "127.0.0.1"
  */
 export async function startMedusa(settings: StoreSettings, timeoutMs = 120_000): Promise<RunningStore> {
   const childOptions = options(settings, "medusa")
-  const server: RunningChild = startNode([medusaCli(), "start", "--host", STORE_HOST, "--port", String(settings.port)], childOptions)
+  const server: RunningChild = startNode([medusaCli(settings), "start", "--host", STORE_HOST, "--port", String(settings.port)], childOptions)
   const local = `http://127.0.0.1:${settings.port}`
   let exited: string | undefined
   void server.exited.then((outcome) => (exited = outcome))

@@ -22,6 +22,13 @@ const realCredentials = process.env.BNPL_DEMO_CREDENTIALS === "real"
 const sandboxUrl = process.env.BNPL_BASE_URL || `http://127.0.0.1:${process.env.BNPL_SANDBOX_PORT || 4610}`
 const storeUrl = process.env.MEDUSA_BACKEND_URL || `http://localhost:${process.env.PORT || 9000}`
 const storefrontUrl = process.env.STOREFRONT_URL || "http://localhost:8000"
+// The storefront's pages and origins (npm run demo -- --storefront-url, --storefront-order-path,
+// --storefront-checkout-path, --store-cors): a starter's paths, e.g. /gb/order/{order_id}/confirmed.
+const storeCors = process.env.STORE_CORS || new URL(storefrontUrl).origin
+const storefrontPaths = {
+  ...(process.env.BNPL_STOREFRONT_ORDER_PATH ? { storefrontOrderPath: process.env.BNPL_STOREFRONT_ORDER_PATH } : {}),
+  ...(process.env.BNPL_STOREFRONT_CHECKOUT_PATH ? { storefrontCheckoutPath: process.env.BNPL_STOREFRONT_CHECKOUT_PATH } : {}),
+}
 
 const account = realCredentials
   ? {
@@ -44,6 +51,7 @@ const bnplOptions = {
   capture: process.env.BNPL_CAPTURE || "manual",
   backendUrl: storeUrl,
   storefrontUrl,
+  ...storefrontPaths,
   merchantName: "Demo Store",
   expressShippingOptions: ["Express Shipping"],
 }
@@ -52,9 +60,9 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     http: {
-      storeCors: storefrontUrl,
-      adminCors: storefrontUrl,
-      authCors: storefrontUrl,
+      storeCors,
+      adminCors: new URL(storefrontUrl).origin,
+      authCors: storeCors,
       jwtSecret: required("JWT_SECRET"),
       cookieSecret: required("COOKIE_SECRET"),
     },
