@@ -1,6 +1,7 @@
 import { container } from "@medusajs/framework"
 import { DEFAULT_SCHEDULES } from "../options"
 import { resolvePluginOptions } from "./plugin-options"
+import { warnOnceWhenInstancesCannotShare } from "./sharing-check"
 
 /** The plugin's jobs, by their key in the `schedules` option. */
 export type JobKey = keyof typeof DEFAULT_SCHEDULES
@@ -31,5 +32,9 @@ function configuredSchedules(): Partial<Record<JobKey, string>> | undefined {
     hasConfig = false
   }
   // Outside a Medusa app (a unit test importing the job), only the defaults apply.
-  return hasConfig ? resolvePluginOptions(container).schedules : undefined
+  if (!hasConfig) return undefined
+  // Jobs load at start-up (on a worker, or a process in shared mode): the moment to say
+  // whether this instance can share with the others.
+  warnOnceWhenInstancesCannotShare(container)
+  return resolvePluginOptions(container).schedules
 }

@@ -6,6 +6,8 @@
 // share one access token through the cache.
 // REDIS_URL names a Redis database of its own (the test flushes it before it starts).
 // BNPL_TEST_SCHEDULE, when set, is every job's schedule (the test makes them tick every 5 s).
+// BNPL_TEST_CACHE_MODULE=cache-redis swaps the Caching Module for the older Cache Module on
+// Redis, which the plugin still shares through.
 const { defineConfig, Modules } = require("@medusajs/framework/utils")
 
 const redisUrl = process.env.REDIS_URL
@@ -31,6 +33,19 @@ const bnplOptions = {
     : {}),
 }
 
+const sharedCache =
+  process.env.BNPL_TEST_CACHE_MODULE === "cache-redis"
+    ? { resolve: "@medusajs/medusa/cache-redis", key: Modules.CACHE, options: { redisUrl } }
+    : {
+        resolve: "@medusajs/medusa/caching",
+        key: Modules.CACHING,
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
+      }
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -47,15 +62,7 @@ module.exports = defineConfig({
   admin: { disable: true, backendUrl: storeUrl },
   plugins: [{ resolve: "medusa-payment-bnpl", options: bnplOptions }],
   modules: [
-    {
-      resolve: "@medusajs/medusa/caching",
-      key: Modules.CACHING,
-      options: {
-        providers: [
-          { resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } },
-        ],
-      },
-    },
+    sharedCache,
     { resolve: "@medusajs/medusa/event-bus-redis", key: Modules.EVENT_BUS, options: { redisUrl } },
     { resolve: "@medusajs/medusa/workflow-engine-redis", key: Modules.WORKFLOW_ENGINE, options: { redis: { redisUrl } } },
     {
