@@ -13,8 +13,8 @@ Starts the BNPL sandbox, a Medusa 2.21 store with medusa-payment-bnpl (the build
 package) and a small storefront, and prints their URLs. Ctrl-C stops everything.
 Everything listens on 127.0.0.1 only; Medusa's JWT and cookie secrets and the admin
 password are new on every run (the password is printed below).
-  --script             make one purchase end to end over HTTP, print each step, then stop
-  --embedded-postgres  use a throwaway embedded PostgreSQL even when one is reachable
+  --script                        make one purchase end to end over HTTP, print each step, then stop
+  --embedded-postgres             use a throwaway embedded PostgreSQL even when one is reachable
   --storefront-url URL            use the storefront at URL (e.g. Medusa's Next.js starter on
                                   http://localhost:8000) instead of starting the demo's own;
                                   the return route sends shoppers there (env STOREFRONT_URL)
@@ -24,9 +24,9 @@ password are new on every run (the password is printed below).
                                   (env BNPL_STOREFRONT_CHECKOUT_PATH; default /checkout?step=payment)
   --store-cors ORIGINS            Medusa's store and auth CORS, comma-separated
                                   (env STORE_CORS; default the storefront's origin)
-  --real-credentials   talk to the account in BNPL_MERCHANT_ID, BNPL_SECRET_KEY,
-                       BNPL_BASE_URL (and BNPL_AUTH_URL) instead of the sandbox; without
-                       this flag those variables are ignored
+  --real-credentials              talk to the account in BNPL_MERCHANT_ID, BNPL_SECRET_KEY,
+                                  BNPL_BASE_URL (and BNPL_AUTH_URL) instead of the sandbox;
+                                  without this flag those variables are ignored
 Database: DATABASE_URL, else ${DEFAULT_DATABASE_URL} when it answers,
 else an embedded PostgreSQL.`
 
