@@ -233,6 +233,10 @@ it("after a cold restart (on the older Cache Module), a burst on both servers gi
   await control.reset()
   await startCluster({ all: { BNPL_TEST_CACHE_MODULE: "cache-redis" } })
 
+  // A slow service (1.5 s per Get Configuration and token request): both servers are sure to
+  // be waiting for an answer at the same time, so only the lock keeps the second one from calling.
+  for (const endpoint of ["configuration", "token"]) await control.fault({ endpoint, kind: "latency", delayMs: 1_500, times: 10 })
+
   // Each cart: eligibility on both servers and a Pay later session on one, all at once.
   const [first, second] = servers()
   const burst = cartIds.flatMap((cartId, i) => [
@@ -249,6 +253,7 @@ it("after a cold restart (on the older Cache Module), a burst on both servers gi
   expect(ledger.requests.configuration).toBe(1)
   expect(ledger.tokenRequests).toBe(1)
   expect(await redisKeys(REDIS_URL, "*medusa-payment-bnpl:oauth-token:*")).toHaveLength(1)
+  await control.clearFaults()
 })
 
 it("with every job's schedule shortened, each job runs once per tick across the cluster", async () => {
