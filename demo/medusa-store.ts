@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs"
 import path from "node:path"
+import { DEMO_ADMIN_EMAIL, newAdminPassword } from "./admin-user"
 import { runNode, startNode, tail, type RunningChild } from "./child-process"
 import type { SeededStore } from "./seed"
 
@@ -21,13 +23,56 @@ export interface StoreSettings {
   /** The store's URL as the browser sees it (the plugin's `backendUrl`). */
   storeUrl: string
   storefrontUrl: string
+  /** The plugin's `storefrontOrderPath`; default the plugin's (/order/{order_id}/confirmed). */
+  storefrontOrderPath?: string
+  /** The plugin's `storefrontCheckoutPath`; default the plugin's (/checkout?step=payment). */
+  storefrontCheckoutPath?: string
+  /** Medusa's store and auth CORS (comma-separated origins); default the storefront's origin. */
+  storeCors?: string
   /** Where migrate, seed and server logs are written. */
   logDir: string
   /** The Medusa app directory (its medusa-config.js); default STORE_DIR, the demo's. */
   storeDir?: string
+  /**
+   * The `medusa` CLI (its cli.js) to run; default the one of this repository's Medusa. A store
+   * with Medusa installed in its own node_modules (test/compat) runs its own.
+   */
+  medusaCli?: string
+  /** The seed script, relative to the store directory; default the demo's scripts/seed-demo.ts. */
+  seedScript?: string
   /** More environment for the Medusa processes (e.g. REDIS_URL for a store that uses it). */
   env?: NodeJS.ProcessEnv
+  /**
+   * Secrets of this run: Medusa's `jwtSecret` and `cookieSecret`. Default: new random ones
+   * each time `storeSecrets()` is called; give the same object to every process of one store.
+   */
+  secrets?: StoreSecrets
+  /**
+   * Pass the service account in the caller's environment (BNPL_MERCHANT_ID, BNPL_SECRET_KEY,
+   * BNPL_BASE_URL, BNPL_AUTH_URL) to the store instead of the sandbox's. Default false: the
+   * demo never sends real credentials anywhere unless asked to (`--real-credentials`).
+   */
+  realCredentials?: boolean
 }
+
+/** Medusa's signing secrets for one run of a store. */
+export interface StoreSecrets {
+  jwtSecret: string
+  cookieSecret: string
+}
+
+/**
+ * New signing secrets (32 random bytes each). Tokens and session cookies signed by an earlier
+ * run, or by anyone who read a published constant, are refused.
+ */
+export function newStoreSecrets(): StoreSecrets {
+  return { jwtSecret: randomBytes(32).toString("hex"), cookieSecret: randomBytes(32).toString("hex") }
+}
+
+// Variables that carry a service account: never inherited by the demo's store unless asked.
+const CREDENTIAL_VARIABLES = ["BNPL_MERCHANT_ID", "BNPL_SECRET_KEY", "BNPL_BASE_URL", "BNPL_AUTH_URL"]
+// Medusa's own secrets from the caller's environment are not used either: the run makes its own.
+const SECRET_VARIABLES = ["JWT_SECRET", "COOKIE_SECRET"]
 
 /**
  * Installs the built plugin into demo/store/node_modules as `npm install <path>` would (a link
@@ -43,21 +88,32 @@ export function linkPlugin(storeDir = STORE_DIR): void {
 }
 
 // The `medusa` command a merchant runs with npx, started with this Node.
-function medusaCli(): string {
-  return path.join(path.dirname(require.resolve("@medusajs/cli/package.json")), "cli.js")
+function medusaCli(settings?: StoreSettings): string {
+  return settings?.medusaCli ?? path.join(path.dirname(require.resolve("@medusajs/cli/package.json")), "cli.js")
 }
 
 function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
+  const inherited = { ...process.env }
+  for (const name of SECRET_VARIABLES) delete inherited[name]
+  if (!settings.realCredentials) for (const name of CREDENTIAL_VARIABLES) delete inherited[name]
+  const service = settings.realCredentials
+    ? { BNPL_DEMO_CREDENTIALS: "real" }
+    : { BNPL_BASE_URL: settings.bnplBaseUrl, BNPL_AUTH_URL: `${settings.bnplBaseUrl}/oauth`, BNPL_DEMO_CREDENTIALS: "sandbox" }
+  const secrets = settings.secrets ?? newStoreSecrets()
   return {
-    ...process.env,
+    ...inherited,
     // A demo runs as development whatever the caller runs as (jest sets "test"): readable logs.
     NODE_ENV: "development",
     DATABASE_URL: settings.databaseUrl,
     PORT: String(settings.port),
     MEDUSA_BACKEND_URL: settings.storeUrl,
     STOREFRONT_URL: settings.storefrontUrl,
-    BNPL_BASE_URL: settings.bnplBaseUrl,
-    BNPL_AUTH_URL: `${settings.bnplBaseUrl}/oauth`,
+    STORE_CORS: settings.storeCors ?? new URL(settings.storefrontUrl).origin,
+    BNPL_STOREFRONT_ORDER_PATH: settings.storefrontOrderPath ?? "",
+    BNPL_STOREFRONT_CHECKOUT_PATH: settings.storefrontCheckoutPath ?? "",
+    ...service,
+    JWT_SECRET: secrets.jwtSecret,
+    COOKIE_SECRET: secrets.cookieSecret,
     // No network beyond the registries here, and a demo has nothing to report.
     MEDUSA_DISABLE_TELEMETRY: "true",
     ...settings.env,
@@ -71,24 +127,27 @@ function options(settings: StoreSettings, log: string) {
 
 /** `npx medusa db:migrate`: Medusa's tables and links, on an empty or an older database. */
 export async function migrateStore(settings: StoreSettings): Promise<void> {
-  await runNode([medusaCli(), "db:migrate"], options(settings, "migrate"))
+  await runNode([medusaCli(settings), "db:migrate"], options(settings, "migrate"))
 }
 
 /**
- * `npx medusa exec ./scripts/seed-demo.ts`: seeds the store unless it is seeded already.
+ * `npx medusa exec ./scripts/seed-demo.ts`: seeds the store unless it is seeded already, and
+ * gives the admin login a new random password for this run (returned, never written to a file).
  * The script is TypeScript: demo/register.js compiles it, as ts-node would for a merchant.
  * Another `storeDir` runs the demo's script (demo/store/scripts) by its absolute path.
  */
 export async function seedDemoStore(settings: StoreSettings): Promise<DemoSeed> {
   const output = path.join(settings.logDir, "seed.json")
-  await runNode(
-    ["--require", path.join(__dirname, "register.js"), medusaCli(), "exec", seedScript(settings), output],
-    options(settings, "seed")
-  )
-  return JSON.parse(readFileSync(output, "utf8")) as DemoSeed
+  const password = newAdminPassword()
+  const childOptions = options(settings, "seed")
+  childOptions.env.DEMO_ADMIN_PASSWORD = password
+  await runNode(["--require", path.join(__dirname, "register.js"), medusaCli(settings), "exec", seedScript(settings), output], childOptions)
+  const seeded = JSON.parse(readFileSync(output, "utf8")) as SeededStore
+  return { ...seeded, admin: { email: DEMO_ADMIN_EMAIL, password } }
 }
 
 function seedScript(settings: StoreSettings): string {
+  if (settings.seedScript) return settings.seedScript
   return settings.storeDir ? path.join(STORE_DIR, "scripts/seed-demo.ts") : "./scripts/seed-demo.ts"
 }
 
@@ -98,10 +157,16 @@ export interface RunningStore {
   stop(): Promise<void>
 }
 
-/** `npx medusa start --port <port>`, resolved once `/health` answers. */
+/** Medusa's bind address: the demo is for this machine, like the sandbox and the storefront. */
+export const STORE_HOST = "127.0.0.1"
+
+/**
+ * `npx medusa start --host 127.0.0.1 --port <port>`, resolved once `/health` answers. Only
+ * this machine can reach it: a laptop on a café's network does not offer its store there.
+ */
 export async function startMedusa(settings: StoreSettings, timeoutMs = 120_000): Promise<RunningStore> {
   const childOptions = options(settings, "medusa")
-  const server: RunningChild = startNode([medusaCli(), "start", "--port", String(settings.port)], childOptions)
+  const server: RunningChild = startNode([medusaCli(settings), "start", "--host", STORE_HOST, "--port", String(settings.port)], childOptions)
   const local = `http://127.0.0.1:${settings.port}`
   let exited: string | undefined
   void server.exited.then((outcome) => (exited = outcome))

@@ -1,7 +1,16 @@
 import path from "node:path"
 import type { Sandbox } from "../src/sandbox"
 import { prepareDatabase, type DemoDatabase } from "./database"
-import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed, type RunningStore } from "./medusa-store"
+import {
+  linkPlugin,
+  migrateStore,
+  newStoreSecrets,
+  seedDemoStore,
+  startMedusa,
+  STORE_HOST,
+  type DemoSeed,
+  type RunningStore,
+} from "./medusa-store"
 import { assertPortFree, freePort } from "./ports"
 import { startStorefront, type RunningStorefront } from "./storefront/server"
 
@@ -11,8 +20,20 @@ export interface DemoOptions {
   sandboxPort?: number
   /** Medusa port; default 9000. 0 picks a free one. */
   storePort?: number
-  /** Storefront port; default 8000. 0 picks a free one. */
+  /** Port of the demo's own storefront; default 8000. 0 picks a free one. Unused with `storefrontUrl`. */
   storefrontPort?: number
+  /**
+   * An outside storefront (Medusa's Next.js / dtc-starter storefront, or your own) at this
+   * URL: the demo does not start its own, the return route sends the shopper there, and the
+   * store CORS allows its origin. Default: the demo's storefront on `storefrontPort`.
+   */
+  storefrontUrl?: string
+  /** The plugin's `storefrontOrderPath` (e.g. "/gb/order/{order_id}/confirmed"); default the plugin's. */
+  storefrontOrderPath?: string
+  /** The plugin's `storefrontCheckoutPath` (e.g. "/gb/checkout?step=payment"); default the plugin's. */
+  storefrontCheckoutPath?: string
+  /** Medusa's `storeCors` and `authCors` (comma-separated, as STORE_CORS); default the storefront's origin. */
+  storeCors?: string
   /** Host name in the URLs the browser is sent to; default localhost. */
   hostname?: string
   /** A new database, dropped on close (tests). Default: one database kept between runs. */
@@ -23,11 +44,22 @@ export interface DemoOptions {
   logDir?: string
   /** Progress lines ("migrating…"); default silent. */
   progress?: (line: string) => void
+  /**
+   * Use the service account named by BNPL_MERCHANT_ID, BNPL_SECRET_KEY, BNPL_BASE_URL and
+   * BNPL_AUTH_URL instead of the sandbox's. Default false: those variables are ignored.
+   */
+  realCredentials?: boolean
 }
 
 /** A running demo: the sandbox, a real Medusa store with the built plugin, the storefront. */
 export interface DemoStack {
   urls: { storefront: string; store: string; sandbox: string; sandboxControl: string }
+  /** Whether the storefront is the demo's own or an outside one (`storefrontUrl`). */
+  storefront: "demo" | "outside"
+  /** Medusa's bind address (127.0.0.1) and port. */
+  storeListen: { host: string; port: number }
+  /** Whether the store talks to a real account (`realCredentials`) or the sandbox. */
+  credentials: "sandbox" | "real"
   database: { source: DemoDatabase["source"]; url: string }
   seed: DemoSeed
   logDir: string
@@ -79,10 +111,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     const [sandboxPort, storePort, storefrontPort] = [
       await port(options.sandboxPort, 4610, "the sandbox", "--sandbox-port"),
       await port(options.storePort, 9000, "Medusa", "--store-port"),
-      await port(options.storefrontPort, 8000, "the storefront", "--storefront-port"),
+      options.storefrontUrl ? 0 : await port(options.storefrontPort, 8000, "the storefront", "--storefront-port"),
     ]
     const storeUrl = `http://${hostname}:${storePort}`
-    const storefrontUrl = `http://${hostname}:${storefrontPort}`
+    const storefrontUrl = options.storefrontUrl?.replace(/\/+$/, "") ?? `http://${hostname}:${storefrontPort}`
     // The consumer's browser is sent to this one; the plugin calls the sandbox on loopback.
     const sandboxUrl = `http://${hostname}:${sandboxPort}`
 
@@ -96,19 +128,38 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     )
     stops.push(() => database.close())
 
-    const settings = { port: storePort, databaseUrl: database.url, bnplBaseUrl: sandbox.url, storeUrl, storefrontUrl, logDir }
+    const settings = {
+      port: storePort,
+      databaseUrl: database.url,
+      bnplBaseUrl: sandbox.url,
+      storeUrl,
+      storefrontUrl,
+      storefrontOrderPath: options.storefrontOrderPath,
+      storefrontCheckoutPath: options.storefrontCheckoutPath,
+      storeCors: options.storeCors,
+      logDir,
+      // New for every run: a token or cookie signed by another run (or with a published
+      // constant) is refused.
+      secrets: newStoreSecrets(),
+      realCredentials: options.realCredentials ?? false,
+    }
     await timed("migrations", "running Medusa's migrations", () => migrateStore(settings))
     const seed = await timed("seed", "seeding the store", () => seedDemoStore(settings))
     const store: RunningStore = await timed("medusa", "starting Medusa", () => startMedusa(settings))
     stops.push(() => store.stop())
 
-    const storefront: RunningStorefront = await timed("storefront", "starting the storefront", () =>
-      startStorefront({ port: storefrontPort, storeUrl, publishableKey: seed.publishableKey, regionId: seed.regions.uk })
-    )
-    stops.push(() => storefront.close())
+    if (!options.storefrontUrl) {
+      const storefront: RunningStorefront = await timed("storefront", "starting the storefront", () =>
+        startStorefront({ port: storefrontPort, storeUrl, publishableKey: seed.publishableKey, regionId: seed.regions.uk })
+      )
+      stops.push(() => storefront.close())
+    }
 
     return {
       urls: { storefront: storefrontUrl, store: storeUrl, sandbox: sandboxUrl, sandboxControl: `${sandbox.url}/__control` },
+      storefront: options.storefrontUrl ? "outside" : "demo",
+      storeListen: { host: STORE_HOST, port: storePort },
+      credentials: options.realCredentials ? "real" : "sandbox",
       database: { source: database.source, url: database.url },
       seed,
       logDir,

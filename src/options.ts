@@ -69,6 +69,20 @@ const storefrontPath = (placeholders: string[]) =>
     .refine((value) => [...value.matchAll(/\{(\w+)\}/g)].every((match) => placeholders.includes(match[1])), {
       message: `may only use the placeholders ${placeholders.map((name) => `{${name}}`).join(", ")}`,
     })
+// Five fields (minute hour day month weekday), or six with seconds first, as Medusa's jobs take.
+const cronSchedule = z
+  .string({ error: "must be a cron expression" })
+  .refine((value) => [5, 6].includes(value.trim().split(/\s+/).length), {
+    message: 'must be a cron expression of 5 fields (e.g. "*/30 * * * *"), or 6 with seconds first',
+  })
+
+/** Defaults of `schedules`: the schedules the jobs always had. */
+export const DEFAULT_SCHEDULES = {
+  refreshConfiguration: "17 3 * * *",
+  authorizationExpiry: "5 * * * *",
+  reconcilePayments: "*/30 * * * *",
+  completePendingCarts: "* * * * *",
+} as const
 
 const timeoutSchema = z.strictObject({
   openMs: z.number().int().positive().optional(),
@@ -140,6 +154,15 @@ export const optionsSchema = z.strictObject({
    * production store never starts against a sandbox by mistake.
    */
   allowSandboxInProduction: z.boolean().default(false),
+  /** Cron schedules of the plugin's jobs (docs/operations.md, "Jobs"); each defaults to DEFAULT_SCHEDULES. */
+  schedules: z
+    .strictObject({
+      refreshConfiguration: cronSchedule.optional(),
+      authorizationExpiry: cronSchedule.optional(),
+      reconcilePayments: cronSchedule.optional(),
+      completePendingCarts: cronSchedule.optional(),
+    })
+    .optional(),
 })
 
 /** Options as the merchant writes them in medusa-config. */

@@ -4,26 +4,54 @@
 // comes from the environment; the defaults are the local sandbox's UK account.
 // Redis is left out on purpose: Medusa's in-memory event bus, cache and workflow engine
 // are enough for one process on a laptop.
+// Safe on a shared network (demo/README.md, "Safe on a shared network"): demo/medusa-store.ts starts Medusa
+// on 127.0.0.1 and gives every run new JWT_SECRET and COOKIE_SECRET; there is no constant
+// fallback. The service account is the sandbox's unless BNPL_DEMO_CREDENTIALS is "real"
+// (`npm run demo -- --real-credentials`), which takes BNPL_MERCHANT_ID, BNPL_SECRET_KEY,
+// BNPL_BASE_URL and BNPL_AUTH_URL from the environment.
 const { defineConfig } = require("@medusajs/framework/utils")
 
+function required(name) {
+  const value = process.env[name]
+  if (!value) throw new Error(`demo/store/medusa-config.js: ${name} is not set; start the store with \`npm run demo\`.`)
+  return value
+}
+
 const region = process.env.BNPL_REGION || "UK"
-const sandboxUrl = `http://127.0.0.1:${process.env.BNPL_SANDBOX_PORT || 4610}`
+const realCredentials = process.env.BNPL_DEMO_CREDENTIALS === "real"
+const sandboxUrl = process.env.BNPL_BASE_URL || `http://127.0.0.1:${process.env.BNPL_SANDBOX_PORT || 4610}`
 const storeUrl = process.env.MEDUSA_BACKEND_URL || `http://localhost:${process.env.PORT || 9000}`
 const storefrontUrl = process.env.STOREFRONT_URL || "http://localhost:8000"
+// The storefront's pages and origins (npm run demo -- --storefront-url, --storefront-order-path,
+// --storefront-checkout-path, --store-cors): a starter's paths, e.g. /gb/order/{order_id}/confirmed.
+const storeCors = process.env.STORE_CORS || new URL(storefrontUrl).origin
+const storefrontPaths = {
+  ...(process.env.BNPL_STOREFRONT_ORDER_PATH ? { storefrontOrderPath: process.env.BNPL_STOREFRONT_ORDER_PATH } : {}),
+  ...(process.env.BNPL_STOREFRONT_CHECKOUT_PATH ? { storefrontCheckoutPath: process.env.BNPL_STOREFRONT_CHECKOUT_PATH } : {}),
+}
+
+const account = realCredentials
+  ? {
+      merchantId: required("BNPL_MERCHANT_ID"),
+      secretKey: required("BNPL_SECRET_KEY"),
+      baseUrl: required("BNPL_BASE_URL"),
+      authUrl: process.env.BNPL_AUTH_URL || undefined,
+    }
+  : {
+      merchantId: region === "UK" ? "sandbox-uk-merchant" : "sandbox-eu-merchant",
+      secretKey: region === "UK" ? "sandbox-uk-secret-key" : "sandbox-eu-secret-key",
+      baseUrl: sandboxUrl,
+      authUrl: `${sandboxUrl}/oauth`,
+    }
 
 const bnplOptions = {
-  merchantId: process.env.BNPL_MERCHANT_ID || (region === "UK" ? "sandbox-uk-merchant" : "sandbox-eu-merchant"),
-  secretKey: process.env.BNPL_SECRET_KEY || (region === "UK" ? "sandbox-uk-secret-key" : "sandbox-eu-secret-key"),
+  ...account,
   region,
-  baseUrl: process.env.BNPL_BASE_URL || sandboxUrl,
-  authUrl: process.env.BNPL_AUTH_URL || `${sandboxUrl}/oauth`,
   authScheme: process.env.BNPL_AUTH_SCHEME || "basic",
   capture: process.env.BNPL_CAPTURE || "manual",
   backendUrl: storeUrl,
   storefrontUrl,
-  // The Next.js example (examples/nextjs) routes every page under /{country_code}.
-  ...(process.env.BNPL_STOREFRONT_ORDER_PATH ? { storefrontOrderPath: process.env.BNPL_STOREFRONT_ORDER_PATH } : {}),
-  ...(process.env.BNPL_STOREFRONT_CHECKOUT_PATH ? { storefrontCheckoutPath: process.env.BNPL_STOREFRONT_CHECKOUT_PATH } : {}),
+  ...storefrontPaths,
   merchantName: "Demo Store",
   expressShippingOptions: ["Express Shipping"],
 }
@@ -32,11 +60,11 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     http: {
-      storeCors: storefrontUrl,
-      adminCors: storefrontUrl,
-      authCors: storefrontUrl,
-      jwtSecret: process.env.JWT_SECRET || "demo-only-jwt-secret",
-      cookieSecret: process.env.COOKIE_SECRET || "demo-only-cookie-secret",
+      storeCors,
+      adminCors: new URL(storefrontUrl).origin,
+      authCors: storeCors,
+      jwtSecret: required("JWT_SECRET"),
+      cookieSecret: required("COOKIE_SECRET"),
     },
     // The demo is served over plain http: a Secure session cookie would never come back, and
     // the admin dashboard could not log in.

@@ -88,7 +88,16 @@ export class OAuthTokenProvider {
   private async load(): Promise<StoredToken & { refreshAt: number }> {
     const fromStore = await this.readStore()
     if (fromStore) return this.keep(fromStore)
+    const exclusive = this.deps.store?.exclusive?.bind(this.deps.store)
+    if (!exclusive) return this.fetchAndShare()
+    // Across instances: one fetches while the others wait, then read what it stored.
+    return exclusive(`${this.deps.storeKey}:lock`, async () => {
+      const storedMeanwhile = await this.readStore()
+      return storedMeanwhile ? this.keep(storedMeanwhile) : this.fetchAndShare()
+    })
+  }
 
+  private async fetchAndShare(): Promise<StoredToken & { refreshAt: number }> {
     const issuedAt = this.now()
     const response = await this.deps.fetchToken()
     const lifetimeMs = response.expires_in * 1000

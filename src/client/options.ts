@@ -28,6 +28,13 @@ export interface StoredToken {
 export interface TokenStore {
   get(key: string): Promise<StoredToken | undefined>
   set(key: string, value: StoredToken, ttlSeconds: number): Promise<void>
+  /**
+   * Runs `job` while no other instance runs one for `key` (e.g. Medusa's Locking Module), so
+   * the instances that find the store empty at the same moment ask the token service once:
+   * the first fetches and stores, the others find its token when their turn comes.
+   * Optional; without it each instance that finds the store empty fetches its own token.
+   */
+  exclusive?<T>(key: string, job: () => Promise<T>): Promise<T>
 }
 
 export type AuthScheme = "basic" | "oauth"

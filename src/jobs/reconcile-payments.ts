@@ -1,28 +1,36 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcilePayments } from "../operations/reconcile"
+import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
+import { jobSchedule } from "../runtime/job-schedule"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import { recordReconciliationFindings } from "../runtime/reconciliation-findings"
 
+const NAME = "medusa-payment-bnpl-reconcile-payments"
+
 /**
- * Every 30 minutes: approved service payments with no Medusa order are reported (and voided
- * when configured). The findings are kept for the admin's "Pay later" settings page.
+ * Every 30 minutes: approved service payments no order or session claims are reported (and
+ * voided unless `voidOrphanedPayments: false`). The findings are kept for the admin's
+ * "Pay later" settings page.
  */
 export default async function reconcilePaymentsJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
-  await recordJobRun(
-    "reconcile-payments",
-    runtime,
-    async () => {
-      const report = await reconcilePayments(container)
-      await recordReconciliationFindings(runtime.options, runtime.cache, report)
-      return report
-    },
-    (report) => `${report.checked} approved payments checked, ${report.orphaned.length} without a Medusa order`
+  await runJob(container, NAME, () =>
+    recordJobRun(
+      "reconcile-payments",
+      runtime,
+      async () => {
+        const report = await reconcilePayments(container)
+        await recordReconciliationFindings(runtime.options, runtime.cache, report)
+        return report
+      },
+      (report) => `${report.checked} approved payments checked, ${report.orphaned.length} without a Medusa order`
+    )
   )
 }
 
 export const config = {
-  name: "medusa-payment-bnpl-reconcile-payments",
-  schedule: "*/30 * * * *",
+  name: NAME,
+  // Default "*/30 * * * *"; the `schedules.reconcilePayments` option changes it (docs/operations.md, "Jobs").
+  schedule: jobSchedule("reconcilePayments"),
 }

@@ -2,11 +2,16 @@ import { createHash } from "node:crypto"
 import { BnplClient } from "../client"
 import type { BnplLogger } from "../client/options"
 import type { BnplOptions } from "../options"
+import { applicationCache } from "./app-cache"
+import { applicationLock, withServiceCallLock, type LockLike } from "./app-lock"
 
 /** Medusa's logger, or any object with the same methods. */
 export type LoggerLike = BnplLogger
 
-/** Medusa's cache service (Modules.CACHE): a shared key-value store with TTLs in seconds. */
+/**
+ * A shared key-value store with TTLs in seconds: Medusa's Cache Module (Modules.CACHE) as is,
+ * or its Caching Module (Modules.CACHING) through `cacheFromCachingModule` (app-cache.ts).
+ */
 export interface CacheLike {
   get<T>(key: string): Promise<T | null | undefined>
   set(key: string, data: unknown, ttl?: number): Promise<void>
@@ -15,8 +20,11 @@ export interface CacheLike {
 
 interface SharedClient {
   client: BnplClient
-  /** The cache the client's tokens are shared through; filled by whichever caller has one. */
-  holder: { cache?: CacheLike }
+  /**
+   * The cache the client's tokens are shared through and the lock the instances take turns
+   * with; filled by whichever caller has them, else taken from the application container.
+   */
+  holder: { cache?: CacheLike; lock?: LockLike }
 }
 
 const sharedClients = new Map<string, SharedClient>()
@@ -27,11 +35,14 @@ const sharedClients = new Map<string, SharedClient>()
  * share one OAuth token and one pool of sockets (DESIGN.md: a provider instance is not in the
  * app container, so they cannot share it otherwise). When any caller has Medusa's cache,
  * tokens are also shared through it, so several server instances ask the token service once
- * between them. The payment module's container has no cache; the routes' does.
+ * between them. The payment module's container has no cache; the routes' does, and so does
+ * the application container once the app has loaded (used when no caller gave one). With
+ * Medusa's Locking Module the instances that find no token fetch one between them: the first
+ * fetches, the others wait and read it from the cache.
  */
 export function createClientFromOptions(
   options: BnplOptions,
-  dependencies: { logger?: LoggerLike; cache?: CacheLike } = {}
+  dependencies: { logger?: LoggerLike; cache?: CacheLike; lock?: LockLike } = {}
 ): BnplClient {
   const key = createHash("sha256")
     .update(
@@ -50,9 +61,11 @@ export function createClientFromOptions(
   const known = sharedClients.get(key)
   if (known) {
     known.holder.cache ??= dependencies.cache
+    known.holder.lock ??= dependencies.lock
     return known.client
   }
-  const holder: SharedClient["holder"] = { cache: dependencies.cache }
+  const holder: SharedClient["holder"] = { cache: dependencies.cache, lock: dependencies.lock }
+  const cache = () => holder.cache ?? applicationCache()
   const client = new BnplClient({
     merchantId: options.merchantId,
     secretKey: options.secretKey,
@@ -64,10 +77,12 @@ export function createClientFromOptions(
     maxRetries: options.maxRetries,
     logger: dependencies.logger,
     tokenStore: {
-      get: async (tokenKey: string) => ((await holder.cache?.get<any>(tokenKey)) ?? undefined),
+      get: async (tokenKey: string) => ((await cache()?.get<any>(tokenKey)) ?? undefined),
       set: async (tokenKey: string, value: unknown, ttlSeconds: number) => {
-        await holder.cache?.set(tokenKey, value, Math.max(1, Math.floor(ttlSeconds)))
+        await cache()?.set(tokenKey, value, Math.max(1, Math.floor(ttlSeconds)))
       },
+      exclusive: <T>(lockKey: string, job: () => Promise<T>) =>
+        withServiceCallLock(holder.lock ?? applicationLock(), lockKey, job),
     },
   })
   sharedClients.set(key, { client, holder })

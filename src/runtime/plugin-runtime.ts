@@ -1,14 +1,20 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BnplClient } from "../client"
 import type { BnplOptions } from "../options"
+import { cacheFromContainer } from "./app-cache"
+import { lockFromContainer, type LockLike } from "./app-lock"
 import { createClientFromOptions, type CacheLike, type LoggerLike } from "./client-factory"
 import { resolvePluginOptions } from "./plugin-options"
+import { warnOnceWhenInstancesCannotShare } from "./sharing-check"
 
-/** What routes, subscribers and jobs need: the options, a client, the shared cache, a logger. */
+/** What routes, subscribers and jobs need: the options, a client, the shared cache and lock, a logger. */
 export interface PluginRuntime {
   options: BnplOptions
   client: BnplClient
+  /** Medusa's Caching Module when configured, else its Cache Module (app-cache.ts). */
   cache?: CacheLike
+  /** Medusa's Locking Module. */
+  lock?: LockLike
   logger?: LoggerLike
 }
 
@@ -29,8 +35,10 @@ export function getPluginRuntime(container: ContainerLike): PluginRuntime {
   const known = runtimes.get(options)
   if (known) return known
   const logger = tryResolve<LoggerLike>(container, ContainerRegistrationKeys.LOGGER)
-  const cache = tryResolve<CacheLike>(container, Modules.CACHE)
-  const runtime = { options, client: createClientFromOptions(options, { logger, cache }), cache, logger }
+  const cache = cacheFromContainer(container)
+  const lock = lockFromContainer(container)
+  warnOnceWhenInstancesCannotShare(container, logger)
+  const runtime = { options, client: createClientFromOptions(options, { logger, cache, lock }), cache, lock, logger }
   runtimes.set(options, runtime)
   return runtime
 }

@@ -1,16 +1,19 @@
 import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
-import { DEMO_ADMIN, ensureAdminUser } from "../../admin-user"
+import { ensureAdminUser } from "../../admin-user"
 import { findSeededStore } from "../../find-seeded"
 import { seedStore } from "../../seed"
 
 /**
  * `npx medusa exec ./scripts/seed-demo.ts <output.json>`: seeds the demo store unless it is
- * seeded already, makes sure the admin login exists, and writes what the storefront and the
- * scripted purchase need (publishable key, region, variant and shipping ids) to the file.
+ * seeded already, gives the admin login the password in `DEMO_ADMIN_PASSWORD` (new on every
+ * run), and writes what the storefront and the scripted purchase need (publishable key,
+ * region, variant and shipping ids) to the file. The password is not written to the file.
  */
 export default async function seedDemo({ container, args }: ExecArgs): Promise<void> {
+  const password = process.env.DEMO_ADMIN_PASSWORD
+  if (!password) throw new Error("seed-demo needs DEMO_ADMIN_PASSWORD (demo/medusa-store.ts sets it)")
   const seeded = (await findSeededStore(container)) ?? (await seedStore(container))
-  await ensureAdminUser(container)
-  writeFileSync(args[0], JSON.stringify({ ...seeded, admin: DEMO_ADMIN }, null, 2))
+  await ensureAdminUser(container, password)
+  writeFileSync(args[0], JSON.stringify(seeded, null, 2))
 }

@@ -1,15 +1,20 @@
-// The store test/multi-instance/two-instances.test.ts starts twice: two `medusa start`
-// processes on one PostgreSQL database and one Redis, configured for several instances as
-// docs/operations.md ("Several server instances") says: Medusa's Redis cache, event bus,
-// workflow engine and locking, and projectConfig.redisUrl. The plugin uses OAuth, so the
-// instances must share one access token through the cache module.
+// The store test/multi-instance/cluster.test.ts runs as a cluster: two `medusa start` servers
+// and one worker on one PostgreSQL database and one Redis database, configured as
+// docs/operations.md ("Running several instances") says: Medusa's Caching Module with the
+// caching-redis provider, the Redis event bus, workflow engine and locking, and workerMode
+// from MEDUSA_WORKER_MODE (server or worker). The plugin uses OAuth, so the instances must
+// share one access token through the cache.
 // REDIS_URL names a Redis database of its own (the test flushes it before it starts).
+// BNPL_TEST_SCHEDULE, when set, is every job's schedule (the test makes them tick every 5 s).
+// BNPL_TEST_CACHE_MODULE=cache-redis swaps the Caching Module for the older Cache Module on
+// Redis, which the plugin still shares through.
 const { defineConfig, Modules } = require("@medusajs/framework/utils")
 
 const redisUrl = process.env.REDIS_URL
 if (!redisUrl) throw new Error("test/multi-instance/store needs REDIS_URL")
 const storeUrl = process.env.MEDUSA_BACKEND_URL
 const storefrontUrl = process.env.STOREFRONT_URL || "http://storefront.test"
+const schedule = process.env.BNPL_TEST_SCHEDULE
 
 const bnplOptions = {
   merchantId: "sandbox-uk-merchant",
@@ -23,24 +28,41 @@ const bnplOptions = {
   storefrontUrl,
   merchantName: "Multi-instance Store",
   maxRetries: 2,
+  ...(schedule
+    ? { schedules: { refreshConfiguration: schedule, authorizationExpiry: schedule, reconcilePayments: schedule } }
+    : {}),
 }
+
+const sharedCache =
+  process.env.BNPL_TEST_CACHE_MODULE === "cache-redis"
+    ? { resolve: "@medusajs/medusa/cache-redis", key: Modules.CACHE, options: { redisUrl } }
+    : {
+        resolve: "@medusajs/medusa/caching",
+        key: Modules.CACHING,
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
+      }
 
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     redisUrl,
+    workerMode: process.env.MEDUSA_WORKER_MODE || "shared",
     http: {
       storeCors: "*",
       adminCors: "*",
       authCors: "*",
-      jwtSecret: "multi-instance-test",
-      cookieSecret: "multi-instance-test",
+      jwtSecret: process.env.JWT_SECRET || "multi-instance-test",
+      cookieSecret: process.env.COOKIE_SECRET || "multi-instance-test",
     },
   },
   admin: { disable: true, backendUrl: storeUrl },
   plugins: [{ resolve: "medusa-payment-bnpl", options: bnplOptions }],
   modules: [
-    { resolve: "@medusajs/medusa/cache-redis", key: Modules.CACHE, options: { redisUrl } },
+    sharedCache,
     { resolve: "@medusajs/medusa/event-bus-redis", key: Modules.EVENT_BUS, options: { redisUrl } },
     { resolve: "@medusajs/medusa/workflow-engine-redis", key: Modules.WORKFLOW_ENGINE, options: { redis: { redisUrl } } },
     {

@@ -1,0 +1,62 @@
+import { container } from "@medusajs/framework"
+import { Modules } from "@medusajs/framework/utils"
+
+/**
+ * Medusa's Locking Module (`Modules.LOCKING`): with the `locking-redis` (or
+ * `locking-postgres`) provider a lock holds across every process of the store; with the
+ * default in-memory provider, within one process.
+ */
+export interface LockLike {
+  /**
+   * Runs `job` while holding the lock on `keys`; waits at most `timeout` seconds to get it,
+   * and the lock lapses after `expire` seconds if the process dies.
+   * @throws the job's error, or the provider's error when the lock was not had in time.
+   */
+  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
+}
+
+interface ContainerLike {
+  resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
+}
+
+/** The Locking Module of a Medusa container, or undefined where there is none. */
+export function lockFromContainer(from: ContainerLike): LockLike | undefined {
+  try {
+    const locking = from.resolve<LockLike | undefined>(Modules.LOCKING, { allowUnregistered: true })
+    return locking && typeof locking.execute === "function" ? locking : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The Locking Module from Medusa's application container, or undefined before the app has loaded. */
+export function applicationLock(): LockLike | undefined {
+  return lockFromContainer(container as unknown as ContainerLike)
+}
+
+/** How long a caller waits for another process's call to the service, and how long a lock lives. */
+export const SERVICE_CALL_LOCK = { timeout: 15, expire: 30 }
+
+/**
+ * Runs `job` under the lock `key` across processes when a lock is given; when the lock
+ * cannot be had (the provider failed or the wait ran out), runs it anyway: the lock saves
+ * calls to the service, it does not guard money, so a second call is better than none.
+ * A failure of `job` itself is thrown as is, never retried here.
+ */
+export async function withServiceCallLock<T>(lock: LockLike | undefined, key: string, job: () => Promise<T>): Promise<T> {
+  if (!lock) return job()
+  let ran = false
+  try {
+    return await lock.execute(
+      [key],
+      async () => {
+        ran = true
+        return job()
+      },
+      SERVICE_CALL_LOCK
+    )
+  } catch (error) {
+    if (ran) throw error
+    return job()
+  }
+}

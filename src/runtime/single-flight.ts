@@ -1,0 +1,16 @@
+/**
+ * Single flight: concurrent callers asking for the same `key` share one run of `work`,
+ * started by the first; the next caller after it settles starts a new run. A failure reaches
+ * every caller that shared the run.
+ */
+export class SingleFlight<T> {
+  private readonly running = new Map<string, Promise<T>>()
+
+  run(key: string, work: () => Promise<T>): Promise<T> {
+    const known = this.running.get(key)
+    if (known) return known
+    const started = work().finally(() => this.running.delete(key))
+    this.running.set(key, started)
+    return started
+  }
+}

@@ -1,0 +1,56 @@
+import { BnplOptionsError, DEFAULT_SCHEDULES, parseOptions } from "../../../src/options"
+import { config as expiryJob } from "../../../src/jobs/authorization-expiry"
+import { config as reconcileJob } from "../../../src/jobs/reconcile-payments"
+import { config as configurationJob } from "../../../src/jobs/refresh-configuration"
+import { jobSchedule } from "../../../src/runtime/job-schedule"
+
+const minimal = { merchantId: "merchant-123", secretKey: "sk_test_1", region: "UK", baseUrl: "https://api.bnpl.example.com" }
+
+describe("job schedules", () => {
+  it("are the schedules the jobs always had when nothing is set", () => {
+    expect(parseOptions(minimal).schedules).toBeUndefined()
+    expect([configurationJob.schedule, expiryJob.schedule, reconcileJob.schedule]).toEqual([
+      "17 3 * * *",
+      "5 * * * *",
+      "*/30 * * * *",
+    ])
+    expect(DEFAULT_SCHEDULES).toEqual({
+      refreshConfiguration: "17 3 * * *",
+      authorizationExpiry: "5 * * * *",
+      reconcilePayments: "*/30 * * * *",
+    })
+  })
+
+  it("take five-field and six-field (seconds first) cron expressions", () => {
+    const { schedules } = parseOptions({
+      ...minimal,
+      schedules: { refreshConfiguration: "0 */6 * * *", authorizationExpiry: "*/5 * * * * *", reconcilePayments: "*/10 * * * *" },
+    })
+    expect(schedules).toEqual({ refreshConfiguration: "0 */6 * * *", authorizationExpiry: "*/5 * * * * *", reconcilePayments: "*/10 * * * *" })
+  })
+
+  it.each([
+    ["a word", { reconcilePayments: "hourly" }, "schedules.reconcilePayments"],
+    ["four fields", { authorizationExpiry: "5 * * *" }, "schedules.authorizationExpiry"],
+    ["a number", { refreshConfiguration: 3600 }, "schedules.refreshConfiguration"],
+  ])("refuse %s, naming the job", (_label, schedules, field) => {
+    expect(() => parseOptions({ ...minimal, schedules })).toThrow(BnplOptionsError)
+    expect(() => parseOptions({ ...minimal, schedules })).toThrow(`option "${field}"`)
+  })
+
+  it("refuse a job that does not exist, naming it", () => {
+    expect(() => parseOptions({ ...minimal, schedules: { reconcile: "* * * * *" } })).toThrow(
+      'option "schedules.reconcile" is not an option of medusa-payment-bnpl'
+    )
+  })
+
+  it("keep BNPL_CONFIGURATION_SCHEDULE working for the configuration job when the option is not set", () => {
+    process.env.BNPL_CONFIGURATION_SCHEDULE = "*/5 * * * * *"
+    try {
+      expect(jobSchedule("refreshConfiguration")).toBe("*/5 * * * * *")
+      expect(jobSchedule("reconcilePayments")).toBe("*/30 * * * *")
+    } finally {
+      delete process.env.BNPL_CONFIGURATION_SCHEDULE
+    }
+  })
+})
