@@ -47,6 +47,7 @@ const JOBS = [
   "medusa-payment-bnpl-refresh-configuration",
   "medusa-payment-bnpl-authorization-expiry",
   "medusa-payment-bnpl-reconcile-payments",
+  "medusa-payment-bnpl-complete-pending-carts",
 ]
 
 type Role = "server" | "worker"

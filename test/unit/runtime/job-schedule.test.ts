@@ -18,6 +18,7 @@ describe("job schedules", () => {
       refreshConfiguration: "17 3 * * *",
       authorizationExpiry: "5 * * * *",
       reconcilePayments: "*/30 * * * *",
+      completePendingCarts: "* * * * *",
     })
   })
 
