@@ -73,6 +73,19 @@ medusaIntegrationTestRunner({
       expect((await control.ledger()).auths).toHaveLength(1)
     })
 
+    it("two instances running the job at once, with the shopper's return arriving too: one order and one Auth per cart", async () => {
+      const carts = await Promise.all([confirmedCart(), confirmedCart(), confirmedCart()])
+      await Promise.all([
+        completePendingCarts(getContainer()),
+        completePendingCarts(getContainer()),
+        get(pathAndQuery(carts[0].back)),
+      ])
+      for (const { cart } of carts) expect(await orderOf(cart.id)).toBeDefined()
+      const ledger = await control.ledger()
+      expect(ledger.auths).toHaveLength(3)
+      expect(new Set(ledger.auths.map((auth) => auth.token)).size).toBe(3)
+    })
+
     it("the job's calls are bounded: a consumer still on the service's screens costs one Auth, then the job backs off", async () => {
       const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }], address: ukAddress })
       await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
