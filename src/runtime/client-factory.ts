@@ -44,6 +44,8 @@ export function createClientFromOptions(
         options.userAgent,
         options.timeouts,
         options.maxRetries,
+        options.maxSockets,
+        options.keepAliveTimeoutMs,
       ])
     )
     .digest("hex")
@@ -62,6 +64,8 @@ export function createClientFromOptions(
     userAgent: options.userAgent,
     timeouts: options.timeouts,
     maxRetries: options.maxRetries,
+    maxSockets: options.maxSockets,
+    keepAliveTimeoutMs: options.keepAliveTimeoutMs,
     logger: dependencies.logger,
     tokenStore: {
       get: async (tokenKey: string) => ((await holder.cache?.get<any>(tokenKey)) ?? undefined),
