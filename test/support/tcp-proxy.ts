@@ -42,6 +42,13 @@ export interface TcpProxyOptions {
   closeIdleAfterMs?: number
   /** Whether the client is told of an idle close; default `fin`. */
   idleNotice?: "fin" | "none"
+  /**
+   * Play a service with its own idle time-out (`closeIdleAfterMs`) in front of the sandbox:
+   * when the sandbox closes an idle connection (its own 5 s), the client's connection stays
+   * open and the next request gets a new one to the sandbox; the sandbox's `Keep-Alive:
+   * timeout=` hint is removed from answers. Default false: the two halves close together.
+   */
+  ownIdleTimeout?: boolean
 }
 
 /** One client connection and its upstream half. */
@@ -58,6 +65,8 @@ interface Link {
   toClientAt: number
   dripQueue: Buffer[]
   dripping: boolean
+  /** A request was passed on and no byte of its answer has come back yet. */
+  awaiting: boolean
 }
 
 const REQUEST_LINE = /^([A-Z]+) (\S+) HTTP\/1\.[01]\r\n/
@@ -84,7 +93,7 @@ export class TcpProxy {
     private readonly target: { host: string; port: number },
     options: TcpProxyOptions = {}
   ) {
-    this.settings = { latencyMs: 0, closeIdleAfterMs: 0, idleNotice: "fin", ...options }
+    this.settings = { latencyMs: 0, closeIdleAfterMs: 0, idleNotice: "fin", ownIdleTimeout: false, ...options }
     diagnostics.subscribe("net.client.socket", this.onClientSocket)
   }
 
@@ -179,21 +188,45 @@ export class TcpProxy {
 
   private pipe(client: net.Socket): void {
     this.accepted++
-    const upstream = net.connect(this.target.port, this.target.host)
-    const link: Link = { client, upstream, requests: 0, closedIdle: false, toUpstreamAt: 0, toClientAt: 0, dripQueue: [], dripping: false }
+    const link: Link = {
+      client,
+      upstream: undefined as unknown as net.Socket,
+      requests: 0,
+      closedIdle: false,
+      toUpstreamAt: 0,
+      toClientAt: 0,
+      dripQueue: [],
+      dripping: false,
+      awaiting: false,
+    }
+    this.connectUpstream(link)
     this.links.add(link)
     this.peakOpen = Math.max(this.peakOpen, this.links.size)
     client.setNoDelay(true)
-    upstream.setNoDelay(true)
-    for (const socket of [client, upstream]) {
-      socket.on("error", () => this.hangUp(link))
-      socket.on("close", () => this.hangUp(link))
-    }
+    client.on("error", () => this.hangUp(link))
+    client.on("close", () => this.hangUp(link))
     client.on("data", (chunk: Buffer) => this.fromClient(link, chunk))
-    upstream.on("data", (chunk: Buffer) => this.fromUpstream(link, chunk))
-    client.on("end", () => this.later(link, "toUpstreamAt", () => upstream.end()))
-    upstream.on("end", () => this.later(link, "toClientAt", () => client.end()))
+    client.on("end", () => this.later(link, "toUpstreamAt", () => link.upstream.destroyed || link.upstream.end()))
     this.touch(link)
+  }
+
+  private connectUpstream(link: Link): void {
+    const upstream = net.connect(this.target.port, this.target.host)
+    link.upstream = upstream
+    upstream.setNoDelay(true)
+    const closed = () => {
+      if (link.upstream !== upstream) return
+      // The sandbox closed an idle connection: with a timeout of our own, the client's stays.
+      if (this.settings.ownIdleTimeout && !link.awaiting && !link.closedIdle && !link.client.destroyed) return
+      this.hangUp(link)
+    }
+    upstream.on("error", closed)
+    upstream.on("close", closed)
+    upstream.on("data", (chunk: Buffer) => this.fromUpstream(link, chunk))
+    upstream.on("end", () => {
+      if (this.settings.ownIdleTimeout && !link.awaiting) return
+      this.later(link, "toClientAt", () => link.client.end())
+    })
   }
 
   private fromClient(link: Link, chunk: Buffer): void {
@@ -206,7 +239,9 @@ export class TcpProxy {
     }
     this.touch(link)
     const line = REQUEST_LINE.exec(chunk.toString("latin1", 0, Math.min(chunk.length, 2048)))
+    if (link.upstream.destroyed || link.upstream.writableEnded) this.connectUpstream(link)
     if (line) {
+      link.awaiting = true
       link.requests++
       link.answerFault = undefined
       const request = `${line[1]} ${line[2]}`
@@ -223,11 +258,15 @@ export class TcpProxy {
         link.answerFault = { kind: fault.kind, everyMs: fault.everyMs, afterBytes: fault.afterBytes, passed: 0 }
       }
     }
-    this.later(link, "toUpstreamAt", () => link.upstream.write(chunk))
+    this.later(link, "toUpstreamAt", () => link.upstream.destroyed || link.upstream.write(chunk))
   }
 
   private fromUpstream(link: Link, chunk: Buffer): void {
     this.touch(link)
+    link.awaiting = false
+    if (this.settings.ownIdleTimeout) {
+      chunk = Buffer.from(chunk.toString("latin1").replace(/\r\nKeep-Alive: [^\r]*/i, ""), "latin1")
+    }
     const fault = link.answerFault
     if (fault?.kind === "drip") {
       link.dripQueue.push(chunk)
@@ -274,13 +313,13 @@ export class TcpProxy {
   private later(link: Link, direction: "toUpstreamAt" | "toClientAt", write: () => void): void {
     const oneWay = this.settings.latencyMs / 2
     if (oneWay <= 0 && link[direction] <= Date.now()) {
-      if (!link.client.destroyed && !link.upstream.destroyed) write()
+      if (!link.client.destroyed) write()
       return
     }
     const at = Math.max(Date.now() + oneWay, link[direction])
     link[direction] = at
     setTimeout(() => {
-      if (!link.client.destroyed && !link.upstream.destroyed) write()
+      if (!link.client.destroyed) write()
     }, at - Date.now())
   }
 
