@@ -49,6 +49,12 @@ export interface TcpProxyOptions {
    * timeout=` hint is removed from answers. Default false: the two halves close together.
    */
   ownIdleTimeout?: boolean
+  /**
+   * Reset every request that arrives on a connection which carried an earlier one (the
+   * `reset-reused` fault, for all requests): the client then sends it again on a new
+   * connection, so every request that reaches the service arrives on a new connection.
+   */
+  resetReused?: boolean
 }
 
 /** One client connection and its upstream half. */
@@ -93,7 +99,7 @@ export class TcpProxy {
     private readonly target: { host: string; port: number },
     options: TcpProxyOptions = {}
   ) {
-    this.settings = { latencyMs: 0, closeIdleAfterMs: 0, idleNotice: "fin", ownIdleTimeout: false, ...options }
+    this.settings = { latencyMs: 0, closeIdleAfterMs: 0, idleNotice: "fin", ownIdleTimeout: false, resetReused: false, ...options }
     diagnostics.subscribe("net.client.socket", this.onClientSocket)
   }
 
@@ -248,6 +254,11 @@ export class TcpProxy {
       const fault = this.armed.find(
         (candidate) => candidate.times > 0 && candidate.request.test(request) && (candidate.kind !== "reset-reused" || link.requests > 1)
       )
+      if (this.settings.resetReused && link.requests > 1) {
+        this.applied["reset-reused"]++
+        this.reset(link)
+        return
+      }
       if (fault) {
         fault.times--
         this.applied[fault.kind]++
