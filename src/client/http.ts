@@ -181,7 +181,7 @@ export class HttpExecutor {
       const { state } = deadline
       const mapped = errorFromTransport(call.endpoint, error, state, timeouts)
       const stale = isStaleConnection(error, state)
-      if (stale) deadline.dropIdleConnections()
+      if (stale) await deadline.dropIdleConnections()
       return { error: mapped, unsent: !state.connected, stale }
     } finally {
       deadline.clear()
@@ -246,7 +246,7 @@ class AttemptDeadline {
   private timer?: NodeJS.Timeout
   private socket?: Socket
   private bytesBefore = 0
-  private dropIdle: () => void = () => {}
+  private dropIdle: () => Promise<void> = async () => {}
 
   constructor(private readonly timeouts: { openMs: number; readMs: number }) {
     const deadline = this
@@ -274,11 +274,15 @@ class AttemptDeadline {
       const request = module.request(options, callback)
       const agent = options.agent
       if (agent instanceof http.Agent) {
-        this.dropIdle = () => {
-          const name = agent.getName(options)
-          // LIFO pool: the connection just found closed was the most recently used free one,
-          // so every other free connection to this host has been idle longer: close them all.
-          for (const socket of (agent.freeSockets as NodeJS.Dict<Socket[]>)[name] ?? []) socket.destroy()
+        this.dropIdle = async () => {
+          // LIFO pool: the connection just found closed was the most recently used free one, so
+          // every other free connection has been idle longer: close them all. (By every name:
+          // the agent's key for the host is built from options Node normalises itself.) The
+          // agent forgets a socket at its 'close', so the resend waits for that.
+          const idle = Object.values(agent.freeSockets as NodeJS.Dict<Socket[]>).flatMap((sockets) => sockets ?? [])
+          await Promise.all(
+            idle.map((socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once("close", () => resolve()).destroy())))
+          )
         }
       }
       request.once("socket", (socket: Socket) => {
@@ -294,9 +298,9 @@ class AttemptDeadline {
     },
   }
 
-  /** Closes the other idle connections to the host of a try that met a stale one. */
-  dropIdleConnections(): void {
-    this.dropIdle()
+  /** Closes the client's other idle connections, after a try met one the service had closed. */
+  dropIdleConnections(): Promise<void> {
+    return this.dropIdle()
   }
 
   clear(): void {

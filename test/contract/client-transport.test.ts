@@ -307,6 +307,19 @@ describe("network blips, through the fault-injecting proxy", () => {
     expect(debug.some((line) => /Create Checkout attempt 1 went out on a kept-alive connection the service had closed \(ECONNRESET/.test(line))).toBe(true)
   })
 
+  it("after a quiet spell, one call meets every pooled connection closed and still needs one resend", async () => {
+    const proxy = await proxied({ closeIdleAfterMs: 150, idleNotice: "none" })
+    respond = (_req, res) => setTimeout(() => json(res, 201, checkoutAnswer), 30)
+    const debug: string[] = []
+    const client = makeClient({ baseUrl: proxy.url, keepAliveTimeoutMs: 60_000, maxRetries: 0, logger: { debug: (line) => debug.push(line) } })
+    await Promise.all(Array.from({ length: 5 }, () => client.createCheckout(checkoutRequest)))
+    expect(proxy.accepted).toBe(5)
+    await pause(300)
+    await client.createCheckout(checkoutRequest)
+    expect(proxy.idleResets).toBe(1)
+    expect(debug.filter((line) => line.includes("went out on a kept-alive connection"))).toHaveLength(1)
+  })
+
   it("the resend of a money call keeps its requestId", async () => {
     const proxy = await proxied()
     respond = (_req, res) => json(res, 201, payment)
