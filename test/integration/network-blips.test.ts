@@ -111,9 +111,7 @@ medusaIntegrationTestRunner({
       const cartId = await readyCart(1000)
       proxy.fault({ request: /^POST \/v2\/checkouts$/, kind: "drip", everyMs: 1000 })
       const dripped = await startSession(cartId)
-      console.log(JSON.stringify({ dripped: { ...dripped, session: undefined }, applied: proxy.applied, idleResets: proxy.idleResets }))
-      expect(proxy.applied.drip).toBe(1)
-      expect(dripped.status).toBe(500)
+      expect({ drips: proxy.applied.drip, status: dripped.status, message: dripped.message }).toMatchObject({ drips: 1, status: 500 })
       expect(dripped.message).toMatch(/^Starting the pay later checkout could not be completed: .*(did not answer in time|no answer came back)/)
       expect(dripped.message).not.toMatch(/could not be reached/)
       // Create Checkout is not resent once it may have arrived: one try, bounded by its read time-out.
