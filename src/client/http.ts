@@ -173,8 +173,7 @@ export class HttpExecutor {
         method: call.method,
         data: call.body,
         headers,
-        // No axios `timeout`: it is an idle time-out between bytes. AttemptDeadline aborts instead.
-        signal: deadline.signal,
+        // No axios `timeout`: it is an idle time-out between bytes. AttemptDeadline ends the try instead.
         transport: deadline.transport,
       })
     } catch (error) {
@@ -236,13 +235,13 @@ export class HttpExecutor {
  *   between two bytes: a service dripping its answer a byte at a time ends at the deadline
  *   with a time-out error (`state.readTimedOut`), not with the network error that an abort
  *   would map to by default.
- * Both abort through `signal` (axios then destroys the request and its response stream).
+ * Both destroy the request (axios then rejects, whether the answer had begun or not).
  * `transport` is axios's hook onto Node's http/https request: Node has no connect time-out,
  * and `request.reusedSocket` and the socket's byte count are only visible there.
  */
 class AttemptDeadline {
   readonly state: ConnectionState
-  private readonly controller = new AbortController()
+  private request?: http.ClientRequest
   private timer?: NodeJS.Timeout
   private socket?: Socket
   private bytesBefore = 0
@@ -260,18 +259,16 @@ class AttemptDeadline {
     }
     this.timer = setTimeout(() => {
       this.state.openTimedOut = true
-      this.controller.abort()
+      this.abort()
     }, timeouts.openMs)
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal
   }
 
   readonly transport = {
     request: (options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) => {
       const module = options.protocol === "https:" ? https : http
       const request = module.request(options, callback)
+      this.request = request
+      if (this.state.openTimedOut) process.nextTick(() => this.abort())
       const agent = options.agent
       if (agent instanceof http.Agent) {
         this.dropIdle = async () => {
@@ -313,8 +310,13 @@ class AttemptDeadline {
     clearTimeout(this.timer)
     this.timer = setTimeout(() => {
       this.state.readTimedOut = true
-      this.controller.abort()
+      this.abort()
     }, this.timeouts.readMs)
+  }
+
+  /** Ends the try: axios sees the request (or its answer's stream) fail and rejects. */
+  private abort(): void {
+    this.request?.destroy(Object.assign(new Error("deadline"), { code: "BNPL_DEADLINE" }))
   }
 }
 
