@@ -118,6 +118,22 @@ export function renderReport(figures: BenchFigures): string {
     )
   )
 
+  out.push("", `4. Whole pay-later checkouts (cart -> shipping -> session -> consumer confirm -> return route; new checkouts started for ${(figures.windowMs / 1000).toFixed(0)} s per level)`)
+  out.push(
+    table(
+      ["shoppers", "checkouts", "failed", "wall s", "checkouts/s", "checkout ms mean / p50 / p95"],
+      throughput.map((row) => [
+        String(row.shoppers),
+        String(row.checkouts),
+        String(row.failed),
+        (row.wallMs / 1000).toFixed(1),
+        row.perSecond.toFixed(2),
+        triple(row.latency, 0),
+      ])
+    )
+  )
+  for (const row of throughput) if (row.firstError) out.push(`  first failure at ${row.shoppers} shoppers: ${row.firstError}`)
+
   out.push("", "5. Quiet spells: a checkout's calls (Create Checkout, Auth, Capture) after an idle gap, through a proxy closing idle connections")
   out.push(
     table(
@@ -135,21 +151,6 @@ export function renderReport(figures: BenchFigures): string {
   )
   for (const row of quietSpells) if (row.firstError) out.push(`  error after ${row.gapSeconds} s (${row.service}, client ${row.clientKeepAliveMs} ms): ${row.firstError}`)
 
-  out.push("", `4. Whole pay-later checkouts (cart -> shipping -> session -> consumer confirm -> return route; new checkouts started for ${(figures.windowMs / 1000).toFixed(0)} s per level)`)
-  out.push(
-    table(
-      ["shoppers", "checkouts", "failed", "wall s", "checkouts/s", "checkout ms mean / p50 / p95"],
-      throughput.map((row) => [
-        String(row.shoppers),
-        String(row.checkouts),
-        String(row.failed),
-        (row.wallMs / 1000).toFixed(1),
-        row.perSecond.toFixed(2),
-        triple(row.latency, 0),
-      ])
-    )
-  )
-  for (const row of throughput) if (row.firstError) out.push(`  first failure at ${row.shoppers} shoppers: ${row.firstError}`)
 
   const targets: string[][] = []
   for (const row of overhead) {
