@@ -3,6 +3,7 @@ import { stopAllChildren } from "../demo/child-process"
 import { startSandbox, type Sandbox } from "../src/sandbox"
 import { measureCartComplete } from "./cart-complete"
 import { measureClientOverhead } from "./client-overhead"
+import { measureQuietSpells } from "./quiet-spells"
 import { renderReport } from "./report"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
@@ -15,7 +16,8 @@ import { measureTokenBurst } from "./token-burst"
  * targets marked met / NOT MET. Needs `npm run build` (the store loads the build) and
  * PostgreSQL on localhost:5432 (user postgres, trust). Starts the sandbox on port 4620
  * (BENCH_SANDBOX_PORT), then: client vs bare axios and the token burst against the sandbox
- * alone; then a real Medusa store (demo/ functions, fresh database medusa_bnpl_bench) for the
+ * alone, and the quiet spells (idle gaps against services that close idle connections); then a
+ * real Medusa store (demo/ functions, fresh database medusa_bnpl_bench) for the
  * cart-complete comparison, the round trips per operation and the checkout throughput.
  * Timings are reported, never asserted: exit code 0 unless something crashes.
  */
@@ -23,6 +25,8 @@ const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4620)
 const OVERHEAD_CALLS = 2000
 const BURST = 500
 const LEVELS = [1, 10, 50]
+/** Idle gaps of the quiet-spell section, in seconds. */
+const QUIET_GAPS = (process.env.BENCH_QUIET_GAPS ?? "1,10,70").split(",").map(Number)
 /** How long each throughput level keeps starting checkouts. */
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000)
 
@@ -63,6 +67,8 @@ async function main(): Promise<void> {
     const overhead = await measureClientOverhead(sandbox, { calls: OVERHEAD_CALLS })
     log(`3. ${BURST} concurrent calls on a cold OAuth cache…`)
     const burst = await measureTokenBurst(sandbox, BURST)
+    log(`5. quiet spells of ${QUIET_GAPS.join(", ")} s against services closing idle connections…`)
+    const quietSpells = await measureQuietSpells(sandbox, QUIET_GAPS)
 
     store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
     log(`store on ${store.url} (${Object.entries(store.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(", ")})`)
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
     log("done")
 
     console.log("")
-    console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, complete, afterOrder, throughput, windowMs: WINDOW_MS }))
+    console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, quietSpells, complete, afterOrder, throughput, windowMs: WINDOW_MS }))
     console.log("")
     console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
   } finally {

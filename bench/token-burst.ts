@@ -1,6 +1,6 @@
 import { BnplClient, type StoredToken, type TokenStore } from "../src/client"
 import type { Sandbox } from "../src/sandbox"
-import { startCountingProxy } from "./tcp-proxy"
+import { TcpProxy } from "../test/support/tcp-proxy"
 
 /**
  * Section 3: N concurrent calls (Get Configuration) from one client on a cold OAuth cache.
@@ -45,7 +45,8 @@ export async function measureTokenBurst(sandbox: Sandbox, concurrency = 500): Pr
     { variant: "client, empty tokenStore (plugin wiring)", tokenStore: memoryTokenStore() },
   ]
   for (const { variant, tokenStore } of variants) {
-    const proxy = await startCountingProxy({ host: target.hostname, port: Number(target.port) })
+    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port) })
+    await proxy.listen()
     const client = new BnplClient({
       ...UK,
       baseUrl: proxy.url,
@@ -61,8 +62,8 @@ export async function measureTokenBurst(sandbox: Sandbox, concurrency = 500): Pr
       const wallMs = performance.now() - start
       const failed = outcomes.filter((outcome) => outcome.status === "rejected")
       const tokenRequests = sandbox.control.ledger().tokenRequests - before
-      const socketsOpened = proxy.accepted()
-      const peakOpenSockets = proxy.peakOpen()
+      const socketsOpened = proxy.accepted
+      const peakOpenSockets = proxy.peakOpen
       await Promise.allSettled(Array.from({ length: concurrency }, () => client.getConfiguration()))
       if (failed.length) console.warn(`  token burst: ${failed.length} calls failed, e.g. ${(failed[0] as PromiseRejectedResult).reason}`)
       results.push({
@@ -74,7 +75,7 @@ export async function measureTokenBurst(sandbox: Sandbox, concurrency = 500): Pr
         socketsOpened,
         peakOpenSockets,
         wallMs,
-        secondBurstSockets: proxy.accepted() - socketsOpened,
+        secondBurstSockets: proxy.accepted - socketsOpened,
       })
     } finally {
       client.close()

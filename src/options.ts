@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { ENDPOINT_NAMES, type EndpointName } from "./client/endpoints"
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_MAX_SOCKETS } from "./client/options"
 import { DEFAULT_SANDBOX_ACCOUNTS } from "./sandbox/accounts"
 
 // The sandbox's published accounts, and the ids earlier versions published.
@@ -138,6 +139,19 @@ export const optionsSchema = z.strictObject({
     )
     .optional(),
   maxRetries: z.number().int().min(0, "must be 0 or more").max(10, "must be at most 10").default(2),
+  /** Most connections open at once to the service (the pool size; docs/operations.md, "Connection model"). */
+  maxSockets: z
+    .number({ message: "must be a whole number from 1 to 1000" })
+    .int("must be a whole number from 1 to 1000")
+    .min(1, "must be a whole number from 1 to 1000")
+    .max(1000, "must be a whole number from 1 to 1000")
+    .default(DEFAULT_MAX_SOCKETS),
+  /** How long an idle connection to the service is kept for the next call, in ms; 0 keeps none. */
+  keepAliveTimeoutMs: z
+    .number({ message: "must be 0 or a whole number of milliseconds" })
+    .int("must be 0 or a whole number of milliseconds")
+    .min(0, "must be 0 or a whole number of milliseconds")
+    .default(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
   /** Shipping option ids or names whose shipments are sent with priority EXPRESS. */
   expressShippingOptions: z.array(z.string().min(1)).default([]),
   /**

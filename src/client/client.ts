@@ -181,14 +181,21 @@ export class BnplClient {
   /**
    * Create Checkout (`POST /v2/checkouts`, api-beyond-the-document.md): `amount` and
    * `consumer.email` required, item `price` is the unit price, at most 100 items.
-   * Not retried once a connection was made: the call has no idempotency key.
+   * Not retried once a connection was made: the call has no idempotency key. Sent again at
+   * once when it went out on a kept-alive connection the service had closed: at worst that
+   * leaves an unused checkout, which expires.
    * @returns `{ token, expires, redirectCheckoutUrl }` (201).
    * @throws BnplApiError `unsupported` (amount outside the limits, currency not served),
    *   `invalid_request`, `invalid_amount`.
    */
   async createCheckout(request: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
     const body = validateRequest("Create Checkout", createCheckoutRequestSchema, request)
-    return this.send("Create Checkout", { body, retry: "unsent-only", schema: createCheckoutResponseSchema })
+    return this.send("Create Checkout", {
+      body,
+      retry: "unsent-only",
+      resendIfStale: true,
+      schema: createCheckoutResponseSchema,
+    })
   }
 
   /**
@@ -407,6 +414,7 @@ export class BnplClient {
       query?: string
       body?: unknown
       retry: RetryPolicy
+      resendIfStale?: boolean
       requestId?: string
       schema: S
     }
@@ -417,6 +425,7 @@ export class BnplClient {
       url: this.url(endpoint, call.params, call.query),
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       retry: call.retry,
+      resendIfStale: call.resendIfStale,
       requestId: call.requestId,
       authorization: this.authorizer,
     })

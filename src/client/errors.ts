@@ -33,10 +33,21 @@ export type BnplErrorCode =
   | "conflict"
   /** 5xx from the service. */
   | "server_error"
-  /** No answer within the read time-out (merchant-api-v2.md, "Connection time-outs per endpoint"). */
+  /**
+   * The whole answer did not arrive within the read time-out (merchant-api-v2.md, "Connection
+   * time-outs per endpoint"): the service may or may not have applied the request.
+   */
   | "timeout"
-  /** No connection: refused, reset, DNS, open time-out. */
+  /**
+   * The service surely never got the request: refused, DNS, no connection within the open
+   * time-out, or a kept-alive connection it had already closed.
+   */
   | "network"
+  /**
+   * The connection broke (reset, closed) after the request was sent and before the whole
+   * answer came back: the service may or may not have applied the request.
+   */
+  | "connection_lost"
   /** The service answered with a body that is not the documented JSON. */
   | "invalid_response"
   /** The request was refused before it was sent: a field broke the document's rules. */
@@ -56,6 +67,8 @@ export interface BnplApiErrorDetails {
   field?: string
   /** For `declined` (and any error whose body is a Payment): the body. */
   payment?: unknown
+  /** For calls that got no answer: what is known and what the client did; see `BnplApiError.outcome`. */
+  outcome?: string
   cause?: unknown
 }
 
@@ -68,6 +81,14 @@ export class BnplApiError extends Error {
   readonly errorId?: string
   readonly field?: string
   readonly payment?: unknown
+  /**
+   * For `network`, `timeout` and `connection_lost` once the client gave up: one sentence, fit
+   * for a shopper or an admin, saying whether the service got the request and what the client
+   * did about it, e.g. "no answer came back from the payment service within 20 s; it was not
+   * sent again, because Create Checkout has no requestId". "not applied twice" appears only
+   * when a `requestId` makes it true. Also the end of `message`.
+   */
+  outcome?: string
 
   constructor(details: BnplApiErrorDetails) {
     super(details.message, details.cause === undefined ? undefined : { cause: details.cause })
@@ -79,6 +100,7 @@ export class BnplApiError extends Error {
     this.errorId = details.errorId
     this.field = details.field
     this.payment = details.payment
+    this.outcome = details.outcome
   }
 
   /** Whether sending the very same request again can succeed (given an idempotent call). */
@@ -86,6 +108,7 @@ export class BnplApiError extends Error {
     return (
       this.code === "timeout" ||
       this.code === "network" ||
+      this.code === "connection_lost" ||
       this.code === "server_error" ||
       this.code === "conflict"
     )
@@ -102,6 +125,7 @@ export class BnplApiError extends Error {
       errorId: this.errorId,
       field: this.field,
       message: this.message,
+      outcome: this.outcome,
     }
   }
 }
@@ -127,7 +151,7 @@ export class BnplDeclinedError extends BnplApiError {
   }
 }
 
-/** No answer within the endpoint's read time-out. The change may or may not have been applied. */
+/** The whole answer did not come within the endpoint's read time-out. The change may or may not have been applied. */
 export class BnplTimeoutError extends BnplApiError {
   constructor(details: Omit<BnplApiErrorDetails, "code">) {
     super({ ...details, code: "timeout" })
@@ -135,11 +159,19 @@ export class BnplTimeoutError extends BnplApiError {
   }
 }
 
-/** No connection could be made, or it broke before an answer. */
+/** The service surely never got the request: no connection, or a kept-alive one it had closed. */
 export class BnplNetworkError extends BnplApiError {
   constructor(details: Omit<BnplApiErrorDetails, "code">) {
     super({ ...details, code: "network" })
     this.name = "BnplNetworkError"
+  }
+}
+
+/** The connection broke after the request was sent, before the whole answer. The change may or may not have been applied. */
+export class BnplConnectionLostError extends BnplApiError {
+  constructor(details: Omit<BnplApiErrorDetails, "code">) {
+    super({ ...details, code: "connection_lost" })
+    this.name = "BnplConnectionLostError"
   }
 }
 

@@ -3,9 +3,10 @@ import https from "node:https"
 import type { Socket } from "node:net"
 import axios, { type AxiosInstance } from "axios"
 import type { EndpointName, HttpMethod } from "./endpoints"
-import { errorFromResponse, errorFromTransport, type ConnectionState } from "./error-mapping"
+import { errorFromResponse, errorFromTransport, isStaleConnection, type ConnectionState } from "./error-mapping"
 import type { BnplApiError } from "./errors"
 import type { ResolvedClientOptions } from "./options"
+import { withOutcome } from "./outcome"
 import type { Redactor } from "./redact"
 import { backoffDelayMs, parseRetryAfter, sleep, type RetryPolicy } from "./retry"
 
@@ -38,6 +39,14 @@ export interface HttpCall {
   /** Default `application/json`. */
   accept?: string
   retry: RetryPolicy
+  /**
+   * Send again at once when the try went out on a kept-alive connection the service had closed
+   * (see isStaleConnection). Default: true for `idempotent` calls. Create Checkout sets it too:
+   * should the service have read it after all, the duplicate is an unused checkout. A money
+   * call without its keys must not: a service that read it and then closed without a byte of
+   * answer would apply it twice.
+   */
+  resendIfStale?: boolean
   /** Overrides the client's `maxRetries` for this call. */
   maxRetries?: number
   /** For the log line only. */
@@ -52,8 +61,16 @@ export interface HttpResult {
   text: string
 }
 
-const READ_TIMEOUT_MARKER = "BNPL_READ_TIMEOUT"
 const MAX_BODY_BYTES = 10 * 1024 * 1024
+/**
+ * Resends of one call after stale kept-alive connections. One is the rule (the resend goes out
+ * on a new connection); the cap only guards against a loop.
+ */
+const MAX_STALE_RESENDS = 3
+
+type AttemptOutcome =
+  | { result: HttpResult }
+  | { error: BnplApiError; status?: number; unsent: boolean; stale: boolean; retryAfterMs?: number }
 
 export class HttpExecutor {
   private readonly axios: AxiosInstance
@@ -73,19 +90,23 @@ export class HttpExecutor {
       responseType: "text",
       transformResponse: [(data: unknown) => data],
       maxContentLength: MAX_BODY_BYTES,
-      timeoutErrorMessage: READ_TIMEOUT_MARKER,
     })
   }
 
   /**
    * Sends the call, retrying per `call.retry` (see retry.ts) up to `maxRetries` times with
-   * backoff, and once more after a 401 when the Authorizer can renew its credentials.
+   * backoff, and once more after a 401 when the Authorizer can renew its credentials. A try
+   * that went out on a kept-alive connection the service had closed (see isStaleConnection)
+   * is sent again at once on a new connection, whatever the policy, without counting as a
+   * retry: the service never read it. Each try ends within its endpoint's `openMs + readMs`.
    * @returns the 2xx answer.
-   * @throws BnplApiError (or a subclass) for every other outcome.
+   * @throws BnplApiError (or a subclass) for every other outcome; after no answer, its
+   *   message and `outcome` say what the client did (outcome.ts).
    */
   async execute(call: HttpCall): Promise<HttpResult> {
     const maxRetries = call.maxRetries ?? this.options.maxRetries
     let retries = 0
+    let staleResends = 0
     let renewedAfter401 = false
     for (let attempt = 1; ; attempt++) {
       const authorization = call.authorization ? await call.authorization.header() : undefined
@@ -95,6 +116,17 @@ export class HttpExecutor {
       if ("result" in outcome) return outcome.result
 
       const { error } = outcome
+      const resendIfStale = call.resendIfStale ?? call.retry === "idempotent"
+      if (outcome.stale && resendIfStale && staleResends < MAX_STALE_RESENDS) {
+        staleResends++
+        this.options.logger.debug?.(
+          this.redact(
+            `bnpl: ${call.endpoint} attempt ${attempt} went out on a kept-alive connection the service had closed ` +
+              `(${(error.cause as { code?: string })?.code ?? "reset"} before any byte of the answer); sending it again at once on a new connection`
+          )
+        )
+        continue
+      }
       if (
         error.httpStatusCode === 401 &&
         authorization &&
@@ -108,7 +140,9 @@ export class HttpExecutor {
 
       const allowed =
         error.retryable && (call.retry === "idempotent" || (outcome.unsent && error.code === "network"))
-      if (!allowed || retries >= maxRetries) throw error
+      if (!allowed || retries >= maxRetries) {
+        throw withOutcome(error, { endpoint: call.endpoint, retry: call.retry, requestId: call.requestId, tries: retries + 1 })
+      }
       retries++
       const delay = backoffDelayMs(retries, this.options.retryDelayMs, outcome.retryAfterMs)
       this.options.logger.warn?.(
@@ -122,15 +156,8 @@ export class HttpExecutor {
     }
   }
 
-  private async attempt(
-    call: HttpCall,
-    authorization: string | undefined
-  ): Promise<
-    | { result: HttpResult }
-    | { error: BnplApiError; status?: number; unsent: boolean; retryAfterMs?: number }
-  > {
+  private async attempt(call: HttpCall, authorization: string | undefined): Promise<AttemptOutcome> {
     const timeouts = this.options.timeouts[call.endpoint]
-    const state: ConnectionState = { connected: false, openTimedOut: false }
     const headers: Record<string, string> = {
       "User-Agent": this.options.userAgent,
       Accept: call.accept ?? "application/json",
@@ -138,6 +165,7 @@ export class HttpExecutor {
     if (call.body !== undefined) headers["Content-Type"] = call.contentType ?? "application/json"
     if (authorization) headers.Authorization = authorization
 
+    const deadline = new AttemptDeadline(timeouts)
     let response
     try {
       response = await this.axios.request<string>({
@@ -145,13 +173,17 @@ export class HttpExecutor {
         method: call.method,
         data: call.body,
         headers,
-        // axios applies this as the socket's idle time-out once connected: the read time-out.
-        timeout: timeouts.readMs,
-        transport: connectionTrackingTransport(state, timeouts.openMs),
+        // No axios `timeout`: it is an idle time-out between bytes. AttemptDeadline ends the try instead.
+        transport: deadline.transport,
       })
     } catch (error) {
-      const mapped = errorFromTransport(call.endpoint, error, state, timeouts, READ_TIMEOUT_MARKER)
-      return { error: mapped, unsent: !state.connected }
+      const { state } = deadline
+      const mapped = errorFromTransport(call.endpoint, error, state, timeouts)
+      const stale = isStaleConnection(error, state)
+      if (stale) await deadline.dropIdleConnections()
+      return { error: mapped, unsent: !state.connected, stale }
+    } finally {
+      deadline.clear()
     }
 
     const result: HttpResult = {
@@ -170,6 +202,7 @@ export class HttpExecutor {
       ),
       status: result.status,
       unsent: false,
+      stale: false,
       retryAfterMs: parseRetryAfter(result.headers["retry-after"]),
     }
   }
@@ -194,33 +227,96 @@ export class HttpExecutor {
 }
 
 /**
- * An axios `transport` that is Node's http/https plus an open time-out: a timer from the
- * moment the request gets its socket until the TCP connection is established. A kept-alive
- * socket that is reused is already connected. Node has no connect time-out of its own, and
- * axios's `timeout` only covers the wait for the answer.
+ * The two time-outs of one try, and what the try knew about its connection:
+ * - open: from the start of the try until a connection is ready to carry it (a free pooled
+ *   connection, or a new TCP connection established). It covers the wait for the pool when
+ *   every connection is busy, so a saturated pool fails as "could not be reached", never hangs.
+ * - read: from then until the last byte of the answer. It bounds the whole answer, not the gap
+ *   between two bytes: a service dripping its answer a byte at a time ends at the deadline
+ *   with a time-out error (`state.readTimedOut`), not with the network error that an abort
+ *   would map to by default.
+ * Both destroy the request (axios then rejects, whether the answer had begun or not).
+ * `transport` is axios's hook onto Node's http/https request: Node has no connect time-out,
+ * and `request.reusedSocket` and the socket's byte count are only visible there.
  */
-function connectionTrackingTransport(state: ConnectionState, openMs: number) {
-  return {
-    request(options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) {
+class AttemptDeadline {
+  readonly state: ConnectionState
+  private request?: http.ClientRequest
+  private timer?: NodeJS.Timeout
+  private socket?: Socket
+  private bytesBefore = 0
+  private dropIdle: () => Promise<void> = async () => {}
+
+  constructor(private readonly timeouts: { openMs: number; readMs: number }) {
+    const deadline = this
+    this.state = {
+      socketAssigned: false,
+      connected: false,
+      reusedSocket: false,
+      openTimedOut: false,
+      readTimedOut: false,
+      answerBytes: () => (deadline.socket ? Math.max(0, deadline.socket.bytesRead - deadline.bytesBefore) : 0),
+    }
+    this.timer = setTimeout(() => {
+      this.state.openTimedOut = true
+      this.abort()
+    }, timeouts.openMs)
+  }
+
+  readonly transport = {
+    request: (options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) => {
       const module = options.protocol === "https:" ? https : http
       const request = module.request(options, callback)
-      request.once("socket", (socket: Socket) => {
-        if (!socket.connecting) {
-          state.connected = true
-          return
+      this.request = request
+      if (this.state.openTimedOut) process.nextTick(() => this.abort())
+      const agent = options.agent
+      if (agent instanceof http.Agent) {
+        this.dropIdle = async () => {
+          // LIFO pool: the connection just found closed was the most recently used free one, so
+          // every other free connection has been idle longer: close them all. (By every name:
+          // the agent's key for the host is built from options Node normalises itself.) The
+          // agent forgets a socket at its 'close', so the resend waits for that.
+          const idle = Object.values(agent.freeSockets as NodeJS.Dict<Socket[]>).flatMap((sockets) => sockets ?? [])
+          await Promise.all(
+            idle.map((socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once("close", () => resolve()).destroy())))
+          )
         }
-        const timer = setTimeout(() => {
-          state.openTimedOut = true
-          request.destroy(Object.assign(new Error("open time-out"), { code: "BNPL_OPEN_TIMEOUT" }))
-        }, openMs)
-        socket.once("connect", () => {
-          clearTimeout(timer)
-          state.connected = true
-        })
-        socket.once("close", () => clearTimeout(timer))
+      }
+      request.once("socket", (socket: Socket) => {
+        this.state.socketAssigned = true
+        this.socket = socket
+        this.bytesBefore = socket.bytesRead
+        this.state.reusedSocket = request.reusedSocket
+        if (socket.connecting) socket.once("connect", () => this.connected())
+        // A kept-alive socket is open already; anything else never connected.
+        else if (socket.readyState === "open") this.connected()
       })
       return request
     },
+  }
+
+  /** Closes the client's other idle connections, after a try met one the service had closed. */
+  dropIdleConnections(): Promise<void> {
+    return this.dropIdle()
+  }
+
+  clear(): void {
+    clearTimeout(this.timer)
+  }
+
+  private connected(): void {
+    if (this.state.openTimedOut || this.state.connected) return
+    this.state.connected = true
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.state.readTimedOut = true
+      this.abort()
+    }, this.timeouts.readMs)
+  }
+
+  /** Ends the try: axios sees the request (or its answer's stream) fail and rejects. */
+  private abort(): void {
+    this.request?.destroy(Object.assign(new Error("deadline"), { code: "BNPL_DEADLINE" }))
   }
 }
 

@@ -12,7 +12,13 @@ export type {
   StoredToken,
   TokenStore,
 } from "./options"
-export { DEFAULT_MAX_RETRIES, DEFAULT_RETRY_DELAY_MS, resolveClientOptions } from "./options"
+export {
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_SOCKETS,
+  DEFAULT_RETRY_DELAY_MS,
+  resolveClientOptions,
+} from "./options"
 export { ENDPOINTS, ENDPOINT_NAMES, fillPath } from "./endpoints"
 export type { EndpointDefinition, EndpointName, HttpMethod } from "./endpoints"
 export { DEFAULT_TIMEOUTS, resolveTimeouts } from "./timeouts"
@@ -28,7 +34,10 @@ export { iterateAllPayments } from "./pagination"
 export { maxAgeSeconds } from "./cache-control"
 export { createRedactor, REDACTED } from "./redact"
 export type { Redactor } from "./redact"
-export { errorFromResponse, errorFromTransport } from "./error-mapping"
+export { errorFromResponse, errorFromTransport, isStaleConnection } from "./error-mapping"
+export type { ConnectionState } from "./error-mapping"
+export { withOutcome } from "./outcome"
+export type { GiveUp } from "./outcome"
 export { parseResponse, requirePathParam, validateRequest } from "./validate"
 export { defaultUserAgent, packageVersion } from "./user-agent"
 export * from "./errors"

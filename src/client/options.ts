@@ -62,7 +62,24 @@ export interface BnplClientOptions {
   logger?: BnplLogger
   /** Shared OAuth token cache; without it each client instance keeps its own token. */
   tokenStore?: TokenStore
-  /** Agents for plain and TLS connections; default keep-alive agents owned by the client. */
+  /**
+   * Most connections open at once to one host (the pool size). A call that finds them all
+   * busy waits for one, within its endpoint's `openMs`. Default 50. Ignored when you pass
+   * your own agents.
+   */
+  maxSockets?: number
+  /**
+   * How long an idle kept-alive connection stays in the pool, in ms; 0 keeps none (a new
+   * connection per call). Default 4000: under the 5 s that Node's and Apache's servers
+   * close idle connections after, the shortest common idle time-out (load balancers: 60 s
+   * and more). A shorter `Keep-Alive: timeout=` from the service wins (less 1 s). Ignored
+   * when you pass your own agents.
+   */
+  keepAliveTimeoutMs?: number
+  /**
+   * Agents for plain and TLS connections; default keep-alive agents owned by the client,
+   * built from `maxSockets` and `keepAliveTimeoutMs`.
+   */
   httpAgent?: http.Agent
   httpsAgent?: https.Agent
   /**
@@ -85,6 +102,8 @@ export interface ResolvedClientOptions {
   retryDelayMs: number
   logger: BnplLogger
   tokenStore?: TokenStore
+  maxSockets: number
+  keepAliveTimeoutMs: number
   httpAgent: http.Agent
   httpsAgent: https.Agent
   /** Agents the client created and therefore destroys on `close()`. */
@@ -94,6 +113,10 @@ export interface ResolvedClientOptions {
 
 export const DEFAULT_MAX_RETRIES = 2
 export const DEFAULT_RETRY_DELAY_MS = 250
+/** Default pool size per host: see `BnplClientOptions.maxSockets`. */
+export const DEFAULT_MAX_SOCKETS = 50
+/** Default idle time-out of pooled connections: see `BnplClientOptions.keepAliveTimeoutMs`. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 4000
 
 /**
  * Checks the options and applies the defaults.
@@ -124,6 +147,14 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
     throw new BnplOptionsError("retryDelayMs", "must be 0 or a positive number of milliseconds")
   }
   const timeouts = resolveTimeouts(options.timeouts)
+  const maxSockets = options.maxSockets ?? DEFAULT_MAX_SOCKETS
+  if (!Number.isInteger(maxSockets) || maxSockets < 1 || maxSockets > 1000) {
+    throw new BnplOptionsError("maxSockets", "must be a whole number from 1 to 1000")
+  }
+  const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS
+  if (!Number.isInteger(keepAliveTimeoutMs) || keepAliveTimeoutMs < 0) {
+    throw new BnplOptionsError("keepAliveTimeoutMs", "must be 0 or a positive whole number of milliseconds")
+  }
   const paths = {} as Record<EndpointName, string>
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
     const override = options.paths?.[name]
@@ -134,10 +165,9 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
   }
 
   const ownedAgents: Array<http.Agent | https.Agent> = []
-  // Keep-alive so consecutive calls reuse one connection instead of a TCP (and TLS)
-  // handshake each; Node drops an idle socket one second before the server's Keep-Alive hint.
-  const httpAgent = options.httpAgent ?? own(ownedAgents, new http.Agent({ keepAlive: true }))
-  const httpsAgent = options.httpsAgent ?? own(ownedAgents, new https.Agent({ keepAlive: true }))
+  const pool = poolOptions(maxSockets, keepAliveTimeoutMs)
+  const httpAgent = options.httpAgent ?? own(ownedAgents, new http.Agent(pool))
+  const httpsAgent = options.httpsAgent ?? own(ownedAgents, new https.Agent(pool))
 
   return {
     merchantId,
@@ -151,11 +181,29 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
     retryDelayMs,
     logger: options.logger ?? {},
     tokenStore: options.tokenStore,
+    maxSockets,
+    keepAliveTimeoutMs,
     httpAgent,
     httpsAgent,
     ownedAgents,
     paths,
   }
+}
+
+/**
+ * The pool of the client's own agents (docs/operations.md, "Connection model"):
+ * - keep-alive, so consecutive calls reuse a connection instead of a TCP (and TLS) handshake each;
+ * - at most `maxSockets` connections per host, and all of them kept when idle
+ *   (`maxFreeSockets`; Node's default 256 would drop the rest of a burst and reopen them next time);
+ * - idle ones closed after `keepAliveTimeoutMs` (`timeout`: Node destroys a free socket when it
+ *   fires, and lowers it to the service's `Keep-Alive: timeout=` hint less 1 s); without it Node
+ *   keeps idle sockets forever and ignores that hint, so the service closes them first and the
+ *   next call meets a dead connection;
+ * - `lifo`: the most recently used connection first, so the others can idle out.
+ */
+function poolOptions(maxSockets: number, keepAliveTimeoutMs: number): http.AgentOptions {
+  if (keepAliveTimeoutMs === 0) return { keepAlive: false, maxSockets }
+  return { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: keepAliveTimeoutMs, scheduling: "lifo" }
 }
 
 function own<T extends http.Agent>(list: Array<http.Agent | https.Agent>, agent: T): T {

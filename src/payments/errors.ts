@@ -149,6 +149,13 @@ export function describeServiceError(operation: string, error: unknown): Payment
       )
     case "timeout":
     case "network":
+    case "connection_lost":
+      // The client knows whether the service got the request and what it did about it; "not
+      // applied twice" is promised only where a requestId makes it true (client/errors.ts).
+      return new PaymentError(
+        "service_unanswered",
+        `${operation} could not be completed: ${error.outcome ?? `${UNANSWERED[error.code] ?? "no answer came back"}.`}`
+      )
     case "server_error":
     case "conflict":
       return new PaymentError(

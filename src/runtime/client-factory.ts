@@ -55,6 +55,8 @@ export function createClientFromOptions(
         options.userAgent,
         options.timeouts,
         options.maxRetries,
+        options.maxSockets,
+        options.keepAliveTimeoutMs,
       ])
     )
     .digest("hex")
@@ -75,6 +77,8 @@ export function createClientFromOptions(
     userAgent: options.userAgent,
     timeouts: options.timeouts,
     maxRetries: options.maxRetries,
+    maxSockets: options.maxSockets,
+    keepAliveTimeoutMs: options.keepAliveTimeoutMs,
     logger: dependencies.logger,
     tokenStore: {
       get: async (tokenKey: string) => ((await cache()?.get<any>(tokenKey)) ?? undefined),

@@ -1,7 +1,9 @@
 /**
  * The client's HTTP behaviour that the sandbox cannot show: the exact headers on the wire,
- * socket reuse, the open (connect) time-out, redirects, and odd answers. A bare node:http
- * server on loopback stands in for the service.
+ * socket reuse, the pool, the open and read time-outs, redirects, odd answers, and network
+ * blips (a kept-alive connection closed by the far end, a dripped answer, a reset mid-answer)
+ * made by the fault-injecting TCP proxy. A bare node:http server on loopback stands in for
+ * the service.
  */
 import http from "node:http"
 import net from "node:net"
@@ -10,9 +12,12 @@ import {
   basicAuthorization,
   BnplApiError,
   BnplClient,
+  BnplConnectionLostError,
   BnplNetworkError,
+  BnplTimeoutError,
   type BnplClientOptions,
 } from "../../src/client"
+import { TcpProxy, type TcpProxyOptions } from "../support/tcp-proxy"
 
 interface Seen {
   method: string
@@ -229,7 +234,9 @@ describe("the open time-out", () => {
     const error = await client.getConfiguration().catch((e) => e)
     agent.destroy()
     expect(error).toBeInstanceOf(BnplNetworkError)
-    expect(error.message).toBe("Get Configuration: no connection within the open time-out of 100 ms")
+    expect(error.message).toBe(
+      "Get Configuration: the payment service could not be reached: no connection within the open time-out of 100 ms (tried 2 times); it never got the request. It is safe to try again."
+    )
     expect(Date.now() - started).toBeLessThan(450)
     expect(seen).toHaveLength(0)
     expect(attempts).toEqual([expect.stringContaining("attempt 1"), expect.stringContaining("attempt 2")])
@@ -265,5 +272,166 @@ describe("the open time-out", () => {
     expect(error).toBeInstanceOf(BnplNetworkError)
     expect(seen).toHaveLength(0)
     expect(attempts).toHaveLength(2)
+  })
+})
+
+describe("network blips, through the fault-injecting proxy", () => {
+  const proxies: TcpProxy[] = []
+  afterEach(async () => {
+    while (proxies.length) await proxies.pop()!.close()
+  })
+
+  async function proxied(options: TcpProxyOptions = {}): Promise<TcpProxy> {
+    const proxy = new TcpProxy({ host: "127.0.0.1", port: Number(new URL(baseUrl).port) }, options)
+    await proxy.listen()
+    proxies.push(proxy)
+    return proxy
+  }
+
+  const checkoutRequest = { amount: { amount: "5.00", currency: "GBP" }, consumer: { email: "a@b.c" } }
+  const checkoutAnswer = { token: "t", expires: "2026-01-01T00:00:00Z", redirectCheckoutUrl: "http://x" }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  it("a call on a kept-alive connection the far end closed is sent again at once on a new connection (Create Checkout too)", async () => {
+    const proxy = await proxied({ closeIdleAfterMs: 150, idleNotice: "none" })
+    respond = (_req, res) => json(res, 201, checkoutAnswer)
+    const debug: string[] = []
+    const client = makeClient({ baseUrl: proxy.url, keepAliveTimeoutMs: 60_000, maxRetries: 0, logger: { debug: (line) => debug.push(line) } })
+    await client.createCheckout(checkoutRequest)
+    await pause(300)
+    await client.createCheckout(checkoutRequest)
+    expect(proxy.idleResets).toBe(1)
+    expect(proxy.accepted).toBe(2)
+    // The reset request never reached the service: two calls, two requests.
+    expect(seen).toHaveLength(2)
+    expect(debug.some((line) => /Create Checkout attempt 1 went out on a kept-alive connection the service had closed \(ECONNRESET/.test(line))).toBe(true)
+  })
+
+  it("after a quiet spell, one call meets every pooled connection closed and still needs one resend", async () => {
+    const proxy = await proxied({ closeIdleAfterMs: 150, idleNotice: "none" })
+    respond = (_req, res) => setTimeout(() => json(res, 201, checkoutAnswer), 30)
+    const debug: string[] = []
+    const client = makeClient({ baseUrl: proxy.url, keepAliveTimeoutMs: 60_000, maxRetries: 0, logger: { debug: (line) => debug.push(line) } })
+    await Promise.all(Array.from({ length: 5 }, () => client.createCheckout(checkoutRequest)))
+    expect(proxy.accepted).toBe(5)
+    await pause(300)
+    await client.createCheckout(checkoutRequest)
+    expect(proxy.idleResets).toBe(1)
+    expect(debug.filter((line) => line.includes("went out on a kept-alive connection"))).toHaveLength(1)
+  })
+
+  it("the resend of a money call keeps its requestId", async () => {
+    const proxy = await proxied()
+    respond = (_req, res) => json(res, 201, payment)
+    const client = makeClient({ baseUrl: proxy.url, maxRetries: 0 })
+    await client.getPayment("1").catch(() => undefined)
+    proxy.fault({ request: /^POST \/v2\/payments\/1\/capture$/, kind: "reset-reused" })
+    await client.capturePayment("1", { requestId: "cap-1", amount: { amount: "5.00", currency: "GBP" } })
+    expect(proxy.applied["reset-reused"]).toBe(1)
+    const captures = seen.filter((request) => request.url === "/v2/payments/1/capture")
+    expect(captures.map((request) => JSON.parse(request.body).requestId)).toEqual(["cap-1"])
+  })
+
+  it("the client closes idle connections itself after keepAliveTimeoutMs", async () => {
+    const proxy = await proxied({ closeIdleAfterMs: 400, idleNotice: "none" })
+    const client = makeClient({ baseUrl: proxy.url, keepAliveTimeoutMs: 100 })
+    await client.getConfiguration()
+    await pause(250)
+    await client.getConfiguration()
+    expect(proxy.accepted).toBe(2)
+    expect(proxy.idleResets).toBe(0)
+  })
+
+  it("a dripped answer ends at the read time-out with the time-out error; Create Checkout is not resent", async () => {
+    const proxy = await proxied()
+    respond = (_req, res) => json(res, 201, checkoutAnswer)
+    proxy.fault({ request: /^POST \/v2\/checkouts$/, kind: "drip", everyMs: 100 })
+    const client = makeClient({ baseUrl: proxy.url, timeouts: { "Create Checkout": { readMs: 600 } } })
+    const error = await client.createCheckout(checkoutRequest).catch((e) => e)
+    expect(error).toBeInstanceOf(BnplTimeoutError)
+    expect(error.message).toMatch(
+      /^Create Checkout: no answer came back within the read time-out of 600 ms \(only \d+ bytes of it had arrived\); the service may have applied it, and it was not sent again, because Create Checkout has no requestId\. It is safe to try again/
+    )
+    expect(error.message).not.toMatch(/could not be reached|twice/)
+    expect(seen).toHaveLength(1)
+  })
+
+  it("a dripped answer to an idempotent call is retried within its deadline each time", async () => {
+    const proxy = await proxied()
+    respond = (_req, res) => json(res, 201, payment)
+    proxy.fault({ request: /capture$/, kind: "drip", everyMs: 100 })
+    const client = makeClient({ baseUrl: proxy.url, timeouts: { "Capture Payment": { readMs: 500 } } })
+    await client.capturePayment("1", { requestId: "cap-2", amount: { amount: "5.00", currency: "GBP" } })
+    expect(seen.map((request) => JSON.parse(request.body).requestId)).toEqual(["cap-2", "cap-2"])
+  })
+
+  it("a reset mid-answer: connection_lost saying no answer came back; with a requestId the resend gets the answer", async () => {
+    const proxy = await proxied()
+    respond = (_req, res) => json(res, 201, checkoutAnswer)
+    proxy.fault({ request: /^POST \/v2\/checkouts$/, kind: "reset-mid-answer", afterBytes: 30 })
+    const client = makeClient({ baseUrl: proxy.url })
+    const error = await client.createCheckout(checkoutRequest).catch((e) => e)
+    expect(error).toBeInstanceOf(BnplConnectionLostError)
+    expect(error.message).toBe(
+      "Create Checkout: no answer came back: the connection broke after part of the answer had arrived (ECONNRESET); the service may have applied it, and it was not sent again, because Create Checkout has no requestId. It is safe to try again: a checkout nobody uses expires by itself."
+    )
+    expect(seen).toHaveLength(1)
+
+    respond = (_req, res) => json(res, 201, payment)
+    proxy.fault({ request: /capture$/, kind: "reset-mid-answer", afterBytes: 30 })
+    await client.capturePayment("1", { requestId: "cap-3", amount: { amount: "5.00", currency: "GBP" } })
+    expect(seen.slice(1).map((request) => JSON.parse(request.body).requestId)).toEqual(["cap-3", "cap-3"])
+  })
+
+  it("a persistent reset mid-answer on a money call: 'not applied twice', because the requestId makes it true", async () => {
+    const proxy = await proxied()
+    respond = (_req, res) => json(res, 201, payment)
+    proxy.fault({ request: /capture$/, kind: "reset-mid-answer", times: 3 })
+    const error = await makeClient({ baseUrl: proxy.url })
+      .capturePayment("1", { requestId: "cap-4", amount: { amount: "5.00", currency: "GBP" } })
+      .catch((e) => e)
+    expect(error.code).toBe("connection_lost")
+    expect(error.outcome).toBe(
+      "no answer came back: the connection broke after part of the answer had arrived (ECONNRESET); sent 3 times with the same requestId, so it is not applied twice. It is safe to try again."
+    )
+  })
+})
+
+describe("the connection pool", () => {
+  it("a burst opens at most maxSockets connections and keeps them all for the next burst", async () => {
+    const proxy = new TcpProxy({ host: "127.0.0.1", port: Number(new URL(baseUrl).port) })
+    await proxy.listen()
+    try {
+      respond = (_req, res) => setTimeout(() => json(res, 200, { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "9.00", currency: "GBP" } }), 20)
+      const client = makeClient({ baseUrl: proxy.url, maxSockets: 5 })
+      await Promise.all(Array.from({ length: 40 }, () => client.getConfiguration()))
+      expect(proxy.accepted).toBe(5)
+      expect(proxy.peakOpen).toBe(5)
+      await Promise.all(Array.from({ length: 40 }, () => client.getConfiguration()))
+      expect(proxy.accepted).toBe(5)
+      expect(seen).toHaveLength(80)
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it("a call that waits for a busy pool longer than openMs fails as never sent", async () => {
+    let first = true
+    respond = (_req, res) => {
+      if (first) {
+        first = false
+        return setTimeout(() => json(res, 200, payment), 600)
+      }
+      json(res, 201, { token: "t", expires: "2026-01-01T00:00:00Z", redirectCheckoutUrl: "http://x" })
+    }
+    const client = makeClient({ maxSockets: 1, maxRetries: 0, timeouts: { "Create Checkout": { openMs: 100 } } })
+    const slow = client.getPayment("1")
+    const error = await client
+      .createCheckout({ amount: { amount: "5.00", currency: "GBP" }, consumer: { email: "a@b.c" } })
+      .catch((e) => e)
+    await slow
+    expect(error).toBeInstanceOf(BnplNetworkError)
+    expect(error.message).toMatch(/^Create Checkout: the payment service could not be reached: no connection within the open time-out of 100 ms \(every pooled connection was busy\)/)
+    expect(seen.map((request) => request.url)).toEqual(["/v2/payments/1"])
   })
 })

@@ -10,6 +10,7 @@ import {
   basicAuthorization,
   BnplApiError,
   BnplClient,
+  BnplConnectionLostError,
   BnplDeclinedError,
   BnplNetworkError,
   BnplTimeoutError,
@@ -656,7 +657,7 @@ describe("retries produce exactly one effect", () => {
   it("Create Checkout is never resent once it may have arrived", async () => {
     const client = makeClient()
     await fault({ endpoint: "createCheckout", kind: "lost_response" })
-    expect(await failure(newCheckout(client))).toBeInstanceOf(BnplNetworkError)
+    expect(await failure(newCheckout(client))).toBeInstanceOf(BnplConnectionLostError)
     await fault({ endpoint: "createCheckout", kind: "status", status: 503 })
     expect((await failure(newCheckout(client))).code).toBe("server_error")
     await fault({ endpoint: "createCheckout", kind: "latency", delayMs: 400 })
@@ -680,9 +681,9 @@ describe("retries produce exactly one effect", () => {
     const client = makeClient()
     const payment = await capturedPayment(client)
     await fault({ endpoint: "refund", kind: "lost_response" })
-    expect(await failure(client.createRefund(payment.id, { amount: GBP("1.00"), requestId: "only-id" }))).toBeInstanceOf(
-      BnplNetworkError
-    )
+    const lost = await failure(client.createRefund(payment.id, { amount: GBP("1.00"), requestId: "only-id" }))
+    expect(lost).toBeInstanceOf(BnplConnectionLostError)
+    expect(lost.outcome).toMatch(/it was not sent again, because Create Refund is not idempotent without a merchantReference/)
     const { token } = await newCheckout(client)
     await confirm(token)
     await fault({ endpoint: "auth", kind: "status", status: 503 })

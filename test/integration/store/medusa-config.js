@@ -16,6 +16,8 @@ const bnplOptions = {
   storefrontUrl: "http://storefront.test",
   merchantName: "Test Store",
   maxRetries: 2,
+  // BNPL_KEEP_ALIVE_TIMEOUT_MS: the client's idle time-out, for the network-blips test.
+  keepAliveTimeoutMs: process.env.BNPL_KEEP_ALIVE_TIMEOUT_MS ? Number(process.env.BNPL_KEEP_ALIVE_TIMEOUT_MS) : undefined,
   expressShippingOptions: ["Express Shipping"],
   // BNPL_READ_TIMEOUT_MS: one read time-out (ms) for every endpoint, so that a fault test can
   // make a call time out without waiting the 20-70 s defaults (src/client/timeouts.ts).

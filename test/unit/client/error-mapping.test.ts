@@ -1,10 +1,14 @@
 import {
   BnplApiError,
+  BnplConnectionLostError,
   BnplDeclinedError,
   BnplNetworkError,
   BnplTimeoutError,
   errorFromResponse,
   errorFromTransport,
+  isStaleConnection,
+  withOutcome,
+  type ConnectionState,
 } from "../../../src/client"
 
 const same = (text: string) => text
@@ -75,25 +79,97 @@ describe("errorFromTransport", () => {
   const timeouts = { openMs: 10, readMs: 20 }
   const axiosLike = (message: string, code: string) =>
     Object.assign(new Error(message), { code, config: { headers: { Authorization: "Basic c2VjcmV0" } } })
+  const state = (overrides: Partial<ConnectionState> & { bytes?: number } = {}): ConnectionState => ({
+    socketAssigned: true,
+    connected: true,
+    reusedSocket: false,
+    openTimedOut: false,
+    readTimedOut: false,
+    answerBytes: () => overrides.bytes ?? 0,
+    ...overrides,
+  })
+  const canceled = () => axiosLike("canceled", "ERR_CANCELED")
 
-  it("our read time-out after connecting is a BnplTimeoutError", () => {
-    const error = errorFromTransport("Auth", axiosLike("MARK", "ETIMEDOUT"), { connected: true, openTimedOut: false }, timeouts, "MARK")
+  it("our read time-out is a BnplTimeoutError saying no answer came back, even when part of it had", () => {
+    const error = errorFromTransport("Auth", canceled(), state({ readTimedOut: true, bytes: 12 }), timeouts)
     expect(error).toBeInstanceOf(BnplTimeoutError)
-    expect(error.message).toBe("Auth: no answer within the read time-out of 20 ms")
+    expect(error.message).toBe("Auth: no answer came back within the read time-out of 20 ms (only 12 bytes of it had arrived)")
   })
 
-  it("the open time-out, a refusal and a reset are BnplNetworkErrors without the axios error", () => {
-    const open = errorFromTransport("Auth", axiosLike("open time-out", "BNPL_OPEN_TIMEOUT"), { connected: false, openTimedOut: true }, timeouts, "MARK")
+  it("the service surely never got it: open time-out (pool wait too), refusal", () => {
+    const open = errorFromTransport("Auth", canceled(), state({ connected: false, openTimedOut: true }), timeouts)
     expect(open).toBeInstanceOf(BnplNetworkError)
-    expect(open.message).toBe("Auth: no connection within the open time-out of 10 ms")
-    const refused = errorFromTransport("Auth", axiosLike("connect ECONNREFUSED", "ECONNREFUSED"), { connected: false, openTimedOut: false }, timeouts, "MARK")
-    expect(refused.message).toBe("Auth: network error ECONNREFUSED before a connection was made")
-    const reset = errorFromTransport("Auth", axiosLike("socket hang up", "ECONNRESET"), { connected: true, openTimedOut: false }, timeouts, "MARK")
-    expect(reset).toBeInstanceOf(BnplNetworkError)
-    for (const error of [open, refused, reset]) {
+    expect(open.message).toBe("Auth: the payment service could not be reached: no connection within the open time-out of 10 ms")
+    const queued = errorFromTransport("Auth", canceled(), state({ socketAssigned: false, connected: false, openTimedOut: true }), timeouts)
+    expect(queued.message).toMatch(/every pooled connection was busy/)
+    const refused = errorFromTransport("Auth", axiosLike("connect ECONNREFUSED", "ECONNREFUSED"), state({ connected: false }), timeouts)
+    expect(refused.message).toBe("Auth: the payment service could not be reached: ECONNREFUSED")
+    for (const error of [open, refused]) {
       expect(JSON.stringify(error)).not.toContain("c2VjcmV0")
       expect((error.cause as Record<string, unknown>).config).toBeUndefined()
       expect(Object.keys(error.cause as object)).toEqual(["code"])
     }
+  })
+
+  it("a reset once the request may have been read is connection_lost, never 'could not be reached'", () => {
+    const fresh = errorFromTransport("Auth", axiosLike("socket hang up", "ECONNRESET"), state(), timeouts)
+    expect(fresh).toBeInstanceOf(BnplConnectionLostError)
+    expect(fresh.message).toBe("Auth: no answer came back: the connection broke after the request was sent (ECONNRESET)")
+    // Most likely a connection the service had closed, but it may have read the request and hung up.
+    const stale = errorFromTransport("Auth", axiosLike("socket hang up", "ECONNRESET"), state({ reusedSocket: true }), timeouts)
+    expect(stale.message).toBe("Auth: no answer came back: the connection broke after the request was sent on a kept-alive connection (ECONNRESET)")
+    const midAnswer = errorFromTransport("Auth", axiosLike("aborted", "ECONNRESET"), state({ reusedSocket: true, bytes: 40 }), timeouts)
+    expect(midAnswer.code).toBe("connection_lost")
+    expect(midAnswer.message).toBe("Auth: no answer came back: the connection broke after part of the answer had arrived (ECONNRESET)")
+    expect(isStaleConnection(axiosLike("aborted", "ECONNRESET"), state({ reusedSocket: true, bytes: 40 }))).toBe(false)
+    expect(isStaleConnection(axiosLike("socket hang up", "ECONNRESET"), state({ reusedSocket: true }))).toBe(true)
+    expect(isStaleConnection(axiosLike("write EPIPE", "EPIPE"), state({ reusedSocket: true }))).toBe(true)
+    expect(isStaleConnection(axiosLike("socket hang up", "ECONNRESET"), state())).toBe(false)
+  })
+})
+
+describe("withOutcome: what the caller is told once the client gives up", () => {
+  const transport = (code: string, message: string) =>
+    new BnplApiError({ code: code as "timeout", endpoint: "Create Checkout", message })
+
+  it("'not applied twice' only where a requestId makes it true", () => {
+    const capture = withOutcome(
+      new BnplConnectionLostError({ endpoint: "Capture Payment", message: "Capture Payment: no answer came back: the connection broke after the request was sent (ECONNRESET)" }),
+      { endpoint: "Capture Payment", retry: "idempotent", requestId: "r-1", tries: 3 }
+    )
+    expect(capture.message).toBe(
+      "Capture Payment: no answer came back: the connection broke after the request was sent (ECONNRESET); sent 3 times with the same requestId, so it is not applied twice. It is safe to try again."
+    )
+    expect(capture.outcome).toBe(capture.message.slice("Capture Payment: ".length))
+
+    const checkout = withOutcome(transport("timeout", "Create Checkout: no answer came back within the read time-out of 20 ms"), {
+      endpoint: "Create Checkout",
+      retry: "unsent-only",
+      tries: 1,
+    })
+    expect(checkout.outcome).toBe(
+      "no answer came back within the read time-out of 20 ms; the service may have applied it, and it was not sent again, because Create Checkout has no requestId. It is safe to try again: a checkout nobody uses expires by itself."
+    )
+    expect(checkout.outcome).not.toMatch(/twice|could not be reached/)
+
+    const courier = withOutcome(transport("timeout", "Update Shipping Courier: no answer came back within the read time-out of 20 ms"), {
+      endpoint: "Update Shipping Courier",
+      retry: "idempotent",
+      tries: 3,
+    })
+    expect(courier.outcome).toMatch(/sent 3 times \(repeating it changes nothing\)/)
+    expect(courier.outcome).not.toMatch(/twice/)
+  })
+
+  it("'could not be reached' says it never got the request; other codes are left alone", () => {
+    const refused = withOutcome(transport("network", "Create Checkout: the payment service could not be reached: ECONNREFUSED"), {
+      endpoint: "Create Checkout",
+      retry: "unsent-only",
+      tries: 3,
+    })
+    expect(refused.outcome).toBe("the payment service could not be reached: ECONNREFUSED (tried 3 times); it never got the request. It is safe to try again.")
+    const declined = new BnplApiError({ code: "server_error", endpoint: "Auth", message: "Auth: HTTP 503" })
+    expect(withOutcome(declined, { endpoint: "Auth", retry: "idempotent", requestId: "r", tries: 3 }).message).toBe("Auth: HTTP 503")
+    expect(declined.outcome).toBeUndefined()
   })
 })

@@ -33,6 +33,8 @@ describe("parseOptions: defaults", () => {
       storefrontOrderPath: "/order/{order_id}/confirmed",
       storefrontCheckoutPath: "/checkout?step=payment",
       maxRetries: 2,
+      maxSockets: 50,
+      keepAliveTimeoutMs: 4000,
       expressShippingOptions: [],
       voidOrphanedPayments: true,
       expiryWarningHours: 48,
@@ -57,11 +59,15 @@ describe("parseOptions: defaults", () => {
       userAgent: "acme-shop/1.0",
       timeouts: { Auth: { readMs: 90_000 } },
       maxRetries: 0,
+      maxSockets: 8,
+      keepAliveTimeoutMs: 0,
       expressShippingOptions: ["so_express"],
       voidOrphanedPayments: true,
       expiryWarningHours: 24,
     })
     expect(options).toMatchObject({
+      maxSockets: 8,
+      keepAliveTimeoutMs: 0,
       region: "EU",
       authScheme: "oauth",
       authUrl: "https://auth.bnpl.example.com",
@@ -173,6 +179,10 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     ["a merchantName over 128 characters", { ...minimal, merchantName: "M".repeat(129) }, "merchantName", "must be at most 128 characters"],
     ["maxRetries below 0", { ...minimal, maxRetries: -1 }, "maxRetries", "must be 0 or more"],
     ["maxRetries above 10", { ...minimal, maxRetries: 11 }, "maxRetries", "must be at most 10"],
+    ["maxSockets 0", { ...minimal, maxSockets: 0 }, "maxSockets", "must be a whole number from 1 to 1000"],
+    ["maxSockets 2.5", { ...minimal, maxSockets: 2.5 }, "maxSockets", "must be a whole number from 1 to 1000"],
+    ["maxSockets as text", { ...minimal, maxSockets: "50" }, "maxSockets", "must be a whole number from 1 to 1000"],
+    ["keepAliveTimeoutMs below 0", { ...minimal, keepAliveTimeoutMs: -1 }, "keepAliveTimeoutMs", "must be 0 or a whole number of milliseconds"],
   ])("%s", (_label, input, field, rule) => {
     const error = optionsError(input)
     expect(error.field).toBe(field)
