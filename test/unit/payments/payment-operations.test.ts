@@ -164,8 +164,9 @@ describe("authorize", () => {
   it("Auth's answer lost on every try: payment_failed; trying again later replays the approval, never a second one", async () => {
     const { operations } = core()
     const data = await confirmedSession(operations)
-    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 3 })
+    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 10 })
     expect(await reason(operations.authorize({ data, requestId: "payses_05" }))).toBe("payment_failed")
+    sandbox.control.clearFaults()
     const again = await operations.authorize({ data, requestId: "payses_05" })
     expect(again.status).toBe("authorized")
     expect(sandbox.control.ledger().auths).toHaveLength(1)
@@ -192,8 +193,9 @@ describe("authorize", () => {
   it("a replayed approval that was voided since (older than a few minutes) places nothing", async () => {
     const { operations, client } = core()
     const data = await confirmedSession(operations)
-    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 3 })
+    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 10 })
     await reason(operations.authorize({ data, requestId: "payses_10" }))
+    sandbox.control.clearFaults()
     const [payment] = sandbox.control.ledger().payments
     await client.voidPayment(payment.id, { requestId: "reconciliation-void" })
     const later = new Date(Date.now() + 10 * 60 * 1000)
@@ -221,8 +223,9 @@ describe("capture", () => {
   it("answers lost on every try, then the admin presses Capture again: still one capture", async () => {
     const { operations } = core()
     const data = await authorized(operations)
-    sandbox.control.addFault({ endpoint: "capture", kind: "lost_response", times: 3 })
+    sandbox.control.addFault({ endpoint: "capture", kind: "lost_response", times: 10 })
     expect(await reason(operations.capture({ data }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
     await operations.capture({ data })
     expect(sandbox.control.ledger().captures).toHaveLength(1)
   })
@@ -284,8 +287,9 @@ describe("refund", () => {
     const store = sharedStore()
     const first = core({}, store)
     const data = await captured(first.operations)
-    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 3 })
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
     expect(await reason(first.operations.refund({ data, amountMinor: 1500n, refundId: "ref_06" }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
     const second = core({}, store)
     await second.operations.refund({ data, amountMinor: 1500n, refundId: "ref_07" })
     expect(sandbox.control.ledger().refunds).toHaveLength(1)
@@ -294,8 +298,9 @@ describe("refund", () => {
   it("answers lost on every try, then a retry of another amount: the service refunds no more than the admin's last request", async () => {
     const { operations } = core()
     const data = await captured(operations)
-    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 3 })
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
     expect(await reason(operations.refund({ data, amountMinor: 1000n, refundId: "ref_08" }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
     const after = await operations.refund({ data, amountMinor: 2500n, refundId: "ref_09" })
     expect(after.refundedAmount).toBe("25.00")
     const total = sandbox.control.ledger().refunds.reduce((sum, refund) => sum + Number(refund.amount.amount) * 100, 0)
@@ -305,8 +310,9 @@ describe("refund", () => {
   it("a lost refund that was never applied is not counted: the retry refunds in full", async () => {
     const { operations } = core()
     const data = await captured(operations)
-    sandbox.control.addFault({ endpoint: "refund", kind: "reset", times: 3 })
+    sandbox.control.addFault({ endpoint: "refund", kind: "reset", times: 10 })
     expect(await reason(operations.refund({ data, amountMinor: 1000n, refundId: "ref_10" }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
     await operations.refund({ data, amountMinor: 700n, refundId: "ref_11" })
     expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["7.00"])
   })
@@ -350,8 +356,9 @@ describe("one approval per cart", () => {
   it("Auth's answer lost on every try, then the shopper starts again: the new session takes the approval; one approval, no second Auth", async () => {
     const { operations } = core()
     const data = await confirmedSession(operations)
-    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 3 })
+    sandbox.control.addFault({ endpoint: "auth", kind: "lost_response", times: 10 })
     await reason(operations.authorize({ data, requestId: "payses_08" }))
+    sandbox.control.clearFaults()
     await operations.releaseSession({ data })
 
     const again = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(data) })
