@@ -156,7 +156,7 @@ medusaIntegrationTestRunner({
       expect((await readPayment(getContainer(), order.paymentId)).canceled_at).not.toBeNull()
     })
 
-    it("reconciliation reports an approved payment that has no Medusa order", async () => {
+    it("reconciliation reports an approved payment that has no Medusa order, and voids it (the default)", async () => {
       const placed = await placeOrder(api, getContainer(), store)
       // A consumer who paid while the store failed to create the order: a payment made on the service alone.
       const client = new BnplClient({
@@ -177,9 +177,11 @@ medusaIntegrationTestRunner({
       const report = await reconcilePayments(getContainer(), { now: new Date(Date.now() + 100 * 60 * 1000) })
       expect(report.checked).toBe(2)
       expect(report.orphaned).toEqual([
-        expect.objectContaining({ orderId: orphan.id, merchantReference: "cart_lost", voided: false }),
+        expect.objectContaining({ orderId: orphan.id, merchantReference: "cart_lost", voided: true }),
       ])
       expect(report.orphaned.map((entry) => entry.orderId)).not.toContain(placed.serviceOrderId)
+      const states = Object.fromEntries((await control.ledger()).payments.map((payment) => [payment.id, payment.paymentState]))
+      expect(states).toEqual({ [orphan.id]: "VOIDED", [placed.serviceOrderId]: "AUTH_APPROVED" })
     })
   },
 })

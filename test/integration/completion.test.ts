@@ -3,7 +3,6 @@ import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/fra
 import { createInventoryLevelsWorkflow, createProductsWorkflow } from "@medusajs/medusa/core-flows"
 import path from "node:path"
 import { completePendingCarts } from "../../src/operations/pending-completions"
-import { config as completionJobConfig } from "../../src/jobs/complete-pending-carts"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
@@ -47,16 +46,6 @@ medusaIntegrationTestRunner({
       const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
       return { cart, session, back }
     }
-
-    it("the job runs every minute unless BNPL_COMPLETION_SCHEDULE says otherwise", () => {
-      jest.isolateModules(() => {
-        const saved = process.env.BNPL_COMPLETION_SCHEDULE
-        delete process.env.BNPL_COMPLETION_SCHEDULE
-        expect(require("../../src/jobs/complete-pending-carts").config.schedule).toBe("* * * * *")
-        process.env.BNPL_COMPLETION_SCHEDULE = saved
-      })
-      expect(completionJobConfig.schedule).toBe(process.env.BNPL_COMPLETION_SCHEDULE)
-    })
 
     it("closed tab: the consumer confirms and never comes back; the job places the order with one Auth, and a later return lands on it", async () => {
       const { cart, back } = await confirmedCart()
