@@ -36,7 +36,20 @@ medusaIntegrationTestRunner({
       expect(failures.map((failure) => String((failure as PromiseRejectedResult).reason))).toEqual([])
 
       const placed = results.map((result) => (result as PromiseFulfilledResult<{ cartId: string; location: string }>).value)
-      expect(placed.filter((journey) => !journey.location.includes("/order/"))).toEqual([])
+      // On 2 cores a hundred completions at once outlast the return route's 18 s deadline for
+      // some shoppers: they are sent to the processing state, and their order follows.
+      const processing = "http://storefront.test/checkout?step=payment&bnpl_status=processing"
+      expect(placed.filter((journey) => !journey.location.includes("/order/") && journey.location !== processing)).toEqual([])
+      const headers = { headers: { "x-publishable-api-key": store.publishableKey } }
+      for (const journey of placed.filter((candidate) => candidate.location === processing)) {
+        for (let tries = 0; ; tries++) {
+          const { data } = await api.get(`/store/bnpl/carts/${journey.cartId}/status`, headers)
+          if (data.status === "completed") break
+          expect(data.status).toBe("processing")
+          if (tries > 120) throw new Error(`cart ${journey.cartId} still processing after 2 minutes`)
+          await new Promise((resolve) => setTimeout(resolve, 1_000))
+        }
+      }
       const orders = await Promise.all(placed.map((journey) => readOrder(getContainer(), journey.cartId)))
       expect(new Set(orders.map((order) => order.orderId)).size).toBe(SHOPPERS)
 
