@@ -75,13 +75,13 @@ export async function startPayLater(): Promise<StartCheckoutResult> {
 /** "Try again" with the same session, after a failure that may hide an approval. */
 export async function retryPayLater(): Promise<CompleteCartResult> {
   const cartId = await cartIdFromCookie()
-  if (!cartId) return { error: { reason: "cart_not_found", message: "Your basket could not be found. Please start again." } }
+  if (!cartId) return { error: { reason: "invalid_return", message: "We could not find your basket. Please check your basket and pay again." } }
   return completePayLaterCart(storeConfig(), cartId)
 }
 
 /** The processing view's poll. */
 export async function payLaterStatus(): Promise<PayLaterCartStatus> {
   const cartId = await cartIdFromCookie()
-  if (!cartId) return { status: "failed", reason: "cart_not_found" }
+  if (!cartId) return { status: "failed", reason: "invalid_return" }
   return fetchPayLaterCartStatus(storeConfig(), cartId)
 }
