@@ -34,28 +34,21 @@ const HOSTILE_VALUES: Array<[string, string]> = [
 ]
 
 /**
- * Lines the store logs until `stop()`: Medusa's logger writes to stdout or through the
- * console (which jest buffers), depending on the environment, so both are watched.
+ * What the store logs through Medusa's logger until `stop()`, as "<level> <message>" lines.
+ * The provider, routes and subscribers all hold the one logger the container gives, so its
+ * methods are watched where every caller reaches them.
  */
-function captureLogs(): { lines: string[]; stop: () => void } {
+function captureLogs(logger: Record<string, unknown>): { lines: string[]; stop: () => void } {
   const lines: string[] = []
-  const streams = [process.stdout, process.stderr].map((stream) => {
-    const write = stream.write
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-      lines.push(String(chunk))
-      return (write as (...args: unknown[]) => boolean).call(stream, chunk, ...rest)
-    }) as typeof stream.write
-    return () => (stream.write = write)
-  })
-  const methods = (["log", "info", "warn", "error"] as const).map((name) => {
-    const original = console[name]
-    console[name] = (...args: unknown[]) => {
-      lines.push(args.map(String).join(" "))
-      original.apply(console, args)
+  const restores = (["info", "warn", "error"] as const).map((level) => {
+    const original = logger[level] as (...args: unknown[]) => unknown
+    logger[level] = (...args: unknown[]) => {
+      lines.push(`${level} ${args.map(String).join(" ")}`)
+      return original.apply(logger, args)
     }
-    return () => (console[name] = original)
+    return () => (logger[level] = original)
   })
-  return { lines, stop: () => [...streams, ...methods].forEach((restore) => restore()) }
+  return { lines, stop: () => restores.forEach((restore) => restore()) }
 }
 
 medusaIntegrationTestRunner({
@@ -305,7 +298,7 @@ medusaIntegrationTestRunner({
         const order = await placeOrder(api, getContainer(), store)
         const admin = await adminHeaders(getContainer())
         await control.fault({ endpoint: "void", kind: "latency", delayMs: 2_000, times: 1 })
-        const logs = captureLogs()
+        const logs = captureLogs(getContainer().resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<string, unknown>)
         const cancel = api.post(`/admin/orders/${order.orderId}/cancel`, {}, { ...admin, validateStatus: () => true })
         await new Promise((resolve) => setTimeout(resolve, 500))
         const capture = await api.post(`/admin/payments/${order.paymentId}/capture`, {}, { ...admin, validateStatus: () => true })
@@ -335,7 +328,7 @@ medusaIntegrationTestRunner({
           amount: { amount: order.total.toFixed(2), currency: "GBP" },
         })
 
-        const logs = captureLogs()
+        const logs = captureLogs(getContainer().resolve(ContainerRegistrationKeys.LOGGER) as unknown as Record<string, unknown>)
         const cancelled = await api.post(`/admin/orders/${order.orderId}/cancel`, {}, { ...admin, validateStatus: () => true })
         expect(cancelled.status).toBeLessThan(500)
         // The order.canceled subscriber tries the void again: the refund is not made twice.
