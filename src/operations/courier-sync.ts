@@ -95,7 +95,7 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
       const amount = shipmentCaptureAmount(fulfillment, payment)
       if (amount > 0n) {
         await recordCaptureAmount(getPluginRuntime(container).cache, orderId, minorUnitsToApiAmount(amount))
-        await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount: Number(minorUnitsToApiAmount(amount)) } })
+        await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount: minorUnitsToApiAmount(amount) } })
         result.captured.push(orderId)
       }
     }

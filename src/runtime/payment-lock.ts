@@ -1,9 +1,5 @@
-import { container } from "@medusajs/framework"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-
-interface LockingLike {
-  execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
-}
+import { MedusaError } from "@medusajs/framework/utils"
+import { applicationLock } from "./app-lock"
 
 /**
  * Seconds an operation waits for another one on the same payment. Longer than a void or
@@ -24,7 +20,7 @@ export const PAYMENT_LOCK_WAIT_SECONDS = 120
  *   PAYMENT_LOCK_WAIT_SECONDS; the job then never ran.
  */
 export async function withPaymentLock<T>(serviceOrderId: string, job: () => Promise<T>): Promise<T> {
-  const locking = applicationLocking()
+  const locking = applicationLock()
   if (!locking) return job()
   let started = false
   try {
@@ -42,13 +38,5 @@ export async function withPaymentLock<T>(serviceOrderId: string, job: () => Prom
       MedusaError.Types.NOT_ALLOWED,
       `Another operation on this pay later payment (service order ${serviceOrderId}) is still running; try again when it has finished.`
     )
-  }
-}
-
-function applicationLocking(): LockingLike | undefined {
-  try {
-    return (container.resolve(Modules.LOCKING, { allowUnregistered: true }) as LockingLike | undefined) ?? undefined
-  } catch {
-    return undefined
   }
 }
