@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcilePayments } from "../operations/reconcile"
+import { forEachAccount, summariseAccounts } from "../runtime/each-account"
 import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
@@ -9,9 +10,10 @@ import { recordReconciliationFindings } from "../runtime/reconciliation-findings
 const NAME = "medusa-payment-bnpl-reconcile-payments"
 
 /**
- * Every 30 minutes: approved service payments no order or session claims are reported (and
- * voided unless `voidOrphanedPayments: false`). The findings are kept for the admin's
- * "Pay later" settings page.
+ * Every 30 minutes, for every account: approved service payments no order or session claims
+ * are reported (and voided unless `voidOrphanedPayments: false`). The findings are kept per
+ * account for the admin's "Pay later" settings page; one account's failure does not stop
+ * the others.
  */
 export default async function reconcilePaymentsJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
@@ -19,12 +21,13 @@ export default async function reconcilePaymentsJob(container: MedusaContainer): 
     recordJobRun(
       "reconcile-payments",
       runtime,
-      async () => {
-        const report = await reconcilePayments(container)
-        await recordReconciliationFindings(runtime.options, runtime.cache, report)
-        return report
-      },
-      (report) => `${report.checked} approved payments checked, ${report.orphaned.length} without a Medusa order`
+      () =>
+        forEachAccount(runtime.accounts, async (account) => {
+          const report = await reconcilePayments(container, { account })
+          await recordReconciliationFindings(account.options, account.cache, report)
+          return report
+        }),
+      (results) => summariseAccounts(results, (report) => `${report.checked} approved payments checked, ${report.orphaned.length} without a Medusa order`)
     )
   )
 }

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { getConfiguration } from "../runtime/configuration"
+import { getConfiguration, type CachedConfiguration } from "../runtime/configuration"
+import { forEachAccount, summariseAccounts } from "../runtime/each-account"
 import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
@@ -7,29 +8,38 @@ import { getPluginRuntime } from "../runtime/plugin-runtime"
 
 const NAME = "medusa-payment-bnpl-refresh-configuration"
 
+const describe = (configuration: CachedConfiguration) =>
+  `limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
+
 /**
- * Reads the account's limits with Get Configuration once a day, as the document recommends
+ * Reads every account's limits with Get Configuration once a day, as the document recommends
  * (merchant-api-v2.md "Get Configuration"), and stores them in Medusa's cache for every
- * instance. With Medusa's Redis workflow engine a schedule runs on one instance only.
+ * instance. With Medusa's Redis workflow engine a schedule runs on one instance only. One
+ * account the service does not answer for does not stop the others.
  */
 export default async function refreshConfigurationJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
-  const describe = (configuration: Awaited<ReturnType<typeof getConfiguration>>) =>
-    `limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
   await runJob(container, NAME, async () => {
     const started = Date.now()
-    const configuration = await recordJobRun(
+    const read = await recordJobRun(
       "refresh-configuration",
       runtime,
-      () => getConfiguration(runtime.client, runtime.options, { ...runtime, forceRefresh: true }),
+      () => forEachAccount(runtime.accounts, (account) => getConfiguration(account.client, account.options, { ...account, forceRefresh: true })),
       // When the service does not answer, getConfiguration keeps the last limits read (and logs
       // why): the run did not refresh them, and the admin's job list says so.
-      (read) =>
-        Date.parse(read.fetchedAt) < started
-          ? { error: `Get Configuration failed; the limits read at ${read.fetchedAt} stay in use (${describe(read)})` }
-          : describe(read)
+      (results) => {
+        const stale = results.filter(({ result }) => Date.parse(result.fetchedAt) < started)
+        if (!stale.length) return summariseAccounts(results, describe)
+        const keptFor = ({ result }: (typeof results)[number]) => `the limits read at ${result.fetchedAt} stay in use (${describe(result)})`
+        return {
+          error:
+            results.length === 1
+              ? `Get Configuration failed; ${keptFor(stale[0])}`
+              : `Get Configuration failed for ${stale.map((entry) => `${entry.account.providerId}: ${keptFor(entry)}`).join("; ")}`,
+        }
+      }
     )
-    runtime.logger?.info?.(`medusa-payment-bnpl: ${describe(configuration)}`)
+    for (const { account, result } of read) account.logger?.info?.(`medusa-payment-bnpl: ${account.providerId} ${describe(result)}`)
   })
 }
 

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { asPaymentState, isCaptured } from "../payments/payment-state"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, type MedusaPaymentRecord } from "./order-payments"
 
 export interface ExpiryReport {
@@ -39,7 +39,8 @@ export function hasCapturedFunds(payment: Pick<MedusaPaymentRecord, "data">): bo
  * that reached the service already is answered from the service's memory, not made twice.
  */
 export async function checkAuthorizationExpiry(container: MedusaContainer, now: Date = new Date()): Promise<ExpiryReport> {
-  const { options, logger } = getPluginRuntime(container)
+  const runtime = getPluginRuntime(container)
+  const { logger } = runtime
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const paymentModule = container.resolve(Modules.PAYMENT)
   const { data } = await query.graph({
@@ -48,7 +49,6 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
     filters: { provider_id: { $like: "pp_bnpl_%" }, captured_at: null, canceled_at: null } as never,
   })
   const report: ExpiryReport = { expiringSoon: [], expired: [], voidedForCanceledOrders: [], errors: [] }
-  const warnBefore = options.expiryWarningHours * 3600 * 1000
   for (const payment of data as Array<MedusaPaymentRecord & { payment_collection?: { order?: { status?: string } | null } | null }>) {
     const expiresAt = payment.data?.authorizationExpiresAt
     const orderId = payment.data?.orderId
@@ -71,6 +71,8 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
       continue
     }
     if (!expiresAt) continue
+    // Every account's payments, each warned about by its own account's setting.
+    const warnBefore = (accountForPayment(runtime, payment) ?? runtime).options.expiryWarningHours * 3600 * 1000
     const left = Date.parse(expiresAt) - now.getTime()
     const entry = { paymentId: payment.id, orderId, expiresAt }
     if (left <= 0) {

@@ -5,7 +5,7 @@ import type { UpdateShippingCourierRequest } from "../client/schemas"
 import { cutText } from "../payments/mapping/text"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import { recordCaptureAmount } from "../runtime/capture-intent"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "./order-payments"
 
 interface ShippedFulfillment {
@@ -80,11 +80,18 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
   const result: CourierSyncResult = { updated: [], captured: [] }
   if (!fulfillment || !payments.length) return result
 
-  const { client, options, logger } = getPluginRuntime(container)
-  const courier = courierFor(fulfillment, options.expressShippingOptions)
+  const runtime = getPluginRuntime(container)
   const paymentModule = container.resolve(Modules.PAYMENT)
   for (const payment of payments) {
     const orderId = payment.data!.orderId!
+    // The account that made the payment tells its service order (rule 2: one per region).
+    const account = accountForPayment(runtime, payment)
+    if (!account) {
+      runtime.logger?.warn?.(`medusa-payment-bnpl: no configured account made payment ${payment.id} (${payment.provider_id}); its courier details were not sent.`)
+      continue
+    }
+    const { client, options, logger } = account
+    const courier = courierFor(fulfillment, options.expressShippingOptions)
     await client.updateShippingCourier(orderId, courier)
     // UpdatePaymentDTO omits `data`, but the payment module stores it; the admin then sees the courier.
     await paymentModule.updatePayment({ id: payment.id, data: { ...payment.data, courier } } as never)
@@ -94,7 +101,7 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     if (options.capture === "on_shipment" && !payment.captured_at && !payment.canceled_at) {
       const amount = shipmentCaptureAmount(fulfillment, payment)
       if (amount > 0n) {
-        await recordCaptureAmount(getPluginRuntime(container).cache, orderId, minorUnitsToApiAmount(amount))
+        await recordCaptureAmount(runtime.cache, { merchantId: options.merchantId, orderId }, minorUnitsToApiAmount(amount))
         await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount: minorUnitsToApiAmount(amount) } })
         result.captured.push(orderId)
       }

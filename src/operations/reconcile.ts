@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { asPaymentState, isOpen, isVoidedOrExpired } from "../payments/payment-state"
 import { requestIds } from "../payments/request-ids"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { accountForPayment, getPluginRuntime, type AccountRuntime } from "../runtime/plugin-runtime"
 import type { MedusaPaymentRecord } from "./order-payments"
 
 export interface OrphanedPayment {
@@ -38,9 +38,14 @@ export const RECONCILIATION_GRACE_MINUTES = 90
  */
 export async function reconcilePayments(
   container: MedusaContainer,
-  { days = 3, now = new Date() }: { days?: number; now?: Date } = {}
+  { days = 3, now = new Date(), account: given }: { days?: number; now?: Date; account?: AccountRuntime } = {}
 ): Promise<ReconciliationReport> {
-  const { client, options, logger } = getPluginRuntime(container)
+  const runtime = getPluginRuntime(container)
+  // One account at a time (the job runs each): its service's payments against the Medusa
+  // payments it made, since two accounts' service orders may share an id.
+  const account = given ?? runtime.accounts[0]
+  const { client, options, logger } = account
+  const ofAccount = (payment: { provider_id?: string; data?: Record<string, unknown> | null }) => accountForPayment(runtime, payment) === account
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const since = new Date(now.getTime() - days * 24 * 3600 * 1000)
   const before = new Date(now.getTime() - RECONCILIATION_GRACE_MINUTES * 60 * 1000)
@@ -50,15 +55,15 @@ export async function reconcilePayments(
     fields: ["id", "provider_id", "data"],
     filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
   })
-  const known = new Set((data as MedusaPaymentRecord[]).map((payment) => payment.data?.orderId).filter(Boolean))
+  const known = new Set((data as MedusaPaymentRecord[]).filter(ofAccount).map((payment) => payment.data?.orderId).filter(Boolean))
   // An approval a live session has taken over (one approval per cart) is on its way to an order.
   const { data: sessions } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "data"],
+    fields: ["id", "provider_id", "data"],
     filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: since } } as never,
   })
-  for (const session of sessions as Array<{ data?: { orderId?: string } | null }>) {
-    if (session.data?.orderId) known.add(session.data.orderId)
+  for (const session of sessions as Array<{ provider_id: string; data?: { orderId?: string } | null }>) {
+    if (session.data?.orderId && ofAccount(session)) known.add(session.data.orderId)
   }
 
   const report: ReconciliationReport = { checked: 0, orphaned: [] }
@@ -90,7 +95,7 @@ export async function reconcilePayments(
     }
     report.orphaned.push(orphan)
     logger?.warn?.(
-      `medusa-payment-bnpl: service order ${payment.id} (cart ${payment.merchantReference ?? "unknown"}, ${payment.originalAmount?.amount ?? "?"} ${payment.originalAmount?.currency ?? ""}) is approved but has no Medusa order${orphan.voided ? "; it was voided" : "; void it or create the order (option voidOrphanedPayments voids automatically)"}.`
+      `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} (cart ${payment.merchantReference ?? "unknown"}, ${payment.originalAmount?.amount ?? "?"} ${payment.originalAmount?.currency ?? ""}) is approved but has no Medusa order${orphan.voided ? "; it was voided" : "; void it or create the order (option voidOrphanedPayments voids automatically)"}.`
     )
   }
   return report

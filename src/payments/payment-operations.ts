@@ -28,6 +28,8 @@ import type { BnplPaymentData, PreviousSession } from "./session-data"
 
 /** What the core needs of the merchant's options (src/options.ts). */
 export interface PaymentCoreOptions {
+  /** The account's merchant id, recorded in every payment's data (never the secret key). */
+  merchantId?: string
   region: "UK" | "EU"
   capture: "manual" | "on_authorize" | "on_shipment"
   merchantName?: string
@@ -118,7 +120,7 @@ export class PaymentOperations {
     })
     if (reused) {
       const { token, ...rest } = reused
-      return { token, status: "pending", data: { ...input.data, cartId: snapshot.cartId, taxInclusive: snapshot.taxInclusive, cartDigest: digest, token, ...rest } }
+      return { token, status: "pending", data: { ...input.data, ...this.account(), cartId: snapshot.cartId, taxInclusive: snapshot.taxInclusive, cartDigest: digest, token, ...rest } }
     }
     const request = toCreateCheckoutRequest(snapshot, {
       amountMinor,
@@ -134,6 +136,7 @@ export class PaymentOperations {
       status: "pending",
       data: {
         ...input.data,
+        ...this.account(),
         cartId: snapshot.cartId,
         taxInclusive: snapshot.taxInclusive,
         cartDigest: cartDigest(snapshot),
@@ -231,6 +234,7 @@ export class PaymentOperations {
    */
   async authorize(input: { data: BnplPaymentData; requestId: string | undefined; now?: Date }): Promise<PaymentResult> {
     const { data } = input
+    this.assertOwnPayment(data)
     if (data.orderId) return { data: { ...data }, status: toSessionStatus(data.paymentState, data.authorizationExpiresAt) }
     if (!data.token || !data.amount || !data.currency) {
       throw new PaymentError("invalid_request", "medusa-payment-bnpl: the payment session has no checkout token.")
@@ -286,6 +290,7 @@ export class PaymentOperations {
    */
   async capture(input: { data: BnplPaymentData; amountMinor?: bigint }): Promise<BnplPaymentData> {
     const { data } = input
+    this.assertOwnPayment(data)
     if (!data.orderId) throw new PaymentError("not_allowed", "Capture refused: the payment was never authorised by the payment service.")
     if (isCaptured(asPaymentState(data.paymentState))) return { ...data }
     if (isExpired(data.authorizationExpiresAt)) {
@@ -308,6 +313,7 @@ export class PaymentOperations {
    */
   async refund(input: { data: BnplPaymentData; amountMinor: bigint; refundId: string | undefined }): Promise<BnplPaymentData> {
     const { data, amountMinor } = input
+    this.assertOwnPayment(data)
     if (!data.orderId || !data.currency) {
       throw new PaymentError("not_allowed", "Refund refused: the payment was never authorised by the payment service.")
     }
@@ -362,6 +368,7 @@ export class PaymentOperations {
    */
   async cancel(input: { data: BnplPaymentData; idempotencyKey: string | undefined }): Promise<BnplPaymentData> {
     const { data } = input
+    this.assertOwnPayment(data)
     if (!data.orderId || isVoidedOrExpired(asPaymentState(data.paymentState))) return { ...data }
     const orderId = data.orderId
     return this.withLock(orderId, async () => {
@@ -397,6 +404,7 @@ export class PaymentOperations {
    */
   async status(input: { data: BnplPaymentData }): Promise<PaymentResult> {
     const { data } = input
+    this.assertOwnPayment(data)
     if (data.orderId) {
       const payment = await this.read(() => this.client.getPayment(data.orderId!))
       const expiresAt = authorizationExpiry(payment) ?? data.authorizationExpiresAt
@@ -424,12 +432,34 @@ export class PaymentOperations {
   /** The data refreshed from the service (Get Payment), for an authorised order. */
   async refresh(input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
     const { data } = input
+    this.assertOwnPayment(data)
     if (!data.orderId) return { ...data }
     const payment = await this.read(() => this.client.getPayment(data.orderId!))
     return {
       ...data,
       paymentState: payment.paymentState,
       authorizationExpiresAt: authorizationExpiry(payment) ?? data.authorizationExpiresAt,
+    }
+  }
+
+  /** Which account makes the payment (merchant-api-v2.md rule 2): recorded in its data. */
+  private account(): Pick<BnplPaymentData, "merchantId" | "region"> {
+    const { merchantId, region } = this.deps.options
+    return merchantId ? { merchantId, region } : { region }
+  }
+
+  /**
+   * A payment is served only by the account that made it: another account's credentials
+   * would be refused by the service, or reach another merchant's order of the same id.
+   * @throws PaymentError `invalid_request` naming both merchant ids (never a secret).
+   */
+  private assertOwnPayment(data: BnplPaymentData): void {
+    const own = this.deps.options.merchantId
+    if (own && data.merchantId && data.merchantId !== own) {
+      throw new PaymentError(
+        "invalid_request",
+        `medusa-payment-bnpl: this payment was made with merchant account ${data.merchantId}, not with ${own}, the account of this payment provider. Keep that account's provider entry in medusa-config (docs/configuration.md, "Several accounts").`
+      )
     }
   }
 

@@ -36,8 +36,15 @@ export class RefundJournal {
   static readonly ABANDONED_AFTER_MS = 10 * 60 * 1000
   private readonly memory = new Map<string, { value: PendingRefund[]; expiresAt: number }>()
 
-  /** `currentCache` is asked each time: the application's cache exists only once the app has loaded. */
-  constructor(private readonly currentCache: () => JournalStore | undefined = () => undefined) {}
+  /**
+   * `currentCache` is asked each time: the application's cache exists only once the app has
+   * loaded. `account` scopes the keys to one merchant account (a hash of its merchant id,
+   * never a secret): two accounts' service orders may share an id.
+   */
+  constructor(
+    private readonly currentCache: () => JournalStore | undefined = () => undefined,
+    private readonly account?: string
+  ) {}
 
   /**
    * The order's refunds whose outcome is unknown: ended without an answer, or started so long
@@ -66,7 +73,7 @@ export class RefundJournal {
   }
 
   private key(serviceOrderId: string): string {
-    return `medusa-payment-bnpl:pending-refunds:${serviceOrderId}`
+    return `medusa-payment-bnpl:pending-refunds:${this.account ? `${this.account}:` : ""}${serviceOrderId}`
   }
 
   private async read(serviceOrderId: string): Promise<PendingRefund[]> {

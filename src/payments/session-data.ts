@@ -21,6 +21,10 @@ export interface BnplPaymentData {
   [CART_SNAPSHOT_KEY]?: CartSnapshot
   /** Only present on the way in from the middleware; never stored. */
   [PREVIOUS_SESSIONS_KEY]?: PreviousSession[]
+  /** The merchant account that made the payment (its merchant id; never its secret key). */
+  merchantId?: string
+  /** That account's region (merchant-api-v2.md rule 2). */
+  region?: "UK" | "EU"
   /** The checkout token (also the `orderToken` the consumer comes back with). */
   token?: string
   /** When the checkout token expires (ISO 8601). */

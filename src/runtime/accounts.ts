@@ -1,18 +1,21 @@
-import { createHash } from "node:crypto"
-import type { BnplClient } from "../client"
 import type { Money } from "../client/money"
 import { accountCurrency, type BnplOptions } from "../options"
-import type { CacheLike, LoggerLike } from "./client-factory"
+import { accountHash } from "./client-factory"
 import { getConfiguration } from "./configuration"
+import type { AccountRuntime } from "./plugin-runtime"
 
 /**
  * One merchant account as the admin's "Pay later" settings page shows it. Never holds the
- * merchant id's secret key, a token or an Authorization value. A store has one account today;
- * the list shape is there for stores with one account per region.
+ * merchant id's secret key, a token or an Authorization value. A store has one account per
+ * region (merchant-api-v2.md rule 2), each a payment provider of its own.
  */
 export interface AccountStatus {
   /** A stable id for the account, derived from its base URL and merchant id (not reversible). */
   id: string
+  /** Medusa's payment provider id of the account (`pp_bnpl_bnpl-uk`). */
+  providerId: string
+  /** The merchant id (the Basic user name / OAuth client id: an identifier, not a secret). */
+  merchantId: string
   region: BnplOptions["region"]
   currency: "GBP" | "EUR"
   authScheme: BnplOptions["authScheme"]
@@ -29,18 +32,8 @@ export interface AccountStatus {
   checkedAt: string
 }
 
-/** What describing an account needs: its options and the shared client, cache and logger. */
-export interface AccountRuntime {
-  options: BnplOptions
-  client: BnplClient
-  cache?: CacheLike
-  logger?: LoggerLike
-}
-
 /** The account's id: the first 16 hex digits of SHA-256 over base URL and merchant id. */
-export function accountId(options: Pick<BnplOptions, "merchantId" | "baseUrl">): string {
-  return createHash("sha256").update(`${options.baseUrl}|${options.merchantId}`).digest("hex").slice(0, 16)
-}
+export const accountId = accountHash
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1|0\.0\.0\.0)$/i
 
@@ -67,7 +60,7 @@ export function sandboxReason(options: Pick<BnplOptions, "merchantId" | "baseUrl
  * `refreshLimits`, which reads Get Configuration now; merchant-api-v2.md "Get Configuration").
  * Never throws for the service: an unreachable service is reported in `reachable` and `limits.error`.
  */
-export async function describeAccount(runtime: AccountRuntime, { refreshLimits = false } = {}): Promise<AccountStatus> {
+export async function describeAccount(runtime: Pick<AccountRuntime, "providerId" | "options" | "client" | "cache" | "logger">, { refreshLimits = false } = {}): Promise<AccountStatus> {
   const { options, client } = runtime
   const [limits, reachable] = await Promise.all([
     getConfiguration(client, options, { cache: runtime.cache, logger: runtime.logger, forceRefresh: refreshLimits })
@@ -78,6 +71,8 @@ export async function describeAccount(runtime: AccountRuntime, { refreshLimits =
   const reason = sandboxReason(options)
   return {
     id: accountId(options),
+    providerId: runtime.providerId,
+    merchantId: options.merchantId,
     region: options.region,
     currency: accountCurrency(options),
     authScheme: options.authScheme,
@@ -89,9 +84,4 @@ export async function describeAccount(runtime: AccountRuntime, { refreshLimits =
     limits,
     checkedAt: new Date().toISOString(),
   }
-}
-
-/** The accounts of the store (one today: the plugin's options). */
-export function storeAccounts(runtime: AccountRuntime): AccountRuntime[] {
-  return [runtime]
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import type { CacheLike } from "./client-factory"
 
 /**
@@ -11,16 +12,22 @@ import type { CacheLike } from "./client-factory"
  */
 const TTL_SECONDS = 10 * 60
 const memory = new Map<string, { amount: string; expiresAt: number }>()
-const key = (serviceOrderId: string) => `medusa-payment-bnpl:capture-amount:${serviceOrderId}`
+/** A service order of one merchant account: two accounts' orders may share an id. */
+export interface ServiceOrder {
+  merchantId: string
+  orderId: string
+}
+const key = ({ merchantId, orderId }: ServiceOrder) =>
+  `medusa-payment-bnpl:capture-amount:${createHash("sha256").update(merchantId).digest("hex").slice(0, 16)}:${orderId}`
 
 /** Records the amount (an API string, major units) Medusa is about to capture for a service order. */
-export async function recordCaptureAmount(cache: CacheLike | undefined, serviceOrderId: string, amount: string): Promise<void> {
+export async function recordCaptureAmount(cache: CacheLike | undefined, serviceOrderId: ServiceOrder, amount: string): Promise<void> {
   memory.set(key(serviceOrderId), { amount, expiresAt: Date.now() + TTL_SECONDS * 1000 })
   await cache?.set(key(serviceOrderId), amount, TTL_SECONDS).catch(() => undefined)
 }
 
 /** The amount recorded for the service order's next capture, forgotten once read; undefined if none. */
-export async function takeCaptureAmount(cache: CacheLike | undefined, serviceOrderId: string): Promise<string | undefined> {
+export async function takeCaptureAmount(cache: CacheLike | undefined, serviceOrderId: ServiceOrder): Promise<string | undefined> {
   const local = memory.get(key(serviceOrderId))
   memory.delete(key(serviceOrderId))
   const shared = (await cache?.get<string>(key(serviceOrderId)).catch(() => undefined)) ?? undefined

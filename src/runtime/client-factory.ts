@@ -93,8 +93,15 @@ export function createClientFromOptions(
   return client
 }
 
+/**
+ * An account's stable id: the first 16 hex digits of SHA-256 over base URL and merchant id
+ * (not reversible). Carried by every per-account cache key, and shown as the account's id.
+ */
+export function accountHash(options: Pick<BnplOptions, "merchantId" | "baseUrl">): string {
+  return createHash("sha256").update(`${options.baseUrl}|${options.merchantId}`).digest("hex").slice(0, 16)
+}
+
 /** A cache key for per-account data that reveals nothing about the credentials. */
 export function accountCacheKey(options: Pick<BnplOptions, "merchantId" | "baseUrl">, name: string): string {
-  const account = createHash("sha256").update(`${options.baseUrl}|${options.merchantId}`).digest("hex")
-  return `medusa-payment-bnpl:${name}:${account.slice(0, 16)}`
+  return `medusa-payment-bnpl:${name}:${accountHash(options)}`
 }

@@ -4,7 +4,7 @@ import { z } from "zod"
 import { toApiAmount, type MajorUnitAmount } from "../../client/money"
 import { asPaymentData, isBnplProvider } from "../../payments/session-data"
 import { recordCaptureAmount } from "../../runtime/capture-intent"
-import { getPluginRuntime } from "../../runtime/plugin-runtime"
+import { accountForPayment, getPluginRuntime } from "../../runtime/plugin-runtime"
 
 const paymentIdSchema = z.string().regex(/^pay_[0-9A-HJKMNP-TV-Z]{26}$/)
 const captureBodySchema = z.object({ amount: z.number().positive().optional() }).passthrough()
@@ -30,8 +30,11 @@ export async function recordAdminCaptureAmount(req: MedusaRequest, _res: MedusaR
     const serviceOrderId = asPaymentData(payment?.data).orderId
     if (!payment || !isBnplProvider(payment.provider_id) || !serviceOrderId) return next()
     const captured = (payment.captures ?? []).reduce((sum, capture) => MathBN.add(sum, capture.amount as never), MathBN.convert(0))
+    const runtime = getPluginRuntime(req.scope)
+    const account = accountForPayment(runtime, payment)
+    if (!account) return next()
     const amount = body.data.amount ?? MathBN.sub(payment.amount as never, captured)
-    await recordCaptureAmount(getPluginRuntime(req.scope).cache, serviceOrderId, toApiAmount(amount as MajorUnitAmount))
+    await recordCaptureAmount(runtime.cache, { merchantId: account.options.merchantId, orderId: serviceOrderId }, toApiAmount(amount as MajorUnitAmount))
     next()
   } catch (error) {
     next(error)

@@ -1,3 +1,4 @@
+import { container as appContainer } from "@medusajs/framework"
 import { AbstractPaymentProvider, MedusaError, Modules } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
@@ -34,7 +35,8 @@ import { createClientFromOptions, type CacheLike, type LoggerLike } from "../../
 import { getConfiguration } from "../../runtime/configuration"
 import { takeCaptureAmount } from "../../runtime/capture-intent"
 import { withPaymentLock } from "../../runtime/payment-lock"
-import { withBackendUrl } from "../../runtime/plugin-options"
+import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/configured-accounts"
+import { accountHash } from "../../runtime/client-factory"
 import { toMedusaError } from "./errors"
 
 type Cradle = Record<string, unknown>
@@ -59,23 +61,29 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     return this.containerCache_ ?? applicationCache()
   }
 
-  /** Fails Medusa's start-up with an error naming the bad option. */
+  /**
+   * Fails Medusa's start-up with an error naming the bad option: this account's, then those
+   * that concern every account (duplicate ids or merchant ids, two accounts for one region;
+   * runtime/configured-accounts.ts), read from the app's config.
+   */
   static validateOptions(options: Record<string, unknown>): void {
     parseOptions(options)
+    const configModule = appConfig()
+    if (configModule) readPluginConfiguration(configModule)
   }
 
   constructor(cradle: Cradle, options: Record<string, unknown>) {
     super(cradle, options as unknown as BnplOptions)
     this.logger_ = optional<LoggerLike>(cradle, "logger")
     this.containerCache_ = optional<CacheLike>(cradle, Modules.CACHE)
-    this.options_ = withBackendUrl(parseOptions(options), optional<{ admin?: { backendUrl?: string } }>(cradle, "configModule"))
+    this.options_ = accountOptions(parseOptions(options), optional<ConfigModuleLike>(cradle, "configModule") ?? appConfig())
     this.client_ = createClientFromOptions(this.options_, { logger: this.logger_, cache: this.cache_ })
     const readLimits = () => getConfiguration(this.client_, this.options_, { cache: this.cache_, logger: this.logger_ })
     this.payments_ = new PaymentOperations({
       client: this.client_,
       options: this.options_,
       readLimits,
-      journal: new RefundJournal(() => this.cache_),
+      journal: new RefundJournal(() => this.cache_, accountHash(this.options_)),
       withLock: withPaymentLock,
       logger: this.logger_,
     })
@@ -129,7 +137,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const data = asPaymentData(input.data)
-    const amount = data.orderId ? await takeCaptureAmount(this.cache_, data.orderId) : undefined
+    const amount = data.orderId ? await takeCaptureAmount(this.cache_, { merchantId: this.options_.merchantId, orderId: data.orderId }) : undefined
     return { data: await this.run(() => this.payments_.capture({ data, amountMinor: amount ? apiAmountToMinorUnits(amount) : undefined })) }
   }
 
@@ -173,6 +181,28 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     } catch (error) {
       throw toMedusaError(error)
     }
+  }
+}
+
+/**
+ * The provider's options as the plugin sees its account: with the store-wide options (return
+ * route, storefront) of medusa-config filled in (runtime/configured-accounts.ts). Without the
+ * app's config (a provider built outside a Medusa app), its own options.
+ */
+function accountOptions(own: BnplOptions, configModule: ConfigModuleLike | undefined): BnplOptions {
+  if (!configModule) return withBackendUrl(own)
+  const account = readPluginConfiguration(configModule).accounts.find(
+    (candidate) => candidate.options.merchantId === own.merchantId && candidate.options.baseUrl === own.baseUrl
+  )
+  return account?.options ?? withBackendUrl(own, configModule)
+}
+
+/** The app's resolved medusa-config, once Medusa has loaded it; undefined outside an app. */
+function appConfig(): ConfigModuleLike | undefined {
+  try {
+    return (appContainer.resolve("configModule", { allowUnregistered: true }) as ConfigModuleLike | undefined) ?? undefined
+  } catch {
+    return undefined
   }
 }
 

@@ -2,7 +2,8 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { readCourierSyncErrors } from "../../../runtime/courier-sync-errors"
 import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, type MedusaPaymentForView, type PaymentView } from "../../../runtime/payment-view"
-import { getPluginRuntime } from "../../../runtime/plugin-runtime"
+import { isBnplProvider } from "../../../payments/session-data"
+import { accountForPayment, getPluginRuntime } from "../../../runtime/plugin-runtime"
 import { readSnapshot, takeSnapshot } from "../../../runtime/service-payment-snapshots"
 
 interface OrderForViews {
@@ -10,9 +11,6 @@ interface OrderForViews {
   fulfillments?: Array<{ id: string } | null> | null
   payment_collections?: Array<{ payments?: Array<MedusaPaymentForView | null> | null } | null> | null
 }
-
-/** Payments of this plugin's providers: `pp_bnpl_<id>` for any configured id. */
-const isBnplProvider = (providerId: unknown): boolean => typeof providerId === "string" && providerId.startsWith("pp_bnpl_")
 
 const ORDER_FIELDS = ["id", "fulfillments.id", ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`)]
 
@@ -59,11 +57,16 @@ export async function paymentView(
 }
 
 async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, fulfillmentIds: string[], refresh: boolean): Promise<PaymentView> {
-  const { client, cache, options } = getPluginRuntime(scope)
+  const runtime = getPluginRuntime(scope)
+  // The account that made the payment reads it; a payment of an account no longer configured
+  // shows Medusa's record only.
+  const account = accountForPayment(runtime, payment)
+  const { cache } = runtime
+  const options = account?.options ?? runtime.options
   const serviceOrderId = payment.data?.orderId as string | undefined
   let snapshot = await readSnapshot(cache, payment.id)
-  if (serviceOrderId && (refresh || isSnapshotStale(snapshot, payment))) {
-    snapshot = await takeSnapshot(client, cache, payment.id, serviceOrderId)
+  if (account && serviceOrderId && (refresh || isSnapshotStale(snapshot, payment))) {
+    snapshot = await takeSnapshot(account.client, cache, payment.id, serviceOrderId)
   }
   return buildPaymentView(payment, options, snapshot, await readCourierSyncErrors(cache, fulfillmentIds))
 }

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { describeAccount, storeAccounts } from "../../../../runtime/accounts"
+import { describeAccount } from "../../../../runtime/accounts"
 import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
 
 /**
@@ -8,6 +8,6 @@ import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
  * limits with when they were read. Never a merchant secret, token or Authorization value.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const accounts = await Promise.all(storeAccounts(getPluginRuntime(req.scope)).map((account) => describeAccount(account)))
+  const accounts = await Promise.all(getPluginRuntime(req.scope).accounts.map((account) => describeAccount(account)))
   res.json({ accounts })
 }

@@ -3,8 +3,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { readReconciliationFindings, type ReconciliationFindings } from "../../../../runtime/reconciliation-findings"
 
+type Orphan = ReconciliationFindings["orphaned"][number]
+
 /** One finding of the last reconciliation with what the admin can do about it. */
 export interface FindingView {
+  /** The account whose service order it is: its payment provider id (`pp_bnpl_bnpl-uk`). */
+  providerId: string
   serviceOrderId: string
   /** The cart id the checkout was made for (the service's merchantReference). */
   cartId: string | null
@@ -20,22 +24,27 @@ export interface FindingView {
 
 /** The findings view: when the reconciliation ran, how much it checked, and each finding. */
 export interface FindingsView {
+  /** The oldest of the accounts' last runs (null when an account has none yet). */
   checkedAt: string | null
   checked: number
   findings: FindingView[]
 }
 
 /**
- * The last reconciliation's findings for the store's account, each matched with its cart in
+ * The last reconciliation's findings for every account of the store, each matched with its cart in
  * Medusa: a consumer approved at the service whose cart is still open has a checkout not yet
  * completed (Complete places the order); one whose cart is gone or completed into another
  * order holds money for nothing (Void gives it back).
  */
 export async function findingsView(scope: MedusaContainer): Promise<FindingsView> {
-  const { options, cache } = getPluginRuntime(scope)
-  const findings: ReconciliationFindings | null = await readReconciliationFindings(options, cache)
-  if (!findings) return { checkedAt: null, checked: 0, findings: [] }
-  const cartIds = findings.orphaned.map((orphan) => orphan.merchantReference).filter((id): id is string => !!id && id.startsWith("cart_"))
+  const { accounts, cache } = getPluginRuntime(scope)
+  const perAccount = await Promise.all(accounts.map((account) => readReconciliationFindings(account.options, cache)))
+  const runs = perAccount.filter((findings): findings is ReconciliationFindings => !!findings)
+  if (!runs.length) return { checkedAt: null, checked: 0, findings: [] }
+  const orphans: Array<Orphan & { providerId: string }> = perAccount.flatMap((findings, index) =>
+    (findings?.orphaned ?? []).map((orphan) => ({ ...orphan, providerId: accounts[index].providerId }))
+  )
+  const cartIds = orphans.map((orphan) => orphan.merchantReference).filter((id): id is string => !!id && id.startsWith("cart_"))
   const openCarts = new Set<string>()
   if (cartIds.length) {
     const query = scope.resolve(ContainerRegistrationKeys.QUERY)
@@ -43,13 +52,14 @@ export async function findingsView(scope: MedusaContainer): Promise<FindingsView
     for (const cart of data as Array<{ id: string; completed_at?: string | null }>) if (!cart.completed_at) openCarts.add(cart.id)
   }
   return {
-    checkedAt: findings.checkedAt,
-    checked: findings.checked,
-    findings: findings.orphaned.map((orphan) => {
+    checkedAt: runs.length < accounts.length ? null : runs.map((findings) => findings.checkedAt).sort()[0],
+    checked: runs.reduce((sum, findings) => sum + findings.checked, 0),
+    findings: orphans.map((orphan) => {
       const cartId = orphan.merchantReference ?? null
       const settled = orphan.voided || !!orphan.completedOrderId
       const open = !!cartId && openCarts.has(cartId)
       return {
+        providerId: orphan.providerId,
         serviceOrderId: orphan.orderId,
         cartId,
         amount: orphan.amount ?? null,

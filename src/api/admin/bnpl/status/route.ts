@@ -1,23 +1,35 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { accountCurrency } from "../../../../options"
 import { getConfiguration } from "../../../../runtime/configuration"
-import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/plugin-runtime"
 
-/**
- * `GET /admin/bnpl/status`: the account's region, capture mode, limits and when they were
- * read, and whether the service answers Ping. Never includes credentials.
- */
-export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const { client, options, cache, logger } = getPluginRuntime(req.scope)
+/** One account's line of the status: settings, limits (or why they could not be read), Ping. */
+async function accountStatus(account: AccountRuntime) {
+  const { client, options, cache, logger } = account
   const [configuration, reachable] = await Promise.all([
     getConfiguration(client, options, { cache, logger }).catch((error: Error) => ({ error: error.message })),
     client.ping().catch(() => false),
   ])
-  res.json({
+  return {
+    providerId: account.providerId,
+    merchantId: options.merchantId,
     region: options.region,
+    currency: accountCurrency(options),
     authScheme: options.authScheme,
     capture: options.capture,
     baseUrl: options.baseUrl,
     reachable,
     configuration,
-  })
+  }
+}
+
+/**
+ * `GET /admin/bnpl/status` -> `{ accounts: [...], ...the first account's fields }`: every
+ * account's provider id, merchant id, region, currency, capture mode, limits and when they were
+ * read, and whether the service answers Ping. The first account's fields also stand at the top
+ * level, as they did for a store with one account. Never includes credentials.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const accounts = await Promise.all(getPluginRuntime(req.scope).accounts.map(accountStatus))
+  res.json({ ...accounts[0], accounts })
 }

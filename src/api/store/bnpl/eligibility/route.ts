@@ -4,7 +4,7 @@ import { toMinorUnits, type MajorUnitAmount } from "../../../../client/money"
 import { accountCurrency } from "../../../../options"
 import { getConfiguration } from "../../../../runtime/configuration"
 import { checkEligibility } from "../../../../payments/eligibility"
-import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { forShopper } from "../../../../payments/errors"
 import { toMedusaError } from "../../../../providers/bnpl/errors"
 import { eligibilityQuerySchema } from "../../../request-schemas"
@@ -12,9 +12,12 @@ import { parseRequestPart } from "../../../validate-request"
 
 /**
  * `GET /store/bnpl/eligibility?cart_id=` -> `{ eligible, reason?, minimumAmount,
- * maximumAmount, currency }`: whether the storefront should show "pay later" for this cart.
- * Amounts are API strings in major units. Limits come from Get Configuration
- * (merchant-api-v2.md "Get Configuration"), cached.
+ * maximumAmount, currency, providerId }`: whether the storefront should show "pay later" for
+ * this cart, and with which payment provider: the account that serves the cart's currency
+ * (rule 2: one account per region; `pp_bnpl_bnpl-eu` for a EUR cart in a store with UK and EU
+ * accounts). Amounts are API strings in major units. Limits come from that account's Get
+ * Configuration (merchant-api-v2.md "Get Configuration"), cached. A currency no account serves
+ * is `unsupported_currency`, answered with the first account's limits.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   // Parsed by the route's middleware (api/middlewares.ts); parsed again so the handler never
@@ -30,15 +33,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart has that cart_id.")
 
   const runtime = getPluginRuntime(req.scope)
-  const configuration = await getConfiguration(runtime.client, runtime.options, runtime).catch((error: unknown) => {
-    throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", runtime.logger))
+  const account = accountForCurrency(runtime, cart.currency_code) ?? runtime.accounts[0]
+  const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
+    throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
-  res.json(
-    checkEligibility(
-      toMinorUnits(cart.total ?? 0, "cart.total"),
-      cart.currency_code,
-      accountCurrency(runtime.options),
-      configuration
-    )
-  )
+  res.json({
+    ...checkEligibility(toMinorUnits(cart.total ?? 0, "cart.total"), cart.currency_code, accountCurrency(account.options), configuration),
+    providerId: account.providerId,
+  })
 }

@@ -4,13 +4,15 @@ import { minorUnitsToApiAmount, toMinorUnits } from "../../../../client/money"
 import { accountCurrency } from "../../../../options"
 import { getConfiguration, type CachedConfiguration } from "../../../../runtime/configuration"
 import { checkEligibility, type Eligibility } from "../../../../payments/eligibility"
-import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import type { LimitsQuery } from "./query"
 
 /** What `GET /store/bnpl/limits` answers. Amounts are API strings in major units ("1000.00"). */
 export interface LimitsResponse extends Eligibility {
   /** The amount asked about, as a 2-decimal string; absent when none was given. */
   amount?: string
+  /** The payment provider of the account serving the currency (`pp_bnpl_bnpl-eu`). */
+  providerId: string
 }
 
 // Browsers and CDNs may keep the answer as long as the plugin keeps the limits, within bounds:
@@ -33,17 +35,24 @@ const MAX_AGE_FLOOR_SECONDS = 60
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { currency_code: currency, amount } = req.validatedQuery as LimitsQuery
   const runtime = getPluginRuntime(req.scope)
-  const configuration = await getConfiguration(runtime.client, runtime.options, runtime).catch((error: Error) => {
+  // The account serving the currency (rule 2); for a currency none serves, the first answers
+  // unsupported_currency with its own limits.
+  const account = accountForCurrency(runtime, currency) ?? runtime.accounts[0]
+  const configuration = await getConfiguration(account.client, account.options, account).catch((error: Error) => {
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
       `The pay later service's limits could not be read (${error.message}); hide the method and try again later.`
     )
   })
-  const served = accountCurrency(runtime.options)
+  const served = accountCurrency(account.options)
   const body: LimitsResponse =
     amount === undefined
-      ? withoutAmount(checkEligibility(0n, currency, served, configuration))
-      : { ...checkEligibility(toMinorUnits(amount, "amount"), currency, served, configuration), amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")) }
+      ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), providerId: account.providerId }
+      : {
+          ...checkEligibility(toMinorUnits(amount, "amount"), currency, served, configuration),
+          amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")),
+          providerId: account.providerId,
+        }
   res.setHeader("Cache-Control", `public, max-age=${maxAgeSeconds(configuration)}`)
   res.json(body)
 }

@@ -3,11 +3,24 @@ import { getConfiguration } from "../../../../../runtime/configuration"
 import { getPluginRuntime } from "../../../../../runtime/plugin-runtime"
 
 /**
- * `POST /admin/bnpl/configuration/refresh`: reads the limits from Get Configuration now
- * (merchant-api-v2.md "Get Configuration") and stores them for every instance.
+ * `POST /admin/bnpl/configuration/refresh` -> `{ configuration, accounts: [{ providerId,
+ * configuration | error }] }`: reads every account's limits from Get Configuration now
+ * (merchant-api-v2.md "Get Configuration") and stores them for every instance. `configuration`
+ * is the first account's, as for a store with one account; one account's failure does not stop
+ * the others.
+ * @throws the first account's error when it cannot be read and no limits were ever read.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const { client, options, cache, logger } = getPluginRuntime(req.scope)
-  const configuration = await getConfiguration(client, options, { cache, logger, forceRefresh: true })
-  res.json({ configuration })
+  const runtime = getPluginRuntime(req.scope)
+  const results = await Promise.allSettled(
+    runtime.accounts.map(({ client, options, cache, logger }) => getConfiguration(client, options, { cache, logger, forceRefresh: true }))
+  )
+  if (results[0].status === "rejected") throw results[0].reason
+  res.json({
+    configuration: results[0].value,
+    accounts: results.map((result, index) => ({
+      providerId: runtime.accounts[index].providerId,
+      ...(result.status === "fulfilled" ? { configuration: result.value } : { error: (result.reason as Error).message }),
+    })),
+  })
 }

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { completePayLaterCart } from "../../../../../operations/complete-cart"
 import type { z } from "zod"
-import { getPluginRuntime } from "../../../../../runtime/plugin-runtime"
+import { accountForProvider, getPluginRuntime } from "../../../../../runtime/plugin-runtime"
 import { updateFinding } from "../../../../../runtime/reconciliation-findings"
 import { adminError } from "../../service-errors"
 import type { CompleteFindingBody } from "../../validators"
@@ -36,7 +36,7 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
     )
   }
   const orderId = outcome.orderId
-  const { options, cache } = getPluginRuntime(req.scope)
-  await updateFinding(options, cache, finding.serviceOrderId, { completedOrderId: orderId })
+  const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
+  if (account) await updateFinding(account.options, account.cache, finding.serviceOrderId, { completedOrderId: orderId })
   res.json({ order_id: orderId, ...(await findingsView(req.scope)) })
 }

@@ -1,7 +1,7 @@
 import { requestIds } from "../../../../../payments/request-ids"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { getPluginRuntime } from "../../../../../runtime/plugin-runtime"
+import { accountForProvider, getPluginRuntime } from "../../../../../runtime/plugin-runtime"
 import { updateFinding } from "../../../../../runtime/reconciliation-findings"
 import { adminError } from "../../service-errors"
 import type { VoidFindingBody } from "../../validators"
@@ -10,7 +10,7 @@ import type { z } from "zod"
 
 /**
  * `POST /admin/bnpl/reconciliation/void` `{ service_order_id }` -> the findings: voids an
- * approved service payment that the last reconciliation found with no Medusa order
+ * approved service payment, with the account that holds it, that the last reconciliation found with no Medusa order
  * (api-beyond-the-document.md "void"). No Medusa payment exists to go through, so the plugin
  * calls the service itself, with the requestId the job uses (`<id>-orphan-void`): voiding
  * from the job and from here never happens twice. Only a current, unsettled finding can be voided.
@@ -27,7 +27,9 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
         : `Service order ${service_order_id} is not among the reconciliation's findings; only an approved payment with no Medusa order can be voided here.`
     )
   }
-  const { client, options, cache } = getPluginRuntime(req.scope)
+  const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
+  if (!account) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No pay later account ${finding.providerId} in this store.`)
+  const { client, options, cache } = account
   try {
     await client.voidPayment(service_order_id, { requestId: requestIds.orphanVoid(service_order_id) })
   } catch (error) {

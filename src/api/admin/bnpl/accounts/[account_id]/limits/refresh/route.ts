@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { accountId, describeAccount, storeAccounts } from "../../../../../../../runtime/accounts"
+import { accountId, describeAccount } from "../../../../../../../runtime/accounts"
 import { getPluginRuntime } from "../../../../../../../runtime/plugin-runtime"
 import { AccountParams, parseParams } from "../../../../validators"
 
@@ -13,7 +13,7 @@ import { AccountParams, parseParams } from "../../../../validators"
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { account_id } = parseParams(AccountParams, req.params)
-  const account = storeAccounts(getPluginRuntime(req.scope)).find((candidate) => accountId(candidate.options) === account_id)
+  const account = getPluginRuntime(req.scope).accounts.find((candidate) => accountId(candidate.options) === account_id)
   if (!account) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No pay later account ${account_id} in this store.`)
   const status = await describeAccount(account, { refreshLimits: true })
   res.json({ account: status })
