@@ -14,6 +14,7 @@ import {
   linkSalesChannelsToStockLocationWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
+import { payLaterProviders } from "./pay-later-providers"
 
 /** What a seeded store holds, for tests and the demo to refer to. */
 export interface SeededStore {
@@ -21,6 +22,8 @@ export interface SeededStore {
   salesChannelId: string
   stockLocationId: string
   regions: { uk: string; eu: string }
+  /** The pay-later provider each region offers: its account's (`pp_bnpl_bnpl-uk`), or `pp_bnpl_bnpl` with one account. */
+  providers: { uk: string; eu: string }
   shippingOptions: { standard: string; express: string }
   variants: { tote: string; teaTowel: string; sofa: string }
 }
@@ -30,7 +33,9 @@ const EU_COUNTRIES = ["de", "fr", "es", "it", "nl"]
 
 /**
  * Seeds a store as a merchant would set it up: a UK region in GBP and an EU region in EUR,
- * both offering pp_bnpl_bnpl and Medusa's pp_system_default; a warehouse shipping to both
+ * each offering the pay-later account that serves its currency (with UK and EU accounts,
+ * pp_bnpl_bnpl-uk and pp_bnpl_bnpl-eu; with one account, pp_bnpl_bnpl in both) and Medusa's
+ * pp_system_default; a warehouse shipping to both
  * with a Standard and an Express option; three products priced to sit inside, below and
  * above the sandbox's default limits (1.00..1000.00 GBP, 1.00..2000.00 EUR).
  */
@@ -58,11 +63,12 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     },
   })
 
+  const payLater = payLaterProviders(container)
   const { result: regions } = await createRegionsWorkflow(container).run({
     input: {
       regions: [
-        { name: "United Kingdom", currency_code: "gbp", countries: UK_COUNTRIES, payment_providers: ["pp_bnpl_bnpl", "pp_system_default"] },
-        { name: "Europe", currency_code: "eur", countries: EU_COUNTRIES, payment_providers: ["pp_bnpl_bnpl", "pp_system_default"] },
+        { name: "United Kingdom", currency_code: "gbp", countries: UK_COUNTRIES, payment_providers: [...payLater.uk, "pp_system_default"] },
+        { name: "Europe", currency_code: "eur", countries: EU_COUNTRIES, payment_providers: [...payLater.eu, "pp_system_default"] },
       ],
     },
   })
@@ -174,6 +180,7 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     salesChannelId: salesChannel.id,
     stockLocationId: stockLocation.id,
     regions: { uk: regions[0].id, eu: regions[1].id },
+    providers: { uk: payLater.uk[0], eu: payLater.eu[0] },
     shippingOptions: {
       standard: shippingOptions.find((o) => o.name === "Standard Shipping")!.id,
       express: shippingOptions.find((o) => o.name === "Express Shipping")!.id,

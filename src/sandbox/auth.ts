@@ -92,6 +92,7 @@ export function issueAccessToken(store: SandboxStore, contentType: string | unde
     revoked: false,
   })
   store.ledger.tokenRequests += 1
+  store.ledger.tokenRequestsByMerchant[account.merchantId] = (store.ledger.tokenRequestsByMerchant[account.merchantId] ?? 0) + 1
   return jsonResult(
     200,
     {

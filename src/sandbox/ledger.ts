@@ -105,7 +105,7 @@ export interface LedgerCourierUpdate {
 /**
  * Everything the sandbox did, for tests to assert on (`GET /__control/ledger`). Money
  * entries record the requestId and amount of each applied change; `tokenRequests` counts
- * access tokens issued; `requests` counts every request received per endpoint, including
+ * access tokens issued (`tokenRequestsByMerchant`, per merchant id); `requests` counts every request received per endpoint, including
  * refused and faulted ones.
  */
 export interface SandboxLedger {
@@ -120,6 +120,7 @@ export interface SandboxLedger {
   paymentUpdates: LedgerPaymentUpdate[]
   ignoredFields: LedgerIgnoredField[]
   tokenRequests: number
+  tokenRequestsByMerchant: Record<string, number>
   requests: Record<SandboxEndpoint, number>
 }
 
@@ -135,6 +136,7 @@ export class LedgerRecorder {
   paymentUpdates: LedgerPaymentUpdate[] = []
   ignoredFields: LedgerIgnoredField[] = []
   tokenRequests = 0
+  tokenRequestsByMerchant: Record<string, number> = {}
   requests = emptyRequestCounts()
 
   countRequest(endpoint: SandboxEndpoint): void {
@@ -154,6 +156,7 @@ export class LedgerRecorder {
       paymentUpdates: this.paymentUpdates,
       ignoredFields: this.ignoredFields,
       tokenRequests: this.tokenRequests,
+      tokenRequestsByMerchant: this.tokenRequestsByMerchant,
       requests: this.requests,
     })
   }
@@ -169,6 +172,7 @@ export class LedgerRecorder {
     this.paymentUpdates = []
     this.ignoredFields = []
     this.tokenRequests = 0
+    this.tokenRequestsByMerchant = {}
     this.requests = emptyRequestCounts()
   }
 }

@@ -2,7 +2,7 @@ import type { AxiosInstance } from "axios"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { SeededStore } from "./seed-store"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "./shopper"
+import { Shopper, consumerChooses, euAddress, pathAndQuery, ukAddress } from "./shopper"
 
 export interface PlacedOrder {
   cartId: string
@@ -23,16 +23,20 @@ export async function placeOrder(
   api: AxiosInstance,
   container: MedusaContainer,
   store: SeededStore,
-  { quantity = 2, shippingOption = store.shippingOptions.standard }: { quantity?: number; shippingOption?: string } = {}
+  {
+    quantity = 2,
+    shippingOption = store.shippingOptions.standard,
+    region = "uk",
+  }: { quantity?: number; shippingOption?: string; region?: "uk" | "eu" } = {}
 ): Promise<PlacedOrder> {
   const shopper = new Shopper(api, store.publishableKey)
   const cart = await shopper.createCart({
-    regionId: store.regions.uk,
+    regionId: store.regions[region],
     items: [{ variant_id: store.variants.tote, quantity }],
-    address: ukAddress,
+    address: region === "uk" ? ukAddress : euAddress,
   })
   await shopper.addShippingMethod(cart.id, shippingOption)
-  const session = await shopper.initiatePaymentSession(cart.id)
+  const session = await shopper.initiatePaymentSession(cart.id, store.providers[region])
   const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
   const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
   if (returned.status !== 303 || !String(returned.headers.location).includes("/order/")) {
@@ -66,7 +70,7 @@ export async function readPayment(container: MedusaContainer, paymentId: string)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "amount", "captured_at", "canceled_at", "data", "captures.amount", "refunds.amount"],
+    fields: ["id", "provider_id", "amount", "captured_at", "canceled_at", "data", "captures.amount", "refunds.amount"],
     filters: { id: paymentId },
   })
   return data[0] as any

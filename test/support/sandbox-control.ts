@@ -49,5 +49,6 @@ export interface Ledger {
   voids: Array<Record<string, any>>
   courierUpdates: Array<Record<string, any>>
   tokenRequests: number
+  tokenRequestsByMerchant: Record<string, number>
   requests: Record<string, number>
 }

@@ -42,6 +42,18 @@ const bnplOptions = {
     : undefined,
 }
 
+// BNPL_ACCOUNTS=both: the store of a merchant selling in GBP and EUR, with the sandbox's UK
+// and EU accounts side by side, one payment provider entry each (docs/configuration.md,
+// "Several accounts"); the plugin entry then has no options of its own.
+const twoAccounts = process.env.BNPL_ACCOUNTS === "both"
+const { merchantId: _merchant, secretKey: _secret, region: _region, ...shared } = bnplOptions
+const accountEntries = twoAccounts
+  ? [
+      { resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl-uk", options: { ...shared, merchantId: "100101", secretKey: "sandbox-uk-secret-key", region: "UK" } },
+      { resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl-eu", options: { ...shared, merchantId: "100201", secretKey: "sandbox-eu-secret-key", region: "EU", capture: process.env.BNPL_EU_CAPTURE || shared.capture } },
+    ]
+  : [{ resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl", options: bnplOptions }]
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -54,14 +66,12 @@ module.exports = defineConfig({
     },
   },
   admin: { disable: true },
-  plugins: [{ resolve: "medusa-payment-bnpl", options: bnplOptions }],
+  plugins: [twoAccounts ? { resolve: "medusa-payment-bnpl", options: {} } : { resolve: "medusa-payment-bnpl", options: bnplOptions }],
   modules: [
     {
       resolve: "@medusajs/medusa/payment",
       options: {
-        providers: [
-          { resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl", options: bnplOptions },
-        ],
+        providers: accountEntries,
       },
     },
   ],
