@@ -150,7 +150,15 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
 
     if (!options.storefrontUrl) {
       const storefront: RunningStorefront = await timed("storefront", "starting the storefront", () =>
-        startStorefront({ port: storefrontPort, storeUrl, publishableKey: seed.publishableKey, regionId: seed.regions.uk })
+        startStorefront({
+          port: storefrontPort,
+          storeUrl,
+          publishableKey: seed.publishableKey,
+          regions: [
+            { id: seed.regions.uk, name: "United Kingdom", currency: "gbp", countryCode: "gb", countryName: "United Kingdom" },
+            { id: seed.regions.eu, name: "Europe", currency: "eur", countryCode: "de", countryName: "Germany" },
+          ],
+        })
       )
       stops.push(() => storefront.close())
     }

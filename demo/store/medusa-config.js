@@ -56,6 +56,18 @@ const bnplOptions = {
   expressShippingOptions: ["Express Shipping"],
 }
 
+// With the sandbox, the store sells in GBP and EUR through two accounts side by side, one
+// payment provider entry each (docs/configuration.md, "Several accounts"): the UK account as
+// "bnpl" (pp_bnpl_bnpl, the id a single-account store has) and the EU account as "bnpl-eu".
+// With real credentials, the one account they name.
+const { merchantId: _merchant, secretKey: _secret, authUrl: _authUrl, region: _region, ...shared } = bnplOptions
+const accounts = realCredentials
+  ? [{ id: "bnpl", options: bnplOptions }]
+  : [
+      { id: "bnpl", options: { ...shared, merchantId: "100101", secretKey: "sandbox-uk-secret-key", authUrl: `${sandboxUrl}/oauth`, region: "UK" } },
+      { id: "bnpl-eu", options: { ...shared, merchantId: "100201", secretKey: "sandbox-eu-secret-key", authUrl: `${sandboxUrl}/oauth`, region: "EU" } },
+    ]
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -81,12 +93,12 @@ module.exports = defineConfig({
     // serve the dashboard's fonts from there.
     vite: () => ({ server: { fs: { allow: [require("node:path").resolve(__dirname, "../..")] } } }),
   },
-  plugins: [{ resolve: "medusa-payment-bnpl", options: bnplOptions }],
+  plugins: [{ resolve: "medusa-payment-bnpl", options: realCredentials ? bnplOptions : {} }],
   modules: [
     {
       resolve: "@medusajs/medusa/payment",
       options: {
-        providers: [{ resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl", options: bnplOptions }],
+        providers: accounts.map((account) => ({ resolve: "medusa-payment-bnpl/providers/bnpl", ...account })),
       },
     },
   ],

@@ -10,7 +10,8 @@ export interface StorefrontSettings {
   /** The Medusa store's URL as the browser sees it. */
   storeUrl: string
   publishableKey: string
-  regionId: string
+  /** The regions the shopper can switch between; the first is the default. */
+  regions: Array<{ id: string; name: string; currency: string; countryCode: string; countryName: string }>
 }
 
 export interface RunningStorefront {
@@ -31,7 +32,7 @@ export async function startStorefront(settings: StorefrontSettings): Promise<Run
   const app = express()
   app.disable("x-powered-by")
   app.get("/config.js", (_req, res) => {
-    const config = { storeUrl: settings.storeUrl, publishableKey: settings.publishableKey, regionId: settings.regionId }
+    const config = { storeUrl: settings.storeUrl, publishableKey: settings.publishableKey, regions: settings.regions }
     res.type("application/javascript").send(`window.DEMO = ${JSON.stringify(config)}\n`)
   })
   app.get(PAGES, (_req, res) => res.sendFile(path.join(PUBLIC_DIR, "index.html")))

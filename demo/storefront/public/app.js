@@ -1,10 +1,14 @@
 // The demo storefront's pages, rendered in the browser from Medusa's store API. One script,
 // no build step: each page is a function of the path. The cart id lives in localStorage.
 ;(function () {
-  const { regionId } = window.DEMO
+  const { regions } = window.DEMO
   const app = document.getElementById("app")
   const CART_KEY = "demo_cart_id"
-  const BNPL_PROVIDER = "pp_bnpl_bnpl"
+  const REGION_KEY = "demo_region_id"
+  // The shopper's region (United Kingdom in GBP, Europe in EUR), kept in localStorage; each
+  // region pays through its own pay-later account, which GET /store/bnpl/eligibility names.
+  const region = regions.find((candidate) => candidate.id === localStorage.getItem(REGION_KEY)) || regions[0]
+  const regionId = region.id
   const PRICE_FIELDS = "fields=*variants.calculated_price"
   // Line and shipping totals are not in the cart's default fields.
   const CART_FIELDS = "fields=%2Bitems.total,%2Bshipping_methods.name"
@@ -103,15 +107,11 @@
     render(`<h1>Your cart</h1><section>${cartTable(cart)}<a href="/checkout"><button id="go-to-checkout">Checkout</button></a></section>`)
   }
 
-  const SAMPLE_ADDRESS = {
-    first_name: "Ada",
-    last_name: "Lovelace",
-    address_1: "12 St James's Square",
-    city: "London",
-    postal_code: "SW1Y 4JH",
-    country_code: "gb",
-    phone: "+44 20 7946 0958",
+  const SAMPLE_ADDRESSES = {
+    gb: { first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: "London", postal_code: "SW1Y 4JH", phone: "+44 20 7946 0958" },
+    de: { first_name: "Emmy", last_name: "Noether", address_1: "Unter den Linden 6", city: "Berlin", postal_code: "10117", phone: "+49 30 2093 0" },
   }
+  const SAMPLE_ADDRESS = SAMPLE_ADDRESSES[region.countryCode] || SAMPLE_ADDRESSES.gb
 
   // Medusa gives a new cart an empty address in the region's only country: details count as
   // given once the shopper saved an email and a street address.
@@ -126,7 +126,7 @@
       ${field("first_name", "First name")}${field("last_name", "Last name")}
       ${field("address_1", "Address")}${field("city", "City")}
       ${field("postal_code", "Postcode")}${field("phone", "Phone")}
-      <p class="muted">Country: United Kingdom</p>
+      <p class="muted">Country: ${escape(region.countryName)}</p>
       <button type="submit" id="continue-to-delivery">Continue to delivery</button></form></section>`
   }
 
@@ -156,10 +156,12 @@
 
   async function payLater(cart) {
     const { payment_collection: collection } = await medusa.post("/store/payment-collections", { cart_id: cart.id })
+    // The account serving the cart's currency: pp_bnpl_bnpl for GBP, pp_bnpl_bnpl-eu for EUR.
+    const { providerId } = await medusa.get(`/store/bnpl/eligibility?cart_id=${cart.id}`)
     const { payment_collection: withSession } = await medusa.post(`/store/payment-collections/${collection.id}/payment-sessions`, {
-      provider_id: BNPL_PROVIDER,
+      provider_id: providerId,
     })
-    const session = withSession.payment_sessions.find((candidate) => candidate.provider_id === BNPL_PROVIDER)
+    const session = withSession.payment_sessions.find((candidate) => candidate.provider_id === providerId)
     // The consumer confirms on the service's own page, which sends them back to the store.
     location.href = session.data.redirectCheckoutUrl
   }
@@ -179,7 +181,7 @@
       event.preventDefault()
       const form = Object.fromEntries(new FormData(event.target))
       const { email, ...address } = form
-      const full = { ...address, country_code: "gb" }
+      const full = { ...address, country_code: region.countryCode }
       await medusa.post(`/store/carts/${cart.id}`, { email, shipping_address: full, billing_address: full })
       checkoutPage()
     }
@@ -224,6 +226,17 @@
     if (path === "/checkout") return checkoutPage()
     if ((match = path.match(/^\/order\/([^/]+)\/confirmed$/))) return orderPage(decodeURIComponent(match[1]))
     render(`<h1>Not found</h1><p><a href="/">Home</a></p>`)
+  }
+
+  // The region switch: a new region starts a new cart (prices and currency are the region's).
+  const switcher = document.getElementById("region")
+  switcher.innerHTML = regions
+    .map((candidate) => `<option value="${escape(candidate.id)}"${candidate.id === regionId ? " selected" : ""}>${escape(candidate.name)} (${escape(candidate.currency.toUpperCase())})</option>`)
+    .join("")
+  switcher.onchange = () => {
+    localStorage.setItem(REGION_KEY, switcher.value)
+    localStorage.removeItem(CART_KEY)
+    location.href = "/"
   }
 
   currentCart().then(showCartCount)
