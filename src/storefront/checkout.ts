@@ -18,7 +18,11 @@ export type CompleteCartResult = { orderId: string } | { error: PayLaterError<Re
 
 /** Options of `startPayLaterCheckout`. */
 export interface StartCheckoutOptions {
-  /** Default `pp_bnpl_bnpl`. */
+  /**
+   * The pay-later provider to pay with. Default: the one the cart's region offers (with UK
+   * and EU accounts, `pp_bnpl_bnpl-uk` in the UK region and `pp_bnpl_bnpl-eu` in the EU's;
+   * `providerId` of `GET /store/bnpl/eligibility` names the same), else `pp_bnpl_bnpl`.
+   */
   providerId?: string
   /** Message overrides; without one, the store's own message is shown (the plugin words it for shoppers). */
   messages?: PayLaterMessages
@@ -49,18 +53,16 @@ export async function startPayLaterCheckout(
   cartId: string,
   options: StartCheckoutOptions = {}
 ): Promise<StartCheckoutResult> {
-  const providerId = options.providerId ?? DEFAULT_PROVIDER_ID
   const fail = (reason: StartErrorReason, storeMessage?: string): StartCheckoutResult => ({
     error: { reason, message: options.messages?.[reason] ?? storeMessage ?? messageFor(reason) },
   })
   try {
-    const cart = await storeRequest<{ cart?: { payment_collection?: { id: string } | null } } & StoreErrorBody>(
-      config,
-      `/store/carts/${encodeURIComponent(cartId)}`,
-      { query: { fields: "id,payment_collection.id" } }
-    )
+    const cart = await storeRequest<{ cart?: CartForCheckout } & StoreErrorBody>(config, `/store/carts/${encodeURIComponent(cartId)}`, {
+      query: { fields: "id,region_id,payment_collection.id" },
+    })
     if (cart.status === 404 || (cart.status === 200 && !cart.body?.cart)) return fail("cart_not_found")
     if (cart.status !== 200) return fail(startReason(cart.status, cart.body?.message), cart.body?.message)
+    const providerId = options.providerId ?? (await payLaterProviderOf(config, cart.body?.cart?.region_id))
 
     let collectionId = cart.body?.cart?.payment_collection?.id
     if (!collectionId) {
@@ -85,6 +87,24 @@ export async function startPayLaterCheckout(
   } catch {
     return fail("network")
   }
+}
+
+interface CartForCheckout {
+  region_id?: string | null
+  payment_collection?: { id: string } | null
+}
+
+/**
+ * The pay-later provider the cart's region offers (`GET /store/payment-providers?region_id=`;
+ * one account per region), else the default `pp_bnpl_bnpl`.
+ */
+async function payLaterProviderOf(config: StoreClientConfig, regionId: string | null | undefined): Promise<string> {
+  if (!regionId) return DEFAULT_PROVIDER_ID
+  const listed = await storeRequest<{ payment_providers?: Array<{ id: string } | null> }>(config, "/store/payment-providers", {
+    query: { region_id: regionId },
+  })
+  const offered = (listed.body?.payment_providers ?? []).map((provider) => provider?.id).filter((id): id is string => !!id)
+  return offered.includes(DEFAULT_PROVIDER_ID) ? DEFAULT_PROVIDER_ID : (offered.find((id) => id.startsWith("pp_bnpl_")) ?? DEFAULT_PROVIDER_ID)
 }
 
 /**

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
 import { reconcilePayments } from "../../src/operations/reconcile"
 import { getPluginRuntime } from "../../src/runtime/plugin-runtime"
+import { startPayLaterCheckout } from "../../src/storefront"
 import { recordReconciliationFindings } from "../../src/runtime/reconciliation-findings"
 import { adminHeaders } from "../support/admin"
 import { eventually, placeOrder, readPayment, type PlacedOrder } from "../support/place-order"
@@ -54,6 +55,13 @@ medusaIntegrationTestRunner({
       expect(await shopper.eligibility(euCart.id)).toMatchObject({ eligible: true, currency: "EUR", providerId: "pp_bnpl_bnpl-eu", maximumAmount: "2000.00" })
       const { data: limits } = await api.get("/store/bnpl/limits?currency_code=eur&amount=1500", { headers: { "x-publishable-api-key": store.publishableKey } })
       expect(limits).toMatchObject({ eligible: true, currency: "EUR", providerId: "pp_bnpl_bnpl-eu" })
+
+      // The storefront kit pays with the provider the cart's region offers, with no providerId given.
+      await shopper.addShippingMethod(euCart.id, store.shippingOptions.standard)
+      const kit = { baseUrl: api.defaults.baseURL!, publishableKey: store.publishableKey }
+      const started = await startPayLaterCheckout(kit, euCart.id)
+      expect(started).toEqual({ redirectUrl: expect.stringMatching(/^http/) })
+      expect((await control.ledger()).checkouts.map((checkout) => [checkout.merchantId, checkout.amount.currency])).toEqual([[EU_MERCHANT, "EUR"]])
 
       const { data: status } = await api.get("/admin/bnpl/status", admin)
       expect(status.accounts.map((account: any) => [account.providerId, account.merchantId, account.region, account.currency, account.capture])).toEqual([
