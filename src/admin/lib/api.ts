@@ -24,7 +24,8 @@ export const payLaterApi = {
   refreshLimits: (accountId: string) => post<{ account: AccountStatus }>(`/admin/bnpl/accounts/${accountId}/limits/refresh`),
   jobs: () => sdk.client.fetch<{ jobs: Array<{ job: string; lastRun: JobRun | null }> }>("/admin/bnpl/jobs"),
   reconciliation: () => sdk.client.fetch<FindingsView>("/admin/bnpl/reconciliation"),
-  voidFinding: (serviceOrderId: string) => post<FindingsView>("/admin/bnpl/reconciliation/void", { service_order_id: serviceOrderId }),
+  voidFinding: (serviceOrderId: string, providerId: string) =>
+    post<FindingsView>("/admin/bnpl/reconciliation/void", { service_order_id: serviceOrderId, provider_id: providerId }),
   completeFinding: (cartId: string) => post<FindingsView & { order_id: string }>("/admin/bnpl/reconciliation/complete", { cart_id: cartId }),
 }
 

@@ -20,6 +20,11 @@ export const VoidFindingBody = z.strictObject({
   service_order_id: z
     .string({ error: "service_order_id must be the service's order id" })
     .regex(/^[\w-]{1,64}$/, "service_order_id must be the service's order id (at most 64 letters, digits, _ or -)"),
+  /** The account's provider (`pp_bnpl_bnpl-eu`), when two accounts could hold the same service order id. */
+  provider_id: z
+    .string({ error: "provider_id must be a pay later provider id such as pp_bnpl_bnpl" })
+    .regex(/^pp_bnpl_[\w-]{1,64}$/, "provider_id must be a pay later provider id such as pp_bnpl_bnpl")
+    .optional(),
 })
 
 /** `POST /admin/bnpl/reconciliation/complete`. */

@@ -105,6 +105,8 @@ function AccountCard({ account }: { account: AccountStatus }) {
         </Button>
       </div>
       <div className="py-2">
+        <Field label="Payment provider"><Text size="small" className="font-mono">{account.providerId}</Text></Field>
+        <Field label="Merchant ID"><Text size="small" className="font-mono">{account.merchantId}</Text></Field>
         <Field label="Region">{account.region}</Field>
         <Field label="Currency">{account.currency}</Field>
         <Field label="Authentication">{account.authScheme === "oauth" ? "OAuth 2.0 (client credentials)" : "HTTP Basic"}</Field>
@@ -129,15 +131,15 @@ function Findings() {
   const prompt = usePrompt()
   const { data } = useQuery({ queryKey: ["bnpl", "reconciliation"], queryFn: payLaterApi.reconciliation })
   const act = useMutation({
-    mutationFn: ({ kind, id }: { kind: "void" | "complete"; id: string }) =>
-      kind === "void" ? payLaterApi.voidFinding(id) : payLaterApi.completeFinding(id),
+    mutationFn: ({ kind, id, providerId }: { kind: "void" | "complete"; id: string; providerId: string }) =>
+      kind === "void" ? payLaterApi.voidFinding(id, providerId) : payLaterApi.completeFinding(id),
     onSuccess: (result: FindingsView & { order_id?: string }) => {
       queryClient.setQueryData(["bnpl", "reconciliation"], result)
       toast.success(result.order_id ? `Order placed (${result.order_id}).` : "Voided at the service.")
     },
     onError: (error) => toast.error(errorMessage(error)),
   })
-  const confirm = async (kind: "void" | "complete", id: string, amount: string) => {
+  const confirm = async (kind: "void" | "complete", id: string, amount: string, providerId: string) => {
     const confirmed = await prompt({
       title: kind === "void" ? "Void this payment?" : "Complete this checkout?",
       description:
@@ -148,7 +150,7 @@ function Findings() {
       cancelText: "Cancel",
       variant: kind === "void" ? "danger" : "confirmation",
     })
-    if (confirmed) act.mutate({ kind, id })
+    if (confirmed) act.mutate({ kind, id, providerId })
   }
   const findings = data?.findings ?? []
   return (
@@ -165,6 +167,7 @@ function Findings() {
         <Table>
           <Table.Header>
             <Table.Row>
+              <Table.HeaderCell>Account</Table.HeaderCell>
               <Table.HeaderCell>Service order</Table.HeaderCell>
               <Table.HeaderCell>Finding</Table.HeaderCell>
               <Table.HeaderCell>Amount</Table.HeaderCell>
@@ -176,7 +179,8 @@ function Findings() {
             {findings.map((finding) => {
               const amount = finding.amount ? formatMoney(finding.amount.amount, finding.amount.currency) : "—"
               return (
-                <Table.Row key={finding.serviceOrderId}>
+                <Table.Row key={`${finding.providerId}:${finding.serviceOrderId}`}>
+                  <Table.Cell className="font-mono">{finding.providerId}</Table.Cell>
                   <Table.Cell className="font-mono">{finding.serviceOrderId}</Table.Cell>
                   <Table.Cell>
                     {finding.voided
@@ -192,10 +196,10 @@ function Findings() {
                   <Table.Cell>
                     <div className="flex justify-end gap-x-2">
                       {finding.actions.complete && (
-                        <Button size="small" variant="secondary" onClick={() => confirm("complete", finding.cartId!, amount)}>Complete</Button>
+                        <Button size="small" variant="secondary" onClick={() => confirm("complete", finding.cartId!, amount, finding.providerId)}>Complete</Button>
                       )}
                       {finding.actions.void && (
-                        <Button size="small" variant="danger" onClick={() => confirm("void", finding.serviceOrderId, amount)}>Void</Button>
+                        <Button size="small" variant="danger" onClick={() => confirm("void", finding.serviceOrderId, amount, finding.providerId)}>Void</Button>
                       )}
                     </div>
                   </Table.Cell>

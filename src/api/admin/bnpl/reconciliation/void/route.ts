@@ -9,16 +9,18 @@ import { findingsView } from "../findings"
 import type { z } from "zod"
 
 /**
- * `POST /admin/bnpl/reconciliation/void` `{ service_order_id }` -> the findings: voids an
+ * `POST /admin/bnpl/reconciliation/void` `{ service_order_id, provider_id? }` -> the findings: voids an
  * approved service payment, with the account that holds it, that the last reconciliation found with no Medusa order
  * (api-beyond-the-document.md "void"). No Medusa payment exists to go through, so the plugin
  * calls the service itself, with the requestId the job uses (`<id>-orphan-void`): voiding
  * from the job and from here never happens twice. Only a current, unsettled finding can be voided.
  */
 export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>, res: MedusaResponse): Promise<void> {
-  const { service_order_id } = req.validatedBody
+  const { service_order_id, provider_id } = req.validatedBody
   const before = await findingsView(req.scope)
-  const finding = before.findings.find((candidate) => candidate.serviceOrderId === service_order_id)
+  const finding = before.findings.find(
+    (candidate) => candidate.serviceOrderId === service_order_id && (!provider_id || candidate.providerId === provider_id)
+  )
   if (!finding?.actions.void) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
