@@ -1,7 +1,11 @@
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../client/money"
 
-/** Why the method is not offered for an amount. */
-export type IneligibleReason = "below_minimum" | "above_maximum" | "unsupported_currency"
+/**
+ * Why the method is not offered for an amount: outside the limits, a currency the account
+ * does not serve, or (for a cart) a region where the merchant did not enable the account's
+ * payment provider.
+ */
+export type IneligibleReason = "below_minimum" | "above_maximum" | "unsupported_currency" | "not_in_region"
 
 export interface Eligibility {
   eligible: boolean

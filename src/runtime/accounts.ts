@@ -6,7 +6,8 @@ import type { AccountRuntime } from "./plugin-runtime"
 
 /**
  * One merchant account as the admin's "Pay later" settings page shows it. Never holds the
- * merchant id's secret key, a token or an Authorization value. A store has one account per
+ * merchant id (half of the Basic credentials), its secret key, a token or an Authorization
+ * value: the provider id tells the accounts apart. A store has one account per
  * region (merchant-api-v2.md rule 2), each a payment provider of its own.
  */
 export interface AccountStatus {
@@ -14,8 +15,6 @@ export interface AccountStatus {
   id: string
   /** Medusa's payment provider id of the account (`pp_bnpl_bnpl-uk`). */
   providerId: string
-  /** The merchant id (the Basic user name / OAuth client id: an identifier, not a secret). */
-  merchantId: string
   region: BnplOptions["region"]
   currency: "GBP" | "EUR"
   authScheme: BnplOptions["authScheme"]
@@ -72,7 +71,6 @@ export async function describeAccount(runtime: Pick<AccountRuntime, "providerId"
   return {
     id: accountId(options),
     providerId: runtime.providerId,
-    merchantId: options.merchantId,
     region: options.region,
     currency: accountCurrency(options),
     authScheme: options.authScheme,

@@ -1,3 +1,4 @@
+import { updateRegionsWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
 import { reconcilePayments } from "../../src/operations/reconcile"
@@ -56,6 +57,15 @@ medusaIntegrationTestRunner({
       const { data: limits } = await api.get("/store/bnpl/limits?currency_code=eur&amount=1500", { headers: { "x-publishable-api-key": store.publishableKey } })
       expect(limits).toMatchObject({ eligible: true, currency: "EUR", providerId: "pp_bnpl_bnpl-eu" })
 
+      // A region where the merchant did not enable the EU account: not offered there.
+      await updateRegionsWorkflow(getContainer()).run({
+        input: { selector: { id: store.regions.eu }, update: { payment_providers: ["pp_system_default"] } },
+      })
+      expect(await shopper.eligibility(euCart.id)).toMatchObject({ eligible: false, reason: "not_in_region", providerId: "pp_bnpl_bnpl-eu" })
+      await updateRegionsWorkflow(getContainer()).run({
+        input: { selector: { id: store.regions.eu }, update: { payment_providers: [store.providers.eu, "pp_system_default"] } },
+      })
+
       // The storefront kit pays with the provider the cart's region offers, with no providerId given.
       await shopper.addShippingMethod(euCart.id, store.shippingOptions.standard)
       const kit = { baseUrl: api.defaults.baseURL!, publishableKey: store.publishableKey }
@@ -64,11 +74,16 @@ medusaIntegrationTestRunner({
       expect((await control.ledger()).checkouts.map((checkout) => [checkout.merchantId, checkout.amount.currency])).toEqual([[EU_MERCHANT, "EUR"]])
 
       const { data: status } = await api.get("/admin/bnpl/status", admin)
-      expect(status.accounts.map((account: any) => [account.providerId, account.merchantId, account.region, account.currency, account.capture])).toEqual([
-        ["pp_bnpl_bnpl-uk", UK_MERCHANT, "UK", "GBP", "manual"],
-        ["pp_bnpl_bnpl-eu", EU_MERCHANT, "EU", "EUR", "on_shipment"],
+      expect(status.accounts.map((account: any) => [account.providerId, account.region, account.currency, account.capture, account.reachable])).toEqual([
+        ["pp_bnpl_bnpl-uk", "UK", "GBP", "manual", true],
+        ["pp_bnpl_bnpl-eu", "EU", "EUR", "on_shipment", true],
       ])
-      expect(JSON.stringify(status)).not.toMatch(/secret/i)
+      const { data: listed } = await api.get("/admin/bnpl/accounts", admin)
+      expect(listed.accounts.map((account: any) => [account.providerId, account.currency, account.limits.maximumAmount.amount])).toEqual([
+        ["pp_bnpl_bnpl-uk", "GBP", "1000.00"],
+        ["pp_bnpl_bnpl-eu", "EUR", "2000.00"],
+      ])
+      expect(JSON.stringify([status, listed])).not.toMatch(/secret|100101|100201|Basic |Bearer /i)
     })
 
     it("a GBP cart pays through the UK account and a EUR cart through the EU account; capture, shipment and refund each go to the account that made the payment", async () => {

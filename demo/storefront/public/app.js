@@ -30,6 +30,7 @@
     below_minimum: "the order total is below the minimum",
     above_maximum: "the order total is above the maximum",
     unsupported_currency: "it is not offered in this currency",
+    not_in_region: "it is not offered in this region",
   }
 
   const escape = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";")
@@ -156,8 +157,9 @@
 
   async function payLater(cart) {
     const { payment_collection: collection } = await medusa.post("/store/payment-collections", { cart_id: cart.id })
-    // The account serving the cart's currency: pp_bnpl_bnpl for GBP, pp_bnpl_bnpl-eu for EUR.
-    const { providerId } = await medusa.get(`/store/bnpl/eligibility?cart_id=${cart.id}`)
+    // The account serving the cart's currency: pp_bnpl_bnpl for GBP, pp_bnpl_bnpl-eu for EUR
+    // (a store with one account names none: pp_bnpl_bnpl).
+    const { providerId = "pp_bnpl_bnpl" } = await medusa.get(`/store/bnpl/eligibility?cart_id=${cart.id}`)
     const { payment_collection: withSession } = await medusa.post(`/store/payment-collections/${collection.id}/payment-sessions`, {
       provider_id: providerId,
     })

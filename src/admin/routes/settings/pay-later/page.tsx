@@ -106,7 +106,6 @@ function AccountCard({ account }: { account: AccountStatus }) {
       </div>
       <div className="py-2">
         <Field label="Payment provider"><Text size="small" className="font-mono">{account.providerId}</Text></Field>
-        <Field label="Merchant ID"><Text size="small" className="font-mono">{account.merchantId}</Text></Field>
         <Field label="Region">{account.region}</Field>
         <Field label="Currency">{account.currency}</Field>
         <Field label="Authentication">{account.authScheme === "oauth" ? "OAuth 2.0 (client credentials)" : "HTTP Basic"}</Field>

@@ -12,7 +12,6 @@ async function accountStatus(account: AccountRuntime) {
   ])
   return {
     providerId: account.providerId,
-    merchantId: options.merchantId,
     region: options.region,
     currency: accountCurrency(options),
     authScheme: options.authScheme,
@@ -25,7 +24,7 @@ async function accountStatus(account: AccountRuntime) {
 
 /**
  * `GET /admin/bnpl/status` -> `{ accounts: [...], ...the first account's fields }`: every
- * account's provider id, merchant id, region, currency, capture mode, limits and when they were
+ * account's provider id, region, currency, capture mode, limits and when they were
  * read, and whether the service answers Ping. The first account's fields also stand at the top
  * level, as they did for a store with one account. Never includes credentials.
  */

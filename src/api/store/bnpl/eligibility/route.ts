@@ -12,12 +12,13 @@ import { parseRequestPart } from "../../../validate-request"
 
 /**
  * `GET /store/bnpl/eligibility?cart_id=` -> `{ eligible, reason?, minimumAmount,
- * maximumAmount, currency, providerId }`: whether the storefront should show "pay later" for
- * this cart, and with which payment provider: the account that serves the cart's currency
+ * maximumAmount, currency, providerId? }`: whether the storefront should show "pay later" for
+ * this cart, and (in a store with several accounts) with which payment provider: the account that serves the cart's currency
  * (rule 2: one account per region; `pp_bnpl_bnpl-eu` for a EUR cart in a store with UK and EU
  * accounts). Amounts are API strings in major units. Limits come from that account's Get
  * Configuration (merchant-api-v2.md "Get Configuration"), cached. A currency no account serves
- * is `unsupported_currency`, answered with the first account's limits.
+ * is `unsupported_currency`, answered with the first account's limits; a cart whose region
+ * does not offer that account's provider (Settings → Regions) is `not_in_region`.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   // Parsed by the route's middleware (api/middlewares.ts); parsed again so the handler never
@@ -26,10 +27,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: ["id", "total", "currency_code"],
+    fields: ["id", "total", "currency_code", "region.payment_providers.id"],
     filters: { id: cartId },
   })
-  const cart = data[0] as { total: MajorUnitAmount; currency_code: string } | undefined
+  const cart = data[0] as
+    | { total: MajorUnitAmount; currency_code: string; region?: { payment_providers?: Array<{ id: string } | null> | null } | null }
+    | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart has that cart_id.")
 
   const runtime = getPluginRuntime(req.scope)
@@ -37,8 +40,13 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
     throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
+  const eligibility = checkEligibility(toMinorUnits(cart.total ?? 0, "cart.total"), cart.currency_code, accountCurrency(account.options), configuration)
+  // Medusa refuses a session with a provider the cart's region does not offer: say so here.
+  const offered = (cart.region?.payment_providers ?? []).map((provider) => provider?.id)
+  const inRegion = !offered.length || offered.includes(account.providerId)
   res.json({
-    ...checkEligibility(toMinorUnits(cart.total ?? 0, "cart.total"), cart.currency_code, accountCurrency(account.options), configuration),
-    providerId: account.providerId,
+    ...(eligibility.eligible && !inRegion ? { ...eligibility, eligible: false, reason: "not_in_region" } : eligibility),
+    // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
+    ...(runtime.accounts.length > 1 ? { providerId: account.providerId } : {}),
   })
 }

@@ -11,8 +11,8 @@ import type { LimitsQuery } from "./query"
 export interface LimitsResponse extends Eligibility {
   /** The amount asked about, as a 2-decimal string; absent when none was given. */
   amount?: string
-  /** The payment provider of the account serving the currency (`pp_bnpl_bnpl-eu`). */
-  providerId: string
+  /** In a store with several accounts: the payment provider of the account serving the currency (`pp_bnpl_bnpl-eu`). */
+  providerId?: string
 }
 
 // Browsers and CDNs may keep the answer as long as the plugin keeps the limits, within bounds:
@@ -45,13 +45,15 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     )
   })
   const served = accountCurrency(account.options)
+  // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
+  const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
   const body: LimitsResponse =
     amount === undefined
-      ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), providerId: account.providerId }
+      ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), ...provider }
       : {
           ...checkEligibility(toMinorUnits(amount, "amount"), currency, served, configuration),
           amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")),
-          providerId: account.providerId,
+          ...provider,
         }
   res.setHeader("Cache-Control", `public, max-age=${maxAgeSeconds(configuration)}`)
   res.json(body)
