@@ -471,7 +471,8 @@ export class PaymentOperations {
     const eligibility = checkEligibility(amountMinor, currency, accountCurrency, limits)
     if (eligibility.eligible) return
     const amount = `${minorUnitsToApiAmount(amountMinor)} ${currency}`
-    const reasons = {
+    const reasons: Record<NonNullable<typeof eligibility.reason>, string> = {
+      not_in_region: "the store does not offer it in the cart's region",
       below_minimum: `the total ${amount} is below the minimum of ${eligibility.minimumAmount} ${eligibility.currency}`,
       above_maximum: `the total ${amount} is above the maximum of ${eligibility.maximumAmount} ${eligibility.currency}`,
       unsupported_currency: `the account only accepts ${eligibility.currency}, and the cart is in ${currency}`,
