@@ -77,7 +77,10 @@ it("shows the pay later widget on the order page: captured, the refund, nothing 
 
 it('"Refresh limits" on Settings → Pay later reads the account\'s new limits from the service', async () => {
   await page.goto(`${stack.urls.store}/app/settings/pay-later`)
-  await page.getByTestId("bnpl-account").waitFor()
+  // The demo sells through the UK and the EU sandbox accounts: one card each, UK first.
+  await page.getByTestId("bnpl-account").first().waitFor()
+  expect(await page.getByTestId("bnpl-account").count()).toBe(2)
+  expect(await page.getByTestId("bnpl-limits").nth(1).textContent()).toBe("€1.00 to €2,000.00")
   expect(await text("bnpl-sandbox-badge")).toBe("Sandbox")
   expect(await text("bnpl-reachable")).toBe("Answers")
   expect(await text("bnpl-limits")).toBe("£1.00 to £1,000.00")
@@ -90,7 +93,7 @@ it('"Refresh limits" on Settings → Pay later reads the account\'s new limits f
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ minimumAmount: "1.00", maximumAmount: "1500.00" }),
   })
-  await page.getByTestId("bnpl-refresh-limits").click()
+  await page.getByTestId("bnpl-refresh-limits").first().click()
   await page.getByText("£1.00 to £1,500.00").waitFor()
   expect(await text("bnpl-limits-read")).not.toBe("")
   expect(await text("bnpl-limits-read") !== readBefore || readBefore === "—").toBe(true)

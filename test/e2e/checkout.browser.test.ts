@@ -84,6 +84,27 @@ it("pays later: product, cart, checkout, the sandbox's page, Confirm, then the o
   expect(ledger.auths.filter((auth: { status: string }) => auth.status === "APPROVED")).toHaveLength(1)
 })
 
+it("switches to the Europe region and pays later in EUR through the EU account", async () => {
+  await page.goto(stack.urls.storefront)
+  await page.locator("#region").selectOption({ label: "Europe (EUR)" })
+  await page.waitForURL(`${stack.urls.storefront}/`)
+  await page.getByRole("link", { name: "Canvas Tote" }).waitFor()
+  await toPaymentStep("Canvas Tote")
+  await page.locator("#pay-later").click()
+  await page.waitForURL(`${stack.urls.sandbox}/checkout/**`)
+  expect(await page.locator("#amount").textContent()).toMatch(/€/)
+  await screenshot(page, "pay-later-eu-sandbox")
+  await page.locator("#confirm").click()
+  await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
+  await page.locator("#order-confirmed").waitFor()
+
+  const ledger = (await (await fetch(`${stack.urls.sandboxControl}/ledger`)).json()) as SandboxLedger
+  const approved = ledger.auths.filter((auth: { status: string }) => auth.status === "APPROVED")
+  expect(approved.map((auth: { merchantId: string }) => auth.merchantId)).toContain("100201")
+  const eu = ledger.payments.find((payment) => payment.merchantId === "100201")
+  expect(eu?.originalAmount?.currency).toBe("EUR")
+})
+
 it("cancel on the sandbox's page brings the shopper back to the checkout with a message", async () => {
   await toPaymentStep("Canvas Tote")
   await page.locator("#pay-later").click()
