@@ -43,6 +43,22 @@ describe("startPayLaterCheckout", () => {
     expect(posts.every((request) => request.headers["x-publishable-api-key"] === "pk_test")).toBe(true)
   })
 
+  it("without a providerId, pays with the pay-later provider the cart's region offers (one account per region)", async () => {
+    store.answer((request) => {
+      if (request.method === "GET" && request.path === "/store/carts/cart_1") return { status: 200, body: { cart: { id: "cart_1", region_id: "reg_eu", payment_collection: { id: "pay_col_1" } } } }
+      if (request.method === "GET" && request.path === "/store/payment-providers") {
+        return { status: 200, body: { payment_providers: [{ id: "pp_system_default" }, { id: "pp_bnpl_bnpl-eu" }] } }
+      }
+      if (request.path === "/store/payment-collections/pay_col_1/payment-sessions") {
+        return { status: 200, body: { payment_collection: { id: "pay_col_1", payment_sessions: [{ provider_id: "pp_bnpl_bnpl-eu", data: { redirectCheckoutUrl: "https://pay.example/eu" } }] } } }
+      }
+      return undefined
+    })
+    expect(await startPayLaterCheckout(store.config, "cart_1")).toEqual({ redirectUrl: "https://pay.example/eu" })
+    expect(store.requests.find((request) => request.path === "/store/payment-providers")?.query.get("region_id")).toBe("reg_eu")
+    expect(store.requests.filter((request) => request.method === "POST").map((request) => request.body)).toEqual([{ provider_id: "pp_bnpl_bnpl-eu" }])
+  })
+
   it("reuses the cart's payment collection when it has one", async () => {
     store.answer((request) => {
       if (request.method === "GET") return { status: 200, body: { cart: { id: "cart_1", payment_collection: { id: "pay_col_9" } } } }
