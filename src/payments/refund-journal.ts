@@ -76,13 +76,22 @@ export class RefundJournal {
     return `medusa-payment-bnpl:pending-refunds:${this.account ? `${this.account}:` : ""}${serviceOrderId}`
   }
 
+  // Where versions before per-account keys kept the order's refunds: read until written again,
+  // so an unanswered refund from before an upgrade is still resolved.
+  private legacyKey(serviceOrderId: string): string | undefined {
+    return this.account ? `medusa-payment-bnpl:pending-refunds:${serviceOrderId}` : undefined
+  }
+
   private async read(serviceOrderId: string): Promise<PendingRefund[]> {
     const key = this.key(serviceOrderId)
+    const legacyKey = this.legacyKey(serviceOrderId)
     const cache = this.currentCache()
     if (cache) {
       try {
         const shared = (await cache.get<PendingRefund[]>(key)) as PendingRefund[] | null | undefined
         if (shared) return shared
+        const legacy = legacyKey ? ((await cache.get<PendingRefund[]>(legacyKey)) as PendingRefund[] | null | undefined) : undefined
+        if (legacy) return legacy
       } catch {
         // A cache outage must not stop refunds; this instance's memory still knows its own.
       }
@@ -98,5 +107,7 @@ export class RefundJournal {
     if (!cache) return
     if (entries.length) await cache.set(key, entries, RefundJournal.TTL_SECONDS).catch(() => undefined)
     else await (cache.invalidate?.(key) ?? cache.set(key, [], 1)).catch(() => undefined)
+    const legacyKey = this.legacyKey(serviceOrderId)
+    if (legacyKey) await (cache.invalidate?.(legacyKey) ?? cache.set(legacyKey, [], 1)).catch(() => undefined)
   }
 }
