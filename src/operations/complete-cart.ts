@@ -94,10 +94,12 @@ async function completeNow(
 
   const paymentModule = scope.resolve(Modules.PAYMENT)
   if (sessionId) {
+    let locked = false
     try {
       await scope.resolve(Modules.LOCKING).execute(
         cartId,
         async () => {
+          locked = true
           const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "authorized_at"] })
           if (!session.authorized_at) await paymentModule.authorizePaymentSession(sessionId, {})
         },
@@ -106,6 +108,9 @@ async function completeNow(
     } catch (error) {
       const order = await orderOf(scope, cartId)
       if (order) return { outcome: "completed", orderId: order }
+      // The lock is held: another completion is authorising, or a stopped process's lock has
+      // not expired yet. Not a failure of the payment: the background job tries again.
+      if (!locked) return { outcome: "processing" }
       const reason = failureReason(error)
       logger?.info?.(`medusa-payment-bnpl: cart ${cartId} was not authorised: ${(error as Error).message}`)
       return { outcome: "failed", reason, message: (error as Error).message }

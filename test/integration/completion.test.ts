@@ -275,6 +275,23 @@ medusaIntegrationTestRunner({
       expect((await collection(collectionId)).status).toBe("authorized")
     })
 
+    it("crash between authorising and placing the order: the job places the order with the authorised payment, no second Auth", async () => {
+      const { cart, session, back } = await confirmedCart()
+      // What a completion stopped right after step 2 leaves: the session authorised, the cart open.
+      await getContainer().resolve(Modules.PAYMENT).authorizePaymentSession(session.id, {})
+      expect(await orderOf(cart.id)).toBeUndefined()
+      expect((await status(cart.id)).data).toEqual({ status: "processing" })
+
+      const report = await completePendingCarts(getContainer())
+      const orderId = await orderOf(cart.id)
+      expect(report.completed).toEqual([{ cartId: cart.id, orderId }])
+      expect((await status(cart.id)).data).toEqual({ status: "completed", order_id: orderId })
+      expect((await get(pathAndQuery(back))).headers.location).toBe(`http://storefront.test/order/${orderId}/confirmed`)
+      const ledger = await control.ledger()
+      expect(ledger.auths).toHaveLength(1)
+      expect(ledger.requests.auth).toBe(1)
+    })
+
     it("the status route refuses a malformed id and answers 404 for a cart with no pay-later session", async () => {
       const headers = { "x-publishable-api-key": store.publishableKey }
       expect((await api.get("/store/bnpl/carts/cart_%00/status", { headers, validateStatus: () => true })).status).toBe(400)

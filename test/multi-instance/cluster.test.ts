@@ -373,3 +373,54 @@ it("a server killed while Auth is in flight leaves no order unpaid: the order ge
   // The shopper's return on the other server now reaches the order page.
   expect(orderIdIn(await hitReturn(b.url, returnPath))).toBe(orderId)
 })
+
+it("a server killed while Auth is in flight on the shopper's return: the background completion places the order with its payment, one approval", async () => {
+  // The plugin's own completion (the return route) authorises before it places the order: a
+  // crash there leaves an open cart and an approval at the service, which the job completes.
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  generation += 1
+  const c = await startInstance("server-c", "server", { BNPL_TEST_CACHE_MODULE: "cache-redis" })
+  instances.push(c)
+  const [b] = servers().filter((server) => server !== c)
+  const cartId = await readyCart(c.url, "crash-return@example.com")
+  const { token, redirectCheckoutUrl } = await payLaterSession(c.url, cartId)
+  await sleep(TICK_MS - (Date.now() % TICK_MS) + 500)
+  const back = await consumerChooses(redirectCheckoutUrl, "confirm")
+  const returnPath = `${back.pathname}${back.search}`
+
+  const authsBefore = (await control.ledger()).requests.auth
+  await control.fault({ endpoint: "auth", kind: "latency", delayMs: 15_000, times: 1 })
+  const returning = fetch(`${c.url}${returnPath}`, { redirect: "manual" }).catch(() => undefined)
+  for (let i = 0; i < 100 && (await control.ledger()).requests.auth === authsBefore; i++) await sleep(100)
+  expect((await control.ledger()).requests.auth).toBeGreaterThan(authsBefore)
+  await c.store.kill()
+  await returning
+  instances = instances.filter((instance) => instance !== c)
+
+  // No order yet, the cart's lock held by the dead server: the shopper's return on the other
+  // server answers processing, as does the status route.
+  const status = async () => (await storeCall(b.url, "GET", `/store/bnpl/carts/${cartId}/status`)) as { status: string; order_id?: string }
+  const early = await hitReturn(b.url, returnPath)
+  expect(early).toContain("bnpl_status=processing")
+
+  let last = await status()
+  for (let i = 0; i < 120 && last.status !== "completed"; i++) {
+    await sleep(2_000)
+    last = await status()
+  }
+  expect(last).toEqual({ status: "completed", order_id: expect.stringMatching(/^order_/) })
+  const orderId = last.order_id!
+  const [collection] = await sql<{ id: string; status: string }>(
+    `SELECT pc.id, pc.status FROM order_payment_collection opc JOIN payment_collection pc ON pc.id = opc.payment_collection_id
+     WHERE opc.order_id = $1 AND opc.deleted_at IS NULL`,
+    [orderId]
+  )
+  expect(collection.status).toBe("authorized")
+  const payments = await sql<{ data: any }>(`SELECT data FROM payment WHERE payment_collection_id = $1 AND deleted_at IS NULL`, [collection.id])
+  const ledger = await control.ledger()
+  const auths = ledger.auths.filter((auth) => auth.token === token)
+  expect(auths.map((auth) => auth.status)).toEqual(["APPROVED"])
+  expect(payments.map((payment) => payment.data.orderId)).toEqual([auths[0].paymentId])
+  expect(ledger.voids.filter((entry) => entry.orderId === auths[0].paymentId)).toEqual([])
+  expect(orderIdIn(await hitReturn(b.url, returnPath))).toBe(orderId)
+})
