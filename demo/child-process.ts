@@ -15,6 +15,8 @@ export interface RunningChild {
   exited: Promise<string>
   /** SIGTERM (Medusa shuts down gracefully), then SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>
+  /** SIGKILL at once, as a crash (or an out-of-memory kill) ends a process: nothing is cleaned up. */
+  kill(): Promise<void>
 }
 
 // Every child still running, so a Ctrl-C in the middle of start-up can stop them too.
@@ -43,6 +45,10 @@ export function startNode(args: string[], options: ChildOptions): RunningChild {
         await exited
         clearTimeout(timer)
       }
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+      await exited
     },
   }
   running.add(handle)

@@ -155,6 +155,8 @@ function seedScript(settings: StoreSettings): string {
 export interface RunningStore {
   url: string
   stop(): Promise<void>
+  /** SIGKILL: the server dies mid-request, as in a crash (tests of what survives one). */
+  kill(): Promise<void>
 }
 
 /** Medusa's bind address: the demo is for this machine, like the sandbox and the storefront. */
@@ -178,7 +180,7 @@ export async function startMedusa(settings: StoreSettings, timeoutMs = 120_000):
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  return { url: settings.storeUrl, stop: () => server.stop() }
+  return { url: settings.storeUrl, stop: () => server.stop(), kill: () => server.kill() }
 }
 
 async function healthy(url: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { completePendingCarts } from "../operations/pending-completions"
+import { repairUnpaidOrders } from "../operations/repair-unpaid-orders"
 import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
@@ -11,6 +12,8 @@ const NAME = "medusa-payment-bnpl-complete-pending-carts"
  * Every minute: carts whose consumer confirmed but never came back are completed
  * (operations/pending-completions.ts). With Medusa's Redis workflow engine a schedule runs
  * on one instance per tick; the cart's lock keeps two runs from completing one cart twice.
+ * Then orders placed without their payment (a process stopped while Auth was in flight) are
+ * given it (operations/repair-unpaid-orders.ts).
  * The run is recorded for the admin's "Pay later" settings page.
  */
 export default async function completePendingCartsJob(container: MedusaContainer): Promise<void> {
@@ -18,8 +21,15 @@ export default async function completePendingCartsJob(container: MedusaContainer
     recordJobRun(
       "complete-pending-carts",
       getPluginRuntime(container),
-      () => completePendingCarts(container),
-      (report) => `${report.completed.length} completed, ${report.waiting.length} waiting, ${report.givenUp.length} given up`
+      async () => {
+        const report = await completePendingCarts(container)
+        // Each tick also gives their payment to orders placed without it (a crash mid-Auth).
+        const repairs = await repairUnpaidOrders(container)
+        return { ...report, repairs }
+      },
+      (report) =>
+        `${report.completed.length} completed, ${report.waiting.length} waiting, ${report.givenUp.length} given up; ` +
+        `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up`
     )
   )
 }

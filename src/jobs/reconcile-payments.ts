@@ -11,7 +11,8 @@ const NAME = "medusa-payment-bnpl-reconcile-payments"
 
 /**
  * Every 30 minutes, for every account: approved service payments no order or session claims
- * are reported (and voided unless `voidOrphanedPayments: false`). The findings are kept per
+ * are reported (and voided unless `voidOrphanedPayments: false`); those whose cart is an order
+ * without its payment are repaired, never voided. The findings are kept per
  * account for the admin's "Pay later" settings page; one account's failure does not stop
  * the others.
  */
@@ -27,7 +28,12 @@ export default async function reconcilePaymentsJob(container: MedusaContainer): 
           await recordReconciliationFindings(account.options, account.cache, report)
           return report
         }),
-      (results) => summariseAccounts(results, (report) => `${report.checked} approved payments checked, ${report.orphaned.length} without a Medusa order`)
+      (results) =>
+        summariseAccounts(
+          results,
+          (report) =>
+            `${report.checked} approved payments checked, ${report.orphaned.length} without a Medusa order, ${report.unpaidOrders?.length ?? 0} of an order without its payment`
+        )
     )
   )
 }

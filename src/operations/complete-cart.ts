@@ -1,20 +1,23 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
-import { isShopperReason, type ShopperReason } from "../payments/errors"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import { checkApprovedCart } from "./approved-cart"
+import { failureReason, type CompletionFailure } from "./completion-failure"
 import { recordCompletionFailure } from "./completion-record"
+import { repairOrderPayment } from "./repair-unpaid-orders"
 
 interface ContainerLike {
   resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
 }
 
-/** Why a completion did not place an order (docs/storefront.md lists each). */
-export type CompletionFailure = "invalid_return" | "cancelled" | ShopperReason
+export { failureReason, type CompletionFailure } from "./completion-failure"
 
 export type CompletionOutcome =
   | { outcome: "completed"; orderId: string }
-  /** Still running when the deadline came; it goes on, and the status route reports the end. */
+  /**
+   * Still running when the deadline came (it goes on, and the status route reports the end),
+   * or the order exists without its payment yet (repair-unpaid-orders.ts tries again).
+   */
   | { outcome: "processing" }
   | { outcome: "failed"; reason: CompletionFailure; message?: string }
 
@@ -36,6 +39,9 @@ const CART_LOCK_WAIT_SECONDS = 30
  * 4. If the cart cannot become an order (an item out of stock, a promotion ended, any Medusa
  *    error), the authorisation is voided at once through the payment module (automatic
  *    reversal), not left for the 13-day expiry: `order_failed`.
+ * 5. An order is `completed` only with its payment: one that Medusa's own complete-cart placed
+ *    and never authorised (a crash mid-Auth) is authorised here with the same requestId
+ *    (repair-unpaid-orders.ts); until it is, the answer is `processing`.
  *
  * With `deadlineMs`, answers `processing` when the work outlasts it; the work goes on.
  * Failures are recorded for the status route (completion-record.ts).
@@ -44,13 +50,15 @@ export async function completePayLaterCart(
   scope: ContainerLike,
   input: { cartId: string; orderToken?: string; deadlineMs?: number; checkOnly?: boolean }
 ): Promise<CompletionOutcome> {
-  const work = completeNow(scope, input).then(async (outcome) => {
-    // Not confirmed yet is not an end: the status route keeps saying `processing`.
-    if (outcome.outcome === "failed" && !["invalid_return", "cancelled", "not_confirmed"].includes(outcome.reason)) {
-      await recordCompletionFailure(scope, input.cartId, outcome.reason)
-    }
-    return outcome
-  })
+  const work = completeNow(scope, input)
+    .then((outcome) => (outcome.outcome === "completed" ? withPayment(scope, input.cartId, outcome.orderId) : outcome))
+    .then(async (outcome) => {
+      // Not confirmed yet is not an end: the status route keeps saying `processing`.
+      if (outcome.outcome === "failed" && !["invalid_return", "cancelled", "not_confirmed"].includes(outcome.reason)) {
+        await recordCompletionFailure(scope, input.cartId, outcome.reason)
+      }
+      return outcome
+    })
   if (!input.deadlineMs) return work
   let timer: NodeJS.Timeout | undefined
   const deadline = new Promise<CompletionOutcome>((resolve) => {
@@ -86,10 +94,12 @@ async function completeNow(
 
   const paymentModule = scope.resolve(Modules.PAYMENT)
   if (sessionId) {
+    let locked = false
     try {
       await scope.resolve(Modules.LOCKING).execute(
         cartId,
         async () => {
+          locked = true
           const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "authorized_at"] })
           if (!session.authorized_at) await paymentModule.authorizePaymentSession(sessionId, {})
         },
@@ -98,6 +108,9 @@ async function completeNow(
     } catch (error) {
       const order = await orderOf(scope, cartId)
       if (order) return { outcome: "completed", orderId: order }
+      // The lock is held: another completion is authorising, or a stopped process's lock has
+      // not expired yet. Not a failure of the payment: the background job tries again.
+      if (!locked) return { outcome: "processing" }
       const reason = failureReason(error)
       logger?.info?.(`medusa-payment-bnpl: cart ${cartId} was not authorised: ${(error as Error).message}`)
       return { outcome: "failed", reason, message: (error as Error).message }
@@ -115,6 +128,23 @@ async function completeNow(
   logger?.warn?.(`medusa-payment-bnpl: cart ${cartId} could not become an order: ${error?.message ?? "unknown error"}`)
   if (sessionId) await reverseAuthorization(scope, sessionId, cartId)
   return { outcome: "failed", reason: "order_failed", message: error?.message }
+}
+
+/**
+ * An order counts as completed for the shopper only once it has its payment. Medusa's own
+ * complete-cart (the store's cart complete) creates the order before it authorises; a process
+ * stopped in between leaves the order unpaid, and this completion repairs it
+ * (repair-unpaid-orders.ts: the same Auth requestId, so a replay). Still unpaid, the cart is
+ * `processing` (the background completion job tries again each run); refused for good by the
+ * service, it `failed` with the reason.
+ */
+async function withPayment(scope: ContainerLike, cartId: string, orderId: string): Promise<CompletionOutcome> {
+  const repair = await repairOrderPayment(scope, cartId, { lockWaitSeconds: CART_LOCK_WAIT_SECONDS })
+  if (repair.outcome === "paid" || repair.outcome === "no_order") return { outcome: "completed", orderId }
+  if (repair.outcome === "failed" && !["not_confirmed", "payment_failed"].includes(repair.reason)) {
+    return { outcome: "failed", reason: repair.reason, message: repair.message }
+  }
+  return { outcome: "processing" }
 }
 
 /** Voids the session's authorisation when its cart could not become an order. */
@@ -143,16 +173,4 @@ async function orderOf(scope: ContainerLike, cartId: string): Promise<string | u
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: cartId } })
   return (data[0] as { order?: { id: string } | null } | undefined)?.order?.id
-}
-
-/**
- * The reason of a failed authorisation, from the error's machine-readable `code` (set by the
- * provider through payments/errors.ts), never from its wording. Medusa's payment module
- * answers a `requires_more` session with NOT_ALLOWED "Session ... was not authorized".
- */
-export function failureReason(error: unknown): CompletionFailure {
-  const { code, type, message } = (error ?? {}) as { code?: unknown; type?: unknown; message?: unknown }
-  if (isShopperReason(code)) return code
-  if (type === "not_allowed" && /was not authorized with the provider/i.test(String(message))) return "not_confirmed"
-  return "payment_failed"
 }

@@ -37,7 +37,8 @@ const key = (sessionId: string) => `medusa-payment-bnpl:pending-completion:${ses
 
 /**
  * Completes the carts whose consumer confirmed on the service's screens but whose browser
- * never reached the return route (a closed tab, a lost connection): the service sends no
+ * never reached the return route (a closed tab, a lost connection), and those whose session a
+ * completion authorised before its process stopped (no order yet): the service sends no
  * notifications (merchant-api-v2.md "Events"), so the store asks. For every pay-later session
  * whose checkout is still alive and whose cart has no order, it runs the same completion as the
  * return route (operations/complete-cart.ts), with the same Auth requestId (the session id),
@@ -54,10 +55,20 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
   const since = new Date(now.getTime() - 2 * 60 * 60 * 1000)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "provider_id", "status", "data", "created_at", "payment_collection.cart.id", "payment_collection.cart.completed_at"],
+    fields: [
+      "id",
+      "provider_id",
+      "status",
+      "data",
+      "created_at",
+      "payment.canceled_at",
+      "payment_collection.cart.id",
+      "payment_collection.cart.completed_at",
+    ],
     filters: {
       provider_id: { $like: "pp_bnpl_%" },
-      status: ["pending", "requires_more"],
+      // `authorized` with an open cart: a completion stopped between authorising and placing the order.
+      status: ["pending", "requires_more", "authorized"],
       created_at: { $gte: since },
     } as never,
   })
@@ -65,7 +76,10 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
   for (const session of data as Array<Record<string, any>>) {
     const sessionData = asPaymentData(session.data)
     const cart = session.payment_collection?.cart
-    if (!cart?.id || cart.completed_at || !sessionData.token || sessionData.orderId) continue
+    if (!cart?.id || cart.completed_at || !sessionData.token) continue
+    // A session taken over an earlier approval waits for its shopper; an authorised one is
+    // completed unless its authorisation was undone (the cart could not become an order).
+    if (session.status === "authorized" ? !session.payment || session.payment.canceled_at : sessionData.orderId) continue
     const expiresAt = sessionData.expires ? Date.parse(sessionData.expires) : NaN
     if (!(expiresAt > now.getTime())) continue
     const attempts = ((await cache?.get<Attempts>(key(session.id)).catch(() => undefined)) as Attempts | null) ?? { count: 0, nextAt: 0 }

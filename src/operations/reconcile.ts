@@ -4,6 +4,7 @@ import { asPaymentState, isOpen, isVoidedOrExpired } from "../payments/payment-s
 import { requestIds } from "../payments/request-ids"
 import { accountForPayment, getPluginRuntime, type AccountRuntime } from "../runtime/plugin-runtime"
 import type { MedusaPaymentRecord } from "./order-payments"
+import { readOrderPaymentState, repairOrderPayment } from "./repair-unpaid-orders"
 
 export interface OrphanedPayment {
   orderId: string
@@ -13,10 +14,30 @@ export interface OrphanedPayment {
   voided: boolean
 }
 
+/**
+ * An approved service payment whose cart is a Medusa order that has no payment: the order was
+ * placed and its authorisation interrupted (a crash mid-Auth). Never voided: the consumer's
+ * order stands; the payment is given to it (operations/repair-unpaid-orders.ts).
+ */
+export interface UnpaidOrderFinding {
+  /** The service's order id. */
+  orderId: string
+  merchantReference?: string
+  /** The Medusa order that has no payment. */
+  medusaOrderId: string
+  amount?: { amount: string; currency: string }
+  created?: string
+  /** Whether this run gave the order its payment. */
+  repaired: boolean
+}
+
 export interface ReconciliationReport {
   /** Approved service payments looked at. */
   checked: number
+  /** Approved with no Medusa order: voided with `voidOrphanedPayments`. */
   orphaned: OrphanedPayment[]
+  /** Approved, the order exists, its payment missing: repaired, never voided. */
+  unpaidOrders?: UnpaidOrderFinding[]
 }
 
 /**
@@ -35,6 +56,10 @@ export const RECONCILIATION_GRACE_MINUTES = 90
  * instances never void twice). This is where the approval of an abandoned session ends: a
  * session deleted while its Auth answer was lost is not voided at once, because a new session
  * for the same cart may take the approval over (payments/payment-operations.ts).
+ *
+ * An approval whose cart is a Medusa order without a payment is not an orphan: the order was
+ * placed and its authorisation interrupted (Medusa's complete-cart authorises last). It is
+ * reported apart (`unpaidOrders`), repaired (operations/repair-unpaid-orders.ts), and never voided.
  */
 export async function reconcilePayments(
   container: MedusaContainer,
@@ -66,7 +91,7 @@ export async function reconcilePayments(
     if (session.data?.orderId && ofAccount(session)) known.add(session.data.orderId)
   }
 
-  const report: ReconciliationReport = { checked: 0, orphaned: [] }
+  const report: ReconciliationReport = { checked: 0, orphaned: [], unpaidOrders: [] }
   for await (const payment of client.iteratePayments({
     fromCreatedDate: since.toISOString(),
     toCreatedDate: before.toISOString(),
@@ -76,6 +101,12 @@ export async function reconcilePayments(
     report.checked++
     const state = asPaymentState(payment.paymentState)
     if (known.has(payment.id) || isVoidedOrExpired(state) || state === "AUTH_DECLINED") continue
+    // "Approved, order exists, payment missing" is not an orphan: repair it, never void it.
+    const unpaid = await unpaidOrderFinding(container, payment)
+    if (unpaid) {
+      report.unpaidOrders!.push(unpaid)
+      continue
+    }
     const orphan: OrphanedPayment = {
       orderId: payment.id,
       merchantReference: payment.merchantReference,
@@ -99,4 +130,36 @@ export async function reconcilePayments(
     )
   }
   return report
+}
+
+/**
+ * When the approval's cart (its merchantReference) is a Medusa order without a payment, tries
+ * to give the order its payment (repairOrderPayment: Auth replayed with the session's
+ * requestId) and returns the finding; otherwise undefined (the approval is an orphan).
+ */
+async function unpaidOrderFinding(
+  container: MedusaContainer,
+  payment: { id: string; merchantReference?: string; originalAmount?: { amount: string; currency: string }; created?: string }
+): Promise<UnpaidOrderFinding | undefined> {
+  const cartId = payment.merchantReference
+  if (!cartId?.startsWith("cart_")) return undefined
+  const state = await readOrderPaymentState(container, cartId)
+  if (state.state !== "unpaid") return undefined
+  const { logger } = getPluginRuntime(container)
+  const repair = await repairOrderPayment(container, cartId, { lockWaitSeconds: 5 }).catch((error: Error) => {
+    logger?.error?.(`medusa-payment-bnpl: repairing the payment of order ${state.unpaid.orderId} failed: ${error.message}`)
+    return undefined
+  })
+  const repaired = repair?.outcome === "paid"
+  logger?.warn?.(
+    `medusa-payment-bnpl: service order ${payment.id} (cart ${cartId}) is approved and Medusa order ${state.unpaid.orderId} has no payment${repaired ? "; the payment was given to the order" : "; it is not voided, the background completion job keeps authorising it"}.`
+  )
+  return {
+    orderId: payment.id,
+    merchantReference: cartId,
+    medusaOrderId: state.unpaid.orderId,
+    amount: payment.originalAmount,
+    created: payment.created,
+    repaired,
+  }
 }

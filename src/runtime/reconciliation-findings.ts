@@ -1,4 +1,4 @@
-import type { OrphanedPayment, ReconciliationReport } from "../operations/reconcile"
+import type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../operations/reconcile"
 import type { BnplOptions } from "../options"
 import { accountCacheKey, type CacheLike } from "./client-factory"
 
@@ -13,6 +13,8 @@ export interface ReconciliationFindings {
   /** Approved service payments looked at. */
   checked: number
   orphaned: Array<OrphanedPayment & { voidedAt?: string; completedOrderId?: string }>
+  /** Approved, the order exists, its payment missing: never voided (absent in findings kept before it existed). */
+  unpaidOrders?: UnpaidOrderFinding[]
 }
 
 /** Longer than the job's 30-minute schedule; a stopped job's findings fade after a day. */
@@ -33,6 +35,7 @@ export async function recordReconciliationFindings(
     checkedAt: checkedAt.toISOString(),
     checked: report.checked,
     orphaned: report.orphaned.map((orphan) => ({ ...orphan })),
+    unpaidOrders: (report.unpaidOrders ?? []).map((finding) => ({ ...finding })),
   }
   await save(account, cache, findings)
   return findings

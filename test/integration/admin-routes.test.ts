@@ -238,7 +238,9 @@ medusaIntegrationTestRunner({
         created: payment.created,
         voided: false,
       })
-      const report = { checked: 2, orphaned: [orphanOf(orphan, "cart_lost"), orphanOf(approved, cart.id)] }
+      // 3. An approval whose cart is an order placed without its payment (a crash mid-Auth).
+      const unpaid = { orderId: "svc_unpaid_order", merchantReference: "cart_unpaid", medusaOrderId: "order_unpaid", repaired: false }
+      const report = { checked: 3, orphaned: [orphanOf(orphan, "cart_lost"), orphanOf(approved, cart.id)], unpaidOrders: [unpaid] }
       await recordReconciliationFindings(
         { merchantId: "sandbox-uk-merchant", baseUrl: process.env.BNPL_BASE_URL! },
         getContainer().resolve(Modules.CACHE),
@@ -247,8 +249,15 @@ medusaIntegrationTestRunner({
 
       const listed = await call("get", "/admin/bnpl/reconciliation")
       expect(listed.status).toBe(200)
-      expect(listed.data.checked).toBe(2)
+      expect(listed.data.checked).toBe(3)
       const byId = (data: any, id: string) => data.findings.find((finding: any) => finding.serviceOrderId === id)
+      // Never voided: the consumer's order stands and the completion job gives it its payment.
+      expect(byId(listed.data, "svc_unpaid_order")).toEqual(
+        expect.objectContaining({ kind: "order_without_payment", medusaOrderId: "order_unpaid", actions: { void: false, complete: false } })
+      )
+      const refused = await call("post", "/admin/bnpl/reconciliation/void", { service_order_id: "svc_unpaid_order" })
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/never voided/)
       expect(byId(listed.data, orphan.id)).toEqual(
         expect.objectContaining({ cartId: "cart_lost", kind: "approved_without_order", voided: false, actions: { void: true, complete: false } })
       )

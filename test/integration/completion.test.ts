@@ -2,7 +2,10 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import { createInventoryLevelsWorkflow, createProductsWorkflow } from "@medusajs/medusa/core-flows"
 import path from "node:path"
+import { BnplClient } from "../../src/client"
 import { completePendingCarts } from "../../src/operations/pending-completions"
+import { reconcilePayments } from "../../src/operations/reconcile"
+import { repairUnpaidOrders } from "../../src/operations/repair-unpaid-orders"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
@@ -171,6 +174,122 @@ medusaIntegrationTestRunner({
       const ledger = await control.ledger()
       expect(ledger.payments.map((payment) => payment.paymentState)).toEqual(["VOIDED"])
       expect((await status(cart.id)).data).toEqual({ status: "failed", reason: "order_failed" })
+    })
+
+    /**
+     * What a store process killed while Auth was in flight leaves (Medusa's complete-cart creates
+     * the order, links it to the cart and the payment collection, completes the cart, and
+     * authorises last): the order with no payment, and the Auth that reached the service.
+     * Made here by hand, as complete-cart's steps would have left it; the Auth carries the
+     * session's own requestId, as the provider's does.
+     */
+    async function orderPlacedWithoutPayment() {
+      const { cart, session, back } = await confirmedCart()
+      const container = getContainer()
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "cart",
+        fields: ["id", "email", "currency_code", "region_id", "sales_channel_id", "items.*", "payment_collection.id"],
+        filters: { id: cart.id },
+      })
+      const full = data[0] as any
+      const [order] = await container.resolve(Modules.ORDER).createOrders([
+        {
+          region_id: full.region_id,
+          sales_channel_id: full.sales_channel_id,
+          email: full.email,
+          currency_code: full.currency_code,
+          items: full.items.map((item: any) => ({ title: item.title, variant_id: item.variant_id, quantity: item.quantity, unit_price: item.unit_price })),
+        },
+      ])
+      await container.resolve(ContainerRegistrationKeys.LINK).create([
+        { [Modules.ORDER]: { order_id: order.id }, [Modules.CART]: { cart_id: cart.id } },
+        { [Modules.ORDER]: { order_id: order.id }, [Modules.PAYMENT]: { payment_collection_id: full.payment_collection.id } },
+      ])
+      await container.resolve(Modules.CART).updateCarts(cart.id, { completed_at: new Date() })
+      const client = new BnplClient({
+        merchantId: "sandbox-uk-merchant",
+        secretKey: "sandbox-uk-secret-key",
+        baseUrl: process.env.BNPL_BASE_URL!,
+        authScheme: "basic",
+      })
+      const approved = await client.auth({ token: session.data.token, requestId: session.id, merchantReference: cart.id })
+      return { cart, session, back, orderId: order.id as string, collectionId: full.payment_collection.id as string, approved }
+    }
+
+    async function collection(collectionId: string) {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "payment_collection",
+        fields: ["id", "status", "payments.id", "payments.data", "order.id"],
+        filters: { id: collectionId },
+      })
+      return data[0] as { status: string; payments: Array<{ id: string; data: Record<string, any> }>; order?: { id: string } }
+    }
+
+    it("crash mid-Auth: an order placed without its payment is processing for the shopper until the job authorises it with the same requestId: one approval", async () => {
+      const { cart, session, back, orderId, collectionId, approved } = await orderPlacedWithoutPayment()
+      expect((await collection(collectionId)).payments).toEqual([])
+      expect((await status(cart.id)).data).toEqual({ status: "processing" })
+
+      const report = await repairUnpaidOrders(getContainer())
+      expect(report.repaired).toEqual([{ orderId, cartId: cart.id, paymentId: expect.stringMatching(/^pay_/) }])
+      const paid = await collection(collectionId)
+      expect(paid.status).toBe("authorized")
+      expect(paid.order?.id).toBe(orderId)
+      expect(paid.payments.map((payment) => payment.data.orderId)).toEqual([approved.id])
+      // Medusa's order reads the collection: payment_status authorised.
+      const { data: orders } = await getContainer()
+        .resolve(ContainerRegistrationKeys.QUERY)
+        .graph({ entity: "order", fields: ["id", "payment_collections.status"], filters: { id: orderId } })
+      expect((orders[0] as any).payment_collections.map((entry: any) => entry.status)).toEqual(["authorized"])
+
+      const ledger = await control.ledger()
+      expect(ledger.auths.filter((auth) => auth.token === session.data.token)).toHaveLength(1)
+      expect(ledger.requests.auth).toBe(2)
+      expect(ledger.voids).toEqual([])
+      expect((await status(cart.id)).data).toEqual({ status: "completed", order_id: orderId })
+      expect((await get(pathAndQuery(back))).headers.location).toBe(`http://storefront.test/order/${orderId}/confirmed`)
+      // Nothing left to repair.
+      expect((await repairUnpaidOrders(getContainer())).repaired).toEqual([])
+    })
+
+    it("crash mid-Auth: the shopper's return finds the unpaid order and gives it its payment before sending the shopper there", async () => {
+      const { back, orderId, collectionId, approved } = await orderPlacedWithoutPayment()
+      expect((await get(pathAndQuery(back))).headers.location).toBe(`http://storefront.test/order/${orderId}/confirmed`)
+      expect((await collection(collectionId)).payments.map((payment) => payment.data.orderId)).toEqual([approved.id])
+      expect((await control.ledger()).auths).toHaveLength(1)
+    })
+
+    it("crash mid-Auth: reconciliation reports the approval as an order without its payment, repairs it, and never voids it", async () => {
+      const { cart, orderId, collectionId, approved } = await orderPlacedWithoutPayment()
+      // Past the grace period, with voidOrphanedPayments on (the default).
+      const report = await reconcilePayments(getContainer(), { now: new Date(Date.now() + 100 * 60 * 1000) })
+      expect(report.orphaned).toEqual([])
+      expect(report.unpaidOrders).toEqual([
+        expect.objectContaining({ orderId: approved.id, merchantReference: cart.id, medusaOrderId: orderId, repaired: true }),
+      ])
+      const ledger = await control.ledger()
+      expect(ledger.voids).toEqual([])
+      expect(ledger.payments.map((payment) => payment.paymentState)).toEqual(["AUTH_APPROVED"])
+      expect((await collection(collectionId)).status).toBe("authorized")
+    })
+
+    it("crash between authorising and placing the order: the job places the order with the authorised payment, no second Auth", async () => {
+      const { cart, session, back } = await confirmedCart()
+      // What a completion stopped right after step 2 leaves: the session authorised, the cart open.
+      await getContainer().resolve(Modules.PAYMENT).authorizePaymentSession(session.id, {})
+      expect(await orderOf(cart.id)).toBeUndefined()
+      expect((await status(cart.id)).data).toEqual({ status: "processing" })
+
+      const report = await completePendingCarts(getContainer())
+      const orderId = await orderOf(cart.id)
+      expect(report.completed).toEqual([{ cartId: cart.id, orderId }])
+      expect((await status(cart.id)).data).toEqual({ status: "completed", order_id: orderId })
+      expect((await get(pathAndQuery(back))).headers.location).toBe(`http://storefront.test/order/${orderId}/confirmed`)
+      const ledger = await control.ledger()
+      expect(ledger.auths).toHaveLength(1)
+      expect(ledger.requests.auth).toBe(1)
     })
 
     it("the status route refuses a malformed id and answers 404 for a cart with no pay-later session", async () => {

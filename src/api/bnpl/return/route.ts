@@ -20,7 +20,9 @@ export const RETURN_DEADLINE_MS = 18_000
  * - A malformed query, an unknown cart, and a cart none of whose pay-later sessions holds
  *   `orderToken` all get the same answer: the checkout page with `bnpl_error=invalid_return`,
  *   no cart id and no order id, so the route tells nobody whether a cart exists.
- * - The token of the cart's session and a cart that is already an order: its order page.
+ * - The token of the cart's session and a cart that is already an order: its order page, once
+ *   the order's payment is authorised; an order placed without it (a completion interrupted
+ *   mid-Auth) is repaired first (operations/repair-unpaid-orders.ts), else `processing`.
  * - `status=SUCCESS`: the cart is completed (operations/complete-cart.ts) and the consumer
  *   sent to the order page, or back to the checkout with `bnpl_error=<reason>`. Within about
  *   20 seconds whatever the service does: past that, to the checkout with

@@ -186,9 +186,11 @@ function Findings() {
                       ? "Voided"
                       : finding.completedOrderId
                         ? `Completed: ${finding.completedOrderId}`
-                        : finding.kind === "checkout_not_completed"
-                          ? `Confirmed checkout not completed (cart ${finding.cartId})`
-                          : "Approved payment with no order"}
+                        : finding.kind === "order_without_payment"
+                          ? `Order ${finding.medusaOrderId} without its payment (being repaired, never voided)`
+                          : finding.kind === "checkout_not_completed"
+                            ? `Confirmed checkout not completed (cart ${finding.cartId})`
+                            : "Approved payment with no order"}
                   </Table.Cell>
                   <Table.Cell>{amount}</Table.Cell>
                   <Table.Cell>{formatTime(finding.created)}</Table.Cell>

@@ -14,8 +14,15 @@ export interface FindingView {
   cartId: string | null
   amount: { amount: string; currency: string } | null
   created: string | null
-  /** approved_without_order: nothing left to complete (no open cart); checkout_not_completed: the cart is still open. */
-  kind: "approved_without_order" | "checkout_not_completed"
+  /**
+   * approved_without_order: nothing left to complete (no open cart); checkout_not_completed: the
+   * cart is still open; order_without_payment: the cart is an order whose payment Medusa never
+   * authorised (a completion interrupted mid-Auth): repaired by the background completion job,
+   * never voided.
+   */
+  kind: "approved_without_order" | "checkout_not_completed" | "order_without_payment"
+  /** With order_without_payment: the Medusa order. */
+  medusaOrderId?: string | null
   /** Settled: voided (by the job or the admin) or completed into an order. */
   voided: boolean
   completedOrderId: string | null
@@ -51,10 +58,25 @@ export async function findingsView(scope: MedusaContainer): Promise<FindingsView
     const { data } = await query.graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartIds } })
     for (const cart of data as Array<{ id: string; completed_at?: string | null }>) if (!cart.completed_at) openCarts.add(cart.id)
   }
+  // An order's payment is never voided from here: the consumer's order stands.
+  const unpaidOrders: FindingView[] = perAccount.flatMap((findings, index) =>
+    (findings?.unpaidOrders ?? []).map((finding) => ({
+      providerId: accounts[index].providerId,
+      serviceOrderId: finding.orderId,
+      cartId: finding.merchantReference ?? null,
+      amount: finding.amount ?? null,
+      created: finding.created ?? null,
+      kind: "order_without_payment" as const,
+      medusaOrderId: finding.medusaOrderId,
+      voided: false,
+      completedOrderId: finding.repaired ? finding.medusaOrderId : null,
+      actions: { void: false, complete: false },
+    }))
+  )
   return {
     checkedAt: runs.length < accounts.length ? null : runs.map((findings) => findings.checkedAt).sort()[0],
     checked: runs.reduce((sum, findings) => sum + findings.checked, 0),
-    findings: orphans.map((orphan) => {
+    findings: [...orphans.map((orphan): FindingView => {
       const cartId = orphan.merchantReference ?? null
       const settled = orphan.voided || !!orphan.completedOrderId
       const open = !!cartId && openCarts.has(cartId)
@@ -69,6 +91,6 @@ export async function findingsView(scope: MedusaContainer): Promise<FindingsView
         completedOrderId: orphan.completedOrderId ?? null,
         actions: { void: !settled, complete: !settled && open },
       }
-    }),
+    }), ...unpaidOrders],
   }
 }

@@ -24,7 +24,9 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
   if (!finding?.actions.void) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      finding
+      finding?.kind === "order_without_payment"
+        ? `Service order ${service_order_id} is the payment of Medusa order ${finding.medusaOrderId}, which is being given it; it is never voided from here.`
+        : finding
         ? `Service order ${service_order_id} is already ${finding.voided ? "voided" : `completed into order ${finding.completedOrderId}`}.`
         : `Service order ${service_order_id} is not among the reconciliation's findings; only an approved payment with no Medusa order can be voided here.`
     )

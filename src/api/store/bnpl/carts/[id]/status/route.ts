@@ -1,13 +1,18 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { readCompletionRecord } from "../../../../../../operations/completion-record"
+import { CART_PAYMENT_FIELDS, orderPaymentState, type CartPaymentRecord } from "../../../../../../operations/order-payment-state"
 import { isBnplProvider } from "../../../../../../payments/session-data"
 import { cartIdSchema } from "../../../../../request-schemas"
 import { parseRequestPart } from "../../../../../validate-request"
 
 /** What `GET /store/bnpl/carts/:id/status` answers (docs/storefront.md). */
 export interface CartPaymentStatus {
-  /** `completed`: the order exists; `failed`: the last completion placed none; else `processing`. */
+  /**
+   * `completed`: the order exists with its payment authorised; `failed`: the last completion
+   * placed none (or the service refused the payment of an order placed without it); else
+   * `processing`, also while an order waits for its payment.
+   */
   status: "processing" | "completed" | "failed"
   order_id?: string
   /** With `failed`: a `bnpl_error` reason. */
@@ -23,19 +28,16 @@ export interface CartPaymentStatus {
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const cartId = parseRequestPart(cartIdSchema, req.params.id, "id")
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "order.id", "payment_collection.payment_sessions.provider_id"],
-    filters: { id: cartId },
-  })
-  const cart = data[0] as
-    | { order?: { id: string } | null; payment_collection?: { payment_sessions?: Array<{ provider_id: string }> } | null }
-    | undefined
+  const { data } = await query.graph({ entity: "cart", fields: CART_PAYMENT_FIELDS, filters: { id: cartId } })
+  const cart = data[0] as CartPaymentRecord | undefined
   res.setHeader("Cache-Control", "no-store")
-  if (cart?.order?.id) return void res.json({ status: "completed", order_id: cart.order.id } satisfies CartPaymentStatus)
+  // An order without its payment yet (a completion interrupted mid-Auth) is not the shopper's
+  // order yet: processing until the repair authorises it (operations/repair-unpaid-orders.ts).
+  const order = orderPaymentState(cart)
+  if (order.state === "paid") return void res.json({ status: "completed", order_id: order.orderId } satisfies CartPaymentStatus)
   const failure = cart ? await readCompletionRecord(req.scope, cartId) : undefined
   if (failure) return void res.json({ status: "failed", reason: failure.reason } satisfies CartPaymentStatus)
-  if (!cart?.payment_collection?.payment_sessions?.some((session) => isBnplProvider(session.provider_id))) {
+  if (!cart?.payment_collection?.payment_sessions?.some((session) => !!session && isBnplProvider(session.provider_id))) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "No pay later payment is in progress for this cart.")
   }
   res.json({ status: "processing" } satisfies CartPaymentStatus)
