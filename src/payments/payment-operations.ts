@@ -22,7 +22,7 @@ import {
   toSessionStatus,
   type SessionStatus,
 } from "./payment-state"
-import { RefundJournal } from "./refund-journal"
+import { RefundJournal, type PendingRefund } from "./refund-journal"
 import { requestIds } from "./request-ids"
 import type { BnplPaymentData, PreviousSession } from "./session-data"
 
@@ -346,10 +346,16 @@ export class PaymentOperations {
         refundIds: [...(data.refundIds ?? []), ...applied.refundIds],
       }
       const rest = amountMinor - applied.amountMinor
-      if (rest === 0n) return recorded
-      const operation = { requestId: requestIds.refund(input.refundId), amount: minorUnitsToApiAmount(rest), startedAt: Date.now() }
-      const refund = await this.sendRefund(orderId, minorUnitsToMoney(rest, currency), operation, input.refundId.slice(0, 128))
-      return { ...recorded, refundIds: [...recorded.refundIds, refund.refundId] }
+      let refundIds = recorded.refundIds
+      if (rest > 0n) {
+        const operation = { requestId: requestIds.refund(input.refundId), amount: minorUnitsToApiAmount(rest), startedAt: Date.now() }
+        const refund = await this.sendRefund(orderId, minorUnitsToMoney(rest, currency), operation, input.refundId.slice(0, 128))
+        refundIds = [...refundIds, refund.refundId]
+      }
+      // Only now will Medusa record the applied attempts (with this refund): forgotten earlier,
+      // a refusal or a failure here would leave them unrecorded and refunded again next time.
+      await this.deps.journal.finish(orderId, ...applied.attempts)
+      return { ...recorded, refundIds }
     })
   }
 
@@ -517,15 +523,17 @@ export class PaymentOperations {
   /**
    * The order's refunds that ended without an answer, looked up in the service's own record
    * (Get Payment's `refunds[]`, matched by requestId; voids listed there carry none of ours):
-   * returns what of them was applied, and forgets them all. No call when there are none.
+   * returns what of them was applied (`attempts`: the caller forgets them once Medusa records
+   * them), and forgets those never applied. No call when there are none.
    */
-  private async resolveUnansweredRefunds(orderId: string): Promise<{ amountMinor: bigint; refundIds: string[] }> {
+  private async resolveUnansweredRefunds(orderId: string): Promise<{ amountMinor: bigint; refundIds: string[]; attempts: PendingRefund[] }> {
     const journal = this.deps.journal
     const unanswered = await journal.unresolved(orderId)
-    if (!unanswered.length) return { amountMinor: 0n, refundIds: [] }
+    if (!unanswered.length) return { amountMinor: 0n, refundIds: [], attempts: [] }
     const payment = await this.read(() => this.client.getPayment(orderId))
     let amountMinor = 0n
     const refundIds: string[] = []
+    const attempts: PendingRefund[] = []
     for (const attempt of unanswered) {
       const made = (payment.refunds ?? []).find(
         (refund) => refund.requestId === attempt.requestId || refund.merchantReference === attempt.requestId.slice(0, 85)
@@ -533,15 +541,16 @@ export class PaymentOperations {
       if (made) {
         amountMinor += apiAmountToMinorUnits(attempt.amount)
         refundIds.push(made.refundId)
+        attempts.push(attempt)
       }
     }
-    await journal.finish(orderId, ...unanswered)
+    await journal.finish(orderId, ...unanswered.filter((attempt) => !attempts.includes(attempt)))
     if (amountMinor > 0n) {
       this.logger?.warn?.(
         `medusa-payment-bnpl: ${minorUnitsToApiAmount(amountMinor)} of service order ${orderId} was refunded by an earlier attempt whose answer was lost; it counts towards this refund.`
       )
     }
-    return { amountMinor, refundIds }
+    return { amountMinor, refundIds, attempts }
   }
 
   /** Sends one refund, recording it in the journal while its outcome is unknown. */
