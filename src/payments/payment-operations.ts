@@ -300,11 +300,13 @@ export class PaymentOperations {
   /**
    * Refunds `amountMinor` with Create Refund (merchant-api-v2.md "Create Refund"), under the
    * payment's lock, sending `requestId` and `merchantReference` so a retry never refunds
-   * twice, and `refundMerchantReference` = Medusa's refund id for the settlement file. An
-   * unanswered earlier attempt of the same amount is replayed with its requestId (the refund
-   * journal). Only captured money refunds (rule 5).
-   * @throws PaymentError `not_allowed`, `invalid_request` (over the refundable amount, no key),
-   *   or the service's refusal.
+   * twice, and `refundMerchantReference` = Medusa's refund id for the settlement file.
+   * Earlier attempts of the order that got no answer (the refund journal) are first looked up
+   * in Get Payment's refunds: what they applied counts towards this request and only the rest
+   * is sent; they leave the journal only when this call succeeds, since Medusa records
+   * nothing of a refund whose provider call failed. Only captured money refunds (rule 5).
+   * @throws PaymentError `not_allowed`, `invalid_request` (over the refundable amount, no key,
+   *   or less than an unanswered attempt already refunded), or the service's refusal.
    */
   async refund(input: { data: BnplPaymentData; amountMinor: bigint; refundId: string | undefined }): Promise<BnplPaymentData> {
     const { data, amountMinor } = input
