@@ -4,6 +4,7 @@ import { startSandbox, type Sandbox } from "../src/sandbox"
 import { measureCartComplete } from "./cart-complete"
 import { measureClientOverhead } from "./client-overhead"
 import { measureQuietSpells } from "./quiet-spells"
+import { measureAtLatency } from "./realistic-latency"
 import { renderReport } from "./report"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
@@ -18,7 +19,8 @@ import { measureTokenBurst } from "./token-burst"
  * (BENCH_SANDBOX_PORT), then: client vs bare axios and the token burst against the sandbox
  * alone, and the quiet spells (idle gaps against services that close idle connections); then a
  * real Medusa store (demo/ functions, fresh database medusa_bnpl_bench) for the
- * cart-complete comparison, the round trips per operation and the checkout throughput.
+ * cart-complete comparison, the round trips per operation, the same comparison with the
+ * sandbox answering every call 100 ms late (BENCH_LATENCY_MS) and the checkout throughput.
  * Timings are reported, never asserted: exit code 0 unless something crashes.
  */
 const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4620)
@@ -29,6 +31,8 @@ const LEVELS = [1, 10, 50]
 const QUIET_GAPS = (process.env.BENCH_QUIET_GAPS ?? "1,10,70").split(",").map(Number)
 /** How long each throughput level keeps starting checkouts. */
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000)
+/** Section 2b: the sandbox's delay on every API call, in ms (one round trip to the real service). */
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
 
 const started = performance.now()
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`
@@ -81,12 +85,15 @@ async function main(): Promise<void> {
     const admin = await AdminApi.signIn(store.url, store.seed.admin)
     const afterOrder = await afterOrderRoundTrips(sandbox, admin, complete.bnplOrderIds.slice(0, 2), store.seed.stockLocationId)
 
+    log(`2b. cart complete again with the sandbox answering every call ${LATENCY_MS} ms late…`)
+    const latency = await measureAtLatency(sandbox, api, { latencyMs: LATENCY_MS, runs: 20 })
+
     log(`4. checkouts per second at ${LEVELS.join(", ")} shoppers…`)
     const throughput = await measureThroughput(sandbox, api, LEVELS, WINDOW_MS)
     log("done")
 
     console.log("")
-    console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, quietSpells, complete, afterOrder, throughput, windowMs: WINDOW_MS }))
+    console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, quietSpells, complete, latency, afterOrder, throughput, windowMs: WINDOW_MS }))
     console.log("")
     console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
   } finally {

@@ -22,7 +22,7 @@ import {
   toSessionStatus,
   type SessionStatus,
 } from "./payment-state"
-import { RefundJournal } from "./refund-journal"
+import { RefundJournal, type PendingRefund } from "./refund-journal"
 import { requestIds } from "./request-ids"
 import type { BnplPaymentData, PreviousSession } from "./session-data"
 
@@ -305,11 +305,13 @@ export class PaymentOperations {
   /**
    * Refunds `amountMinor` with Create Refund (merchant-api-v2.md "Create Refund"), under the
    * payment's lock, sending `requestId` and `merchantReference` so a retry never refunds
-   * twice, and `refundMerchantReference` = Medusa's refund id for the settlement file. An
-   * unanswered earlier attempt of the same amount is replayed with its requestId (the refund
-   * journal). Only captured money refunds (rule 5).
-   * @throws PaymentError `not_allowed`, `invalid_request` (over the refundable amount, no key),
-   *   or the service's refusal.
+   * twice, and `refundMerchantReference` = Medusa's refund id for the settlement file.
+   * Earlier attempts of the order that got no answer (the refund journal) are first looked up
+   * in Get Payment's refunds: what they applied counts towards this request and only the rest
+   * is sent; they leave the journal only when this call succeeds, since Medusa records
+   * nothing of a refund whose provider call failed. Only captured money refunds (rule 5).
+   * @throws PaymentError `not_allowed`, `invalid_request` (over the refundable amount, no key,
+   *   or less than an unanswered attempt already refunded), or the service's refusal.
    */
   async refund(input: { data: BnplPaymentData; amountMinor: bigint; refundId: string | undefined }): Promise<BnplPaymentData> {
     const { data, amountMinor } = input
@@ -352,10 +354,16 @@ export class PaymentOperations {
         refundIds: [...(data.refundIds ?? []), ...applied.refundIds],
       }
       const rest = amountMinor - applied.amountMinor
-      if (rest === 0n) return recorded
-      const operation = { requestId: requestIds.refund(input.refundId), amount: minorUnitsToApiAmount(rest), startedAt: Date.now() }
-      const refund = await this.sendRefund(orderId, minorUnitsToMoney(rest, currency), operation, input.refundId.slice(0, 128))
-      return { ...recorded, refundIds: [...recorded.refundIds, refund.refundId] }
+      let refundIds = recorded.refundIds
+      if (rest > 0n) {
+        const operation = { requestId: requestIds.refund(input.refundId), amount: minorUnitsToApiAmount(rest), startedAt: Date.now() }
+        const refund = await this.sendRefund(orderId, minorUnitsToMoney(rest, currency), operation, input.refundId.slice(0, 128))
+        refundIds = [...refundIds, refund.refundId]
+      }
+      // Only now will Medusa record the applied attempts (with this refund): forgotten earlier,
+      // a refusal or a failure here would leave them unrecorded and refunded again next time.
+      await this.deps.journal.finish(orderId, ...applied.attempts)
+      return { ...recorded, refundIds }
     })
   }
 
@@ -548,15 +556,17 @@ export class PaymentOperations {
   /**
    * The order's refunds that ended without an answer, looked up in the service's own record
    * (Get Payment's `refunds[]`, matched by requestId; voids listed there carry none of ours):
-   * returns what of them was applied, and forgets them all. No call when there are none.
+   * returns what of them was applied (`attempts`: the caller forgets them once Medusa records
+   * them), and forgets those never applied. No call when there are none.
    */
-  private async resolveUnansweredRefunds(orderId: string): Promise<{ amountMinor: bigint; refundIds: string[] }> {
+  private async resolveUnansweredRefunds(orderId: string): Promise<{ amountMinor: bigint; refundIds: string[]; attempts: PendingRefund[] }> {
     const journal = this.deps.journal
     const unanswered = await journal.unresolved(orderId)
-    if (!unanswered.length) return { amountMinor: 0n, refundIds: [] }
+    if (!unanswered.length) return { amountMinor: 0n, refundIds: [], attempts: [] }
     const payment = await this.read(() => this.client.getPayment(orderId))
     let amountMinor = 0n
     const refundIds: string[] = []
+    const attempts: PendingRefund[] = []
     for (const attempt of unanswered) {
       const made = (payment.refunds ?? []).find(
         (refund) => refund.requestId === attempt.requestId || refund.merchantReference === attempt.requestId.slice(0, 85)
@@ -564,15 +574,16 @@ export class PaymentOperations {
       if (made) {
         amountMinor += apiAmountToMinorUnits(attempt.amount)
         refundIds.push(made.refundId)
+        attempts.push(attempt)
       }
     }
-    await journal.finish(orderId, ...unanswered)
+    await journal.finish(orderId, ...unanswered.filter((attempt) => !attempts.includes(attempt)))
     if (amountMinor > 0n) {
       this.logger?.warn?.(
         `medusa-payment-bnpl: ${minorUnitsToApiAmount(amountMinor)} of service order ${orderId} was refunded by an earlier attempt whose answer was lost; it counts towards this refund.`
       )
     }
-    return { amountMinor, refundIds }
+    return { amountMinor, refundIds, attempts }
   }
 
   /** Sends one refund, recording it in the journal while its outcome is unknown. */

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from "express"
 import { z } from "zod"
+import { moneySchema } from "../client/schemas"
 import { assertValidLimits, type SandboxAccount } from "./accounts"
 import { revokeAllAccessTokens } from "./auth"
 import { isoTimestamp } from "./clock"
@@ -22,6 +23,16 @@ export interface SandboxControl {
    * @throws SandboxControlError 404 unknown token, 410 expired or already used.
    */
   confirmCheckout(token: string, outcome?: "approve" | "decline"): void
+  /**
+   * Makes the service approve another amount than the checkout was made for: the payment
+   * Auth then creates carries `amount` (API string, in `currency`, default the checkout's)
+   * as its `originalAmount`. Returns the checkout's new amount. Plays a service (or a
+   * tampered checkout) whose approval does not match what the merchant asked, so a test can
+   * show the plugin voids it. Get Checkout answers the new amount; the ledger's `checkouts`
+   * keep what Create Checkout was sent.
+   * @throws SandboxControlError 400 bad amount, 404 unknown token, 410 expired or already used.
+   */
+  changeCheckoutAmount(token: string, amount: string, currency?: string): { amount: string; currency: string }
   /** The sandbox clock. */
   now(): Date
   /** Moves the sandbox clock forward; returns the new time. */
@@ -63,6 +74,17 @@ export function createControl(store: SandboxStore): SandboxControl {
       if (!result.recorded) {
         throw new SandboxControlError(result.reason === "unknown" ? 404 : 410, `Checkout ${token} is ${result.reason}`)
       }
+    },
+    changeCheckoutAmount(token, amount, currency) {
+      const checkout = store.checkouts.get(token)
+      if (!checkout) throw new SandboxControlError(404, `Checkout ${token} is unknown`)
+      const parsed = moneySchema.safeParse({ amount, currency: currency ?? checkout.request.amount.currency })
+      if (!parsed.success) throw new SandboxControlError(400, describe(parsed.error))
+      if (store.isCheckoutExpired(checkout) || checkout.completedAtMs !== undefined) {
+        throw new SandboxControlError(410, `Checkout ${token} is ${checkout.completedAtMs !== undefined ? "completed" : "expired"}`)
+      }
+      checkout.request = { ...checkout.request, amount: parsed.data }
+      return { ...parsed.data }
     },
     now: () => store.clock.now(),
     advanceClock: (seconds) => {
@@ -121,7 +143,8 @@ const advanceSchema = z.strictObject({ seconds: z.number().finite().min(0) })
 
 /**
  * The control API over HTTP (no authentication; for tests and local development only):
- * `POST /__control/checkouts/:token/confirm` `{ outcome? }`, `POST /__control/clock/advance`
+ * `POST /__control/checkouts/:token/confirm` `{ outcome? }`, `PUT /__control/checkouts/:token/amount`
+ * `{ amount, currency? }`, `POST /__control/clock/advance`
  * `{ seconds }`, `GET /__control/clock`, `POST|GET|DELETE /__control/faults`,
  * `GET /__control/ledger`, `PUT /__control/accounts/:merchantId/configuration`,
  * `POST /__control/tokens/revoke`, `POST /__control/reset`.
@@ -145,6 +168,13 @@ export function controlRoutes(control: SandboxControl): Router {
       const outcome = controlBody(req).outcome ?? "approve"
       control.confirmCheckout(req.params.token, outcome)
       return { body: { token: req.params.token, outcome } }
+    })
+  )
+  router.put(
+    "/checkouts/:token/amount",
+    handle((req) => {
+      const { amount, currency } = controlBody(req)
+      return { body: { token: req.params.token, amount: control.changeCheckoutAmount(req.params.token, amount, currency) } }
     })
   )
   router.get("/clock", handle(() => ({ body: { now: control.now().toISOString() } })))

@@ -723,6 +723,27 @@ describe("Control API over HTTP and the ledger", () => {
     expect(sandbox.control.ledger().checkouts).toHaveLength(0)
   })
 
+  it("changes the amount a checkout is approved for: Auth's payment carries it; refused for bad amounts and used checkouts", async () => {
+    const token = await createCheckout()
+    sandbox.control.confirmCheckout(token)
+    const put = (body: unknown, to = token) =>
+      fetch(`${sandbox.url}/__control/checkouts/${to}/amount`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      })
+    expect((await put({ amount: "90" })).status).toBe(400)
+    expect((await put({ amount: "90.00" }, "001.unknown")).status).toBe(404)
+    const changed = await put({ amount: "90.00" })
+    expect(changed.status).toBe(200)
+    expect(await changed.json()).toEqual({ token, amount: { amount: "90.00", currency: "GBP" } })
+
+    const auth = await call("POST", "/v2/payments/auth", { body: { token, requestId: `auth-${token}` } })
+    expect(auth.status).toBe(201)
+    expect(auth.json.originalAmount).toEqual({ amount: "90.00", currency: "GBP" })
+    expect((await put({ amount: "80.00" })).status).toBe(410)
+  })
+
   it("refuses to confirm an unknown or expired checkout", async () => {
     expect(() => sandbox.control.confirmCheckout("001.unknown")).toThrow(/unknown/)
     const token = await createCheckout()

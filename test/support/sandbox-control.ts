@@ -19,6 +19,10 @@ export class SandboxControl {
   ledger(): Promise<Ledger> {
     return this.call("GET", "/ledger")
   }
+  /** The service will approve `amount` (API string) for this checkout instead of what it was made for. */
+  changeCheckoutAmount(token: string, amount: string, currency?: string): Promise<unknown> {
+    return this.call("PUT", `/checkouts/${encodeURIComponent(token)}/amount`, { amount, ...(currency ? { currency } : {}) })
+  }
   advanceClock(seconds: number): Promise<unknown> {
     return this.call("POST", "/clock/advance", { seconds })
   }

@@ -307,6 +307,18 @@ describe("refund", () => {
     expect(total).toBe(2500)
   })
 
+  it("answers lost on every try, then a smaller retry: refused naming what was refunded; refunding that then sends nothing more", async () => {
+    const { operations } = core()
+    const data = await captured(operations)
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
+    expect(await reason(operations.refund({ data, amountMinor: 1000n, refundId: "ref_12" }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
+    await expect(operations.refund({ data, amountMinor: 400n, refundId: "ref_13" })).rejects.toThrow(/10\.00/)
+    const after = await operations.refund({ data, amountMinor: 1000n, refundId: "ref_14" })
+    expect(after.refundedAmount).toBe("10.00")
+    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["10.00"])
+  })
+
   it("a lost refund that was never applied is not counted: the retry refunds in full", async () => {
     const { operations } = core()
     const data = await captured(operations)
