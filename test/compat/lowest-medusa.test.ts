@@ -85,7 +85,7 @@ function installApp(): void {
   fs.copyFileSync(path.join(root, "demo/store/medusa-config.js"), path.join(app, "medusa-config.js"))
   const scripts = path.join(app, "scripts")
   fs.mkdirSync(scripts, { recursive: true })
-  for (const file of ["seed.ts", "find-seeded.ts", "admin-user.ts"]) fs.copyFileSync(path.join(root, "demo", file), path.join(scripts, file))
+  for (const file of ["seed.ts", "find-seeded.ts", "pay-later-providers.ts", "admin-user.ts"]) fs.copyFileSync(path.join(root, "demo", file), path.join(scripts, file))
   const seedScript = fs.readFileSync(path.join(root, "demo/store/scripts/seed-demo.ts"), "utf8").replace(/"\.\.\/\.\.\/([\w-]+)"/g, '"./$1"')
   fs.writeFileSync(path.join(scripts, "seed-demo.ts"), seedScript)
 }

@@ -3,7 +3,10 @@
 process.env.DB_HOST = process.env.DB_HOST || "localhost"
 process.env.DB_USERNAME = process.env.DB_USERNAME || "postgres"
 process.env.DB_PASSWORD = process.env.DB_PASSWORD || ""
-process.env.BNPL_SANDBOX_PORT = process.env.BNPL_SANDBOX_PORT || "4510"
+// Each jest worker has its own sandbox (and its own store on a free port and database), so
+// the integration files can run two at a time: worker n uses the base port + 10 * (n - 1).
+process.env.BNPL_SANDBOX_BASE_PORT = process.env.BNPL_SANDBOX_BASE_PORT || process.env.BNPL_SANDBOX_PORT || "4510"
+process.env.BNPL_SANDBOX_PORT = String(Number(process.env.BNPL_SANDBOX_BASE_PORT) + 10 * (Number(process.env.JEST_WORKER_ID || "1") - 1))
 process.env.BNPL_BASE_URL = `http://127.0.0.1:${process.env.BNPL_SANDBOX_PORT}`
 process.env.BNPL_AUTH_URL = `${process.env.BNPL_BASE_URL}/oauth`
 process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
