@@ -193,12 +193,14 @@ it("GET /store/bnpl/limits: the limits per currency and an amount's eligibility,
 
   const inside = await limits("currency_code=gbp&amount=49.95")
   expect(inside.status).toBe(200)
-  expect(await inside.json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP", amount: "49.95" })
+  // The demo sells through a UK and an EU account: the answer names the provider serving the currency.
+  expect(await inside.json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP", amount: "49.95", providerId: "pp_bnpl_bnpl" })
   expect(inside.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/)
 
   expect(await (await limits("currency_code=gbp&amount=1499")).json()).toMatchObject({ eligible: false, reason: "above_maximum" })
-  expect(await (await limits("currency_code=eur")).json()).toMatchObject({ eligible: false, reason: "unsupported_currency" })
-  expect(await (await limits("currency_code=GBP")).json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" })
+  expect(await (await limits("currency_code=usd")).json()).toMatchObject({ eligible: false, reason: "unsupported_currency" })
+  expect(await (await limits("currency_code=GBP")).json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP", providerId: "pp_bnpl_bnpl" })
+  expect(await (await limits("currency_code=eur&amount=1500")).json()).toMatchObject({ eligible: true, maximumAmount: "2000.00", currency: "EUR", providerId: "pp_bnpl_bnpl-eu" })
 
   const bad = await limits("currency_code=gbp&amount=12,50")
   expect(bad.status).toBe(400)

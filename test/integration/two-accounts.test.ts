@@ -56,6 +56,9 @@ medusaIntegrationTestRunner({
       expect(await shopper.eligibility(euCart.id)).toMatchObject({ eligible: true, currency: "EUR", providerId: "pp_bnpl_bnpl-eu", maximumAmount: "2000.00" })
       const { data: limits } = await api.get("/store/bnpl/limits?currency_code=eur&amount=1500", { headers: { "x-publishable-api-key": store.publishableKey } })
       expect(limits).toMatchObject({ eligible: true, currency: "EUR", providerId: "pp_bnpl_bnpl-eu" })
+      const { data: unserved } = await api.get("/store/bnpl/limits?currency_code=usd", { headers: { "x-publishable-api-key": store.publishableKey } })
+      expect(unserved).toMatchObject({ eligible: false, reason: "unsupported_currency" })
+      expect(unserved).not.toHaveProperty("providerId")
 
       // A region where the merchant did not enable the EU account: not offered there.
       await updateRegionsWorkflow(getContainer()).run({

@@ -36,7 +36,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart has that cart_id.")
 
   const runtime = getPluginRuntime(req.scope)
-  const account = accountForCurrency(runtime, cart.currency_code) ?? runtime.accounts[0]
+  const serving = accountForCurrency(runtime, cart.currency_code)
+  const account = serving ?? runtime.accounts[0]
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
     throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
@@ -47,6 +48,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   res.json({
     ...(eligibility.eligible && !inRegion ? { ...eligibility, eligible: false, reason: "not_in_region" } : eligibility),
     // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-    ...(runtime.accounts.length > 1 ? { providerId: account.providerId } : {}),
+    ...(runtime.accounts.length > 1 && serving ? { providerId: serving.providerId } : {}),
   })
 }

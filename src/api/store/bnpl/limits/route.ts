@@ -37,7 +37,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const runtime = getPluginRuntime(req.scope)
   // The account serving the currency (rule 2); for a currency none serves, the first answers
   // unsupported_currency with its own limits.
-  const account = accountForCurrency(runtime, currency) ?? runtime.accounts[0]
+  const serving = accountForCurrency(runtime, currency)
+  const account = serving ?? runtime.accounts[0]
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: Error) => {
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
@@ -46,7 +47,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   })
   const served = accountCurrency(account.options)
   // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-  const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
+  const provider = runtime.accounts.length > 1 && serving ? { providerId: serving.providerId } : {}
   const body: LimitsResponse =
     amount === undefined
       ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), ...provider }
