@@ -1,13 +1,8 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
-import { adminHeaders } from "../support/admin"
 import { placeOrder, readPayment, type PlacedOrder } from "../support/place-order"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
+import type { SeededStore } from "../support/seed-store"
+import { describeStore } from "../support/store-suite"
 
 jest.setTimeout(180_000)
-
-const { control } = useSandboxForStore()
 
 /**
  * Issue "Money exactly as Medusa records it": a refund the service applied but whose every
@@ -15,89 +10,84 @@ const { control } = useSandboxForStore()
  * amount from the admin. The service must never refund more than the admin's last request,
  * and what the admin sees (Medusa's refunds) must be what the service refunded.
  */
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
-    let store: SeededStore
-    let admin: { headers: Record<string, string> }
+describeStore({}, (suite) => {
+  const { api, getContainer, control } = suite
+  let store: SeededStore
+  let admin: { headers: Record<string, string> }
+  beforeEach(() => {
+    ;({ store, admin } = suite)
+  })
 
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      admin = await adminHeaders(getContainer())
-    })
+  const refundedAtService = async (serviceOrderId: string) =>
+    (await control.ledger()).refunds
+      .filter((refund) => refund.orderId === serviceOrderId)
+      .reduce((sum, refund) => sum + Math.round(Number(refund.amount.amount) * 100), 0) / 100
 
-    const refundedAtService = async (serviceOrderId: string) =>
-      (await control.ledger()).refunds
-        .filter((refund) => refund.orderId === serviceOrderId)
-        .reduce((sum, refund) => sum + Math.round(Number(refund.amount.amount) * 100), 0) / 100
+  const refundedInMedusa = async (paymentId: string) =>
+    ((await readPayment(getContainer(), paymentId)).refunds as Array<{ amount: number }>)
+      .reduce((sum, refund) => sum + Math.round(Number(refund.amount) * 100), 0) / 100
 
-    const refundedInMedusa = async (paymentId: string) =>
-      ((await readPayment(getContainer(), paymentId)).refunds as Array<{ amount: number }>)
-        .reduce((sum, refund) => sum + Math.round(Number(refund.amount) * 100), 0) / 100
+  const refund = (paymentId: string, amount: number) =>
+    api.post(`/admin/payments/${paymentId}/refund`, { amount }, { ...admin, validateStatus: () => true })
 
-    const refund = (paymentId: string, amount: number) =>
-      api.post(`/admin/payments/${paymentId}/refund`, { amount }, { ...admin, validateStatus: () => true })
+  /** A captured order, then a refund of `amount` applied at the service with every answer lost. */
+  async function refundWithEveryAnswerLost(amount: number): Promise<PlacedOrder> {
+    const order = await placeOrder(api, getContainer(), store)
+    expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, admin)).status).toBe(200)
 
-    /** A captured order, then a refund of `amount` applied at the service with every answer lost. */
-    async function refundWithEveryAnswerLost(amount: number): Promise<PlacedOrder> {
-      const order = await placeOrder(api, getContainer(), store)
-      expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, admin)).status).toBe(200)
+    // Applied at the service, answer dropped: on the first try, the client's retries and resends.
+    await control.fault({ endpoint: "refund", kind: "lost_response", times: 20 })
+    const lost = await refund(order.paymentId, amount)
+    expect(lost.status).toBeGreaterThanOrEqual(400)
+    await control.clearFaults()
 
-      // Applied at the service, answer dropped: on the first try, the client's retries and resends.
-      await control.fault({ endpoint: "refund", kind: "lost_response", times: 20 })
-      const lost = await refund(order.paymentId, amount)
-      expect(lost.status).toBeGreaterThanOrEqual(400)
-      await control.clearFaults()
+    expect(await refundedAtService(order.serviceOrderId)).toBe(amount)
+    // Medusa dropped the refund when the provider failed: the admin sees none.
+    expect(await refundedInMedusa(order.paymentId)).toBe(0)
+    return order
+  }
 
-      expect(await refundedAtService(order.serviceOrderId)).toBe(amount)
-      // Medusa dropped the refund when the provider failed: the admin sees none.
-      expect(await refundedInMedusa(order.paymentId)).toBe(0)
-      return order
-    }
+  it("a retry of a larger amount refunds only the difference: the service's total is the admin's last request", async () => {
+    const order = await refundWithEveryAnswerLost(30)
 
-    it("a retry of a larger amount refunds only the difference: the service's total is the admin's last request", async () => {
-      const order = await refundWithEveryAnswerLost(30)
+    const retry = await refund(order.paymentId, 40)
+    expect(retry.status).toBe(200)
 
-      const retry = await refund(order.paymentId, 40)
-      expect(retry.status).toBe(200)
+    const ledger = await control.ledger()
+    expect(ledger.refunds.map((entry) => entry.amount.amount)).toEqual(["30.00", "10.00"])
+    expect(await refundedAtService(order.serviceOrderId)).toBe(40)
+    expect(await refundedInMedusa(order.paymentId)).toBe(40)
+    expect((await readPayment(getContainer(), order.paymentId)).data).toMatchObject({ refundedAmount: "40.00" })
 
-      const ledger = await control.ledger()
-      expect(ledger.refunds.map((entry) => entry.amount.amount)).toEqual(["30.00", "10.00"])
-      expect(await refundedAtService(order.serviceOrderId)).toBe(40)
-      expect(await refundedInMedusa(order.paymentId)).toBe(40)
-      expect((await readPayment(getContainer(), order.paymentId)).data).toMatchObject({ refundedAmount: "40.00" })
+    // Later refunds start from there, with nothing left over from the lost attempt.
+    expect((await refund(order.paymentId, 5)).status).toBe(200)
+    expect(await refundedAtService(order.serviceOrderId)).toBe(45)
+    expect(await refundedInMedusa(order.paymentId)).toBe(45)
+  })
 
-      // Later refunds start from there, with nothing left over from the lost attempt.
-      expect((await refund(order.paymentId, 5)).status).toBe(200)
-      expect(await refundedAtService(order.serviceOrderId)).toBe(45)
-      expect(await refundedInMedusa(order.paymentId)).toBe(45)
-    })
+  it("a retry of the same amount sends nothing new and records the refund the service made", async () => {
+    const order = await refundWithEveryAnswerLost(30)
 
-    it("a retry of the same amount sends nothing new and records the refund the service made", async () => {
-      const order = await refundWithEveryAnswerLost(30)
+    expect((await refund(order.paymentId, 30)).status).toBe(200)
+    expect((await control.ledger()).refunds).toHaveLength(1)
+    expect(await refundedAtService(order.serviceOrderId)).toBe(30)
+    expect(await refundedInMedusa(order.paymentId)).toBe(30)
+  })
 
-      expect((await refund(order.paymentId, 30)).status).toBe(200)
-      expect((await control.ledger()).refunds).toHaveLength(1)
-      expect(await refundedAtService(order.serviceOrderId)).toBe(30)
-      expect(await refundedInMedusa(order.paymentId)).toBe(30)
-    })
+  it("a retry of a smaller amount is refused with the amount already refunded; refunding that amount then records it without refunding again", async () => {
+    const order = await refundWithEveryAnswerLost(30)
 
-    it("a retry of a smaller amount is refused with the amount already refunded; refunding that amount then records it without refunding again", async () => {
-      const order = await refundWithEveryAnswerLost(30)
+    const smaller = await refund(order.paymentId, 20)
+    expect(smaller.status).toBe(400)
+    expect(smaller.data.message).toContain("30.00")
+    // Nothing more left the store, and Medusa records nothing it did not do.
+    expect(await refundedAtService(order.serviceOrderId)).toBe(30)
+    expect(await refundedInMedusa(order.paymentId)).toBe(0)
 
-      const smaller = await refund(order.paymentId, 20)
-      expect(smaller.status).toBe(400)
-      expect(smaller.data.message).toContain("30.00")
-      // Nothing more left the store, and Medusa records nothing it did not do.
-      expect(await refundedAtService(order.serviceOrderId)).toBe(30)
-      expect(await refundedInMedusa(order.paymentId)).toBe(0)
-
-      // The admin does as the message says.
-      expect((await refund(order.paymentId, 30)).status).toBe(200)
-      expect((await control.ledger()).refunds).toHaveLength(1)
-      expect(await refundedAtService(order.serviceOrderId)).toBe(30)
-      expect(await refundedInMedusa(order.paymentId)).toBe(30)
-    })
-  },
+    // The admin does as the message says.
+    expect((await refund(order.paymentId, 30)).status).toBe(200)
+    expect((await control.ledger()).refunds).toHaveLength(1)
+    expect(await refundedAtService(order.serviceOrderId)).toBe(30)
+    expect(await refundedInMedusa(order.paymentId)).toBe(30)
+  })
 })

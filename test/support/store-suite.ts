@@ -1,0 +1,41 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { AxiosInstance } from "axios"
+import path from "node:path"
+import { adminHeaders } from "./admin"
+import type { SandboxControl } from "./sandbox-control"
+import { useSandboxForStore } from "./sandbox-for-store"
+import { seedStore, type SeededStore } from "./seed-store"
+
+/** What a test of the integration store has: the store API, Medusa's container, the sandbox. */
+export interface StoreSuite {
+  api: AxiosInstance
+  getContainer: () => MedusaContainer
+  control: SandboxControl
+  /** Seeded anew before each test, on a sandbox reset before it. */
+  store: SeededStore
+  /** The admin's headers, made before each test. */
+  admin: { headers: Record<string, string> }
+}
+
+/**
+ * One integration test file: the sandbox (with `environment` set for this file's store:
+ * region, auth scheme, capture mode, accounts), the test store of test/integration/store, and
+ * before each test a reset sandbox, a freshly seeded store and the admin's headers. Read
+ * `suite.store` and `suite.admin` inside a test (they are new for each).
+ */
+export function describeStore(environment: Record<string, string>, tests: (suite: StoreSuite) => void): void {
+  const { control } = useSandboxForStore(environment)
+  medusaIntegrationTestRunner({
+    cwd: path.join(__dirname, "../integration/store"),
+    testSuite: ({ api, getContainer }) => {
+      const suite = { api, getContainer, control } as StoreSuite
+      beforeEach(async () => {
+        await control.reset()
+        suite.store = await seedStore(getContainer())
+        suite.admin = await adminHeaders(getContainer())
+      })
+      tests(suite)
+    },
+  })
+}
