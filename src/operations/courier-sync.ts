@@ -101,7 +101,7 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     if (options.capture === "on_shipment" && !payment.captured_at && !payment.canceled_at) {
       const amount = shipmentCaptureAmount(fulfillment, payment)
       if (amount > 0n) {
-        await recordCaptureAmount(runtime.cache, { merchantId: options.merchantId, orderId }, minorUnitsToApiAmount(amount))
+        await recordCaptureAmount(runtime.cache, { account: options, orderId }, minorUnitsToApiAmount(amount))
         await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount: minorUnitsToApiAmount(amount) } })
         result.captured.push(orderId)
       }

@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto"
-import type { CacheLike } from "./client-factory"
+import { accountHash, type CacheLike } from "./client-factory"
 
 /**
  * Medusa 2.21's payment module records the amount of a capture (an admin may capture part of
@@ -12,13 +11,12 @@ import type { CacheLike } from "./client-factory"
  */
 const TTL_SECONDS = 10 * 60
 const memory = new Map<string, { amount: string; expiresAt: number }>()
-/** A service order of one merchant account: two accounts' orders may share an id. */
+/** A service order of one merchant account (its options): two accounts' orders may share an id. */
 export interface ServiceOrder {
-  merchantId: string
+  account: { merchantId: string; baseUrl: string }
   orderId: string
 }
-const key = ({ merchantId, orderId }: ServiceOrder) =>
-  `medusa-payment-bnpl:capture-amount:${createHash("sha256").update(merchantId).digest("hex").slice(0, 16)}:${orderId}`
+const key = ({ account, orderId }: ServiceOrder) => `medusa-payment-bnpl:capture-amount:${accountHash(account)}:${orderId}`
 
 /** Records the amount (an API string, major units) Medusa is about to capture for a service order. */
 export async function recordCaptureAmount(cache: CacheLike | undefined, serviceOrderId: ServiceOrder, amount: string): Promise<void> {

@@ -34,7 +34,7 @@ export async function recordAdminCaptureAmount(req: MedusaRequest, _res: MedusaR
     const account = accountForPayment(runtime, payment)
     if (!account) return next()
     const amount = body.data.amount ?? MathBN.sub(payment.amount as never, captured)
-    await recordCaptureAmount(runtime.cache, { merchantId: account.options.merchantId, orderId: serviceOrderId }, toApiAmount(amount as MajorUnitAmount))
+    await recordCaptureAmount(runtime.cache, { account: account.options, orderId: serviceOrderId }, toApiAmount(amount as MajorUnitAmount))
     next()
   } catch (error) {
     next(error)

@@ -137,7 +137,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const data = asPaymentData(input.data)
-    const amount = data.orderId ? await takeCaptureAmount(this.cache_, { merchantId: this.options_.merchantId, orderId: data.orderId }) : undefined
+    const amount = data.orderId ? await takeCaptureAmount(this.cache_, { account: this.options_, orderId: data.orderId }) : undefined
     return { data: await this.run(() => this.payments_.capture({ data, amountMinor: amount ? apiAmountToMinorUnits(amount) : undefined })) }
   }
 
