@@ -196,13 +196,24 @@ export class BnplOptionsError extends Error {
 }
 
 /**
+ * Medusa hands a plugin's options to the plugin's own module (modules/bnpl-records) and adds
+ * that module's `database` settings to the same object, which a medusa-config often shares with
+ * the provider entry: that key is Medusa's, not the merchant's.
+ */
+function withoutMedusaKeys(input: unknown): unknown {
+  if (!input || typeof input !== "object" || Array.isArray(input) || !("database" in input)) return input
+  const { database: _medusaModuleDatabase, ...options } = input as Record<string, unknown>
+  return options
+}
+
+/**
  * Validates the merchant's options and fills in defaults.
  * @throws BnplOptionsError naming the first bad field, e.g.
  *   `medusa-payment-bnpl: option "region" must be UK or EU`. The secret key's value never
  *   appears in the message.
  */
 export function parseOptions(input: unknown, environment: { NODE_ENV?: string } = process.env): BnplOptions {
-  const result = optionsSchema.safeParse(input ?? {})
+  const result = optionsSchema.safeParse(withoutMedusaKeys(input ?? {}))
   if (!result.success) {
     const issue = result.error.issues[0]
     if (issue.code === "unrecognized_keys") {

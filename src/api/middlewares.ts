@@ -5,7 +5,6 @@ import { CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
-import { recordAdminCaptureAmount } from "./admin/capture-amount"
 
 /**
  * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
@@ -42,11 +41,6 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/admin/bnpl/configuration/refresh",
       middlewares: [validateQuery(emptyQuerySchema), validateBody(emptyBodySchema)],
-    },
-    {
-      method: ["POST"],
-      matcher: "/admin/payments/:id/capture",
-      middlewares: [recordAdminCaptureAmount],
     },
     {
       method: ["GET"],

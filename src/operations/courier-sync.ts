@@ -4,7 +4,6 @@ import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { UpdateShippingCourierRequest } from "../client/schemas"
 import { cutText } from "../payments/mapping/text"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
-import { recordCaptureAmount } from "../runtime/capture-intent"
 import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "./order-payments"
 
@@ -101,7 +100,6 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     if (options.capture === "on_shipment" && !payment.captured_at && !payment.canceled_at) {
       const amount = shipmentCaptureAmount(fulfillment, payment)
       if (amount > 0n) {
-        await recordCaptureAmount(runtime.cache, { account: options, orderId }, minorUnitsToApiAmount(amount))
         await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount: minorUnitsToApiAmount(amount) } })
         result.captured.push(orderId)
       }

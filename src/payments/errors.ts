@@ -37,6 +37,8 @@ export type AdminReason =
   | "busy"
   /** A void found money captured that Medusa did not record; it was refunded. */
   | "unrecorded_capture_refunded"
+  /** The plugin's money records could not be read or written, so no money call was sent. */
+  | "records_unavailable"
   /** Anything else the service answered. */
   | "service_error"
 
@@ -64,6 +66,7 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
   service_unanswered: "unexpected",
   busy: "not_allowed",
   unrecorded_capture_refunded: "not_allowed",
+  records_unavailable: "unexpected",
   service_error: "unexpected",
 }
 

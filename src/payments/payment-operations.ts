@@ -22,7 +22,9 @@ import {
   toSessionStatus,
   type SessionStatus,
 } from "./payment-state"
-import { RefundJournal, type PendingRefund } from "./refund-journal"
+import { MoneyCalls } from "./money-calls"
+import { MoneyOperations, type LegacyRefund } from "./money-operations"
+import type { MoneyRecords } from "./money-records"
 import { requestIds } from "./request-ids"
 import type { BnplPaymentData, PreviousSession } from "./session-data"
 
@@ -45,7 +47,10 @@ export interface PaymentCoreDependencies {
   options: PaymentCoreOptions
   /** The account's limits (Get Configuration, cached); merchant-api-v2.md "Limits". */
   readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
-  journal: RefundJournal
+  /** The account's money records: in the store's database (runtime/money-records.ts). */
+  records: MoneyRecords
+  /** An earlier version's unanswered refunds of an order, read once into the records (upgrade). */
+  takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
   /** Runs a money operation alone for one service order, across instances (runtime/payment-lock.ts). */
   withLock?: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
   logger?: PaymentLogger
@@ -69,10 +74,15 @@ export interface PaymentResult {
  * @throws PaymentError (errors.ts) with a machine-readable reason, from every operation.
  */
 export class PaymentOperations {
-  private readonly withLock: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
+  private readonly money: MoneyOperations
 
   constructor(private readonly deps: PaymentCoreDependencies) {
-    this.withLock = deps.withLock ?? ((_id, job) => job())
+    this.money = new MoneyOperations({
+      calls: new MoneyCalls({ client: deps.client, records: deps.records, logger: deps.logger }),
+      withLock: deps.withLock ?? ((_id, job) => job()),
+      takeLegacyRefunds: deps.takeLegacyRefunds,
+      logger: deps.logger,
+    })
   }
 
   private get client(): BnplClient {
@@ -273,7 +283,7 @@ export class PaymentOperations {
     const approved = projectApproval(data, payment)
     if (this.deps.options.capture !== "on_authorize") return { data: approved, status: "authorized" }
     try {
-      return { data: await this.captureOpenAmount(approved), status: "captured" }
+      return { data: await this.money.captureOnAuthorize(approved), status: "captured" }
     } catch (error) {
       this.logger?.warn?.(
         `medusa-payment-bnpl: capture on authorisation failed for order ${payment.id}; capture it from the admin. ${(error as Error).message}`
@@ -283,115 +293,40 @@ export class PaymentOperations {
   }
 
   /**
-   * Captures what is still open (api-beyond-the-document.md "Deferred capture"), under the
-   * payment's lock, with requestId `<orderId>-capture-<captured before>`.
+   * Captures exactly what Medusa recorded for one capture: its id (the requestId) and amount,
+   * under the payment's lock (money-operations.ts).
    * @throws PaymentError `not_allowed` (never authorised), `authorization_expired`,
-   *   `payment_voided` (logged: usually an order cancelled meanwhile), or the service's refusal.
+   *   `payment_voided` (logged: usually an order cancelled meanwhile), `invalid_request`, or the service's refusal.
    */
-  async capture(input: { data: BnplPaymentData; amountMinor?: bigint }): Promise<BnplPaymentData> {
-    const { data } = input
-    this.assertOwnPayment(data)
-    if (!data.orderId) throw new PaymentError("not_allowed", "Capture refused: the payment was never authorised by the payment service.")
-    if (isCaptured(asPaymentState(data.paymentState))) return { ...data }
-    if (isExpired(data.authorizationExpiresAt)) {
-      throw new PaymentError(
-        "authorization_expired",
-        `Capture refused: the authorisation expired at ${data.authorizationExpiresAt} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
-      )
+  async capture(input: { data: BnplPaymentData; capture: { id: string; amountMinor: bigint } }): Promise<BnplPaymentData> {
+    this.assertOwnPayment(input.data)
+    if (!input.data.orderId) throw new PaymentError("not_allowed", "Capture refused: the payment was never authorised by the payment service.")
+    if (isCaptured(asPaymentState(input.data.paymentState)) && input.data.capturedAmount === input.data.amount) {
+      throw new PaymentError("not_allowed", `Capture refused: the payment is captured in full already (${input.data.amount} ${input.data.currency}).`)
     }
-    return this.withLock(data.orderId, () => this.captureOpenAmount(data, input.amountMinor))
+    return this.money.capture(input.data, input.capture)
   }
 
   /**
-   * Refunds `amountMinor` with Create Refund (merchant-api-v2.md "Create Refund"), under the
-   * payment's lock, sending `requestId` and `merchantReference` so a retry never refunds
-   * twice, and `refundMerchantReference` = Medusa's refund id for the settlement file.
-   * Earlier attempts of the order that got no answer (the refund journal) are first looked up
-   * in Get Payment's refunds: what they applied counts towards this request and only the rest
-   * is sent; they leave the journal only when this call succeeds, since Medusa records
-   * nothing of a refund whose provider call failed. Only captured money refunds (rule 5).
-   * @throws PaymentError `not_allowed`, `invalid_request` (over the refundable amount, no key,
-   *   or less than an unanswered attempt already refunded), or the service's refusal.
+   * Refunds `amountMinor` with Create Refund (merchant-api-v2.md "Create Refund"), requestId =
+   * Medusa's refund id, under the payment's lock; refunds whose answer was lost count towards
+   * it (money-operations.ts). Only captured money refunds (rule 5).
+   * @throws PaymentError `not_allowed`, `invalid_request`, or the service's refusal.
    */
   async refund(input: { data: BnplPaymentData; amountMinor: bigint; refundId: string | undefined }): Promise<BnplPaymentData> {
-    const { data, amountMinor } = input
-    this.assertOwnPayment(data)
-    if (!data.orderId || !data.currency) {
-      throw new PaymentError("not_allowed", "Refund refused: the payment was never authorised by the payment service.")
-    }
-    const orderId = data.orderId
-    const currency = data.currency
-    return this.withLock(orderId, async () => {
-      const captured = apiAmountToMinorUnits(data.capturedAmount ?? "0.00")
-      const refunded = apiAmountToMinorUnits(data.refundedAmount ?? "0.00")
-      if (captured === 0n) {
-        throw new PaymentError(
-          "not_allowed",
-          "Refund refused: only captured funds can be refunded with this payment service. Capture the payment first, or cancel the order to void the authorisation."
-        )
-      }
-      if (amountMinor <= 0n || amountMinor > captured - refunded) {
-        throw new PaymentError(
-          "invalid_request",
-          `Refund refused: ${minorUnitsToApiAmount(amountMinor)} ${currency} is more than the ${minorUnitsToApiAmount(captured - refunded)} ${currency} captured and not yet refunded.`
-        )
-      }
-      if (!input.refundId) {
-        throw new PaymentError("invalid_request", "medusa-payment-bnpl: refunding needs Medusa's idempotency key (the refund id).")
-      }
-      // Refunds of this order whose answers were all lost may have been applied: what the
-      // service applied counts towards this request, so retries never refund more than asked.
-      const applied = await this.resolveUnansweredRefunds(orderId)
-      if (applied.amountMinor > amountMinor) {
-        throw new PaymentError(
-          "invalid_request",
-          `Refund refused: an earlier refund attempt whose answer was lost refunded ${minorUnitsToApiAmount(applied.amountMinor)} ${currency} at the service; refund at least that amount in Medusa to record it.`
-        )
-      }
-      const recorded = {
-        ...data,
-        refundedAmount: minorUnitsToApiAmount(refunded + amountMinor),
-        refundIds: [...(data.refundIds ?? []), ...applied.refundIds],
-      }
-      const rest = amountMinor - applied.amountMinor
-      let refundIds = recorded.refundIds
-      if (rest > 0n) {
-        const operation = { requestId: requestIds.refund(input.refundId), amount: minorUnitsToApiAmount(rest), startedAt: Date.now() }
-        const refund = await this.sendRefund(orderId, minorUnitsToMoney(rest, currency), operation, input.refundId.slice(0, 128))
-        refundIds = [...refundIds, refund.refundId]
-      }
-      // Only now will Medusa record the applied attempts (with this refund): forgotten earlier,
-      // a refusal or a failure here would leave them unrecorded and refunded again next time.
-      await this.deps.journal.finish(orderId, ...applied.attempts)
-      return { ...recorded, refundIds }
-    })
+    this.assertOwnPayment(input.data)
+    return this.money.refund(input.data, input.amountMinor, input.refundId)
   }
 
   /**
-   * Voids what is left open (api-beyond-the-document.md "void"), under the payment's lock,
-   * with requestId = Medusa's payment id. A payment never authorised, or already voided or
-   * expired, is left as is. If the money was captured although the data records no such
-   * capture, that capture is refunded once and the call fails (see settleUnrecordedCapture).
+   * Voids what is left open (api-beyond-the-document.md "void"), with requestId = Medusa's
+   * payment id, under the payment's lock (money-operations.ts). A payment never authorised, or
+   * already voided or expired, is left as is.
    * @throws PaymentError when the void fails, or `unrecorded_capture_refunded`.
    */
   async cancel(input: { data: BnplPaymentData; idempotencyKey: string | undefined }): Promise<BnplPaymentData> {
-    const { data } = input
-    this.assertOwnPayment(data)
-    if (!data.orderId || isVoidedOrExpired(asPaymentState(data.paymentState))) return { ...data }
-    const orderId = data.orderId
-    return this.withLock(orderId, async () => {
-      if (isCaptured(asPaymentState(data.paymentState))) return this.settleUnrecordedCapture(data)
-      try {
-        const payment = await this.client.voidPayment(orderId, { requestId: requestIds.void(input.idempotencyKey ?? `${orderId}-void`) })
-        return { ...data, paymentState: payment.paymentState, voidedAt: new Date().toISOString() }
-      } catch (error) {
-        if (error instanceof BnplApiError && (error.errorCode === "payment_voided" || error.errorCode === "payment_expired")) {
-          return { ...data, paymentState: error.errorCode === "payment_voided" ? "VOIDED" : "EXPIRED" }
-        }
-        if (error instanceof BnplApiError && error.code === "already_captured") return this.settleUnrecordedCapture(data)
-        throw describeServiceError("Void", error)
-      }
-    })
+    this.assertOwnPayment(input.data)
+    return this.money.cancel(input.data, input.idempotencyKey)
   }
 
   /**
@@ -509,146 +444,6 @@ export class PaymentOperations {
     } catch (error) {
       throw forShopper("Starting the pay later checkout", error, "unavailable", this.logger)
     }
-  }
-
-  /**
-   * Captures `amountMinor` (what Medusa records for this capture), or all that is open. What
-   * the data records as captured afterwards is the service's own sum of CAPTURED events, so a
-   * replayed answer for another amount never makes Medusa's view larger than the service's.
-   */
-  private async captureOpenAmount(data: BnplPaymentData, amountMinor?: bigint): Promise<BnplPaymentData> {
-    const captured = apiAmountToMinorUnits(data.capturedAmount ?? "0.00")
-    const open = apiAmountToMinorUnits(data.amount!) - captured
-    const amount = amountMinor ?? open
-    if (amount <= 0n || amount > open) {
-      throw new PaymentError(
-        "invalid_request",
-        `Capture refused: ${minorUnitsToApiAmount(amount)} ${data.currency} is more than the ${minorUnitsToApiAmount(open)} ${data.currency} still open to capture.`
-      )
-    }
-    try {
-      const payment = await this.client.capturePayment(data.orderId!, {
-        requestId: requestIds.capture(data.orderId!, data.capturedAmount ?? "0.00"),
-        amount: minorUnitsToMoney(amount, data.currency!),
-      })
-      const capturedEvents = (payment.events ?? []).filter((event) => event.type === "CAPTURED" && event.amount)
-      const capturedAtService = capturedEvents.length
-        ? capturedEvents.reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount), 0n)
-        : captured + amount
-      return {
-        ...data,
-        paymentState: payment.paymentState ?? (capturedAtService >= apiAmountToMinorUnits(data.amount!) ? "CAPTURED" : "PARTIALLY_CAPTURED"),
-        capturedAmount: minorUnitsToApiAmount(capturedAtService),
-      }
-    } catch (error) {
-      if (error instanceof BnplApiError && error.code === "already_captured") {
-        return { ...data, paymentState: "CAPTURED", capturedAmount: data.amount }
-      }
-      const described = describeServiceError("Capture", error)
-      if (described.reason === "payment_voided") {
-        // Most often an order cancelled while this capture waited for its void (withLock).
-        this.logger?.error?.(`medusa-payment-bnpl: capture of service order ${data.orderId} refused: the payment was voided.`)
-      }
-      throw described
-    }
-  }
-
-  /**
-   * The order's refunds that ended without an answer, looked up in the service's own record
-   * (Get Payment's `refunds[]`, matched by requestId; voids listed there carry none of ours):
-   * returns what of them was applied (`attempts`: the caller forgets them once Medusa records
-   * them), and forgets those never applied. No call when there are none.
-   */
-  private async resolveUnansweredRefunds(orderId: string): Promise<{ amountMinor: bigint; refundIds: string[]; attempts: PendingRefund[] }> {
-    const journal = this.deps.journal
-    const unanswered = await journal.unresolved(orderId)
-    if (!unanswered.length) return { amountMinor: 0n, refundIds: [], attempts: [] }
-    const payment = await this.read(() => this.client.getPayment(orderId))
-    let amountMinor = 0n
-    const refundIds: string[] = []
-    const attempts: PendingRefund[] = []
-    for (const attempt of unanswered) {
-      const made = (payment.refunds ?? []).find(
-        (refund) => refund.requestId === attempt.requestId || refund.merchantReference === attempt.requestId.slice(0, 85)
-      )
-      if (made) {
-        amountMinor += apiAmountToMinorUnits(attempt.amount)
-        refundIds.push(made.refundId)
-        attempts.push(attempt)
-      }
-    }
-    await journal.finish(orderId, ...unanswered.filter((attempt) => !attempts.includes(attempt)))
-    if (amountMinor > 0n) {
-      this.logger?.warn?.(
-        `medusa-payment-bnpl: ${minorUnitsToApiAmount(amountMinor)} of service order ${orderId} was refunded by an earlier attempt whose answer was lost; it counts towards this refund.`
-      )
-    }
-    return { amountMinor, refundIds, attempts }
-  }
-
-  /** Sends one refund, recording it in the journal while its outcome is unknown. */
-  private async sendRefund(
-    orderId: string,
-    amount: Money,
-    operation: { requestId: string; amount: string; startedAt: number },
-    refundMerchantReference: string
-  ): Promise<Refund> {
-    const journal = this.deps.journal
-    await journal.begin(orderId, operation)
-    try {
-      const refund = await this.client.createRefund(orderId, {
-        amount,
-        requestId: operation.requestId,
-        merchantReference: operation.requestId.slice(0, 85),
-        refundMerchantReference,
-      })
-      await journal.finish(orderId, operation)
-      return refund
-    } catch (error) {
-      // Only an answerless failure may have been applied; a refusal certainly was not.
-      if (error instanceof BnplApiError && error.retryable) await journal.markUnknown(orderId, operation)
-      else await journal.finish(orderId, operation)
-      throw describeServiceError("Refund", error)
-    }
-  }
-
-  /**
-   * After a void found nothing open: what the service captured (its CAPTURED events) beyond
-   * what the data records is refunded once (requestId `<orderId>-cancel-refund-<captured>`,
-   * found again in the payment's refunds on a later attempt), with an error logged; the call
-   * then fails so Medusa does not record a clean cancellation. With nothing unrecorded, the
-   * data is returned as settled.
-   */
-  private async settleUnrecordedCapture(data: BnplPaymentData): Promise<BnplPaymentData> {
-    const orderId = data.orderId!
-    const payment = await this.read(() => this.client.getPayment(orderId))
-    const capturedAtService = (payment.events ?? [])
-      .filter((event) => event.type === "CAPTURED" && event.amount)
-      .reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount), 0n)
-    const unrecorded = capturedAtService - apiAmountToMinorUnits(data.capturedAmount ?? "0.00")
-    const settled = { ...data, paymentState: payment.paymentState ?? "CAPTURED" }
-    if (unrecorded <= 0n) return settled
-
-    const amount = minorUnitsToApiAmount(unrecorded)
-    const requestId = requestIds.cancelRefund(orderId, minorUnitsToApiAmount(capturedAtService))
-    if ((payment.refunds ?? []).some((refund) => refund.requestId === requestId || refund.merchantReference === requestId)) return settled
-
-    const currency = data.currency ?? payment.originalAmount?.currency ?? ""
-    this.logger?.error?.(
-      `medusa-payment-bnpl: service order ${orderId} was cancelled in Medusa but ${amount} ${currency} was captured at the service that Medusa did not record; refunding it (requestId ${requestId}).`
-    )
-    try {
-      await this.sendRefund(orderId, minorUnitsToMoney(unrecorded, currency), { requestId, amount, startedAt: Date.now() }, requestId)
-    } catch (error) {
-      throw new PaymentError(
-        "service_unanswered",
-        `Void: ${amount} ${currency} was captured at the service for order ${orderId} and its refund failed (${(error as Error).message}); it is tried again on the next attempt.`
-      )
-    }
-    throw new PaymentError(
-      "unrecorded_capture_refunded",
-      `Void: the service had captured ${amount} ${currency} for order ${orderId} that Medusa did not record; it was refunded to the customer. Nothing is held now.`
-    )
   }
 
   private authorizationError(error: unknown): PaymentError {

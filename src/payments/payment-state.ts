@@ -1,4 +1,5 @@
 import type { Payment } from "../client/schemas"
+import { apiAmountToMinorUnits } from "../client/money"
 
 /**
  * The service's `paymentState` values (api-beyond-the-document.md "The Payment object";
@@ -78,4 +79,11 @@ export function isExpired(authorizationExpiresAt: string | undefined, now: Date 
  */
 export function authorizationExpiry(payment: Pick<Payment, "events">): string | undefined {
   return payment.events?.find((event) => event.type === "AUTH_APPROVED")?.expires
+}
+
+/** What the service has captured of a payment: the sum of its CAPTURED events, in minor units. */
+export function capturedAtService(payment: Pick<Payment, "events">): bigint {
+  return (payment.events ?? [])
+    .filter((event) => event.type === "CAPTURED" && event.amount)
+    .reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount), 0n)
 }

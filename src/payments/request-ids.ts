@@ -10,11 +10,17 @@ export const requestIds = {
   /** Auth: Medusa's idempotency key for the authorisation (the payment session id). */
   auth: (sessionId: string) => sessionId,
   /**
-   * Capture: the service order and what was captured before it. Medusa makes a new capture
-   * id for every press of Capture, even after one whose answer was lost; this stays the same
-   * until a capture is recorded, so a retry is answered from the service's memory.
+   * Capture: Medusa's capture id, so each capture Medusa records is its own call at the
+   * service (two at once are two). Medusa makes a new capture id for every press of Capture,
+   * even after one whose answer was lost: the money records (money-records.ts) know that one,
+   * and what it applied counts towards the new capture instead of being captured again.
    */
-  capture: (serviceOrderId: string, capturedBefore: string) => `${serviceOrderId}-capture-${capturedBefore}`,
+  capture: (captureId: string) => captureId,
+  /**
+   * Capture under `capture: "on_authorize"`, made by the plugin right after Auth (Medusa then
+   * records it without calling the provider): the service order, as earlier versions sent it.
+   */
+  captureOnAuthorize: (serviceOrderId: string) => `${serviceOrderId}-capture-0.00`,
   /** Refund: Medusa's refund id (or an unanswered earlier attempt's, from the refund journal). */
   refund: (refundId: string) => refundId.slice(0, 64),
   /** Void on cancel: Medusa's payment id, the same on every retry of the cancel. */

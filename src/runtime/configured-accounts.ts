@@ -140,8 +140,10 @@ function ruleOf(error: BnplOptionsError): string {
 
 function findPluginOptions(configModule: ConfigModuleLike): Record<string, unknown> | undefined {
   for (const plugin of configModule.plugins ?? []) {
-    if (typeof plugin === "object" && plugin?.resolve === PACKAGE_NAME && plugin.options && Object.keys(plugin.options).length) {
-      return plugin.options
+    if (typeof plugin === "object" && plugin?.resolve === PACKAGE_NAME && plugin.options) {
+      // Medusa adds its `database` settings for the plugin's module to these options (options.ts).
+      const { database: _medusaModuleDatabase, ...options } = plugin.options as Record<string, unknown>
+      if (Object.keys(options).length) return options
     }
   }
   return undefined

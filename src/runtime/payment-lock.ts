@@ -8,6 +8,14 @@ import { applicationLock } from "./app-lock"
 export const PAYMENT_LOCK_WAIT_SECONDS = 120
 
 /**
+ * Seconds a lock outlives a process that died holding it. A live holder keeps it as long as its
+ * job runs: the Redis locking provider renews the lease every third of this while the job runs,
+ * the in-memory provider holds it for the job and dies with the process, the PostgreSQL provider
+ * holds it with the job's transaction. So a crash blocks the payment's money for at most this long.
+ */
+export const PAYMENT_LOCK_LEASE_SECONDS = 15
+
+/**
  * Runs `job` while holding the lock of one service order, so that the money operations of a
  * payment (capture, refund, void) run one at a time across every server instance: a capture
  * pressed while a void is in flight waits for it and then meets the voided payment, instead
@@ -30,7 +38,7 @@ export async function withPaymentLock<T>(serviceOrderId: string, job: () => Prom
         started = true
         return job()
       },
-      { timeout: PAYMENT_LOCK_WAIT_SECONDS, expire: PAYMENT_LOCK_WAIT_SECONDS * 2 }
+      { timeout: PAYMENT_LOCK_WAIT_SECONDS, expire: PAYMENT_LOCK_LEASE_SECONDS }
     )
   } catch (error) {
     if (started) throw error

@@ -24,16 +24,18 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { BnplClient } from "../../client"
-import { apiAmountToMinorUnits, toMinorUnits, type MajorUnitAmount } from "../../client/money"
+import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import { parseOptions, type BnplOptions } from "../../options"
 import { PaymentOperations, type PaymentResult } from "../../payments/payment-operations"
 import type { SessionStatus } from "../../payments/payment-state"
-import { RefundJournal } from "../../payments/refund-journal"
+import { PaymentError } from "../../payments/errors"
 import { CART_SNAPSHOT_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData } from "../../payments/session-data"
 import { applicationCache } from "../../runtime/app-cache"
 import { createClientFromOptions, type CacheLike, type LoggerLike } from "../../runtime/client-factory"
 import { getConfiguration } from "../../runtime/configuration"
-import { takeCaptureAmount } from "../../runtime/capture-intent"
+import { takeLegacyRefunds } from "../../runtime/legacy-refund-journal"
+import { readMedusaCapture } from "../../runtime/medusa-captures"
+import { DatabaseMoneyRecords } from "../../runtime/money-records"
 import { withPaymentLock } from "../../runtime/payment-lock"
 import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/configured-accounts"
 import { accountHash } from "../../runtime/client-factory"
@@ -83,7 +85,8 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       client: this.client_,
       options: this.options_,
       readLimits,
-      journal: new RefundJournal(() => this.cache_, accountHash(this.options_)),
+      records: new DatabaseMoneyRecords(accountHash(this.options_)),
+      takeLegacyRefunds: (orderId) => takeLegacyRefunds(this.cache_, accountHash(this.options_), orderId),
       withLock: withPaymentLock,
       logger: this.logger_,
     })
@@ -131,14 +134,26 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   }
 
   /**
-   * Captures what Medusa records for this capture (PaymentOperations.capture). Medusa passes no
-   * amount; the admin route's middleware and the shipment subscriber record it beside the call
-   * (runtime/capture-intent.ts). Without one, all that is open is captured.
+   * Captures what Medusa recorded for this capture: Medusa passes the new capture's id, and its
+   * amount is read from the capture Medusa committed before calling (runtime/medusa-captures.ts),
+   * whatever path captured. See PaymentOperations.capture.
+   * @throws MedusaError NOT_ALLOWED when no committed capture has that id: nothing is captured
+   *   rather than more than Medusa records.
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const data = asPaymentData(input.data)
-    const amount = data.orderId ? await takeCaptureAmount(this.cache_, { account: this.options_, orderId: data.orderId }) : undefined
-    return { data: await this.run(() => this.payments_.capture({ data, amountMinor: amount ? apiAmountToMinorUnits(amount) : undefined })) }
+    return {
+      data: await this.run(async () => {
+        const capture = data.orderId ? await readMedusaCapture(input.context?.idempotency_key) : undefined
+        if (data.orderId && !capture) {
+          throw new PaymentError(
+            "not_allowed",
+            `Capture refused: Medusa's capture ${input.context?.idempotency_key ?? "(no id)"} could not be read, so its amount is unknown; nothing was captured. Capture through Medusa's payment module or capturePaymentWorkflow outside a transaction of your own.`
+          )
+        }
+        return this.payments_.capture({ data, capture: capture ?? { id: "", amountMinor: 0n } })
+      }),
+    }
   }
 
   /** Refunds `input.amount` (major units) with Medusa's refund id as the key (PaymentOperations.refund). */

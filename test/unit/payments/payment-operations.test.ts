@@ -2,7 +2,7 @@ import { BnplClient } from "../../../src/client"
 import { startSandbox, type Sandbox } from "../../../src/sandbox"
 import { PaymentError, type PaymentErrorReason } from "../../../src/payments/errors"
 import { PaymentOperations, type PaymentCoreOptions } from "../../../src/payments/payment-operations"
-import { RefundJournal, type JournalStore } from "../../../src/payments/refund-journal"
+import { MemoryMoneyRecords } from "../../../src/payments/money-records"
 import type { BnplPaymentData } from "../../../src/payments/session-data"
 import { consumerChooses } from "../../support/shopper"
 import { snapshot } from "./mapping/carts"
@@ -32,14 +32,15 @@ beforeEach(() => {
   logs.length = 0
 })
 
-/** A shared cache as Medusa's would be: one map for every "instance". */
-function sharedStore(): JournalStore {
-  const map = new Map<string, unknown>()
-  return {
-    get: async <T>(key: string) => map.get(key) as T | undefined,
-    set: async (key, value) => void map.set(key, value),
-    invalidate: async (key) => void map.delete(key),
-  }
+/** The money records every "instance" of a store shares (its database). */
+function sharedStore(): MemoryMoneyRecords {
+  return new MemoryMoneyRecords()
+}
+
+/** A capture as Medusa records it: its own id, the whole 50.49 unless told. */
+let captureSequence = 0
+function medusaCapture(amountMinor = 5049n) {
+  return { id: `capt_${++captureSequence}`, amountMinor }
 }
 
 /** A one-at-a-time lock per key, as Medusa's locking module gives across instances. */
@@ -65,7 +66,7 @@ function core(overrides: Partial<PaymentCoreOptions> = {}, store = sharedStore()
     client,
     options: { region: "UK", capture: "manual", backendUrl: "https://store.example.com", storefrontUrl: "https://shop.example.com", ...overrides },
     readLimits: async () => (await client.getConfiguration()).configuration,
-    journal: new RefundJournal(() => store),
+    records: store,
     withLock,
     logger,
   })
@@ -215,7 +216,7 @@ describe("capture", () => {
     const { operations } = core()
     const data = await authorized(operations)
     if (kind) sandbox.control.addFault({ endpoint: "capture", kind, times: 1 })
-    const captured = await operations.capture({ data })
+    const captured = await operations.capture({ data, capture: medusaCapture() })
     expect(captured).toMatchObject({ paymentState: "CAPTURED", capturedAmount: "50.49" })
     expect(sandbox.control.ledger().captures).toHaveLength(1)
   })
@@ -224,20 +225,20 @@ describe("capture", () => {
     const { operations } = core()
     const data = await authorized(operations)
     sandbox.control.addFault({ endpoint: "capture", kind: "lost_response", times: 10 })
-    expect(await reason(operations.capture({ data }))).toBe("service_unanswered")
+    expect(await reason(operations.capture({ data, capture: medusaCapture() }))).toBe("service_unanswered")
     sandbox.control.clearFaults()
-    await operations.capture({ data })
+    await operations.capture({ data, capture: medusaCapture() })
     expect(sandbox.control.ledger().captures).toHaveLength(1)
   })
 
   it("past the 13 days: authorization_expired without asking the service; after a void: payment_voided, logged", async () => {
     const { operations } = core()
     const data = await authorized(operations)
-    expect(await reason(operations.capture({ data: { ...data, authorizationExpiresAt: new Date(Date.now() - 1000).toISOString() } }))).toBe(
+    expect(await reason(operations.capture({ data: { ...data, authorizationExpiresAt: new Date(Date.now() - 1000).toISOString() }, capture: medusaCapture() }))).toBe(
       "authorization_expired"
     )
     await operations.cancel({ data, idempotencyKey: "pay_01" })
-    expect(await reason(operations.capture({ data }))).toBe("payment_voided")
+    expect(await reason(operations.capture({ data, capture: medusaCapture() }))).toBe("payment_voided")
     expect(logs.join("\n")).toContain(`error medusa-payment-bnpl: capture of service order ${data.orderId} refused: the payment was voided`)
     expect(sandbox.control.ledger().captures).toHaveLength(0)
   })
@@ -247,7 +248,7 @@ describe("capture", () => {
     const data = await authorized(operations)
     sandbox.control.addFault({ endpoint: "void", kind: "latency", delayMs: 300, times: 1 })
     const cancel = operations.cancel({ data, idempotencyKey: "pay_02" })
-    const capture = reason(operations.capture({ data }))
+    const capture = reason(operations.capture({ data, capture: medusaCapture() }))
     expect((await cancel).paymentState).toBe("VOIDED")
     expect(await capture).toBe("payment_voided")
     expect(sandbox.control.ledger().captures).toHaveLength(0)
@@ -256,7 +257,7 @@ describe("capture", () => {
 
 describe("refund", () => {
   async function captured(operations: PaymentOperations) {
-    return operations.capture({ data: await authorized(operations) })
+    return operations.capture({ data: await authorized(operations), capture: medusaCapture() })
   }
 
   it("partial refunds up to what was captured; more is refused before the service is asked", async () => {
@@ -404,7 +405,7 @@ describe("status", () => {
     expect((await operations.status({ data: started.data })).status).toBe("pending")
     const data = await authorized(operations)
     expect((await operations.status({ data })).status).toBe("authorized")
-    await operations.capture({ data })
+    await operations.capture({ data, capture: medusaCapture() })
     expect((await operations.status({ data })).status).toBe("captured")
     const other = await authorized(operations)
     await operations.cancel({ data: other, idempotencyKey: "pay_07" })

@@ -1,0 +1,232 @@
+import { BnplApiError, type BnplClient } from "../client"
+import { apiAmountToMinorUnits, minorUnitsToMoney } from "../client/money"
+import type { Payment, Refund } from "../client/schemas"
+import { PaymentError, describeServiceError, type PaymentLogger } from "./errors"
+import type { MoneyOperationKind, MoneyOperationRecord, MoneyRecords, NewMoneyOperation } from "./money-records"
+
+/** One money call to send: what the record needs, the amount in minor units. */
+export interface MoneyCall {
+  serviceOrderId: string
+  /** The Medusa record it serves: capture id, refund id, payment id. */
+  medusaRecordId?: string
+  requestId: string
+  amountMinor: bigint
+  currency: string
+}
+
+/**
+ * Every capture, refund and void the plugin sends goes through here: recorded before it goes
+ * out (money-records.ts), its outcome recorded after, and every earlier call of the order whose
+ * outcome is unknown settled against the service's own record first (`settle`). Callers hold
+ * the payment's lock (payment-operations.ts). Sources: merchant-api-v2.md "Create Refund";
+ * api-beyond-the-document.md "Deferred capture, void" and "The Payment object" (events with
+ * `paymentEventMerchantReference`, `refunds[]` with their requestId).
+ */
+export class MoneyCalls {
+  constructor(private readonly deps: { client: BnplClient; records: MoneyRecords; logger?: PaymentLogger }) {}
+
+  /**
+   * The order's records once none is left `sending` or `unknown`. With such records, Get
+   * Payment is read once and each is settled by its requestId: applied (a CAPTURED event that
+   * carries it, a refund or void listed with it) or not. A call that ended without an answer
+   * made Medusa delete its capture or refund, so an applied one is `recorded: false` and counts
+   * towards the order's next call of its kind. A call left `sending` by a process that died
+   * still has its Medusa record, so an applied one is recorded, and one never applied is sent
+   * again with the same requestId and amount: Medusa's record says it was meant.
+   * @returns the records, and the payment when it was read.
+   * @throws PaymentError `records_unavailable`, or the service's error (nothing then changes).
+   */
+  async settle(serviceOrderId: string): Promise<{ records: MoneyOperationRecord[]; payment?: Payment }> {
+    const pending = (await this.read(serviceOrderId)).filter((record) => record.state === "sending" || record.state === "unknown")
+    if (!pending.length) return { records: await this.read(serviceOrderId) }
+    let payment = await this.getPayment(serviceOrderId)
+    for (const record of pending) {
+      const applied = appliedAtService(record, payment)
+      if (applied) {
+        await this.write(record.id, { state: "applied", recorded: record.state === "sending", serviceReference: applied.reference })
+        this.deps.logger?.warn?.(
+          `medusa-payment-bnpl: ${record.kind} ${record.requestId} of service order ${serviceOrderId} (${record.amount} ${record.currency}) ended without an answer; the service's record shows it was applied.`
+        )
+      } else if (record.state === "sending" && record.kind !== "void") {
+        this.deps.logger?.warn?.(
+          `medusa-payment-bnpl: ${record.kind} ${record.requestId} of service order ${serviceOrderId} was cut off before the service applied it (a process stopped); sending it again.`
+        )
+        payment = record.kind === "capture" ? await this.capture(callOf(record)) : await this.getPaymentAfter(this.refund(callOf(record), record.requestId.slice(0, 128)), serviceOrderId)
+      } else {
+        await this.write(record.id, { state: "refused" })
+      }
+    }
+    return { records: await this.read(serviceOrderId), payment }
+  }
+
+  /**
+   * Capture (api-beyond-the-document.md "Deferred capture"), with the requestId also as the
+   * event's `paymentEventMerchantReference`, so the service's record shows which call made it.
+   * @returns the Payment the service answered.
+   * @throws BnplApiError as the client throws it (its outcome recorded first), or PaymentError `records_unavailable`.
+   */
+  async capture(call: MoneyCall): Promise<Payment> {
+    const record = await this.begin("capture", call)
+    const payment = await this.send(record, () =>
+      this.deps.client.capturePayment(call.serviceOrderId, {
+        requestId: call.requestId,
+        amount: minorUnitsToMoney(call.amountMinor, call.currency),
+        paymentEventMerchantReference: call.requestId,
+      })
+    )
+    const event = (payment.events ?? []).find((candidate) => candidate.type === "CAPTURED" && candidate.paymentEventMerchantReference === call.requestId)
+    await this.write(record.id, { state: "applied", serviceReference: event?.id })
+    return payment
+  }
+
+  /**
+   * Create Refund (merchant-api-v2.md), with `requestId` and `merchantReference` so the service
+   * applies it once, and `refundMerchantReference` for the settlement file.
+   * @throws BnplApiError as the client throws it (its outcome recorded first), or PaymentError `records_unavailable`.
+   */
+  async refund(call: MoneyCall, refundMerchantReference: string): Promise<Refund> {
+    const record = await this.begin("refund", call)
+    const refund = await this.send(record, () =>
+      this.deps.client.createRefund(call.serviceOrderId, {
+        amount: minorUnitsToMoney(call.amountMinor, call.currency),
+        requestId: call.requestId,
+        merchantReference: call.requestId.slice(0, 85),
+        refundMerchantReference,
+      })
+    )
+    await this.write(record.id, { state: "applied", serviceReference: refund.refundId })
+    return refund
+  }
+
+  /**
+   * Void of everything still open (api-beyond-the-document.md "void"); `amountMinor` is what
+   * the caller believes is open, kept in the record for the reader.
+   * @throws BnplApiError as the client throws it (its outcome recorded first), or PaymentError `records_unavailable`.
+   */
+  async void(call: MoneyCall): Promise<Payment> {
+    const record = await this.begin("void", call)
+    const payment = await this.send(record, () => this.deps.client.voidPayment(call.serviceOrderId, { requestId: call.requestId }))
+    await this.write(record.id, { state: "applied" })
+    return payment
+  }
+
+  /**
+   * Records a call sent by an earlier version of the plugin whose outcome is unknown, so the
+   * next `settle` resolves it. A requestId already recorded is left as it is.
+   */
+  async recordUnknown(call: Omit<MoneyCall, "medusaRecordId">, kind: MoneyOperationKind): Promise<void> {
+    if ((await this.read(call.serviceOrderId)).some((record) => record.requestId === call.requestId)) return
+    const record = await this.begin(kind, call)
+    await this.write(record.id, { state: "unknown" })
+  }
+
+  /** Get Payment (api-beyond-the-document.md). @throws PaymentError describing the service's failure. */
+  async readPayment(serviceOrderId: string): Promise<Payment> {
+    return this.getPayment(serviceOrderId)
+  }
+
+  /** Records that an applied call nobody in Medusa recorded is now counted by `requestId`'s record. */
+  async absorb(records: MoneyOperationRecord[], requestId: string): Promise<void> {
+    for (const record of records) await this.write(record.id, { recorded: true, absorbedBy: requestId })
+  }
+
+  private async send<T>(record: MoneyOperationRecord, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      // Only an answerless failure may have been applied; a refusal certainly was not.
+      const unknown = error instanceof BnplApiError && error.retryable
+      await this.write(record.id, { state: unknown ? "unknown" : "refused" })
+      throw error
+    }
+  }
+
+  private async getPayment(serviceOrderId: string): Promise<Payment> {
+    try {
+      return await this.deps.client.getPayment(serviceOrderId)
+    } catch (error) {
+      throw describeServiceError("Reading the payment", error)
+    }
+  }
+
+  private async getPaymentAfter(call: Promise<unknown>, serviceOrderId: string): Promise<Payment> {
+    await call
+    return this.getPayment(serviceOrderId)
+  }
+
+  private async begin(kind: MoneyOperationKind, call: MoneyCall): Promise<MoneyOperationRecord> {
+    const operation: NewMoneyOperation = {
+      serviceOrderId: call.serviceOrderId,
+      kind,
+      medusaRecordId: call.medusaRecordId,
+      requestId: call.requestId,
+      amount: minorUnitsToMoney(call.amountMinor, call.currency).amount,
+      currency: call.currency,
+    }
+    try {
+      return await this.deps.records.begin(operation)
+    } catch (error) {
+      throw recordsUnavailable(error)
+    }
+  }
+
+  private async read(serviceOrderId: string): Promise<MoneyOperationRecord[]> {
+    try {
+      return await this.deps.records.forOrder(serviceOrderId)
+    } catch (error) {
+      throw recordsUnavailable(error)
+    }
+  }
+
+  private async write(id: string, changes: Parameters<MoneyRecords["update"]>[1]): Promise<void> {
+    try {
+      await this.deps.records.update(id, changes)
+    } catch (error) {
+      throw recordsUnavailable(error)
+    }
+  }
+}
+
+/** Sum of the records' amounts, in minor units. */
+export function sumOf(records: MoneyOperationRecord[]): bigint {
+  return records.reduce((sum, record) => sum + apiAmountToMinorUnits(record.amount), 0n)
+}
+
+/** Applied calls of one kind, split into those Medusa records and those it does not (yet). */
+export function appliedOf(records: MoneyOperationRecord[], kind: MoneyOperationKind): { recorded: MoneyOperationRecord[]; unrecorded: MoneyOperationRecord[] } {
+  const applied = records.filter((record) => record.kind === kind && record.state === "applied")
+  return { recorded: applied.filter((record) => record.recorded), unrecorded: applied.filter((record) => !record.recorded) }
+}
+
+/** Where the service's record of the payment shows the call applied, and its reference there. */
+function appliedAtService(record: MoneyOperationRecord, payment: Payment): { reference?: string } | undefined {
+  if (record.kind === "capture") {
+    const event = (payment.events ?? []).find((candidate) => candidate.type === "CAPTURED" && candidate.paymentEventMerchantReference === record.requestId)
+    return event ? { reference: event.id } : undefined
+  }
+  const listed = (payment.refunds ?? []).find(
+    (refund) => refund.requestId === record.requestId || (record.kind === "refund" && refund.merchantReference === record.requestId.slice(0, 85))
+  )
+  if (listed) return { reference: listed.refundId }
+  // A void leaves nothing open; whichever call did that, nothing more is held.
+  if (record.kind === "void" && payment.openToCaptureAmount && apiAmountToMinorUnits(payment.openToCaptureAmount.amount) === 0n) return {}
+  return undefined
+}
+
+function callOf(record: MoneyOperationRecord): MoneyCall {
+  return {
+    serviceOrderId: record.serviceOrderId,
+    medusaRecordId: record.medusaRecordId,
+    requestId: record.requestId,
+    amountMinor: apiAmountToMinorUnits(record.amount),
+    currency: record.currency,
+  }
+}
+
+function recordsUnavailable(error: unknown): PaymentError {
+  if (error instanceof PaymentError) return error
+  return new PaymentError(
+    "records_unavailable",
+    `medusa-payment-bnpl: the plugin's money records could not be read or written (${(error as Error)?.message ?? String(error)}); nothing was sent to the payment service. Try again once the database answers.`
+  )
+}

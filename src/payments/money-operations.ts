@@ -1,0 +1,286 @@
+import { BnplApiError } from "../client"
+import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
+import type { Payment } from "../client/schemas"
+import { PaymentError, describeServiceError, type PaymentLogger } from "./errors"
+import { MoneyCalls, appliedOf, sumOf } from "./money-calls"
+import type { MoneyOperationRecord } from "./money-records"
+import { asPaymentState, capturedAtService, isCaptured, isExpired, isVoidedOrExpired } from "./payment-state"
+import { requestIds } from "./request-ids"
+import type { BnplPaymentData } from "./session-data"
+
+/** A refund an earlier version's refund journal (kept in the cache) knew of: carried into the records once. */
+export interface LegacyRefund {
+  requestId: string
+  /** API string. */
+  amount: string
+}
+
+/** What the money operations need: the calls (recorded), the payment's lock, a logger. */
+export interface MoneyOperationsDependencies {
+  calls: MoneyCalls
+  /** Runs a money operation alone for one service order, across instances (runtime/payment-lock.ts). */
+  withLock: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
+  /** The order's unanswered refunds in an earlier version's journal, forgotten there once read (upgrade). */
+  takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
+  logger?: PaymentLogger
+}
+
+/**
+ * Capture, refund and void of an authorised payment: what moves money after the order exists.
+ * Each runs under the payment's lock and starts from the current truth, not from the payment
+ * data Medusa read before the lock: the money records (settled against the service where an
+ * outcome was unknown; money-calls.ts) and the data, whichever knows more. Every call carries
+ * the requestId of the Medusa record it serves (request-ids.ts). Amounts are minor units.
+ * Applied calls Medusa does not record (their answer was lost) count towards the next call of
+ * their kind, so the service never holds more than Medusa records.
+ */
+export class MoneyOperations {
+  constructor(private readonly deps: MoneyOperationsDependencies) {}
+
+  /**
+   * Captures exactly what Medusa recorded for one capture (its id and amount;
+   * api-beyond-the-document.md "Deferred capture"). A capture applied earlier whose answer was
+   * lost counts towards it; one larger than it is refused, naming it.
+   * @throws PaymentError `not_allowed`, `authorization_expired`, `invalid_request`, `payment_voided`
+   *   (logged), `service_unanswered`, `records_unavailable`, or the service's refusal.
+   */
+  async capture(data: BnplPaymentData, capture: { id: string; amountMinor: bigint }): Promise<BnplPaymentData> {
+    const orderId = this.orderIdOf(data, "Capture")
+    if (isExpired(data.authorizationExpiresAt)) {
+      throw new PaymentError(
+        "authorization_expired",
+        `Capture refused: the authorisation expired at ${data.authorizationExpiresAt} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
+      )
+    }
+    if (capture.amountMinor <= 0n) throw new PaymentError("invalid_request", "Capture refused: the amount must be more than 0.00.")
+    const requestId = requestIds.capture(capture.id)
+    return this.deps.withLock(orderId, async () => {
+      const { records } = await this.deps.calls.settle(orderId)
+      if (records.some((record) => record.requestId === requestId && record.state === "applied")) return this.withTotals(data, records)
+      const { unrecorded } = appliedOf(records, "capture")
+      const earlier = sumOf(unrecorded)
+      if (earlier > capture.amountMinor) {
+        throw new PaymentError(
+          "invalid_request",
+          `Capture refused: an earlier capture whose answer was lost captured ${minorUnitsToApiAmount(earlier)} ${data.currency} at the service; capture at least that amount in Medusa to record it.`
+        )
+      }
+      const rest = capture.amountMinor - earlier
+      let payment: Payment | undefined
+      if (rest > 0n) {
+        payment = await this.deps.calls
+          .capture({ serviceOrderId: orderId, medusaRecordId: capture.id, requestId, amountMinor: rest, currency: data.currency! })
+          .catch((error: unknown) => {
+            throw this.captureError(orderId, error)
+          })
+      }
+      await this.deps.calls.absorb(unrecorded, requestId)
+      return this.withTotals(data, await this.deps.calls.settle(orderId).then((settled) => settled.records), payment)
+    })
+  }
+
+  /**
+   * Under `capture: "on_authorize"`: captures the whole approval right after Auth. Medusa
+   * records this capture itself (the session is `captured`), so its requestId is the order's.
+   * @throws as `capture`.
+   */
+  async captureOnAuthorize(data: BnplPaymentData): Promise<BnplPaymentData> {
+    const orderId = this.orderIdOf(data, "Capture")
+    const requestId = requestIds.captureOnAuthorize(orderId)
+    return this.deps.withLock(orderId, async () => {
+      const payment = await this.deps.calls
+        .capture({ serviceOrderId: orderId, requestId, amountMinor: apiAmountToMinorUnits(data.amount!), currency: data.currency! })
+        .catch((error: unknown) => {
+          throw this.captureError(orderId, error)
+        })
+      return this.withTotals(data, (await this.deps.calls.settle(orderId)).records, payment)
+    })
+  }
+
+  /**
+   * Refunds `amountMinor` with Create Refund (merchant-api-v2.md), requestId = Medusa's refund
+   * id. Refunds applied earlier whose answer was lost count towards it and only the rest is
+   * sent; one larger than it is refused, naming it. Only captured money refunds (rule 5).
+   * @throws PaymentError `not_allowed` (nothing captured), `invalid_request` (more than
+   *   captured and not refunded, no key, less than a lost refund), `service_unanswered`,
+   *   `records_unavailable`, or the service's refusal.
+   */
+  async refund(data: BnplPaymentData, amountMinor: bigint, refundId: string | undefined): Promise<BnplPaymentData> {
+    const orderId = this.orderIdOf(data, "Refund")
+    const currency = data.currency!
+    if (!refundId) throw new PaymentError("invalid_request", "medusa-payment-bnpl: refunding needs Medusa's idempotency key (the refund id).")
+    const requestId = requestIds.refund(refundId)
+    return this.deps.withLock(orderId, async () => {
+      await this.carryLegacyRefunds(orderId, currency)
+      const { records } = await this.deps.calls.settle(orderId)
+      if (records.some((record) => record.requestId === requestId && record.state === "applied")) return this.withTotals(data, records)
+      const totals = totalsOf(data, records)
+      if (totals.captured === 0n) {
+        throw new PaymentError(
+          "not_allowed",
+          "Refund refused: only captured funds can be refunded with this payment service. Capture the payment first, or cancel the order to void the authorisation."
+        )
+      }
+      const refundable = totals.captured - totals.refunded
+      if (amountMinor <= 0n || amountMinor > refundable) {
+        throw new PaymentError(
+          "invalid_request",
+          `Refund refused: ${minorUnitsToApiAmount(amountMinor)} ${currency} is more than the ${minorUnitsToApiAmount(refundable)} ${currency} captured and not yet refunded.`
+        )
+      }
+      const { unrecorded } = appliedOf(records, "refund")
+      const earlier = sumOf(unrecorded)
+      if (earlier > amountMinor) {
+        throw new PaymentError(
+          "invalid_request",
+          `Refund refused: an earlier refund attempt whose answer was lost refunded ${minorUnitsToApiAmount(earlier)} ${currency} at the service; refund at least that amount in Medusa to record it.`
+        )
+      }
+      if (earlier > 0n) {
+        this.deps.logger?.warn?.(
+          `medusa-payment-bnpl: ${minorUnitsToApiAmount(earlier)} of service order ${orderId} was refunded by an earlier attempt whose answer was lost; it counts towards this refund.`
+        )
+      }
+      const rest = amountMinor - earlier
+      if (rest > 0n) {
+        await this.deps.calls
+          .refund({ serviceOrderId: orderId, medusaRecordId: refundId, requestId, amountMinor: rest, currency }, refundId.slice(0, 128))
+          .catch((error: unknown) => {
+            throw describeServiceError("Refund", error)
+          })
+      }
+      await this.deps.calls.absorb(unrecorded, requestId)
+      const after = await this.deps.calls.settle(orderId)
+      const refundIds = after.records.filter((record) => record.kind === "refund" && record.serviceReference).map((record) => record.serviceReference!)
+      return { ...this.withTotals(data, after.records), refundIds: [...new Set([...(data.refundIds ?? []), ...refundIds])] }
+    })
+  }
+
+  /**
+   * Voids what is left open (api-beyond-the-document.md "void"), requestId = Medusa's payment
+   * id. What was captured stays captured and refundable (Medusa refunds it; the plugin's
+   * order-canceled subscriber refunds what a cancel left captured). If the service captured
+   * more than Medusa records (a capture whose answer was lost), that much is refunded once and
+   * the call fails naming it (`unrecorded_capture_refunded`).
+   * @throws PaymentError when the void fails, `records_unavailable`, or `unrecorded_capture_refunded`.
+   */
+  async cancel(data: BnplPaymentData, idempotencyKey: string | undefined): Promise<BnplPaymentData> {
+    if (!data.orderId || isVoidedOrExpired(asPaymentState(data.paymentState))) return { ...data }
+    const orderId = data.orderId
+    return this.deps.withLock(orderId, async () => {
+      const { records, payment: read } = await this.deps.calls.settle(orderId)
+      const recordedCaptured = totalsOf(data, records).captured
+      if (isCaptured(asPaymentState(data.paymentState))) return this.refundUnrecordedCapture(data, recordedCaptured, read)
+      const open = apiAmountToMinorUnits(data.amount ?? "0.00") - recordedCaptured
+      try {
+        const payment = await this.deps.calls.void({
+          serviceOrderId: orderId,
+          medusaRecordId: idempotencyKey,
+          requestId: requestIds.void(idempotencyKey ?? `${orderId}-void`),
+          amountMinor: open > 0n ? open : 0n,
+          currency: data.currency ?? "GBP",
+        })
+        const voided = { ...data, paymentState: payment.paymentState, voidedAt: new Date().toISOString() }
+        if (capturedAtService(payment) > recordedCaptured) return this.refundUnrecordedCapture(voided, recordedCaptured, payment)
+        return voided
+      } catch (error) {
+        if (error instanceof BnplApiError && (error.errorCode === "payment_voided" || error.errorCode === "payment_expired")) {
+          return { ...data, paymentState: error.errorCode === "payment_voided" ? "VOIDED" : "EXPIRED" }
+        }
+        if (error instanceof BnplApiError && error.code === "already_captured") return this.refundUnrecordedCapture(data, recordedCaptured)
+        throw describeServiceError("Void", error)
+      }
+    })
+  }
+
+  /**
+   * After a void found nothing open, or captures Medusa does not record: what the service
+   * captured beyond `recordedCaptured` is refunded once (requestId
+   * `<orderId>-cancel-refund-<captured>`), with an error logged; the call then fails so Medusa
+   * does not record a clean cancellation. With nothing unrecorded, the data is returned settled.
+   */
+  private async refundUnrecordedCapture(data: BnplPaymentData, recordedCaptured: bigint, read?: Payment): Promise<BnplPaymentData> {
+    const orderId = data.orderId!
+    const payment = read ?? (await this.deps.calls.readPayment(orderId))
+    const captured = capturedAtService(payment)
+    const refundedForCancel = (payment.refunds ?? []).filter((refund) => refund.requestId?.startsWith(`${orderId}-cancel-refund-`))
+    const alreadyRefunded = refundedForCancel.reduce((sum, refund) => sum + apiAmountToMinorUnits(refund.amount?.amount ?? "0.00"), 0n)
+    const unrecorded = captured - recordedCaptured - alreadyRefunded
+    const settled = { ...data, paymentState: payment.paymentState ?? "CAPTURED" }
+    if (unrecorded <= 0n) return settled
+
+    const amount = minorUnitsToApiAmount(unrecorded)
+    const currency = data.currency ?? payment.originalAmount?.currency ?? ""
+    const requestId = requestIds.cancelRefund(orderId, minorUnitsToApiAmount(captured))
+    this.deps.logger?.error?.(
+      `medusa-payment-bnpl: service order ${orderId} was cancelled in Medusa but ${amount} ${currency} was captured at the service that Medusa did not record; refunding it (requestId ${requestId}).`
+    )
+    try {
+      await this.deps.calls.refund({ serviceOrderId: orderId, requestId, amountMinor: unrecorded, currency }, requestId)
+      // The captures Medusa never recorded are settled by this refund: no later capture counts them.
+      await this.deps.calls.absorb(appliedOf((await this.deps.calls.settle(orderId)).records, "capture").unrecorded, requestId)
+    } catch (error) {
+      throw new PaymentError(
+        "service_unanswered",
+        `Void: ${amount} ${currency} was captured at the service for order ${orderId} and its refund failed (${(error as Error).message}); it is tried again on the next attempt.`
+      )
+    }
+    throw new PaymentError(
+      "unrecorded_capture_refunded",
+      `Void: the service had captured ${amount} ${currency} for order ${orderId} that Medusa did not record; it was refunded to the customer. Nothing is held now.`
+    )
+  }
+
+  /** The data with what is captured and refunded as the records (or the service's answer) know it. */
+  private withTotals(data: BnplPaymentData, records: MoneyOperationRecord[], payment?: Payment): BnplPaymentData {
+    const totals = totalsOf(data, records)
+    const captured = payment ? capturedAtService(payment) : totals.captured
+    const authorised = apiAmountToMinorUnits(data.amount ?? "0.00")
+    return {
+      ...data,
+      paymentState: payment?.paymentState ?? (captured >= authorised ? "CAPTURED" : captured > 0n ? "PARTIALLY_CAPTURED" : data.paymentState),
+      capturedAmount: minorUnitsToApiAmount(captured),
+      refundedAmount: minorUnitsToApiAmount(totals.refunded),
+    }
+  }
+
+  /** Reads the legacy journal's unanswered refunds of the order into the records, once. */
+  private async carryLegacyRefunds(orderId: string, currency: string): Promise<void> {
+    const legacy = (await this.deps.takeLegacyRefunds?.(orderId).catch(() => [])) ?? []
+    for (const refund of legacy) {
+      await this.deps.calls.recordUnknown({ serviceOrderId: orderId, requestId: refund.requestId, amountMinor: apiAmountToMinorUnits(refund.amount), currency }, "refund")
+    }
+  }
+
+  private captureError(orderId: string, error: unknown): PaymentError {
+    if (error instanceof BnplApiError && error.code === "already_captured") {
+      return new PaymentError("not_allowed", `Capture refused: the service has captured all of order ${orderId} already.`)
+    }
+    const described = describeServiceError("Capture", error)
+    if (described.reason === "payment_voided") {
+      // Most often an order cancelled while this capture waited for its void (withLock).
+      this.deps.logger?.error?.(`medusa-payment-bnpl: capture of service order ${orderId} refused: the payment was voided.`)
+    }
+    return described
+  }
+
+  private orderIdOf(data: BnplPaymentData, operation: "Capture" | "Refund"): string {
+    if (!data.orderId || !data.currency || !data.amount) {
+      throw new PaymentError("not_allowed", `${operation} refused: the payment was never authorised by the payment service.`)
+    }
+    return data.orderId
+  }
+}
+
+/**
+ * What Medusa records as captured and refunded, from the two places that know: the payment
+ * data (written after each call; may be stale when two calls raced, or the only source for a
+ * payment from before the records existed) and the recorded calls. Minor units.
+ */
+export function totalsOf(data: BnplPaymentData, records: MoneyOperationRecord[]): { captured: bigint; refunded: bigint } {
+  const captures = appliedOf(records, "capture").recorded
+  const refunds = appliedOf(records, "refund").recorded.filter((record) => !record.requestId.includes("-cancel-refund-"))
+  const fromData = (value: string | undefined) => apiAmountToMinorUnits(value ?? "0.00")
+  const max = (a: bigint, b: bigint) => (a > b ? a : b)
+  return { captured: max(fromData(data.capturedAmount), sumOf(captures)), refunded: max(fromData(data.refundedAmount), sumOf(refunds)) }
+}
