@@ -1,0 +1,110 @@
+import { eventually, placeOrder, readPayment, type PlacedOrder } from "../support/place-order"
+import { describeStore } from "../support/store-suite"
+
+jest.setTimeout(600_000)
+
+/**
+ * Issues "Money that races" and "Money state that survives a restart": captures and cancels
+ * that meet, through the admin's own routes of a real store. After each round, what the
+ * service captured, refunded and holds open is what Medusa records.
+ */
+describeStore({}, (suite) => {
+  const { api, getContainer, control } = suite
+  const cents = (amount: string | number) => Math.round(Number(amount) * 100)
+
+  /** The service's view of one order, in cents: captured, refunded and still open to capture. */
+  async function atService(serviceOrderId: string) {
+    const ledger = await control.ledger()
+    const sum = (entries: Array<Record<string, any>>) =>
+      entries.filter((entry) => entry.orderId === serviceOrderId).reduce((total, entry) => total + cents(entry.amount.amount), 0)
+    const payment = ledger.payments.find((candidate) => candidate.id === serviceOrderId)
+    return { captured: sum(ledger.captures), refunded: sum(ledger.refunds), open: cents(payment?.openToCaptureAmount?.amount ?? 0), captureCalls: ledger.captures.filter((entry) => entry.orderId === serviceOrderId).length }
+  }
+
+  /** Medusa's view of one payment, in cents. */
+  async function inMedusa(paymentId: string) {
+    const payment = await readPayment(getContainer(), paymentId)
+    const sum = (entries: Array<{ amount: unknown }> | undefined) => (entries ?? []).reduce((total, entry) => total + cents(entry.amount as number), 0)
+    return { captured: sum(payment.captures), refunded: sum(payment.refunds), canceled: !!payment.canceled_at }
+  }
+
+  const capture = (order: PlacedOrder, amount: number) =>
+    api.post(`/admin/payments/${order.paymentId}/capture`, { amount }, { ...suite.admin, validateStatus: () => true })
+  const cancel = (order: PlacedOrder) => api.post(`/admin/orders/${order.orderId}/cancel`, {}, { ...suite.admin, validateStatus: () => true })
+
+  it("two partial captures at once (10.00 and 30.00), 20 rounds: the service captures what Medusa records, each its own call", async () => {
+    for (let round = 0; round < 20; round++) {
+      const order = await placeOrder(api, getContainer(), suite.store)
+      const answers = await Promise.all([capture(order, 10), capture(order, 30)])
+      const medusa = await inMedusa(order.paymentId)
+      const service = await atService(order.serviceOrderId)
+      expect({ round, captured: service.captured }).toEqual({ round, captured: medusa.captured })
+      // Both fit in the order's total, so both are made: two calls, not one answered twice.
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+      expect(service.captureCalls).toBe(2)
+      expect(service.open).toBe(cents(order.total) - 4000)
+    }
+  })
+
+  it("a cancel while a partial capture is in flight, 10 rounds: nothing stays open or captured at the service, as in Medusa", async () => {
+    for (let round = 0; round < 10; round++) {
+      const order = await placeOrder(api, getContainer(), suite.store)
+      await control.fault({ endpoint: "capture", kind: "latency", delayMs: 600, times: 1 })
+      const captured = capture(order, 20)
+      await new Promise((resolve) => setTimeout(resolve, 150 + round * 20))
+      const canceled = await cancel(order)
+      await captured
+      expect(canceled.status).toBe(200)
+      const settled = await eventually(async () => {
+        const [service, medusa] = await Promise.all([atService(order.serviceOrderId), inMedusa(order.paymentId)])
+        return service.open === 0 && service.captured === service.refunded && medusa.captured === medusa.refunded ? { service, medusa } : undefined
+      }, 20_000).catch(async () => ({ service: await atService(order.serviceOrderId), medusa: await inMedusa(order.paymentId) }))
+      expect({ round, open: settled.service.open, kept: settled.service.captured - settled.service.refunded }).toEqual({ round, open: 0, kept: 0 })
+      expect({ round, captured: settled.service.captured, refunded: settled.service.refunded }).toEqual({
+        round,
+        captured: settled.medusa.captured,
+        refunded: settled.medusa.refunded,
+      })
+      await control.clearFaults()
+    }
+  })
+
+  it("a cancel after a partial capture refunds the captured part and voids the rest at once", async () => {
+    const order = await placeOrder(api, getContainer(), suite.store)
+    expect((await capture(order, 20)).status).toBe(200)
+    expect((await cancel(order)).status).toBe(200)
+    const settled = await eventually(async () => {
+      const service = await atService(order.serviceOrderId)
+      return service.open === 0 ? service : undefined
+    })
+    expect(settled).toMatchObject({ captured: 2000, refunded: 2000, open: 0 })
+    expect(await inMedusa(order.paymentId)).toMatchObject({ captured: 2000, refunded: 2000 })
+  })
+
+  it("a capture whose answer was lost, then a capture of another amount: the service captured what Medusa records", async () => {
+    const order = await placeOrder(api, getContainer(), suite.store)
+    await control.fault({ endpoint: "capture", kind: "lost_response", times: 20 })
+    expect((await capture(order, 20)).status).toBeGreaterThanOrEqual(400)
+    await control.clearFaults()
+    expect((await atService(order.serviceOrderId)).captured).toBe(2000)
+    expect((await inMedusa(order.paymentId)).captured).toBe(0)
+
+    const larger = await capture(order, 30)
+    expect(larger.status).toBe(200)
+    expect((await atService(order.serviceOrderId)).captured).toBe(3000)
+    expect((await inMedusa(order.paymentId)).captured).toBe(3000)
+
+    // A smaller retry after another lost answer is refused with the amount, and changes nothing.
+    await control.fault({ endpoint: "capture", kind: "lost_response", times: 20 })
+    expect((await capture(order, 10)).status).toBeGreaterThanOrEqual(400)
+    await control.clearFaults()
+    const smaller = await capture(order, 5)
+    expect(smaller.status).toBe(400)
+    expect(JSON.stringify(smaller.data)).toContain("10.00")
+    expect((await atService(order.serviceOrderId)).captured).toBe(4000)
+    expect((await inMedusa(order.paymentId)).captured).toBe(3000)
+    expect((await capture(order, 10)).status).toBe(200)
+    expect((await atService(order.serviceOrderId)).captured).toBe(4000)
+    expect((await inMedusa(order.paymentId)).captured).toBe(4000)
+  })
+})
