@@ -6,6 +6,7 @@ import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snap
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
 import { recordAdminCaptureAmount } from "./admin/capture-amount"
+import { sameSiteJsonOnly } from "./same-site-json"
 
 /**
  * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
@@ -14,10 +15,18 @@ import { recordAdminCaptureAmount } from "./admin/capture-amount"
  * complete one refuses a cart changed after the consumer approved it. Every route of the
  * plugin parses its input first (request-schemas.ts, docs/security.md).
  * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
- * naming the field); every `/admin` route is behind Medusa's admin authentication.
+ * naming the field); every `/admin` route is behind Medusa's admin authentication. Every POST
+ * under `/admin/bnpl/*` takes JSON from the admin's own site only (same-site-json.ts), in
+ * every environment: a cross-site form cannot capture with the admin's cookie.
  */
 export default defineMiddlewares({
   routes: [
+    {
+      // Listed first so that it runs before any other of the plugin's admin middlewares.
+      method: ["POST"],
+      matcher: "/admin/bnpl/*",
+      middlewares: [sameSiteJsonOnly],
+    },
     {
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",
