@@ -2,6 +2,7 @@ import { z } from "zod"
 import { ENDPOINT_NAMES, type EndpointName } from "./client/endpoints"
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_MAX_SOCKETS } from "./client/options"
 import { DEFAULT_SANDBOX_ACCOUNTS } from "./sandbox/accounts"
+import { templateOffStorefrontReason } from "./storefront-path-template"
 
 // The sandbox's published accounts, and the ids earlier versions published.
 const SANDBOX_MERCHANT_IDS = new Set([
@@ -59,8 +60,8 @@ const absoluteUrl = ({ secure = false } = {}) =>
 
 /**
  * A path on the storefront: one leading `/`, never `//` or `/\` (which browsers read as
- * another host), and only the placeholders it can be given (a typo such as `{countryCode}`
- * would otherwise reach the shopper's address bar).
+ * another host; checked again once filled, in `parseOptions`), and only the placeholders it
+ * can be given (a typo such as `{countryCode}` would otherwise reach the shopper's address bar).
  */
 const storefrontPath = (placeholders: string[]) =>
   z
@@ -226,6 +227,11 @@ export function parseOptions(input: unknown, environment: { NODE_ENV?: string } 
   const options = result.data
   if (options.authScheme === "oauth" && !options.authUrl) {
     throw new BnplOptionsError("authUrl", 'is required when authScheme is "oauth"')
+  }
+  // Judged once filled: "/{country_code}//evil.example" is a path until a cart has no country.
+  for (const field of ["storefrontOrderPath", "storefrontCheckoutPath"] as const) {
+    const reason = templateOffStorefrontReason(field, options[field], options.storefrontUrl)
+    if (reason) throw new BnplOptionsError(field, `${reason}; the return route would send the shopper to another site`)
   }
   if (environment.NODE_ENV === "production" && !options.allowSandboxInProduction) {
     if (SANDBOX_MERCHANT_IDS.has(options.merchantId) || SANDBOX_SECRET_KEYS.has(options.secretKey)) {

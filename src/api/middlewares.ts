@@ -5,6 +5,7 @@ import { CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
+import { sameSiteJsonOnly } from "./same-site-json"
 
 /**
  * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
@@ -13,10 +14,18 @@ import { validateLimitsQuery } from "./store/bnpl/limits/query"
  * complete one refuses a cart changed after the consumer approved it. Every route of the
  * plugin parses its input first (request-schemas.ts, docs/security.md).
  * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
- * naming the field); every `/admin` route is behind Medusa's admin authentication.
+ * naming the field); every `/admin` route is behind Medusa's admin authentication. Every POST
+ * under `/admin/bnpl/*` takes JSON from the admin's own site only (same-site-json.ts), in
+ * every environment: a cross-site form cannot capture with the admin's cookie.
  */
 export default defineMiddlewares({
   routes: [
+    {
+      // Listed first so that it runs before any other of the plugin's admin middlewares.
+      method: ["POST"],
+      matcher: "/admin/bnpl/*",
+      middlewares: [sameSiteJsonOnly],
+    },
     {
       method: ["POST"],
       matcher: "/store/payment-collections/:id/payment-sessions",

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { useState, type ReactNode } from "react"
 import type { StartCheckoutResult } from "../storefront/checkout"
+import { readStartResult } from "./read-answers"
 
 /** Props of `<PayLaterButton>`. */
 export interface PayLaterButtonProps {
@@ -20,7 +21,9 @@ export interface PayLaterButtonProps {
 
 /**
  * The pay button: starts a new checkout and sends the browser to the service's screens with a
- * full-page navigation, or shows why not (the plugin's message, or the merchant's).
+ * full-page navigation, or shows why not (the plugin's message, or the merchant's). A bad
+ * answer from `start` (no `redirectUrl` nor `error`, a non-http(s) URL, a huge message) shows
+ * `fallbackMessage` and warns once in the console; it never throws.
  */
 export function PayLaterButton({
   start,
@@ -40,7 +43,8 @@ export function PayLaterButton({
     setPending(true)
     let result: StartCheckoutResult
     try {
-      result = await start()
+      // Read field by field: a bad answer shows fallbackMessage, never a javascript: navigation.
+      result = readStartResult(await start(), "PayLaterButton", fallbackMessage)
     } catch {
       result = { error: { reason: "unknown", message: fallbackMessage } }
     }

@@ -1,7 +1,15 @@
 import { useEffect, useState, type CSSProperties } from "react"
 import type { DisplayAmount } from "../storefront/amounts"
-import { fetchLimits, payLaterMessage, type PayLaterEligibility, type PayLaterMessageOptions } from "../storefront/eligibility"
+import {
+  fetchLimits,
+  payLaterMessage,
+  readPayLaterEligibility,
+  type PayLaterEligibility,
+  type PayLaterMessageOptions,
+  type PayLaterMessageText,
+} from "../storefront/eligibility"
 import type { StoreClientConfig } from "../storefront/store-client"
+import { warnOnce } from "./warn-once"
 
 /** Props of `<PayLaterMessage>`. */
 export interface PayLaterMessageProps extends PayLaterMessageOptions {
@@ -31,6 +39,8 @@ export interface PayLaterMessageProps extends PayLaterMessageOptions {
  * An instalment line only when `instalments` is set; outside the limits nothing, the reason
  * or the merchant's `outside` text. Pure (no effect, no fetch): rendered on the server with
  * limits read there, it is in the first paint, so it moves nothing.
+ * Bad limits (a currency that is not ISO 4217, strings for booleans, missing or huge amounts)
+ * render the empty line and warn once in the console: one bad answer never takes the page down.
  */
 export function PayLaterMessage({ amount, currency, limits, store, reserveSpace = true, className, style, ...options }: PayLaterMessageProps) {
   const [fetched, setFetched] = useState<PayLaterEligibility | undefined>()
@@ -46,7 +56,7 @@ export function PayLaterMessage({ amount, currency, limits, store, reserveSpace 
   }, [limits, baseUrl, publishableKey, currency])
   const known = limits ?? fetched
   // Until the browser has the limits, an empty reserved line rather than an "unavailable" flash.
-  const message = known ? payLaterMessage(amount, currency, known, options) : { show: false as const }
+  const message = known ? messageOrNothing(amount, currency, known, options) : { show: false as const }
   const lines = options.instalments ? 2 : 1
   const reserved: CSSProperties = reserveSpace ? { minHeight: `${lines * 1.5}em`, lineHeight: 1.5 } : {}
   return (
@@ -70,4 +80,31 @@ export function PayLaterMessage({ amount, currency, limits, store, reserveSpace 
       ) : null}
     </div>
   )
+}
+
+// payLaterMessage never throws; the check here is for the warning, which names the cause.
+function messageOrNothing(
+  amount: PayLaterMessageProps["amount"],
+  currency: string,
+  limits: PayLaterEligibility,
+  options: PayLaterMessageOptions
+): PayLaterMessageText {
+  if (!readPayLaterEligibility(limits)) {
+    warnOnce("PayLaterMessage", "limits that are not an eligibility answer (see readPayLaterEligibility)", describeLimits(limits))
+    return { show: false, reason: "limits_unavailable" }
+  }
+  try {
+    return payLaterMessage(amount, currency, limits, options)
+  } catch (error) {
+    warnOnce("PayLaterMessage", "the message could not be made", (error as Error)?.name)
+    return { show: false, reason: "limits_unavailable" }
+  }
+}
+
+function describeLimits(limits: unknown): string {
+  if (!limits || typeof limits !== "object") return typeof limits
+  return Object.entries(limits as Record<string, unknown>)
+    .slice(0, 6)
+    .map(([name, value]) => `${name.slice(0, 20)}: ${typeof value === "string" ? JSON.stringify(value.slice(0, 12)) : typeof value}`)
+    .join(", ")
 }

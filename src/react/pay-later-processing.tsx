@@ -4,6 +4,7 @@ import type { CompleteCartResult, StartCheckoutResult } from "../storefront/chec
 import type { PayLaterCartStatus } from "../storefront/order-status"
 import { messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
 import { PayLaterReturnNotice } from "./pay-later-return-notice"
+import { readCartStatus } from "./read-answers"
 import { useCleanReturnUrl } from "./use-clean-return-url"
 
 /** Props of `<PayLaterProcessing>`. */
@@ -28,7 +29,8 @@ export interface PayLaterProcessingProps {
  * The view for `bnpl_status=processing`: the shopper is back but the order is still being
  * confirmed. Polls until the order exists and then goes to the order page; on `failed` it
  * shows the reason; after `timeoutMs` it says so and stops (the shopper must not pay twice
- * while an approval may still turn into an order).
+ * while an approval may still turn into an order). A bad answer from `check` reads as
+ * `processing` (warned once in the console): it never throws, and one bad poll stops nothing.
  */
 export function PayLaterProcessing({
   check,
@@ -52,7 +54,7 @@ export function PayLaterProcessing({
     const poll = async () => {
       let status: PayLaterCartStatus
       try {
-        status = await checkRef.current()
+        status = readCartStatus(await checkRef.current(), "PayLaterProcessing")
       } catch {
         status = { status: "processing" }
       }

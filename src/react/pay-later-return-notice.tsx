@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from "react"
 import type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
 import { canRetryWithSameSession, messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
+import { readCompleteResult, readReason, readStartResult } from "./read-answers"
 import { useCleanReturnUrl } from "./use-clean-return-url"
 
 /** Props of `<PayLaterReturnNotice>`. */
@@ -28,7 +29,9 @@ export interface PayLaterReturnNoticeProps {
  * may hide an approval (the service's answer was lost), "Try again" completes the cart with
  * the same session first, so the shopper is never approved twice; only if that fails too, or
  * after any other reason, does it start a new checkout. The reason is removed from the
- * address bar once shown.
+ * address bar once shown. A reason that is not one (markup, a huge string) and bad answers
+ * from `retry` or `start` show the `payment_failed` / `unknown` message and warn once in the
+ * console; nothing here throws.
  */
 export function PayLaterReturnNotice({
   reason,
@@ -40,7 +43,11 @@ export function PayLaterReturnNotice({
   className,
 }: PayLaterReturnNoticeProps) {
   useCleanReturnUrl()
-  const [current, setCurrent] = useState<{ reason: string; message: string }>({ reason, message: messageFor(reason, messages) })
+  // The reason comes from the address bar: anyone can write anything there.
+  const [current, setCurrent] = useState<{ reason: string; message: string }>(() => {
+    const known = readReason(reason, "PayLaterReturnNotice")
+    return { reason: known, message: messageFor(known, messages) }
+  })
   const [sameSessionTried, setSameSessionTried] = useState(false)
   const [pending, setPending] = useState(false)
   const [leaving, setLeaving] = useState(false)
@@ -55,13 +62,13 @@ export function PayLaterReturnNotice({
     try {
       if (retry && !sameSessionTried && canRetryWithSameSession(current.reason)) {
         setSameSessionTried(true)
-        const result = await retry()
+        const result = readCompleteResult(await retry(), "PayLaterReturnNotice", messages)
         if ("orderId" in result) return go(orderUrl.replace("{order_id}", encodeURIComponent(result.orderId)))
         // Whatever the reason now, the next press starts a new checkout.
         setCurrent(result.error)
         return
       }
-      const result = await start()
+      const result = readStartResult(await start(), "PayLaterReturnNotice", messageFor("unknown", messages), messages)
       if ("redirectUrl" in result) return go(result.redirectUrl)
       setCurrent(result.error)
     } catch {

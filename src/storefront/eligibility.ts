@@ -1,5 +1,5 @@
 import { formatAmount, instalmentAmount, toMinorUnits, type DisplayAmount } from "./amounts"
-import { messageFor, type IneligibleReason, type PayLaterMessages } from "./reasons"
+import { INELIGIBLE_REASONS, messageFor, type IneligibleReason, type PayLaterMessages } from "./reasons"
 import { storeRequest, type StoreClientConfig } from "./store-client"
 
 /**
@@ -13,8 +13,61 @@ export interface PayLaterEligibility {
   minimumAmount?: string
   maximumAmount?: string
   currency?: string
-  /** With `limits_unavailable`: the store's own message, for logs. */
+  /** With `limits_unavailable`: the store's own message, for logs (at most 200 characters). */
   detail?: string
+  /** `GET /store/bnpl/limits` with an amount: the amount asked about ("49.95"). */
+  amount?: string
+  /** In a store with several accounts: the payment provider serving the currency (`pp_bnpl_bnpl-eu`). */
+  providerId?: string
+}
+
+// An API amount as the routes send it: a decimal string in major units, bounded so that a
+// hostile answer cannot make the formatter work on a million digits.
+const API_AMOUNT = /^\d{1,12}(\.\d{1,4})?$/
+const MAX_DETAIL_LENGTH = 200
+
+/**
+ * Reads an answer of `GET /store/bnpl/limits` or `GET /store/bnpl/eligibility` (or limits a
+ * storefront got elsewhere) field by field: `eligible` a boolean; amounts decimal strings
+ * ("1000.00", at most 12 digits before the point); `currency` three letters that
+ * `Intl.NumberFormat` accepts (ISO 4217 form); `reason` one of `INELIGIBLE_REASONS`;
+ * `providerId` a `pp_bnpl_` id. Unknown fields are dropped.
+ * @returns the eligibility, or undefined when the answer is not one (a proxy's page, a
+ *   newer or broken store, strings for booleans, a made-up currency): the caller hides the method.
+ */
+export function readPayLaterEligibility(answer: unknown): PayLaterEligibility | undefined {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return undefined
+  const body = answer as Record<string, unknown>
+  if (typeof body.eligible !== "boolean") return undefined
+  const read: PayLaterEligibility = { eligible: body.eligible }
+  if (body.reason !== undefined) {
+    if (!(INELIGIBLE_REASONS as readonly unknown[]).includes(body.reason)) return undefined
+    read.reason = body.reason as IneligibleReason
+  }
+  for (const field of ["minimumAmount", "maximumAmount", "amount"] as const) {
+    const value = body[field]
+    if (value === undefined) continue
+    if (typeof value !== "string" || !API_AMOUNT.test(value)) return undefined
+    read[field] = value
+  }
+  if (body.currency !== undefined) {
+    if (!isCurrencyCode(body.currency)) return undefined
+    read.currency = body.currency.toUpperCase()
+  }
+  if (typeof body.detail === "string") read.detail = body.detail.slice(0, MAX_DETAIL_LENGTH)
+  if (typeof body.providerId === "string" && /^pp_bnpl_[\w-]{1,64}$/.test(body.providerId)) read.providerId = body.providerId
+  return read
+}
+
+/** Three ASCII letters that `Intl.NumberFormat` takes as a currency (it throws a RangeError otherwise). */
+export function isCurrencyCode(value: unknown): value is string {
+  if (typeof value !== "string" || !/^[A-Za-z]{3}$/.test(value)) return false
+  try {
+    new Intl.NumberFormat("en", { style: "currency", currency: value })
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -24,7 +77,7 @@ export interface PayLaterEligibility {
  * offered and then refused.
  */
 export async function fetchCartEligibility(config: StoreClientConfig, cartId: string): Promise<PayLaterEligibility> {
-  return readEligibility(() => storeRequest<PayLaterEligibility>(config, "/store/bnpl/eligibility", { query: { cart_id: cartId } }))
+  return readEligibility(() => storeRequest<Record<string, unknown>>(config, "/store/bnpl/eligibility", { query: { cart_id: cartId } }))
 }
 
 /**
@@ -46,17 +99,20 @@ export async function fetchLimits(
     return { eligible: false, reason: "limits_unavailable", detail: (error as Error).message }
   }
   return readEligibility(() =>
-    storeRequest<PayLaterEligibility>(config, "/store/bnpl/limits", { query: { currency_code: query.currencyCode, amount } })
+    storeRequest<Record<string, unknown>>(config, "/store/bnpl/limits", { query: { currency_code: query.currencyCode, amount } })
   )
 }
 
 async function readEligibility(
-  request: () => Promise<{ status: number; body: (PayLaterEligibility & { message?: string }) | undefined }>
+  request: () => Promise<{ status: number; body: Record<string, unknown> | undefined }>
 ): Promise<PayLaterEligibility> {
   try {
     const { status, body } = await request()
-    if (status === 200 && body && typeof body.eligible === "boolean") return body
-    return { eligible: false, reason: "limits_unavailable", detail: body?.message ?? `HTTP ${status}` }
+    if (status === 200) {
+      return readPayLaterEligibility(body) ?? { eligible: false, reason: "limits_unavailable", detail: "the store's answer is not an eligibility" }
+    }
+    const message = typeof body?.message === "string" ? body.message.slice(0, MAX_DETAIL_LENGTH) : undefined
+    return { eligible: false, reason: "limits_unavailable", detail: message ?? `HTTP ${status}` }
   } catch (error) {
     return { eligible: false, reason: "limits_unavailable", detail: (error as Error).message }
   }
@@ -94,12 +150,31 @@ export type PayLaterMessageText =
  * or `fetchCartEligibility`). Inside the limits: the available line and, if the merchant set
  * `instalments`, the instalment line. Outside: nothing, the reason, or the merchant's text.
  * Limits in another currency than `currency` count as `unsupported_currency`.
+ * Never throws: limits that `readPayLaterEligibility` refuses (a made-up currency, strings for
+ * booleans, huge amounts), a currency or locale `Intl` refuses, or an instalment count that is
+ * not a positive integer give `{ show: false, reason: "limits_unavailable" }`.
  */
 export function payLaterMessage(
   amount: DisplayAmount,
   currency: string,
   limits: PayLaterEligibility | undefined,
   options: PayLaterMessageOptions = {}
+): PayLaterMessageText {
+  const known = limits === undefined ? undefined : readPayLaterEligibility(limits)
+  if (limits !== undefined && !known) return { show: false, reason: "limits_unavailable" }
+  try {
+    return messageForLimits(amount, currency, known, options)
+  } catch {
+    // Intl's RangeError for a currency or locale it does not know, or a bad instalment count.
+    return { show: false, reason: "limits_unavailable" }
+  }
+}
+
+function messageForLimits(
+  amount: DisplayAmount,
+  currency: string,
+  limits: PayLaterEligibility | undefined,
+  options: PayLaterMessageOptions
 ): PayLaterMessageText {
   if (!limits?.minimumAmount || !limits.maximumAmount || !limits.currency) {
     return outside(limits?.reason ?? "limits_unavailable", {}, options)
@@ -110,7 +185,7 @@ export function payLaterMessage(
     minimum: formatAmount(minimum, limits.currency, options.locale),
     maximum: formatAmount(maximum, limits.currency, options.locale),
   }
-  if (limits.currency.toUpperCase() !== currency.toUpperCase()) return outside("unsupported_currency", values, options)
+  if (typeof currency !== "string" || limits.currency.toUpperCase() !== currency.toUpperCase()) return outside("unsupported_currency", values, options)
   let minor: bigint
   try {
     minor = toMinorUnits(amount)

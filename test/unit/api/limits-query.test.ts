@@ -1,4 +1,4 @@
-import { limitsQuerySchema } from "../../../src/api/store/bnpl/limits/query"
+import { limitsQuerySchema, validateLimitsQuery } from "../../../src/api/store/bnpl/limits/query"
 
 describe("GET /store/bnpl/limits query", () => {
   it("takes a currency and an optional amount in major units", () => {
@@ -24,5 +24,29 @@ describe("GET /store/bnpl/limits query", () => {
     const result = limitsQuerySchema.safeParse({ currency_code: "gbp", ammount: "1" })
     expect(result.success).toBe(false)
     expect(result.error!.issues[0].code).toBe("unrecognized_keys")
+  })
+})
+
+describe("GET /store/bnpl/limits: what an error message may echo", () => {
+  /** The message validateLimitsQuery answers for a query. */
+  function refusal(query: Record<string, unknown>): string {
+    let error: Error | undefined
+    validateLimitsQuery({ query } as never, {} as never, (thrown?: unknown) => (error = thrown as Error))
+    if (!error) throw new Error(`accepted ${JSON.stringify(query)}`)
+    return error.message
+  }
+
+  it("a 6,000-character parameter name is cut to 40 characters", () => {
+    const name = "x".repeat(6000)
+    const message = refusal({ currency_code: "gbp", [name]: "1" })
+    expect(message).toMatch(/^x{40}… is not a parameter of this route: GET \/store\/bnpl\/limits/)
+    expect(message.length).toBeLessThan(200)
+  })
+
+  it("markup in a parameter name is never sent back", () => {
+    const message = refusal({ currency_code: "gbp", "<script>alert(1)</script>": "1" })
+    expect(message).not.toContain("<script")
+    expect(message).not.toContain("alert(1)")
+    expect(message).toMatch(/^\?script\?alert\?1\?\?\?script\? is not a parameter/)
   })
 })

@@ -1,4 +1,4 @@
-import { checkoutPageUrl, orderPageUrl, storefrontCountryCode } from "../../../src/api/bnpl/return/storefront-urls"
+import { checkoutPageUrl, orderPageUrl, processingPageUrl, storefrontCountryCode } from "../../../src/api/bnpl/return/storefront-urls"
 import { parseOptions } from "../../../src/options"
 
 const base = { merchantId: "m", secretKey: "s", region: "UK", baseUrl: "https://api.example", storefrontUrl: "https://shop.example" }
@@ -49,6 +49,39 @@ describe("storefront URLs of the return route", () => {
       'option "storefrontCheckoutPath" may only use the placeholders {cart_id}, {country_code}'
     )
     expect(() => options({ storefrontOrderPath: "/{country_code}/order/{id}" })).toThrow(/storefrontOrderPath" may only use/)
+  })
+})
+
+describe("storefront URLs that would leave the storefront are refused at use, naming the option", () => {
+  // Options as a caller might build them by hand, without parseOptions' start-up check.
+  const unparsed = (extra: Record<string, string | undefined>) => ({
+    ...options(),
+    ...extra,
+  })
+
+  it("/{cart_id}/checkout without storefrontUrl and without a cart id: //checkout is refused", () => {
+    const configured = unparsed({ storefrontUrl: undefined, storefrontCheckoutPath: "/{cart_id}/checkout" })
+    expect(() => checkoutPageUrl(configured, undefined, "invalid_return")).toThrow(/option "storefrontCheckoutPath" gives "\/\/checkout"/)
+    // With a cart id the same template is a path on the backend's own host.
+    expect(checkoutPageUrl(configured, "cart_1", "declined")).toBe("/cart_1/checkout?bnpl_error=declined")
+  })
+
+  it("/{country_code}//evil.example/x for a cart with no country is refused; with a country it stays on site", () => {
+    const configured = unparsed({ storefrontUrl: undefined, storefrontCheckoutPath: "/{country_code}//evil.example/x" })
+    expect(() => checkoutPageUrl(configured, "cart_1", "declined")).toThrow(/option "storefrontCheckoutPath" gives "\/\/evil\.example\/x"/)
+    expect(() => processingPageUrl(configured, "cart_1")).toThrow(/storefrontCheckoutPath/)
+    expect(checkoutPageUrl(configured, "cart_1", "declined", "gb")).toBe("/gb//evil.example/x?bnpl_error=declined")
+    const order = unparsed({ storefrontUrl: undefined, storefrontOrderPath: "/{country_code}//evil.example/{order_id}" })
+    expect(() => orderPageUrl(order, "order_1", "cart_1")).toThrow(/option "storefrontOrderPath" gives "\/\/evil\.example\/order_1"/)
+  })
+
+  it("an absolute URL to another host is refused, with or without storefrontUrl", () => {
+    for (const storefrontUrl of [undefined, "https://shop.example"]) {
+      const configured = unparsed({ storefrontUrl, storefrontOrderPath: "https://evil.example/{order_id}" })
+      expect(() => orderPageUrl(configured, "order_1", "cart_1")).toThrow(/option "storefrontOrderPath"/)
+    }
+    const checkout = unparsed({ storefrontUrl: undefined, storefrontCheckoutPath: "https://evil.example/checkout" })
+    expect(() => checkoutPageUrl(checkout, "cart_1", "declined")).toThrow(/option "storefrontCheckoutPath"/)
   })
 })
 

@@ -118,6 +118,36 @@ describe("parseOptions: options that cannot be set unsafely", () => {
     expect(error.message).toBe(`medusa-payment-bnpl: option "${field}" ${rule}`)
   })
 
+  describe("storefront path templates are judged once filled", () => {
+    it.each([
+      ["/{cart_id}/checkout without storefrontUrl: //checkout when no cart id is known", { ...minimal, storefrontCheckoutPath: "/{cart_id}/checkout" }, "storefrontCheckoutPath", '"//checkout'],
+      ["/{cart_id}/checkout with storefrontUrl", { ...minimal, storefrontUrl: "https://shop.example", storefrontCheckoutPath: "/{cart_id}/checkout" }, "storefrontCheckoutPath", '"//checkout'],
+      ["/{country_code}//evil.example/x: //evil.example/x for a cart with no country", { ...minimal, storefrontCheckoutPath: "/{country_code}//evil.example/x" }, "storefrontCheckoutPath", '"//evil.example/x"'],
+      ["the same as order path", { ...minimal, storefrontOrderPath: "/{country_code}//evil.example/{order_id}" }, "storefrontOrderPath", '"//evil.example/order_'],
+      ["/{country_code}/\\evil.example", { ...minimal, storefrontOrderPath: "/{country_code}\\evil.example" }, "storefrontOrderPath", "backslashes"],
+      ["an absolute URL to another host", { ...minimal, storefrontUrl: "https://shop.example", storefrontOrderPath: "https://evil.example/{order_id}" }, "storefrontOrderPath", ONE_SLASH],
+    ])("%s is refused at start-up, naming the option", (_label, input, field, words) => {
+      const error = optionsError(input)
+      expect(error.field).toBe(field)
+      expect(error.message).toContain(`option "${field}"`)
+      expect(error.message).toContain(words)
+    })
+
+    it("the message says what the template became and when", () => {
+      expect(optionsError({ ...minimal, storefrontCheckoutPath: "/{country_code}//evil.example/x" }).message).toBe(
+        'medusa-payment-bnpl: option "storefrontCheckoutPath" gives "//evil.example/x", which does not start with exactly one / ' +
+          '(a browser reads "//host" as another site) when filled without country_code; the return route would send the shopper to another site'
+      )
+    })
+
+    it("templates that stay on the storefront in every case are accepted", () => {
+      for (const storefrontCheckoutPath of ["/{country_code}/checkout", "/checkout/{cart_id}", "/x/{cart_id}/checkout?next=//evil", "/{country_code}/{cart_id}"]) {
+        expect(parseOptions({ ...minimal, storefrontCheckoutPath }).storefrontCheckoutPath).toBe(storefrontCheckoutPath)
+      }
+      expect(parseOptions({ ...minimal, storefrontOrderPath: "/{cart_id}/order/{order_id}" }).storefrontOrderPath).toBe("/{cart_id}/order/{order_id}")
+    })
+  })
+
   it("plain http is accepted for loopback hosts (the local sandbox)", () => {
     for (const baseUrl of ["http://127.0.0.1:4010", "http://localhost:4010", "http://[::1]:4010", "http://127.8.9.10"]) {
       expect(parseOptions({ ...minimal, baseUrl }).baseUrl).toBe(baseUrl)

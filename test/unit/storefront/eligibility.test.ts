@@ -1,4 +1,4 @@
-import { fetchCartEligibility, fetchLimits, payLaterMessage, type PayLaterEligibility } from "../../../src/storefront"
+import { fetchCartEligibility, fetchLimits, payLaterMessage, readPayLaterEligibility, type PayLaterEligibility } from "../../../src/storefront"
 import { StoreServer, UNREACHABLE } from "./store-server"
 
 const GBP: PayLaterEligibility = { eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" }
@@ -94,5 +94,42 @@ describe("reading eligibility from the store", () => {
       detail: expect.stringContaining("12,50"),
     })
     expect(store.requests).toHaveLength(0)
+  })
+})
+
+describe("hostile or broken eligibility answers", () => {
+  const store = new StoreServer()
+  beforeAll(() => store.start())
+  afterAll(() => store.stop())
+
+  it.each([
+    ["a currency that is not ISO 4217", { ...GBP, currency: "G1P" }],
+    ["strings for booleans", { ...GBP, eligible: "true" }],
+    ["numbers for amounts", { ...GBP, minimumAmount: 1 }],
+    ["a 100,000-digit amount", { ...GBP, maximumAmount: "9".repeat(100_000) }],
+    ["a made-up reason", { ...GBP, eligible: false, reason: "<script>" }],
+    ["an array", [GBP]],
+  ])("%s reads as limits_unavailable, so the method is hidden", async (_label, body) => {
+    store.answer(() => ({ status: 200, body }))
+    expect(await fetchLimits(store.config, { currencyCode: "gbp" })).toEqual({
+      eligible: false,
+      reason: "limits_unavailable",
+      detail: "the store's answer is not an eligibility",
+    })
+    expect(payLaterMessage(10, "gbp", body as PayLaterEligibility, { outside: "reason" })).toEqual({ show: false, reason: "limits_unavailable" })
+  })
+
+  it("a huge error message is cut to 200 characters in detail", async () => {
+    store.answer(() => ({ status: 500, body: { type: "unexpected_state", message: "m".repeat(50_000) } }))
+    expect((await fetchCartEligibility(store.config, "cart_1")).detail).toHaveLength(200)
+  })
+
+  it("unknown fields are dropped; providerId and amount are kept when well formed", () => {
+    expect(readPayLaterEligibility({ ...GBP, currency: "gbp", providerId: "pp_bnpl_bnpl-eu", amount: "49.95", extra: "x" })).toEqual({
+      ...GBP,
+      providerId: "pp_bnpl_bnpl-eu",
+      amount: "49.95",
+    })
+    expect(readPayLaterEligibility({ ...GBP, providerId: "<script>" })).toEqual(GBP)
   })
 })

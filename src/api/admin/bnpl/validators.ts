@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { nameForMessage } from "../../validate-request"
 
 /**
  * Request schemas of the plugin's admin routes. Bodies are checked by Medusa's
@@ -54,12 +55,12 @@ export const EmptyQuery = z.strictObject({})
 
 /**
  * Middleware: refuses a query string on the plugin's admin routes with a 400 naming the
- * parameter (its value is not echoed).
+ * parameter (its value is not echoed; its name through `nameForMessage`: bounded, no markup).
  */
 export function refuseQuery(req: { query?: unknown }, _res: unknown, next: (error?: unknown) => void): void {
   const result = EmptyQuery.safeParse(req.query ?? {})
   if (result.success) return next()
   const issue = result.error.issues[0]
-  const name = issue.code === "unrecognized_keys" ? String(issue.keys[0]).slice(0, 40) : "query"
+  const name = issue.code === "unrecognized_keys" ? nameForMessage(issue.keys[0]) : "query"
   next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: query parameter ${name} is not accepted here`))
 }

@@ -1,5 +1,6 @@
 import type { CompletionFailure } from "../../../operations/complete-cart"
-import type { BnplOptions } from "../../../options"
+import { BnplOptionsError, type BnplOptions } from "../../../options"
+import { fillStorefrontPath, offStorefrontReason, type TemplateValues } from "../../../storefront-path-template"
 
 /**
  * Why the consumer was sent back to the checkout; sent to the storefront as `bnpl_error`
@@ -56,9 +57,12 @@ export function storefrontCountryCode(cart: {
  * The storefront's order confirmation page for an order (`storefrontOrderPath`, with
  * `{order_id}`, `{cart_id}` and `{country_code}` replaced). Never carries `bnpl_error` or
  * `bnpl_status`, even when the template does.
+ * @throws BnplOptionsError naming `storefrontOrderPath` when the filled URL would leave the
+ *   storefront (a path starting with `//`, another origin); `parseOptions` refuses such a
+ *   template at start-up.
  */
 export function orderPageUrl(options: StorefrontOptions, orderId: string, cartId: string, countryCode?: string): string {
-  const path = fill(options.storefrontOrderPath, { order_id: orderId, cart_id: cartId, country_code: countryCode })
+  const path = fill(options, "storefrontOrderPath", { order_id: orderId, cart_id: cartId, country_code: countryCode })
   return `${options.storefrontUrl ?? ""}${withReturnParameter(path)}`
 }
 
@@ -66,6 +70,8 @@ export function orderPageUrl(options: StorefrontOptions, orderId: string, cartId
  * The storefront's checkout page (`storefrontCheckoutPath`, with `{cart_id}` and
  * `{country_code}` replaced) with `bnpl_error=<reason>`: exactly one, the current one, whatever
  * the template or an earlier return left in the query string.
+ * @throws BnplOptionsError naming `storefrontCheckoutPath` when the filled URL would leave the
+ *   storefront (see `orderPageUrl`).
  */
 export function checkoutPageUrl(
   options: StorefrontOptions,
@@ -73,7 +79,7 @@ export function checkoutPageUrl(
   reason: ReturnFailure,
   countryCode?: string
 ): string {
-  const path = fill(options.storefrontCheckoutPath, { cart_id: cartId ?? "", country_code: countryCode })
+  const path = fill(options, "storefrontCheckoutPath", { cart_id: cartId ?? "", country_code: countryCode })
   return `${options.storefrontUrl ?? ""}${withReturnParameter(path, ["bnpl_error", reason])}`
 }
 
@@ -82,18 +88,17 @@ export function checkoutPageUrl(
  * order is still being placed; the storefront polls `GET /store/bnpl/carts/:id/status`.
  */
 export function processingPageUrl(options: StorefrontOptions, cartId: string, countryCode?: string): string {
-  const path = fill(options.storefrontCheckoutPath, { cart_id: cartId, country_code: countryCode })
+  const path = fill(options, "storefrontCheckoutPath", { cart_id: cartId, country_code: countryCode })
   return `${options.storefrontUrl ?? ""}${withReturnParameter(path, ["bnpl_status", "processing"])}`
 }
 
-// `{country_code}` with no country drops its path segment ("/{country_code}/checkout" ->
-// "/checkout"), so the storefront's own country redirect applies instead of a broken path.
-function fill(template: string, values: Record<string, string | undefined>): string {
-  const withoutMissingCountry = values.country_code ? template : template.replace(/\/\{country_code\}(?=\/|\?|#|$)/g, "")
-  return withoutMissingCountry.replace(/\{(\w+)\}/g, (match, name: string) => {
-    const value = values[name]
-    return name in values && value !== undefined ? encodeURIComponent(value) : match
-  })
+// The template filled (fillStorefrontPath) and judged as the browser will read it: options
+// parsed at start-up never fail here, options built by hand might.
+function fill(options: StorefrontOptions, field: "storefrontOrderPath" | "storefrontCheckoutPath", values: TemplateValues): string {
+  const path = fillStorefrontPath(options[field], values)
+  const reason = offStorefrontReason(path, options.storefrontUrl)
+  if (reason) throw new BnplOptionsError(field, `${reason}; the shopper is not sent to another site`)
+  return path
 }
 
 // Rewrites the query string of a path: the return route's own parameters removed, then

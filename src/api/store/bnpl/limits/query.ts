@@ -2,6 +2,7 @@ import type { NextFunction } from "express"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { nameForMessage } from "../../../validate-request"
 
 const USAGE = "GET /store/bnpl/limits?currency_code=<ISO 4217, e.g. gbp>&amount=<optional, major units, e.g. 49.95>"
 
@@ -26,13 +27,15 @@ export type LimitsQuery = z.output<typeof limitsQuerySchema>
 
 /**
  * Parses the query with `limitsQuerySchema` before the route runs; a bad value answers 400
- * naming the parameter and the rule, e.g. `amount must be a non-negative decimal ...`.
+ * naming the parameter and the rule, e.g. `amount must be a non-negative decimal ...`. No
+ * value is echoed, and an unknown parameter's name at most 40 characters long, without markup.
  */
 export function validateLimitsQuery(req: MedusaRequest, _res: MedusaResponse, next: NextFunction): void {
   const result = limitsQuerySchema.safeParse(req.query)
   if (!result.success) {
     const issue = result.error.issues[0]
-    const field = issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path.join(".") || "query"
+    // An unknown name is the caller's text: bounded and without markup (nameForMessage).
+    const field = issue.code === "unrecognized_keys" ? nameForMessage(issue.keys[0]) : issue.path.map(nameForMessage).join(".") || "query"
     const rule = issue.code === "unrecognized_keys" ? "is not a parameter of this route" : issue.message
     return next(new MedusaError(MedusaError.Types.INVALID_DATA, `${field} ${rule}: ${USAGE}`))
   }
