@@ -25,7 +25,7 @@ export default async function reconcilePaymentsJob(container: MedusaContainer): 
       () =>
         forEachAccount(runtime.accounts, async (account) => {
           const report = await reconcilePayments(container, { account })
-          await recordReconciliationFindings(account.options, account.cache, report)
+          await recordReconciliationFindings(account.options, report)
           return report
         }),
       (results) =>

@@ -1,4 +1,5 @@
-import type { CacheLike, LoggerLike } from "./client-factory"
+import type { LoggerLike } from "./client-factory"
+import { recordsOf, upsertOne } from "./records-module"
 
 /** The plugin's scheduled jobs, by the names the admin shows. */
 export const JOB_NAMES = ["refresh-configuration", "reconcile-payments", "authorization-expiry", "complete-pending-carts"] as const
@@ -16,25 +17,31 @@ export interface JobRun {
   error?: string
 }
 
-/** How long a run is remembered: longer than the longest schedule (daily). */
-const JOB_RUN_TTL_SECONDS = 7 * 24 * 3600
+interface JobRunRow {
+  id: string
+  job: string
+  started_at: Date | string
+  finished_at: Date | string
+  outcome: JobRun["outcome"]
+  summary: string | null
+  error: string | null
+}
 
-// The same records in this process, for a store without a shared cache and for the read
-// right after a write when the cache is slow to answer.
+const jobRuns = () => recordsOf<JobRunRow>("JobRuns")
+
+// Outside a Medusa app (no records module), and for the read right after a write: this process's memory.
 const recentRuns = new Map<JobName, JobRun>()
 
-const cacheKey = (job: JobName) => `medusa-payment-bnpl:job-run:${job}`
-
 /**
- * Runs a job's body and records its outcome in Medusa's cache (shared by every instance, so
- * the admin sees the run whichever instance the schedule picked). The body's error is
+ * Runs a job's body and records its outcome in the plugin's records module (the store's
+ * database, so the admin sees the run whichever instance the schedule picked). The body's error is
  * recorded and rethrown, so Medusa still logs the failed run. `summarise` may also call a run
  * that returned a failure (`{ error }`, e.g. limits kept from an earlier read because the
  * service did not answer). Recording never fails the job.
  */
 export async function recordJobRun<T>(
   job: JobName,
-  dependencies: { cache?: CacheLike; logger?: LoggerLike },
+  dependencies: { logger?: LoggerLike },
   body: () => Promise<T>,
   summarise: (result: T) => string | { error: string }
 ): Promise<T> {
@@ -42,7 +49,17 @@ export async function recordJobRun<T>(
   const save = async (run: JobRun) => {
     recentRuns.set(job, run)
     try {
-      await dependencies.cache?.set(cacheKey(job), run, JOB_RUN_TTL_SECONDS)
+      const methods = jobRuns()
+      if (methods) {
+        await upsertOne(methods, { job }, {
+          job,
+          started_at: run.startedAt,
+          finished_at: run.finishedAt,
+          outcome: run.outcome,
+          summary: run.summary ?? null,
+          error: run.error ?? null,
+        })
+      }
     } catch (error) {
       dependencies.logger?.warn?.(`medusa-payment-bnpl: could not record the run of job ${job}: ${String(error)}`)
     }
@@ -63,20 +80,30 @@ export async function recordJobRun<T>(
   }
 }
 
-/** The last run of every job (`null` for a job that has not run since the cache was emptied), in JOB_NAMES order. */
-export async function readJobRuns(cache: CacheLike | undefined): Promise<Array<{ job: JobName; lastRun: JobRun | null }>> {
-  return Promise.all(
-    JOB_NAMES.map(async (job) => {
-      let shared: JobRun | undefined
-      try {
-        shared = ((await cache?.get<JobRun>(cacheKey(job))) as JobRun | null | undefined) ?? undefined
-      } catch {
-        shared = undefined
-      }
-      const local = recentRuns.get(job)
-      // Whichever is newer: another instance may have run the job since this one did.
-      const lastRun = [shared, local].filter((run): run is JobRun => !!run).sort((a, b) => b.finishedAt.localeCompare(a.finishedAt))[0]
-      return { job, lastRun: lastRun ?? null }
-    })
-  )
+/** The last run of every job (`null` for a job that has not run yet), in JOB_NAMES order. */
+export async function readJobRuns(): Promise<Array<{ job: JobName; lastRun: JobRun | null }>> {
+  const methods = jobRuns()
+  let stored: JobRunRow[] = []
+  try {
+    stored = methods ? await methods.list({ job: [...JOB_NAMES] }) : []
+  } catch {
+    stored = []
+  }
+  return JOB_NAMES.map((job) => {
+    const row = stored.find((candidate) => candidate.job === job)
+    const shared: JobRun | undefined = row
+      ? {
+          job,
+          startedAt: new Date(row.started_at).toISOString(),
+          finishedAt: new Date(row.finished_at).toISOString(),
+          outcome: row.outcome,
+          ...(row.summary ? { summary: row.summary } : {}),
+          ...(row.error ? { error: row.error } : {}),
+        }
+      : undefined
+    const local = recentRuns.get(job)
+    // Whichever is newer: another instance may have run the job since this one did.
+    const lastRun = [shared, local].filter((run): run is JobRun => !!run).sort((a, b) => b.finishedAt.localeCompare(a.finishedAt))[0]
+    return { job, lastRun: lastRun ?? null }
+  })
 }

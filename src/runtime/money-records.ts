@@ -1,5 +1,4 @@
-import { container as appContainer } from "@medusajs/framework"
-import { BNPL_RECORDS_MODULE } from "../modules/bnpl-records"
+import { recordsOf } from "./records-module"
 import type {
   MoneyOperationChanges,
   MoneyOperationRecord,
@@ -23,21 +22,8 @@ interface MoneyOperationRow {
   service_reference: string | null
 }
 
-/** The generated methods of the records module that this file uses. */
-export interface BnplRecordsModule {
-  listMoneyOperations(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MoneyOperationRow[]>
-  createMoneyOperations(data: Omit<MoneyOperationRow, "id">): Promise<MoneyOperationRow>
-  updateMoneyOperations(data: Partial<MoneyOperationRow> & { id: string }): Promise<MoneyOperationRow>
-}
-
-/** The records module from Medusa's application container, or undefined outside an app. */
-export function recordsModule(): BnplRecordsModule | undefined {
-  try {
-    return (appContainer.resolve(BNPL_RECORDS_MODULE, { allowUnregistered: true }) as BnplRecordsModule | undefined) ?? undefined
-  } catch {
-    return undefined
-  }
-}
+/** The money operations of the records module (its generated methods), or undefined outside an app. */
+export const moneyOperations = () => recordsOf<MoneyOperationRow>("MoneyOperations")
 
 /**
  * One merchant account's money records in the store's database, through the plugin's module
@@ -51,11 +37,11 @@ export class DatabaseMoneyRecords implements MoneyRecords {
   constructor(
     /** The account's hash (runtime/client-factory.ts `accountHash`). */
     private readonly account: string,
-    private readonly module: () => BnplRecordsModule | undefined = recordsModule
+    private readonly methods: typeof moneyOperations = moneyOperations
   ) {}
 
   async forOrder(serviceOrderId: string): Promise<MoneyOperationRecord[]> {
-    const rows = await this.service().listMoneyOperations(
+    const rows = await this.service().list(
       { account: this.account, service_order_id: serviceOrderId },
       { order: { created_at: "ASC" }, take: null }
     )
@@ -73,13 +59,13 @@ export class DatabaseMoneyRecords implements MoneyRecords {
       amount: operation.amount,
       currency: operation.currency,
     }
-    const [existing] = await service.listMoneyOperations({ account: this.account, request_id: operation.requestId })
-    if (existing) return toRecord(await service.updateMoneyOperations({ id: existing.id, ...row, state: "sending" }))
-    return toRecord(await service.createMoneyOperations({ ...row, state: "sending", recorded: true, absorbed_by: null, service_reference: null }))
+    const [existing] = await service.list({ account: this.account, request_id: operation.requestId })
+    if (existing) return toRecord(await service.update({ id: existing.id, ...row, state: "sending" }))
+    return toRecord(await service.create({ ...row, state: "sending", recorded: true, absorbed_by: null, service_reference: null }))
   }
 
   async update(id: string, changes: MoneyOperationChanges): Promise<void> {
-    await this.service().updateMoneyOperations({
+    await this.service().update({
       id,
       ...(changes.state === undefined ? {} : { state: changes.state }),
       ...(changes.recorded === undefined ? {} : { recorded: changes.recorded }),
@@ -89,8 +75,8 @@ export class DatabaseMoneyRecords implements MoneyRecords {
     })
   }
 
-  private service(): BnplRecordsModule {
-    const service = this.module()
+  private service() {
+    const service = this.methods()
     if (!service) {
       throw new Error(
         "the plugin's records module is not loaded: register medusa-payment-bnpl under `plugins` in medusa-config and run `npx medusa db:migrate`"

@@ -1,6 +1,7 @@
 import type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../operations/reconcile"
 import type { BnplOptions } from "../options"
-import { accountCacheKey, type CacheLike } from "./client-factory"
+import { accountHash } from "./client-factory"
+import { recordsOf, upsertOne } from "./records-module"
 
 /**
  * What the last reconciliation found for an account: approved service payments that no Medusa
@@ -17,17 +18,27 @@ export interface ReconciliationFindings {
   unpaidOrders?: UnpaidOrderFinding[]
 }
 
-/** Longer than the job's 30-minute schedule; a stopped job's findings fade after a day. */
-const FINDINGS_TTL_SECONDS = 24 * 3600
+interface ReportRow {
+  id: string
+  account: string
+  checked_at: Date | string
+  checked: number
+  findings: Pick<ReconciliationFindings, "orphaned" | "unpaidOrders">
+}
 
+const reports = () => recordsOf<ReportRow>("ReconciliationReports")
+// Outside a Medusa app (no records module): this process's memory.
 const localFindings = new Map<string, ReconciliationFindings>()
 
 type Account = Pick<BnplOptions, "merchantId" | "baseUrl">
 
-/** Stores a reconciliation's report as the account's current findings (shared through Medusa's cache). */
+/**
+ * Stores a reconciliation's report as the account's current findings, in the plugin's records
+ * module (the store's database), replacing the last run's.
+ * @throws when the database cannot be written: the Void the admin is offered depends on it.
+ */
 export async function recordReconciliationFindings(
   account: Account,
-  cache: CacheLike | undefined,
   report: ReconciliationReport,
   checkedAt: Date = new Date()
 ): Promise<ReconciliationFindings> {
@@ -37,39 +48,52 @@ export async function recordReconciliationFindings(
     orphaned: report.orphaned.map((orphan) => ({ ...orphan })),
     unpaidOrders: (report.unpaidOrders ?? []).map((finding) => ({ ...finding })),
   }
-  await save(account, cache, findings)
+  await save(account, findings)
   return findings
 }
 
-/** The account's current findings, or null before the first reconciliation. */
-export async function readReconciliationFindings(account: Account, cache: CacheLike | undefined): Promise<ReconciliationFindings | null> {
-  const key = accountCacheKey(account, "reconciliation-findings")
-  let shared: ReconciliationFindings | undefined
-  try {
-    shared = ((await cache?.get<ReconciliationFindings>(key)) as ReconciliationFindings | null | undefined) ?? undefined
-  } catch {
-    shared = undefined
+/** The account's current findings, or null before the first reconciliation. @throws when the database cannot be read. */
+export async function readReconciliationFindings(account: Account): Promise<ReconciliationFindings | null> {
+  const methods = reports()
+  if (!methods) return localFindings.get(accountHash(account)) ?? null
+  const [row] = await methods.list({ account: accountHash(account) }, { take: 1 })
+  if (!row) return null
+  return {
+    checkedAt: new Date(row.checked_at).toISOString(),
+    checked: row.checked,
+    orphaned: row.findings.orphaned ?? [],
+    unpaidOrders: row.findings.unpaidOrders ?? [],
   }
-  return shared ?? localFindings.get(key) ?? null
 }
 
-/** Records what the admin did about one finding (voided, or its cart completed into an order). */
+/**
+ * Records what the admin did about one finding (voided, or its cart completed into an order),
+ * so the admin is never offered a Void for a payment that became an order's.
+ * @throws when the database cannot be written (the admin's route then fails, saying so).
+ */
 export async function updateFinding(
   account: Account,
-  cache: CacheLike | undefined,
   serviceOrderId: string,
   change: { voidedAt?: string; completedOrderId?: string; voided?: boolean }
 ): Promise<void> {
-  const findings = await readReconciliationFindings(account, cache)
+  const findings = await readReconciliationFindings(account)
   if (!findings) return
-  await save(account, cache, {
+  await save(account, {
     ...findings,
     orphaned: findings.orphaned.map((orphan) => (orphan.orderId === serviceOrderId ? { ...orphan, ...change } : orphan)),
   })
 }
 
-async function save(account: Account, cache: CacheLike | undefined, findings: ReconciliationFindings): Promise<void> {
-  const key = accountCacheKey(account, "reconciliation-findings")
-  localFindings.set(key, findings)
-  await cache?.set(key, findings, FINDINGS_TTL_SECONDS).catch(() => undefined)
+async function save(account: Account, findings: ReconciliationFindings): Promise<void> {
+  const methods = reports()
+  if (!methods) {
+    localFindings.set(accountHash(account), findings)
+    return
+  }
+  await upsertOne(methods, { account: accountHash(account) }, {
+    account: accountHash(account),
+    checked_at: findings.checkedAt,
+    checked: findings.checked,
+    findings: { orphaned: findings.orphaned, unpaidOrders: findings.unpaidOrders ?? [] },
+  })
 }

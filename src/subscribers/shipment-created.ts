@@ -13,12 +13,12 @@ export default async function shipmentCreatedHandler({ event, container }: Subsc
   const cache = safeCache(container)
   try {
     await syncShipment(container, event.data.id)
-    await clearCourierSyncError(cache, event.data.id)
+    await clearCourierSyncError(event.data.id)
   } catch (error) {
     container.resolve("logger").error(
       `medusa-payment-bnpl: courier update for fulfillment ${event.data.id} failed: ${(error as Error).message}`
     )
-    await recordCourierSyncError(cache, event.data.id, (error as Error).message)
+    await recordCourierSyncError(event.data.id, (error as Error).message)
     throw error
   }
 }

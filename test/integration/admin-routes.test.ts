@@ -243,7 +243,6 @@ medusaIntegrationTestRunner({
       const report = { checked: 3, orphaned: [orphanOf(orphan, "cart_lost"), orphanOf(approved, cart.id)], unpaidOrders: [unpaid] }
       await recordReconciliationFindings(
         { merchantId: "sandbox-uk-merchant", baseUrl: process.env.BNPL_BASE_URL! },
-        getContainer().resolve(Modules.CACHE),
         report
       )
 

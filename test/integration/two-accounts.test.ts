@@ -161,7 +161,7 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
     for (const account of runtime.accounts) {
       const report = await reconcilePayments(getContainer(), { account, now: later })
       expect(report.orphaned.map((orphan) => [orphan.orderId, orphan.voided])).toEqual([[orphans[account.providerId], true]])
-      await recordReconciliationFindings(account.options, account.cache, report)
+      await recordReconciliationFindings(account.options, report)
     }
     const voided = (await control.ledger()).voids.map((entry) => [entry.merchantId, entry.orderId])
     expect(voided.sort()).toEqual([

@@ -1,11 +1,15 @@
 import { MedusaService } from "@medusajs/framework/utils"
+import { CourierSyncError } from "./models/courier-sync-error"
+import { JobRun } from "./models/job-run"
 import { MoneyOperation } from "./models/money-operation"
+import { ReconciliationReport } from "./models/reconciliation-report"
 
 /**
  * The plugin's own records in the store's database (module `bnplRecords`): what must survive a
  * restart, a crash or a cache flush. Medusa generates the CRUD methods
- * (`createMoneyOperations`, `listMoneyOperations`, `updateMoneyOperations`, ...); each call
+ * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
- * The payment logic reads them through runtime/money-records.ts.
+ * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts and
+ * courier-sync-errors.ts.
  */
-export default class BnplRecordsService extends MedusaService({ MoneyOperation }) {}
+export default class BnplRecordsService extends MedusaService({ MoneyOperation, ReconciliationReport, JobRun, CourierSyncError }) {}

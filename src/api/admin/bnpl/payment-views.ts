@@ -68,5 +68,5 @@ async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, ful
   if (account && serviceOrderId && (refresh || isSnapshotStale(snapshot, payment))) {
     snapshot = await takeSnapshot(account.client, cache, payment.id, serviceOrderId)
   }
-  return buildPaymentView(payment, options, snapshot, await readCourierSyncErrors(cache, fulfillmentIds))
+  return buildPaymentView(payment, options, snapshot, await readCourierSyncErrors(fulfillmentIds))
 }

@@ -4,5 +4,5 @@ import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
 
 /** `GET /admin/bnpl/jobs` -> `{ jobs: [{ job, lastRun }] }`: the last run of each of the plugin's scheduled jobs. */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  res.json({ jobs: await readJobRuns(getPluginRuntime(req.scope).cache) })
+  res.json({ jobs: await readJobRuns() })
 }

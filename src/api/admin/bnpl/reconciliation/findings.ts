@@ -45,7 +45,7 @@ export interface FindingsView {
  */
 export async function findingsView(scope: MedusaContainer): Promise<FindingsView> {
   const { accounts, cache } = getPluginRuntime(scope)
-  const perAccount = await Promise.all(accounts.map((account) => readReconciliationFindings(account.options, cache)))
+  const perAccount = await Promise.all(accounts.map((account) => readReconciliationFindings(account.options)))
   const runs = perAccount.filter((findings): findings is ReconciliationFindings => !!findings)
   if (!runs.length) return { checkedAt: null, checked: 0, findings: [] }
   const orphans: Array<Orphan & { providerId: string }> = perAccount.flatMap((findings, index) =>

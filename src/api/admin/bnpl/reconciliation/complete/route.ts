@@ -37,6 +37,6 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
   }
   const orderId = outcome.orderId
   const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
-  if (account) await updateFinding(account.options, account.cache, finding.serviceOrderId, { completedOrderId: orderId })
+  if (account) await updateFinding(account.options, finding.serviceOrderId, { completedOrderId: orderId })
   res.json({ order_id: orderId, ...(await findingsView(req.scope)) })
 }

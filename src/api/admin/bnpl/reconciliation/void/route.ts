@@ -39,6 +39,6 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
   } catch (error) {
     throw adminError("Void refused", error)
   }
-  await updateFinding(options, cache, service_order_id, { voided: true, voidedAt: new Date().toISOString() })
+  await updateFinding(options, service_order_id, { voided: true, voidedAt: new Date().toISOString() })
   res.json(await findingsView(req.scope))
 }
