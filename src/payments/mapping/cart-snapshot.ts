@@ -35,7 +35,7 @@ export interface CartSnapshot {
    * option, at what price, with what `data` (a pickup point, a delivery slot). Digested only
    * (cart-digest.ts); the checkout shows the option through `shippingOptionIds`.
    */
-  shippingMethods: SnapshotShippingMethod[]
+  shippingMethods?: SnapshotShippingMethod[]
   /** The region (prices, taxes, countries shipped to) and sales channel (stock) the order gets. */
   regionId?: string
   salesChannelId?: string
