@@ -1,4 +1,5 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 import { AUTH_BUDGET_PER_RUN, completePendingCarts } from "../../src/operations/pending-completions"
 import { describeStore } from "../support/store-suite"
 import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
@@ -76,6 +77,19 @@ describeStore({}, (suite) => {
       const orders = outcomes.filter((outcome) => outcome.startsWith("order")).length
       expect(ledger.payments.filter((payment) => payment.paymentState === "AUTH_APPROVED")).toHaveLength(orders)
     })
+  })
+
+  it("Medusa's complete-cart workflow itself refuses a changed cart, whoever runs it (the plugin's validate hook)", async () => {
+    const { cart } = await cartWithSession()
+    await suite.api.post(`/store/carts/${cart.id}`, { shipping_address: NEW_ADDRESS }, headers())
+    // No route and no middleware: the workflow as processPaymentWorkflow or a custom flow runs it.
+    const { errors } = await suite
+      .getContainer()
+      .resolve(Modules.WORKFLOW_ENGINE)
+      .run(completeCartWorkflowId, { input: { id: cart.id }, throwOnError: false })
+    expect(errors?.[0]?.error).toMatchObject({ code: "cart_changed", type: "not_allowed" })
+    expect(await orderOf(cart.id)).toBeUndefined()
+    expect((await suite.control.ledger()).requests.auth ?? 0).toBe(0)
   })
 
   describe("a shipping method's data is part of what was approved", () => {
