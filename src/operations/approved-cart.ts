@@ -19,21 +19,23 @@ export type ApprovedCartCheck =
   | { outcome: "changed"; sessionId: string }
 
 /**
- * Before a cart with a pay-later session becomes an order (the return route, the store's
- * cart complete, the background completion), compares the cart with the digest kept when the
- * checkout was made (mapping/cart-digest.ts). On any difference it deletes the session
- * (Medusa's delete-payment-sessions workflow), so no Auth is called and no order placed: the
- * consumer must approve the cart as it is now (docs/security.md, "The approved cart").
+ * Compares a cart with what its consumer approved, changing nothing: the cart is read now
+ * (`query.graph`), digested (mapping/cart-digest.ts) and compared with the digest each
+ * pay-later session kept when its checkout was made. Callers that must not be raced by a cart
+ * update read it under the cart's lock (the key Medusa's cart workflows take): the
+ * complete-cart workflow's `validate` hook (workflows/hooks/complete-cart-approved.ts) and
+ * the plugin's completion (complete-cart.ts).
  *
  * `orderToken` limits the check to the session holding that checkout token; without it the
  * cart's pay-later sessions are checked. `cartId` must already be parsed (request-schemas.ts).
- * Returns `no_session` when no pay-later session matches.
+ * Returns `no_session` when no pay-later session matches; `authorized` with `changed` when the
+ * differing session is authorised already.
  */
-export async function checkApprovedCart(
+export async function compareWithApproval(
   scope: ContainerLike,
   cartId: string,
   orderToken?: string
-): Promise<ApprovedCartCheck> {
+): Promise<ApprovedCartCheck & { authorized?: boolean }> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
@@ -43,6 +45,7 @@ export async function checkApprovedCart(
       "order.id",
       "payment_collection.payment_sessions.id",
       "payment_collection.payment_sessions.provider_id",
+      "payment_collection.payment_sessions.status",
       "payment_collection.payment_sessions.data",
     ],
     filters: { id: cartId },
@@ -67,8 +70,30 @@ export async function checkApprovedCart(
     const approved = asPaymentData(session.data).cartDigest
     // Sessions made before digests existed are let through as before.
     if (approved === undefined || approved === current) continue
-    await deletePaymentSessionsWorkflow(scope as any).run({ input: { ids: [session.id] } })
-    return { outcome: "changed", sessionId: session.id }
+    return { outcome: "changed", sessionId: session.id, authorized: session.status === "authorized" || session.status === "captured" }
   }
   return { outcome: "unchanged", sessionId: sessions[0].id }
+}
+
+/**
+ * Before a cart with a pay-later session becomes an order (the return route, the store's
+ * cart complete, the background completion), compares the cart with what the consumer
+ * approved (compareWithApproval). On any difference it deletes the session (Medusa's
+ * delete-payment-sessions workflow), so no Auth is called and no order placed: the consumer
+ * must approve the cart as it is now (docs/security.md, "The approved cart is the shipped
+ * cart"). With `keepAuthorized`, a session already authorised is left in place for its caller
+ * to void first (complete-cart.ts).
+ */
+export async function checkApprovedCart(
+  scope: ContainerLike,
+  cartId: string,
+  orderToken?: string,
+  { keepAuthorized = false }: { keepAuthorized?: boolean } = {}
+): Promise<ApprovedCartCheck> {
+  const check = await compareWithApproval(scope, cartId, orderToken)
+  if (check.outcome !== "changed") return check
+  if (!(check.authorized && keepAuthorized)) {
+    await deletePaymentSessionsWorkflow(scope as any).run({ input: { ids: [check.sessionId] } })
+  }
+  return { outcome: "changed", sessionId: check.sessionId }
 }

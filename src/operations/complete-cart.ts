@@ -1,7 +1,8 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
+import { completeCartWorkflowId, deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
-import { checkApprovedCart } from "./approved-cart"
+import { compareWithApproval } from "./approved-cart"
+import { makeJobAttemptDue, readReturnBackoff, recordReturnUnconfirmed } from "./auth-backoff"
 import { failureReason, type CompletionFailure } from "./completion-failure"
 import { recordCompletionFailure } from "./completion-record"
 import { repairOrderPayment } from "./repair-unpaid-orders"
@@ -21,6 +22,22 @@ export type CompletionOutcome =
   | { outcome: "processing" }
   | { outcome: "failed"; reason: CompletionFailure; message?: string }
 
+export interface CompletionInput {
+  /** Parsed already (request-schemas.ts). */
+  cartId: string
+  /** With it, only the session holding this checkout token is completed (the return route). */
+  orderToken?: string
+  /** Answer `processing` past this many ms; the work goes on. */
+  deadlineMs?: number
+  /** Prove the token and answer, complete nothing (a cancelled return). */
+  checkOnly?: boolean
+  /**
+   * `return`: anyone can call the return route, so a session whose Auth it sent came back
+   * "not confirmed" gets no Auth from it again within a back-off (auth-backoff.ts).
+   */
+  caller?: "return" | "job" | "admin"
+}
+
 /** How long a completion waits for the cart's lock that another completion holds. */
 const CART_LOCK_WAIT_SECONDS = 30
 
@@ -28,14 +45,18 @@ const CART_LOCK_WAIT_SECONDS = 30
  * Turns a cart paid later into an order, whoever asks: the return route (the shopper's
  * browser), the background completion job (a shopper who closed the tab), the admin.
  *
- * 1. The cart must be the one the consumer approved (approved-cart.ts), and, with
- *    `orderToken`, that token must be one of its sessions.
- * 2. The session is authorised first, through Medusa's payment module, under the cart's lock
- *    (the key complete-cart's own lock step takes, so no other completion authorises at the
- *    same time). Auth's requestId is the session id whoever calls, so a second caller replays
- *    the first approval; one Auth per cart.
+ * 1. With `orderToken`, that token must be one of the cart's sessions (checked without a lock).
+ * 2. Under the cart's lock (the key update-cart, add-shipping-method and complete-cart's own
+ *    lock step take), the cart is read and must be the one the consumer approved
+ *    (approved-cart.ts); then the session is authorised through Medusa's payment module, so no
+ *    other completion authorises at the same time. Auth's requestId is the session id whoever
+ *    calls, so a second caller replays the first approval; one Auth per cart. The return route
+ *    sends no Auth for a session that answered "not confirmed" to it moments ago
+ *    (auth-backoff.ts).
  * 3. Medusa's complete-cart workflow places the order; it finds the session authorised and
- *    sends no second Auth.
+ *    sends no second Auth. Its `validate` hook compares the cart again under the workflow's
+ *    own lock (workflows/hooks/complete-cart-approved.ts): a cart changed between the two
+ *    locks is refused, its authorisation voided: `cart_changed`.
  * 4. If the cart cannot become an order (an item out of stock, a promotion ended, any Medusa
  *    error), the authorisation is voided at once through the payment module (automatic
  *    reversal), not left for the 13-day expiry: `order_failed`.
@@ -46,10 +67,7 @@ const CART_LOCK_WAIT_SECONDS = 30
  * With `deadlineMs`, answers `processing` when the work outlasts it; the work goes on.
  * Failures are recorded for the status route (completion-record.ts).
  */
-export async function completePayLaterCart(
-  scope: ContainerLike,
-  input: { cartId: string; orderToken?: string; deadlineMs?: number; checkOnly?: boolean }
-): Promise<CompletionOutcome> {
+export async function completePayLaterCart(scope: ContainerLike, input: CompletionInput): Promise<CompletionOutcome> {
   const work = completeNow(scope, input)
     .then((outcome) => (outcome.outcome === "completed" ? withPayment(scope, input.cartId, outcome.orderId) : outcome))
     .then(async (outcome) => {
@@ -75,46 +93,70 @@ export async function completePayLaterCart(
   }
 }
 
-async function completeNow(
-  scope: ContainerLike,
-  input: { cartId: string; orderToken?: string; checkOnly?: boolean }
-): Promise<CompletionOutcome> {
+async function completeNow(scope: ContainerLike, input: CompletionInput): Promise<CompletionOutcome> {
   const { cartId } = input
-  const { logger } = getPluginRuntime(scope)
-  const check = await checkApprovedCart(scope, cartId, input.orderToken)
-  if (check.outcome === "no_session") return { outcome: "failed", reason: "invalid_return" }
-  if (check.outcome === "completed" && check.orderId) return { outcome: "completed", orderId: check.orderId }
+  const { logger, cache } = getPluginRuntime(scope)
+  // Read-only and without the lock: proves the token, and answers a completed cart at once.
+  const seen = await compareWithApproval(scope, cartId, input.orderToken)
+  if (seen.outcome === "no_session") return { outcome: "failed", reason: "invalid_return" }
+  if (seen.outcome === "completed" && seen.orderId) return { outcome: "completed", orderId: seen.orderId }
   // The consumer cancelled on the service's screens: nothing to complete.
   if (input.checkOnly) return { outcome: "failed", reason: "cancelled" }
-  if (check.outcome === "changed") {
-    logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
-    return { outcome: "failed", reason: "cart_changed" }
-  }
-  const sessionId = check.outcome === "unchanged" ? check.sessionId : undefined
 
   const paymentModule = scope.resolve(Modules.PAYMENT)
-  if (sessionId) {
-    let locked = false
-    try {
-      await scope.resolve(Modules.LOCKING).execute(
-        cartId,
-        async () => {
-          locked = true
-          const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "authorized_at"] })
-          if (!session.authorized_at) await paymentModule.authorizePaymentSession(sessionId, {})
-        },
-        { timeout: CART_LOCK_WAIT_SECONDS }
-      )
-    } catch (error) {
-      const order = await orderOf(scope, cartId)
-      if (order) return { outcome: "completed", orderId: order }
-      // The lock is held: another completion is authorising, or a stopped process's lock has
-      // not expired yet. Not a failure of the payment: the background job tries again.
-      if (!locked) return { outcome: "processing" }
-      const reason = failureReason(error)
-      logger?.info?.(`medusa-payment-bnpl: cart ${cartId} was not authorised: ${(error as Error).message}`)
-      return { outcome: "failed", reason, message: (error as Error).message }
+  let sessionId: string | undefined
+  let early: CompletionOutcome | undefined
+  let locked = false
+  try {
+    await scope.resolve(Modules.LOCKING).execute(
+      cartId,
+      async () => {
+        locked = true
+        // Under the cart's lock, the key update-cart and complete-cart take: an update sent
+        // just before has landed, or waits until this Auth is done (and the workflow's hook
+        // sees it then: workflows/hooks/complete-cart-approved.ts).
+        const check = await compareWithApproval(scope, cartId, input.orderToken)
+        if (check.outcome === "no_session") return void (early = { outcome: "failed", reason: "invalid_return" })
+        if (check.outcome === "completed") {
+          if (check.orderId) early = { outcome: "completed", orderId: check.orderId }
+          return
+        }
+        if (check.outcome === "changed") {
+          await dropChangedSession(scope, cartId, check.sessionId)
+          return void (early = { outcome: "failed", reason: "cart_changed" })
+        }
+        sessionId = check.sessionId
+        const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "authorized_at"] })
+        if (session.authorized_at) return
+        if (input.caller === "return" && (await readReturnBackoff(cache, sessionId)).nextAt > Date.now()) {
+          // Not confirmed a moment ago: no Auth for a replayed return; the job tries within a minute.
+          await makeJobAttemptDue(cache, sessionId)
+          return void (early = { outcome: "processing" })
+        }
+        try {
+          await paymentModule.authorizePaymentSession(sessionId, {})
+        } catch (error) {
+          if (input.caller === "return" && failureReason(error) === "not_confirmed") await recordReturnUnconfirmed(cache, sessionId, Date.now())
+          throw error
+        }
+      },
+      { timeout: CART_LOCK_WAIT_SECONDS }
+    )
+  } catch (error) {
+    const order = await orderOf(scope, cartId)
+    if (order) return { outcome: "completed", orderId: order }
+    // The lock is held: another completion is authorising, or a stopped process's lock has
+    // not expired yet. Not a failure of the payment: the background job tries again.
+    if (!locked) return { outcome: "processing" }
+    const reason = failureReason(error)
+    logger?.info?.(`medusa-payment-bnpl: cart ${cartId} was not authorised: ${(error as Error).message}`)
+    return { outcome: "failed", reason, message: (error as Error).message }
+  }
+  if (early) {
+    if (early.outcome === "failed" && early.reason === "cart_changed") {
+      logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
     }
+    return early
   }
 
   const { errors, result, transaction } = await scope.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
@@ -125,9 +167,30 @@ async function completeNow(
   if (orderId) return { outcome: "completed", orderId }
 
   const error = errors?.[0]?.error as { message?: string; code?: unknown; type?: unknown } | undefined
+  if (error?.code === "cart_changed") {
+    // Changed between this Auth and the workflow's lock: its validate hook refused the cart.
+    logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed while it was being completed; its authorisation is voided.`)
+    if (sessionId) await dropChangedSession(scope, cartId, sessionId)
+    return { outcome: "failed", reason: "cart_changed" }
+  }
   logger?.warn?.(`medusa-payment-bnpl: cart ${cartId} could not become an order: ${error?.message ?? "unknown error"}`)
   if (sessionId) await reverseAuthorization(scope, sessionId, cartId)
   return { outcome: "failed", reason: "order_failed", message: error?.message }
+}
+
+/**
+ * A session whose cart changed after approval: its authorisation (if any) is voided, then the
+ * session is deleted, so neither a later return nor the job can place the changed cart.
+ */
+async function dropChangedSession(scope: ContainerLike, cartId: string, sessionId: string): Promise<void> {
+  await reverseAuthorization(scope, sessionId, cartId)
+  try {
+    await deletePaymentSessionsWorkflow(scope as any).run({ input: { ids: [sessionId] } })
+  } catch (error) {
+    getPluginRuntime(scope).logger?.warn?.(
+      `medusa-payment-bnpl: the payment session ${sessionId} of changed cart ${cartId} could not be deleted: ${(error as Error).message}`
+    )
+  }
 }
 
 /**

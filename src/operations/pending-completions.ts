@@ -1,19 +1,11 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { asPaymentData } from "../payments/session-data"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { accountForPayment, getPluginRuntime, type AccountRuntime, type PluginRuntime } from "../runtime/plugin-runtime"
+import { clearJobAttempts, jobBackoffMinutes, readJobAttempts, writeJobAttempts, type AuthAttempts } from "./auth-backoff"
 import { completePayLaterCart, type CompletionFailure } from "./complete-cart"
 
 interface ContainerLike {
   resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
-}
-
-/** A session the job tried, kept in the shared cache until its checkout expires. */
-interface Attempts {
-  count: number
-  /** Epoch ms before which the session is not tried again. */
-  nextAt: number
-  /** Set when trying again cannot help (declined, changed, used). */
-  done?: CompletionFailure
 }
 
 export interface PendingCompletionReport {
@@ -25,31 +17,62 @@ export interface PendingCompletionReport {
   givenUp: Array<{ sessionId: string; reason: CompletionFailure }>
   /** Sessions skipped this run (backing off). */
   skipped: number
+  /** Sessions due but left for the next run: this run's Auth budget (AUTH_BUDGET_PER_RUN) was spent. */
+  deferred: number
+  /** List Payments calls made this run (one per account with waiting sessions, at most). */
+  listPaymentsCalls: number
 }
 
-/** Minutes between tries of one session: 1, 2, 4, 8, then every 10, until the checkout expires. */
-export function backoffMinutes(attempts: number): number {
-  return Math.min(2 ** Math.max(attempts - 1, 0), 10)
-}
+/** Minutes between tries of one session: 1, 2, 4, 8, 16, 32 (auth-backoff.ts). */
+export const backoffMinutes = jobBackoffMinutes
+
+/**
+ * Auths a run sends at most for sessions the service has not shown approved: strangers can
+ * open checkouts, and the job must not turn each into an Auth a minute. Sessions never tried
+ * go first (a consumer who closed the tab right after confirming), then the longest overdue.
+ */
+export const AUTH_BUDGET_PER_RUN = 5
+/** Tokens asked about in the run's one List Payments, newest sessions first (the URL stays short). */
+export const LIST_PAYMENTS_TOKENS_PER_RUN = 100
 
 const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "cart_changed", "amount_changed", "invalid_return", "order_failed", "cancelled"])
-const key = (sessionId: string) => `medusa-payment-bnpl:pending-completion:${sessionId}`
+
+interface Candidate {
+  sessionId: string
+  cartId: string
+  token: string
+  expiresAt: number
+  providerId: string
+  data: Record<string, unknown>
+  /** Authorised already (a completion stopped before the order): no Auth needed. */
+  authorized: boolean
+  attempts: AuthAttempts
+}
 
 /**
  * Completes the carts whose consumer confirmed on the service's screens but whose browser
  * never reached the return route (a closed tab, a lost connection), and those whose session a
  * completion authorised before its process stopped (no order yet): the service sends no
- * notifications (merchant-api-v2.md "Events"), so the store asks. For every pay-later session
- * whose checkout is still alive and whose cart has no order, it runs the same completion as the
- * return route (operations/complete-cart.ts), with the same Auth requestId (the session id),
- * so a return that comes later finds the order and nothing is authorised twice.
+ * notifications (merchant-api-v2.md "Events"), so the store asks. For each such cart it runs
+ * the same completion as the return route (operations/complete-cart.ts), with the same Auth
+ * requestId (the session id), so a return that comes later finds the order and nothing is
+ * authorised twice.
  *
- * Bounded: one Auth per pending session per run at most, backing off (backoffMinutes) while
- * the consumer has not confirmed, and never past the checkout's expiry; a declined or changed
- * cart is not tried again.
+ * Bounded, since anyone can open checkouts (docs/operations.md, "Back-offs of Auth"):
+ * - one List Payments per account per run (`tokens` = the waiting sessions' checkout tokens,
+ *   merchant-api-v2.md "List Payments") finds the checkouts that already have a payment (an
+ *   approval whose Auth answer was lost, or made by another instance); those are completed at
+ *   once, whatever their back-off (their Auth is a replay). The service shows a checkout as
+ *   confirmed only by answering Auth (412 before), so this cannot spare the Auth of a
+ *   checkout still waiting;
+ * - every other waiting session gets an Auth only once its back-off has passed (1, 2, 4, 8,
+ *   16, 32 minutes: at most 6 over a checkout's 60 minutes), and at most AUTH_BUDGET_PER_RUN
+ *   such Auths per run; never past the checkout's expiry; a declined or changed cart is not
+ *   tried again.
  */
 export async function completePendingCarts(container: ContainerLike, now: Date = new Date()): Promise<PendingCompletionReport> {
-  const { cache, logger } = getPluginRuntime(container)
+  const runtime = getPluginRuntime(container)
+  const { cache, logger } = runtime
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   // A checkout lives at most 60 minutes (merchant-api-v2.md "Limits"); a margin for clocks.
   const since = new Date(now.getTime() - 2 * 60 * 60 * 1000)
@@ -72,7 +95,8 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
       created_at: { $gte: since },
     } as never,
   })
-  const report: PendingCompletionReport = { completed: [], waiting: [], givenUp: [], skipped: 0 }
+  const report: PendingCompletionReport = { completed: [], waiting: [], givenUp: [], skipped: 0, deferred: 0, listPaymentsCalls: 0 }
+  const candidates: Candidate[] = []
   for (const session of data as Array<Record<string, any>>) {
     const sessionData = asPaymentData(session.data)
     const cart = session.payment_collection?.cart
@@ -82,34 +106,96 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
     if (session.status === "authorized" ? !session.payment || session.payment.canceled_at : sessionData.orderId) continue
     const expiresAt = sessionData.expires ? Date.parse(sessionData.expires) : NaN
     if (!(expiresAt > now.getTime())) continue
-    const attempts = ((await cache?.get<Attempts>(key(session.id)).catch(() => undefined)) as Attempts | null) ?? { count: 0, nextAt: 0 }
-    if (attempts.done || attempts.nextAt > now.getTime()) {
+    const attempts = await readJobAttempts(cache, session.id)
+    if (attempts.done) {
       report.skipped++
       continue
     }
+    candidates.push({
+      sessionId: session.id,
+      cartId: cart.id,
+      token: sessionData.token,
+      expiresAt,
+      providerId: session.provider_id,
+      data: session.data ?? {},
+      authorized: session.status === "authorized",
+      attempts,
+    })
+  }
+
+  const waiting = candidates.filter((candidate) => !candidate.authorized)
+  const paid = await tokensWithPayments(runtime, waiting, report)
+  // Authorised or shown paid: completed now, no new approval possible. Then the due ones, within the budget.
+  const nowMs = now.getTime()
+  const sure = candidates.filter((candidate) => candidate.authorized || paid.has(candidate.token))
+  const due = waiting
+    .filter((candidate) => !paid.has(candidate.token))
+    .filter((candidate) => {
+      if (candidate.attempts.nextAt <= nowMs) return true
+      report.skipped++
+      return false
+    })
+    .sort((a, b) => a.attempts.count - b.attempts.count || a.attempts.nextAt - b.attempts.nextAt)
+  report.deferred = Math.max(due.length - AUTH_BUDGET_PER_RUN, 0)
+
+  for (const candidate of [...sure, ...due.slice(0, AUTH_BUDGET_PER_RUN)]) {
     try {
-      const outcome = await completePayLaterCart(container, { cartId: cart.id, orderToken: sessionData.token })
-      if (outcome.outcome === "completed") {
-        report.completed.push({ cartId: cart.id, orderId: outcome.orderId })
-        logger?.info?.(`medusa-payment-bnpl: cart ${cart.id} became order ${outcome.orderId} without the shopper's return.`)
-        await cache?.invalidate?.(key(session.id)).catch(() => undefined)
-        continue
-      }
-      const count = attempts.count + 1
-      const failure = outcome.outcome === "failed" ? outcome.reason : undefined
-      const next: Attempts = { count, nextAt: now.getTime() + backoffMinutes(count) * 60_000 }
-      if (failure && FINAL.has(failure)) {
-        next.done = failure
-        report.givenUp.push({ sessionId: session.id, reason: failure })
-      } else {
-        report.waiting.push(session.id)
-      }
-      const ttl = Math.max(Math.ceil((expiresAt - now.getTime()) / 1000), 60)
-      await cache?.set(key(session.id), next, ttl).catch(() => undefined)
+      await completeOne(container, candidate, nowMs, report)
     } catch (error) {
       // One cart must not stop the others.
-      logger?.error?.(`medusa-payment-bnpl: completing cart ${cart.id} in the background failed: ${(error as Error).message}`)
+      logger?.error?.(`medusa-payment-bnpl: completing cart ${candidate.cartId} in the background failed: ${(error as Error).message}`)
     }
   }
   return report
+}
+
+async function completeOne(container: ContainerLike, candidate: Candidate, now: number, report: PendingCompletionReport): Promise<void> {
+  const { cache, logger } = getPluginRuntime(container)
+  const outcome = await completePayLaterCart(container, { cartId: candidate.cartId, orderToken: candidate.token, caller: "job" })
+  if (outcome.outcome === "completed") {
+    report.completed.push({ cartId: candidate.cartId, orderId: outcome.orderId })
+    logger?.info?.(`medusa-payment-bnpl: cart ${candidate.cartId} became order ${outcome.orderId} without the shopper's return.`)
+    await clearJobAttempts(cache, candidate.sessionId)
+    return
+  }
+  const count = candidate.attempts.count + 1
+  const failure = outcome.outcome === "failed" ? outcome.reason : undefined
+  const next: AuthAttempts = { count, nextAt: now + jobBackoffMinutes(count) * 60_000 }
+  if (failure && FINAL.has(failure)) {
+    next.done = failure
+    report.givenUp.push({ sessionId: candidate.sessionId, reason: failure })
+  } else {
+    report.waiting.push(candidate.sessionId)
+  }
+  await writeJobAttempts(cache, candidate.sessionId, next, (candidate.expiresAt - now) / 1000)
+}
+
+/**
+ * The checkout tokens among `waiting` that already have a payment at the service: one List
+ * Payments per account (merchant-api-v2.md "List Payments", `tokens` repeated). A failed call
+ * only means no session is completed early this run: the back-offs still apply.
+ */
+async function tokensWithPayments(runtime: PluginRuntime, waiting: Candidate[], report: PendingCompletionReport): Promise<Set<string>> {
+  const found = new Set<string>()
+  const byAccount = new Map<AccountRuntime, string[]>()
+  // Newest first: the sessions most likely to be alive when there are more than one call asks about.
+  for (const candidate of [...waiting].sort((a, b) => b.expiresAt - a.expiresAt)) {
+    const account = accountForPayment(runtime, { provider_id: candidate.providerId, data: candidate.data })
+    if (!account) continue
+    const tokens = byAccount.get(account) ?? []
+    if (tokens.length < LIST_PAYMENTS_TOKENS_PER_RUN) tokens.push(candidate.token)
+    byAccount.set(account, tokens)
+  }
+  for (const [account, tokens] of byAccount) {
+    try {
+      report.listPaymentsCalls++
+      const page = await account.client.listPayments({ tokens, limit: Math.min(Math.max(tokens.length, 1), 250) })
+      for (const payment of page.results) if (payment.token) found.add(payment.token)
+    } catch (error) {
+      runtime.logger?.warn?.(
+        `medusa-payment-bnpl: List Payments for the waiting checkouts failed (${(error as Error).message}); waiting sessions are tried by their back-off only this run.`
+      )
+    }
+  }
+  return found
 }

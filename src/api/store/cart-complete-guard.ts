@@ -9,6 +9,10 @@ import { cartIdSchema } from "../request-schemas"
  * is deleted and the store answers 400 `{ code: "cart_changed", type: "not_allowed" }`
  * (operations/approved-cart.ts). Carts paid otherwise pass untouched, as does a malformed id
  * (Medusa's own route answers it).
+ *
+ * This early answer holds no lock: an update racing the complete is caught by the check the
+ * complete-cart workflow runs under the cart's lock (workflows/hooks/complete-cart-approved.ts),
+ * which answers the same `cart_changed`.
  */
 export async function refuseChangedCart(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   try {

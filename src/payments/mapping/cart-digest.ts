@@ -2,9 +2,12 @@ import { createHash } from "node:crypto"
 import type { CartSnapshot } from "./cart-snapshot"
 
 /**
- * A digest of everything in a cart that the consumer approved and the service assessed:
- * consumer and e-mail, billing and shipping address, items (name, SKU, quantity, price), the
- * shipping method, discounts, amounts and currency. Kept in the payment session's data when
+ * A digest of everything in a cart that the consumer approved and the service assessed, and of
+ * everything else Medusa copies to the order that changes what ships or what is charged:
+ * consumer and e-mail, billing and shipping address, items (name, SKU, variant, quantity,
+ * price, metadata), shipping methods (option, name, price, `data` such as a pickup point),
+ * discounts, amounts, currency, region and sales channel (docs/security.md lists them).
+ * Kept in the payment session's data when
  * the checkout is made (`cartDigest`); before the cart becomes an order it is compared with
  * the digest of a fresh snapshot, so an address, e-mail, item or shipping method changed
  * after approval (which Medusa does not treat as a reason to drop the session, DESIGN.md)
@@ -22,11 +25,18 @@ export function cartDigest(snapshot: CartSnapshot): string {
     total: snapshot.total,
     shippingAmount: snapshot.shippingAmount,
     taxAmount: snapshot.taxAmount,
-    items: snapshot.items.map((item) => [item.name, item.sku ?? null, item.quantity, item.unitPrice]),
+    // Lines and methods in any order: Medusa lists them as the database returns them.
+    items: snapshot.items
+      .map((item) => canonicalJson([item.name, item.sku ?? null, item.variantId ?? null, item.quantity, item.unitPrice, item.metadata ?? null]))
+      .sort(),
     discounts: snapshot.discounts.map((discount) => [discount.name, discount.amount]),
     shippingAddress: snapshot.shippingAddress ?? null,
     billingAddress: snapshot.billingAddress ?? null,
-    shippingOptionIds: [...snapshot.shippingOptionIds].sort(),
+    shippingMethods: (snapshot.shippingMethods ?? [])
+      .map((method) => canonicalJson([method.optionId ?? null, method.name ?? null, method.amount, method.data ?? null]))
+      .sort(),
+    regionId: snapshot.regionId ?? null,
+    salesChannelId: snapshot.salesChannelId ?? null,
   }
   return createHash("sha256").update(canonicalJson(approved)).digest("hex")
 }

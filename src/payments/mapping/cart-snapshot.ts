@@ -30,6 +30,24 @@ export interface CartSnapshot {
   customer?: { firstName?: string; lastName?: string; phone?: string }
   /** Shipping option ids chosen for the cart, for the EXPRESS/STANDARD mapping. */
   shippingOptionIds: string[]
+  /**
+   * The cart's shipping methods as Medusa copies them to the order (complete-cart): which
+   * option, at what price, with what `data` (a pickup point, a delivery slot). Digested only
+   * (cart-digest.ts); the checkout shows the option through `shippingOptionIds`.
+   */
+  shippingMethods?: SnapshotShippingMethod[]
+  /** The region (prices, taxes, countries shipped to) and sales channel (stock) the order gets. */
+  regionId?: string
+  salesChannelId?: string
+}
+
+export interface SnapshotShippingMethod {
+  optionId?: string
+  name?: string
+  /** As charged before discounts, API string. */
+  amount: string
+  /** The method's `data` as stored (free-form JSON the fulfillment provider accepted). */
+  data?: Record<string, unknown>
 }
 
 export interface SnapshotItem {
@@ -42,6 +60,10 @@ export interface SnapshotItem {
   thumbnail?: string
   /** Each entry is a path from a top-level category to a leaf. */
   categories: string[][]
+  /** The variant that ships (two variants may share a name and have no SKU). */
+  variantId?: string
+  /** The line's metadata, copied to the order's line (engraving text, a gift note per item). */
+  metadata?: Record<string, unknown>
 }
 
 export interface SnapshotDiscount {
@@ -68,6 +90,8 @@ export interface SnapshotAddress {
 export const CART_SNAPSHOT_FIELDS = [
   "id",
   "email",
+  "region_id",
+  "sales_channel_id",
   "currency_code",
   "total",
   "tax_total",
@@ -82,6 +106,8 @@ export const CART_SNAPSHOT_FIELDS = [
   "items.product_title",
   "items.variant_title",
   "items.variant_sku",
+  "items.variant_id",
+  "items.metadata",
   "items.product_handle",
   "items.thumbnail",
   "items.quantity",
@@ -93,6 +119,9 @@ export const CART_SNAPSHOT_FIELDS = [
   "items.product.categories.parent_category.name",
   "items.product.categories.parent_category.parent_category.name",
   "shipping_methods.shipping_option_id",
+  "shipping_methods.name",
+  "shipping_methods.amount",
+  "shipping_methods.data",
   "shipping_methods.is_tax_inclusive",
   "shipping_methods.adjustments.code",
   "shipping_methods.adjustments.amount",
@@ -195,6 +224,8 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
       categories: (item.product?.categories ?? [])
         .map(categoryPath)
         .filter((path: string[]) => path.length > 0),
+      variantId: item.variant_id ?? undefined,
+      metadata: jsonObject(item.metadata),
     })),
     discounts: scaleDiscounts(
       discountsByCode,
@@ -212,5 +243,19 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
     shippingOptionIds: shippingMethods
       .map((method) => method.shipping_option_id)
       .filter((id): id is string => typeof id === "string"),
+    shippingMethods: shippingMethods.map((method) => ({
+      optionId: method.shipping_option_id ?? undefined,
+      name: method.name ?? undefined,
+      amount: amount(method.amount),
+      data: jsonObject(method.data),
+    })),
+    regionId: cart.region_id ?? undefined,
+    salesChannelId: cart.sales_channel_id ?? undefined,
   }
+}
+
+/** A JSON column's object, or undefined for null, `{}` and anything not an object. */
+function jsonObject(value: unknown): Record<string, unknown> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined
+  return Object.keys(value).length ? (value as Record<string, unknown>) : undefined
 }

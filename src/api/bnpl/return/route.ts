@@ -28,6 +28,10 @@ export const RETURN_DEADLINE_MS = 18_000
  *   20 seconds whatever the service does: past that, to the checkout with
  *   `bnpl_status=processing` while the completion goes on (the storefront polls
  *   `GET /store/bnpl/carts/:id/status`).
+ * - Anyone holding a real token can replay the URL: a session whose Auth came back "not
+ *   confirmed" to this route gets no Auth from it again within a back-off (15 s doubling to
+ *   5 min, shared by every instance: operations/auth-backoff.ts); such a replay is sent to
+ *   the processing state and the background job tries the session at its next run.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { options, logger } = getPluginRuntime(req.scope)
@@ -43,6 +47,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       cartId,
       orderToken,
       deadlineMs: RETURN_DEADLINE_MS,
+      caller: "return",
       ...(status === "SUCCESS" ? {} : { checkOnly: true }),
     })
     if (outcome.outcome === "failed" && outcome.reason === "invalid_return") {

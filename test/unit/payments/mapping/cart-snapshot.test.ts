@@ -68,6 +68,8 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
       },
       customer: { firstName: "Ann", lastName: "Smith", phone: undefined },
       shippingOptionIds: ["so_standard"],
+      // No amount or data read for the method in this cart: zero, none.
+      shippingMethods: [{ optionId: "so_standard", name: undefined, amount: "0.00", data: undefined }],
     })
   })
 
@@ -174,6 +176,7 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
       billingAddress: undefined,
       customer: undefined,
       shippingOptionIds: [],
+      shippingMethods: [],
     })
   })
 
@@ -205,6 +208,12 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
         "total",
         "shipping_address.*",
         "billing_address.*",
+        "shipping_methods.data",
+        "shipping_methods.amount",
+        "items.variant_id",
+        "items.metadata",
+        "region_id",
+        "sales_channel_id",
       ])
     )
   })
