@@ -2,10 +2,9 @@ import { BnplApiError, type BnplClient } from "../client"
 import {
   apiAmountToMinorUnits,
   minorUnitsToApiAmount,
-  minorUnitsToMoney,
   type Money,
 } from "../client/money"
-import type { CreateCheckoutRequest, Payment, Refund } from "../client/schemas"
+import type { CreateCheckoutRequest, Payment } from "../client/schemas"
 import { checkEligibility } from "./eligibility"
 import { PaymentError, describeServiceError, forShopper, shopperError, type PaymentLogger } from "./errors"
 import { cartDigest } from "./mapping/cart-digest"
@@ -15,10 +14,7 @@ import {
   asPaymentState,
   authorizationExpiry,
   isApproved,
-  isCaptured,
   isOpen,
-  isExpired,
-  isVoidedOrExpired,
   toSessionStatus,
   type SessionStatus,
 } from "./payment-state"
@@ -301,9 +297,6 @@ export class PaymentOperations {
   async capture(input: { data: BnplPaymentData; capture: { id: string; amountMinor: bigint } }): Promise<BnplPaymentData> {
     this.assertOwnPayment(input.data)
     if (!input.data.orderId) throw new PaymentError("not_allowed", "Capture refused: the payment was never authorised by the payment service.")
-    if (isCaptured(asPaymentState(input.data.paymentState)) && input.data.capturedAmount === input.data.amount) {
-      throw new PaymentError("not_allowed", `Capture refused: the payment is captured in full already (${input.data.amount} ${input.data.currency}).`)
-    }
     return this.money.capture(input.data, input.capture)
   }
 
