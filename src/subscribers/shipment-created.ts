@@ -1,7 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { syncShipment } from "../operations/courier-sync"
 import { clearCourierSyncError, recordCourierSyncError } from "../runtime/courier-sync-errors"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
 
 /**
  * On `shipment.created` (payload `{ id: fulfillment_id }`), sends the courier details to the
@@ -10,7 +9,6 @@ import { getPluginRuntime } from "../runtime/plugin-runtime"
  * event bus can retry it.
  */
 export default async function shipmentCreatedHandler({ event, container }: SubscriberArgs<{ id: string }>): Promise<void> {
-  const cache = safeCache(container)
   try {
     await syncShipment(container, event.data.id)
     await clearCourierSyncError(event.data.id)
@@ -21,17 +19,4 @@ export default async function shipmentCreatedHandler({ event, container }: Subsc
     await recordCourierSyncError(event.data.id, (error as Error).message)
     throw error
   }
-}
-
-function safeCache(container: SubscriberArgs<unknown>["container"]) {
-  try {
-    return getPluginRuntime(container).cache
-  } catch {
-    return undefined
-  }
-}
-
-export const config: SubscriberConfig = {
-  event: "shipment.created",
-  context: { subscriberId: "medusa-payment-bnpl-shipment-courier" },
 }

@@ -44,7 +44,7 @@ export interface FindingsView {
  * order holds money for nothing (Void gives it back).
  */
 export async function findingsView(scope: MedusaContainer): Promise<FindingsView> {
-  const { accounts, cache } = getPluginRuntime(scope)
+  const { accounts } = getPluginRuntime(scope)
   const perAccount = await Promise.all(accounts.map((account) => readReconciliationFindings(account.options)))
   const runs = perAccount.filter((findings): findings is ReconciliationFindings => !!findings)
   if (!runs.length) return { checkedAt: null, checked: 0, findings: [] }

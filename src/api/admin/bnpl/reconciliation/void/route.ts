@@ -33,7 +33,7 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
   }
   const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
   if (!account) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No pay later account ${finding.providerId} in this store.`)
-  const { client, options, cache } = account
+  const { client, options } = account
   try {
     await client.voidPayment(service_order_id, { requestId: requestIds.orphanVoid(service_order_id) })
   } catch (error) {
