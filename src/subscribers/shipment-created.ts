@@ -20,6 +20,7 @@ export default async function shipmentCreatedHandler({ event, container }: Subsc
     throw error
   }
 }
+
 export const config: SubscriberConfig = {
   event: "shipment.created",
   context: { subscriberId: "medusa-payment-bnpl-shipment-courier" },
