@@ -41,7 +41,8 @@ import { flushRedisDatabase, redisCommands, redisKeys } from "./redis"
  * BNPL_RESTART_REDIS_URL (default redis://127.0.0.1:6379/12), flushed at start and end.
  */
 
-// Migrations ~20 s (twice), seed ~10 s, seven starts of a server ~10 s each, one exec ~10 s.
+// Per hook or test, at most: migrations and seed ~100 s on a busy machine, two servers started
+// twice at once ~60 s, one exec ~20 s. The whole file runs in about 4 minutes.
 jest.setTimeout(240_000)
 
 const STORE_DIR = path.join(__dirname, "restart-store")
