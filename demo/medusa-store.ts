@@ -146,6 +146,15 @@ export async function seedDemoStore(settings: StoreSettings): Promise<DemoSeed> 
   return { ...seeded, admin: { email: DEMO_ADMIN_EMAIL, password } }
 }
 
+/**
+ * `npx medusa exec <script> [args...]` in the store's directory (a .js script, or TypeScript
+ * through demo/register.js); its output goes to `<logDir>/<log>.log`.
+ * @throws when the script fails, with the end of its log.
+ */
+export async function execInStore(settings: StoreSettings, script: string, args: string[] = [], log = "exec"): Promise<void> {
+  await runNode(["--require", path.join(__dirname, "register.js"), medusaCli(settings), "exec", script, ...args], options(settings, log))
+}
+
 function seedScript(settings: StoreSettings): string {
   if (settings.seedScript) return settings.seedScript
   return settings.storeDir ? path.join(STORE_DIR, "scripts/seed-demo.ts") : "./scripts/seed-demo.ts"

@@ -51,7 +51,7 @@ export class MoneyCalls {
         this.deps.logger?.warn?.(
           `medusa-payment-bnpl: ${record.kind} ${record.requestId} of service order ${serviceOrderId} was cut off before the service applied it (a process stopped); sending it again.`
         )
-        payment = record.kind === "capture" ? await this.capture(callOf(record)) : await this.getPaymentAfter(this.refund(callOf(record), record.requestId.slice(0, 128)), serviceOrderId)
+        payment = await this.resend(record)
       } else {
         await this.write(record.id, { state: "refused" })
       }
@@ -137,6 +137,21 @@ export class MoneyCalls {
       // Only an answerless failure may have been applied; a refusal certainly was not.
       const unknown = error instanceof BnplApiError && error.retryable
       await this.write(record.id, { state: unknown ? "unknown" : "refused" })
+      throw error
+    }
+  }
+
+  /**
+   * Sends again a capture or refund a dead process left `sending`. Medusa's record of it stands
+   * whatever this call does, so a resend that ends without an answer stays `sending` (not
+   * `unknown`, which says Medusa deleted its record): once applied, it is counted as recorded.
+   */
+  private async resend(record: MoneyOperationRecord): Promise<Payment> {
+    try {
+      if (record.kind === "capture") return await this.capture(callOf(record))
+      return await this.getPaymentAfter(this.refund(callOf(record), record.requestId.slice(0, 128)), record.serviceOrderId)
+    } catch (error) {
+      if (error instanceof BnplApiError && error.retryable) await this.write(record.id, { state: "sending" })
       throw error
     }
   }

@@ -320,6 +320,22 @@ describe("refund", () => {
     expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["10.00"])
   })
 
+  it("a refund a dead process left sending, whose resend's answer is lost too: still Medusa's, so the next refund is sent in full", async () => {
+    const store = sharedStore()
+    const { operations } = core({}, store)
+    const data = await captured(operations)
+    // A process died after recording refund ref_20 (Medusa committed it) and before sending it.
+    await store.begin({ serviceOrderId: data.orderId!, kind: "refund", medusaRecordId: "ref_20", requestId: "ref_20", amount: "25.00", currency: "GBP" })
+    // The next refund resends it first; every answer of the resend is lost, so this refund fails (Medusa deletes ref_21).
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
+    await expect(operations.refund({ data, amountMinor: 3000n, refundId: "ref_21" })).rejects.toThrow()
+    sandbox.control.clearFaults()
+    // Medusa records ref_20 (25.00) and now ref_22 (3.00): the service must refund both, in full.
+    const after = await operations.refund({ data, amountMinor: 300n, refundId: "ref_22" })
+    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["25.00", "3.00"])
+    expect(after.refundedAmount).toBe("28.00")
+  })
+
   it("a lost refund that was never applied is not counted: the retry refunds in full", async () => {
     const { operations } = core()
     const data = await captured(operations)
