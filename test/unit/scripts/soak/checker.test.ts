@@ -78,7 +78,7 @@ describe("the soak's checker", () => {
     const run = cleanRun()
     run.history = [
       ...run.history,
-      { at: 60, actor: "shopper-4", step: "payment-session", cart: "cart_4", status: 500, result: "Starting the pay later checkout could not be completed: the payment service did not answer in time" },
+      { at: 60, actor: "shopper-4", step: "payment-session", cart: "cart_4", status: 500, result: "Pay later is not available right now. Please try again later or choose another payment method." },
     ]
     expect(check(run)).toEqual([])
   })
