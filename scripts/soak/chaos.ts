@@ -73,7 +73,8 @@ export async function crashAndFlush(
       continue
     }
     const victim = rng.pick<ProcessName>(["server-a", "server-b", "worker"])
-    if (!(await deployment.kill(victim))) continue
+    // One process down at a time: a deployment keeps one server serving.
+    if (!deployment.allUp() || !(await deployment.kill(victim))) continue
     counts.kills[victim] = (counts.kills[victim] ?? 0) + 1
     history.add({ actor: "chaos", step: `kill ${victim}`, result: "SIGKILL" })
     const downFor = rng.int(2, 10) * 1_000

@@ -126,6 +126,11 @@ export class Deployment {
     await this.startProcess(name)
   }
 
+  /** Every process up and none starting. */
+  allUp(): boolean {
+    return [...this.processes.values()].every((process) => process.store && !process.starting)
+  }
+
   isUp(name: ProcessName): boolean {
     return Boolean(this.processes.get(name)!.store)
   }

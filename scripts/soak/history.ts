@@ -25,7 +25,12 @@ export interface HistoryStep {
 /** The soak's history: append-only, read by the checker and the figures at the end. */
 export class History {
   readonly steps: HistoryStep[] = []
-  private readonly startedAt = Date.now()
+  private startedAt = Date.now()
+
+  /** Times steps from now (once the deployment is up). */
+  startClock(): void {
+    this.startedAt = Date.now()
+  }
 
   add(step: Omit<HistoryStep, "at">): HistoryStep {
     const entry = { at: Date.now() - this.startedAt, ...step }
