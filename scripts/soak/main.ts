@@ -41,7 +41,7 @@ export const DEFAULT_SOAK_OPTIONS: Omit<SoakOptions, "seed" | "minutes" | "log" 
   checkoutsPerMinute: 20,
   faultRate: 0.3,
   crashEverySeconds: 45,
-  flushEverySeconds: 120,
+  flushEverySeconds: 75,
   settleSeconds: 240,
   keepDatabase: false,
   sandboxPort: 4950,
