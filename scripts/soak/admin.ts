@@ -1,3 +1,4 @@
+import { toMinor } from "./checker"
 import type { History } from "./history"
 import { request } from "./http"
 import type { Prng } from "./prng"
@@ -13,8 +14,9 @@ export interface AdminContext {
   login: { email: string; password: string }
 }
 
-const minor = (value: unknown) => BigInt(Math.round(Number(value ?? 0) * 100))
-const major = (minorUnits: bigint) => Number(minorUnits) / 100
+const minor = (value: unknown) => toMinor(value as string | number | undefined)
+/** Medusa's admin API takes amounts as JSON numbers in major units: built from the digits, not by dividing. */
+const major = (minorUnits: bigint) => Number(`${minorUnits / 100n}.${String(minorUnits % 100n).padStart(2, "0")}`)
 
 /**
  * One admin acting on orders the shoppers placed, through Medusa's admin API as the dashboard
