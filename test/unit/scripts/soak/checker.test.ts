@@ -1,0 +1,91 @@
+import { check, describeViolation, toMinor, type CheckInput } from "../../../../scripts/soak/checker"
+import type { HistoryStep } from "../../../../scripts/soak/history"
+
+const gbp = (amount: string) => ({ amount, currency: "GBP" })
+
+/** A run where everything is in place: one cart, one approval, its order, a capture and a refund recorded on both sides. */
+function cleanRun(): CheckInput {
+  const history: HistoryStep[] = [
+    { at: 10, actor: "shopper-1", step: "payment-session", cart: "cart_1", token: "tok_1", status: 200, result: "checkout created" },
+    { at: 20, actor: "shopper-1", step: "return", cart: "cart_1", order: "order_1", token: "tok_1", status: 303, result: "order page" },
+    { at: 30, actor: "admin-1", step: "refund", order: "order_1", payment: "pay_1", status: 200, result: "refunded 5.00" },
+  ]
+  return {
+    seed: 42,
+    ledger: {
+      auths: [{ token: "tok_1", paymentId: "svc_1", status: "APPROVED", requestId: "payses_1" }],
+      captures: [{ orderId: "svc_1", requestId: "capt_1", paymentEventMerchantReference: "capt_1", amount: gbp("30.00") }],
+      refunds: [{ orderId: "svc_1", refundId: "r1", requestId: "ref_1", refundMerchantReference: "ref_1", amount: gbp("5.00") }],
+      voids: [],
+      payments: [
+        { id: "svc_1", token: "tok_1", status: "APPROVED", merchantReference: "cart_1", paymentState: "CAPTURED", openToCaptureAmount: gbp("0.00") },
+      ],
+    },
+    medusa: {
+      payments: [
+        { id: "pay_1", serviceOrderId: "svc_1", orderId: "order_1", orderStatus: "pending", cartId: "cart_1", canceled: false, capturedMinor: 3000n, refundedMinor: 500n },
+      ],
+    },
+    history,
+    logs: [{ file: "server-a/medusa.log", text: "info: medusa-payment-bnpl: job ran in 5 ms\n" }],
+    secrets: ["sandbox-uk-secret-key"],
+  }
+}
+
+describe("the soak's checker", () => {
+  it("finds nothing wrong in a run where every cent is in place", () => {
+    expect(check(cleanRun())).toEqual([])
+  })
+
+  it("reports a refund the service applied twice and an approval that became no order, each with the steps that touched it and the seed", () => {
+    const run = cleanRun()
+    // The same refund (one Medusa refund, one requestId) applied twice at the service.
+    run.ledger.refunds.push({ ...run.ledger.refunds[0], refundId: "r2" })
+    // A second cart approved at the service: no Medusa order has it, nothing voided it.
+    run.ledger.auths.push({ token: "tok_2", paymentId: "svc_2", status: "APPROVED", requestId: "payses_2" })
+    run.ledger.payments.push({ id: "svc_2", token: "tok_2", status: "APPROVED", merchantReference: "cart_2", paymentState: "AUTH_APPROVED", openToCaptureAmount: gbp("42.50") })
+    run.history = [...run.history, { at: 40, actor: "shopper-2", step: "closed tab", cart: "cart_2", token: "tok_2", result: "confirmed, never returned" }]
+
+    const violations = check(run)
+    const rules = violations.map((violation) => violation.rule)
+    expect(rules).toContain("money-call-sent-twice")
+    expect(rules).toContain("approval-without-order")
+    // Medusa recorded 5.00 of refunds, the service 10.00.
+    expect(rules).toContain("refunded-differs")
+
+    const twice = violations.find((violation) => violation.rule === "money-call-sent-twice")!
+    expect(twice.message).toContain("requestId ref_1 was applied 2 times")
+    const orphan = violations.find((violation) => violation.rule === "approval-without-order")!
+    expect(orphan).toMatchObject({ cart: "cart_2", serviceOrder: "svc_2" })
+    const printed = describeViolation(orphan, run)
+    expect(printed).toContain("seed 42")
+    expect(printed).toContain("shopper-2 closed tab cart_2")
+    expect(printed).toContain("42.50 open")
+  })
+
+  it("reports a canceled order with money left open at the service, a 5xx the docs do not list, and a secret in a log line", () => {
+    const run = cleanRun()
+    run.medusa.payments[0].orderStatus = "canceled"
+    run.history = [...run.history, { at: 50, actor: "shopper-3", step: "return", cart: "cart_3", status: 500, result: "An unknown error occurred." }]
+    run.logs.push({ file: "worker/medusa.log", text: "ok\nBasic sandbox-uk-secret-key\n" })
+
+    const violations = check(run)
+    expect(violations.map((violation) => violation.rule).sort()).toEqual(["open-after-cancel", "secret-in-log", "shopper-saw-5xx"])
+    expect(violations.find((violation) => violation.rule === "secret-in-log")!.message).toContain("worker/medusa.log:2")
+  })
+
+  it("lets a documented 5xx through: the payment session's when the service did not answer", () => {
+    const run = cleanRun()
+    run.history = [
+      ...run.history,
+      { at: 60, actor: "shopper-4", step: "payment-session", cart: "cart_4", status: 500, result: "Pay later is not available right now. Please try again later or choose another payment method." },
+    ]
+    expect(check(run)).toEqual([])
+  })
+
+  it("reads Medusa's and the API's amounts as minor units without floats", () => {
+    expect(toMinor("12.3")).toBe(1230n)
+    expect(toMinor(0.1 + 0.2)).toBe(30n)
+    expect(toMinor("1000000.01")).toBe(100000001n)
+  })
+})
