@@ -107,6 +107,9 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
   let sessionId: string | undefined
   let early: CompletionOutcome | undefined
   let locked = false
+  // Only the completion that authorised may void on failure: another one, finding the session
+  // already authorised, may fail only because the first is still placing the order.
+  let authorisedHere = false
   try {
     await scope.resolve(Modules.LOCKING).execute(
       cartId,
@@ -135,6 +138,7 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
         }
         try {
           await paymentModule.authorizePaymentSession(sessionId, {})
+          authorisedHere = true
         } catch (error) {
           if (input.caller === "return" && failureReason(error) === "not_confirmed") await recordReturnUnconfirmed(cache, sessionId, Date.now())
           throw error
@@ -173,6 +177,7 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
     if (sessionId) await dropChangedSession(scope, cartId, sessionId)
     return { outcome: "failed", reason: "cart_changed" }
   }
+  if (!authorisedHere) return { outcome: "processing" }
   logger?.warn?.(`medusa-payment-bnpl: cart ${cartId} could not become an order: ${error?.message ?? "unknown error"}`)
   if (sessionId) await reverseAuthorization(scope, sessionId, cartId)
   return { outcome: "failed", reason: "order_failed", message: error?.message }
