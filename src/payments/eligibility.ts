@@ -41,3 +41,18 @@ export function checkEligibility(
   if (amountMinor > maximum) return { eligible: false, reason: "above_maximum", ...base }
   return { eligible: true, ...base }
 }
+
+/**
+ * The answer for a currency no account serves (rule 2: one currency per account): not
+ * eligible, and no limits, since no account's limits apply to it. `currency` is the one asked
+ * about, upper-cased (another account's currency and limits would read as this one's).
+ */
+export interface UnservedCurrency {
+  eligible: false
+  reason: "unsupported_currency"
+  currency: string
+}
+
+export function unservedCurrency(currency: string): UnservedCurrency {
+  return { eligible: false, reason: "unsupported_currency", currency: currency.toUpperCase() }
+}
