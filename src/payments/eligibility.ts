@@ -5,7 +5,8 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../cli
  * does not serve, or (for a cart) a region where the merchant did not enable the account's
  * payment provider.
  */
-export type IneligibleReason = "below_minimum" | "above_maximum" | "unsupported_currency" | "not_in_region"
+export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region"] as const
+export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
 export interface Eligibility {
   eligible: boolean

@@ -183,10 +183,10 @@ export function describeServiceError(operation: string, error: unknown): Payment
  * asked, or the plugin's check on Medusa's capture route once the expiry job has canceled
  * the payment (api/admin/expired-capture-guard.ts). `expiresAt` is ISO 8601 when known.
  */
-export function authorizationExpiredError(operation: string, expiresAt: string | undefined): PaymentError {
+export function authorizationExpiredError(expiresAt: string | undefined): PaymentError {
   return new PaymentError(
     "authorization_expired",
-    `${operation} refused: the authorisation expired${expiresAt ? ` at ${expiresAt}` : ""} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
+    `Capture refused: the authorisation expired at ${expiresAt ?? "the end of its 13 days"} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
   )
 }
 

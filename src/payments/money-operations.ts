@@ -46,7 +46,7 @@ export class MoneyOperations {
    */
   async capture(data: BnplPaymentData, capture: { id: string; amountMinor: bigint }): Promise<BnplPaymentData> {
     const orderId = this.orderIdOf(data, "Capture")
-    if (isExpired(data.authorizationExpiresAt)) throw authorizationExpiredError("Capture", data.authorizationExpiresAt)
+    if (isExpired(data.authorizationExpiresAt)) throw authorizationExpiredError(data.authorizationExpiresAt)
     if (capture.amountMinor <= 0n) throw new PaymentError("invalid_request", "Capture refused: the amount must be more than 0.00.")
     const requestId = requestIds.capture(capture.id)
     return this.deps.withLock(orderId, async () => {

@@ -26,7 +26,7 @@ export async function refuseCaptureOfExpiredPayment(req: MedusaRequest, _res: Me
     const paymentData = asPaymentData(payment.data ?? undefined)
     const expired = asPaymentState(paymentData.paymentState) === "EXPIRED" || isExpired(paymentData.authorizationExpiresAt)
     if (!expired) return next()
-    throw toMedusaError(authorizationExpiredError("Capture", paymentData.authorizationExpiresAt))
+    throw toMedusaError(authorizationExpiredError(paymentData.authorizationExpiresAt))
   } catch (error) {
     next(error)
   }
