@@ -165,6 +165,8 @@ medusaIntegrationTestRunner({
       expect(after.data).toMatchObject({ code: "authorization_expired", type: "not_allowed" })
       expect(after.data.message).toMatch(/^Capture refused: the authorisation expired at \S+ \(authorisations last 13 days, then the service voids them\)\. Ask the customer to pay again with a new order\.$/)
       expect((await control.ledger()).captures).toHaveLength(0)
+      // The plugin's check runs behind Medusa's admin authentication: without a login, Medusa's 401.
+      expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, { validateStatus: () => true })).status).toBe(401)
     })
 
     it("reconciliation reports an approved payment that has no Medusa order, and voids it (the default)", async () => {
