@@ -9,3 +9,6 @@ export { PayLaterMessage, type PayLaterMessageProps } from "./pay-later-message"
 export { PayLaterProcessing, type PayLaterProcessingProps } from "./pay-later-processing"
 export { PayLaterReturnNotice, type PayLaterReturnNoticeProps } from "./pay-later-return-notice"
 export { useCleanReturnUrl } from "./use-clean-return-url"
+// What a client component around these needs, so it imports from one entry point.
+export { readPayLaterReturn, type PayLaterReturn } from "../storefront/return-params"
+export type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
