@@ -6,12 +6,14 @@ import { defineConfig, type Options } from "tsup"
  * becomes one `.js` file at the same relative path (DESIGN.md, "Medusa 2.21 facts").
  *
  * The storefront kit (src/storefront, src/react) runs in storefronts, not in Medusa: it is
- * bundled per entry into `.medusa/kit`, as ES modules and CommonJS with type definitions, and
- * imports nothing but React (an optional peer). The React bundle starts with "use client" so
- * Next.js's App Router treats its components as client components.
+ * bundled per entry into `packages/storefront-kit/dist`, the package
+ * `medusa-payment-bnpl-storefront` (installed in a storefront with nothing but React as an
+ * optional peer), as ES modules and CommonJS with type definitions. This package's own
+ * `./storefront` and `./react` subpaths point at the same files. The React bundle starts with
+ * "use client" so Next.js's App Router treats its components as client components.
  */
 const kit: Options = {
-  outDir: ".medusa/kit",
+  outDir: "packages/storefront-kit/dist",
   format: ["esm", "cjs"],
   bundle: true,
   target: "es2020",
@@ -39,7 +41,7 @@ export default defineConfig([
     splitting: false,
     shims: false,
   },
-  { ...kit, entry: { "storefront/index": "src/storefront/index.ts" }, clean: ["storefront"] },
+  { ...kit, entry: { index: "src/storefront/index.ts" }, clean: ["index.*"] },
   {
     ...kit,
     entry: { "react/index": "src/react/index.ts" },

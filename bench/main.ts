@@ -3,9 +3,11 @@ import { stopAllChildren } from "../demo/child-process"
 import { startSandbox, type Sandbox } from "../src/sandbox"
 import { measureCartComplete } from "./cart-complete"
 import { measureClientOverhead } from "./client-overhead"
+import { measureQuietShop, QUIET_SHOP_ROWS } from "./quiet-shop"
 import { measureQuietSpells } from "./quiet-spells"
+import { TcpProxy } from "../test/support/tcp-proxy"
 import { measureAtLatency } from "./realistic-latency"
-import { renderReport } from "./report"
+import { renderQuietShop, renderReport } from "./report"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
 import { staleBuildWarning, startBenchStore, type BenchStore } from "./store-stack"
@@ -33,6 +35,14 @@ const QUIET_GAPS = (process.env.BENCH_QUIET_GAPS ?? "1,10,70").split(",").map(Nu
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000)
 /** Section 2b: the sandbox's delay on every API call, in ms (one round trip to the real service). */
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
+
+/** Section 6: shoppers per row (the cold first one included), and how long each takes to choose. */
+const QUIET_SHOPPERS = Number(process.env.BENCH_QUIET_SHOPPERS ?? 4)
+const QUIET_THINK_MS = Number(process.env.BENCH_QUIET_THINK_MS ?? 2_000)
+/** `npm run bench -- --quiet-shop`: section 6 alone; `BENCH_QUIET_SHOP=0` leaves it out of a full run. */
+const QUIET_SHOP_ONLY = process.argv.includes("--quiet-shop")
+const WITH_QUIET_SHOP = QUIET_SHOP_ONLY || process.env.BENCH_QUIET_SHOP !== "0"
+const QUIET_DATABASE_URL = process.env.BENCH_QUIET_DATABASE_URL ?? "postgres://postgres@localhost:5432/medusa_bnpl_bench_quiet"
 
 const started = performance.now()
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`
@@ -67,6 +77,13 @@ async function main(): Promise<void> {
 
   try {
     sandbox = await startSandbox({ port: SANDBOX_PORT })
+    if (QUIET_SHOP_ONLY) {
+      console.log("")
+      console.log(await quietShop(sandbox))
+      console.log("")
+      console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
+      return
+    }
     log(`sandbox on ${sandbox.url}; 1. client vs bare axios…`)
     const overhead = await measureClientOverhead(sandbox, { calls: OVERHEAD_CALLS })
     log(`3. ${BURST} concurrent calls on a cold OAuth cache…`)
@@ -90,14 +107,46 @@ async function main(): Promise<void> {
 
     log(`4. checkouts per second at ${LEVELS.join(", ")} shoppers…`)
     const throughput = await measureThroughput(sandbox, api, LEVELS, WINDOW_MS)
+    await store.stop()
+    store = undefined
+    const quiet = WITH_QUIET_SHOP ? await quietShop(sandbox) : undefined
     log("done")
 
     console.log("")
     console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, quietSpells, complete, latency, afterOrder, throughput, windowMs: WINDOW_MS }))
+    if (quiet) console.log(`\n${quiet}`)
     console.log("")
     console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
   } finally {
     await stop()
+  }
+}
+
+/**
+ * Section 6 (bench/quiet-shop.ts) on a store of its own, whose plugin reaches the sandbox
+ * through a TCP proxy playing the service's latency, idle time-out and handshakes.
+ */
+async function quietShop(sandbox: Sandbox): Promise<string> {
+  const target = new URL(sandbox.url)
+  const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port) })
+  await proxy.listen()
+  let quietStore: BenchStore | undefined
+  try {
+    quietStore = await startBenchStore(proxy.url, (line) => log(`quiet-shop store: ${line}`), QUIET_DATABASE_URL)
+    const api = new StoreApi(quietStore.url, quietStore.seed)
+    // Untimed: the first requests of a fresh Medusa compile queries and fill caches.
+    await checkout(sandbox, api)
+    log(`6. a quiet shop, ${QUIET_SHOP_ROWS.length} rows of ${QUIET_SHOPPERS} shoppers…`)
+    const rows = await measureQuietShop(
+      api,
+      proxy,
+      { latencyMs: LATENCY_MS, thinkMs: QUIET_THINK_MS, shoppers: QUIET_SHOPPERS, rows: QUIET_SHOP_ROWS },
+      (line) => log(`6. ${line}`)
+    )
+    return renderQuietShop(rows, LATENCY_MS, QUIET_THINK_MS)
+  } finally {
+    await quietStore?.stop().catch(() => {})
+    await proxy.close()
   }
 }
 

@@ -4,6 +4,7 @@ import type { RoundTrips } from "./round-trips"
 import { describeTrips } from "./round-trips"
 import { ms, triple } from "./stats"
 import type { ThroughputResult } from "./throughput"
+import type { QuietShopRow } from "./quiet-shop"
 import type { QuietSpellResult } from "./quiet-spells"
 import type { LatencyResult } from "./realistic-latency"
 import type { BurstResult } from "./token-burst"
@@ -216,5 +217,47 @@ export function renderReport(figures: BenchFigures): string {
   targets.push(["shopper-visible errors after quiet spells = 0", String(quietErrors), verdict(quietSpells.length > 0 && quietErrors === 0)])
   out.push("", "Targets (ratios on p50)")
   out.push(table(["target", "figure", "result"], targets))
+  return out.join("\n")
+}
+
+/**
+ * Section 6 (bench/quiet-shop.ts) as a table and its targets (issue 33): after the first
+ * shopper, no new connection per shopper and at most 1.1 round trips added with a service
+ * keeping idle connections 60 s and shoppers 10 s apart; at most one round trip more than
+ * that when the service closes them after 5 s.
+ */
+export function renderQuietShop(rows: QuietShopRow[], latencyMs: number, thinkMs: number): string {
+  const out: string[] = []
+  out.push(
+    `6. A quiet shop: one shopper at a time, ${latencyMs} ms round trip to the service, eligibility then ${thinkMs / 1000} s to choose, then the payment session (bnpl vs system default; ms mean / p50 / p95)`
+  )
+  out.push(
+    table(
+      ["service keeps idle", "shoppers apart", "handshake round trips", "shoppers", "new connections per shopper", "of them on the wait", "bnpl session", "system session", "round trips added (p50)"],
+      rows.map((row) => [
+        `${row.serviceIdleSeconds} s`,
+        `${row.gapSeconds} s`,
+        String(row.handshakeRoundTrips),
+        String(row.shoppers),
+        row.newConnectionsPerShopper.toFixed(2),
+        row.newConnectionsOnTheWait.toFixed(2),
+        triple(row.bnpl, 0),
+        triple(row.system, 0),
+        row.addedRoundTrips.toFixed(2),
+      ])
+    )
+  )
+  const targets: string[][] = []
+  for (const row of rows) {
+    const name = `service keeps ${row.serviceIdleSeconds} s, shoppers ${row.gapSeconds} s apart, ${row.handshakeRoundTrips} handshake round trip(s)`
+    if (row.serviceIdleSeconds === 60 && row.gapSeconds === 10) {
+      targets.push([`${name}: new connections per shopper = 0`, row.newConnectionsPerShopper.toFixed(2), verdict(row.newConnectionsPerShopper === 0)])
+      targets.push([`${name}: round trips added <= 1.1`, row.addedRoundTrips.toFixed(2), verdict(row.addedRoundTrips <= 1.1)])
+    }
+    if (row.serviceIdleSeconds === 5) {
+      targets.push([`${name}: round trips added <= 2.1 (one more)`, row.addedRoundTrips.toFixed(2), verdict(row.addedRoundTrips <= 2.1)])
+    }
+  }
+  if (targets.length) out.push("", "Targets of section 6", table(["target", "figure", "result"], targets))
   return out.join("\n")
 }

@@ -44,6 +44,11 @@ export class StoreApi {
     return cart.id
   }
 
+  /** `GET /store/bnpl/eligibility?cart_id=`: what the storefront kit asks at the payment step. */
+  async eligibility(cartId: string): Promise<{ eligible: boolean }> {
+    return callJson("GET", `${this.url}/store/bnpl/eligibility?cart_id=${encodeURIComponent(cartId)}`, { headers: this.store })
+  }
+
   /** The SDK's `initiatePaymentSession`: a payment collection, then a session for `providerId`. */
   async initiatePaymentSession(cartId: string, providerId: string): Promise<PaymentSession> {
     return this.createSession(await this.createPaymentCollection(cartId), providerId)

@@ -44,7 +44,11 @@ export function staleBuildWarning(): string | undefined {
     : undefined
 }
 
-export async function startBenchStore(sandboxUrl: string, progress: (line: string) => void): Promise<BenchStore> {
+export async function startBenchStore(
+  sandboxUrl: string,
+  progress: (line: string) => void,
+  databaseUrl: string = BENCH_DATABASE_URL
+): Promise<BenchStore> {
   const timings: Record<string, number> = {}
   const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
     progress(`${name}…`)
@@ -66,13 +70,13 @@ export async function startBenchStore(sandboxUrl: string, progress: (line: strin
   const port = await freePort()
   const settings = {
     port,
-    databaseUrl: BENCH_DATABASE_URL,
+    databaseUrl,
     bnplBaseUrl: sandboxUrl,
     storeUrl: `http://127.0.0.1:${port}`,
     storefrontUrl: "http://storefront.bench.test",
     logDir: path.join(ROOT, "test-output/bench"),
   }
-  await step("recreating the database", () => recreateDatabase(BENCH_DATABASE_URL))
+  await step("recreating the database", () => recreateDatabase(databaseUrl))
   await step("migrating", () => migrateStore(settings))
   const seed = await step("seeding", () => seedDemoStore(settings))
   const store = await step("starting Medusa", () => startMedusa(settings))
@@ -82,7 +86,7 @@ export async function startBenchStore(sandboxUrl: string, progress: (line: strin
     timings,
     async stop() {
       await store.stop()
-      if (!process.env.BENCH_KEEP_DATABASE) await dropDatabase(BENCH_DATABASE_URL).catch(() => {})
+      if (!process.env.BENCH_KEEP_DATABASE) await dropDatabase(databaseUrl).catch(() => {})
     },
   }
 }

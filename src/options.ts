@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { ENDPOINT_NAMES, type EndpointName } from "./client/endpoints"
-import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_MAX_SOCKETS } from "./client/options"
+import { DEFAULT_MAX_SOCKETS } from "./client/options"
 import { DEFAULT_SANDBOX_ACCOUNTS } from "./sandbox/accounts"
 import { templateOffStorefrontReason } from "./storefront-path-template"
 
@@ -147,12 +147,16 @@ export const optionsSchema = z.strictObject({
     .min(1, "must be a whole number from 1 to 1000")
     .max(1000, "must be a whole number from 1 to 1000")
     .default(DEFAULT_MAX_SOCKETS),
-  /** How long an idle connection to the service is kept for the next call, in ms; 0 keeps none. */
+  /**
+   * The most an idle connection to the service is kept for the next call, in ms; 0 keeps
+   * none. Unset: as long as the service's `Keep-Alive` hint says (less 1 s), 30 s without one
+   * (docs/operations.md, "Connection model").
+   */
   keepAliveTimeoutMs: z
     .number({ message: "must be 0 or a whole number of milliseconds" })
     .int("must be 0 or a whole number of milliseconds")
     .min(0, "must be 0 or a whole number of milliseconds")
-    .default(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+    .optional(),
   /** Shipping option ids or names whose shipments are sent with priority EXPRESS. */
   expressShippingOptions: z.array(z.string().min(1)).default([]),
   /**

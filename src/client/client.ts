@@ -7,6 +7,7 @@ import { BnplApiError, BnplOptionsError } from "./errors"
 import { HttpExecutor, type Authorizer, type HttpResult } from "./http"
 import { resolveClientOptions, type BnplClientOptions, type ResolvedClientOptions } from "./options"
 import { iterateAllPayments } from "./pagination"
+import { hasIdleConnection } from "./pool"
 import { encodeListPaymentsQuery } from "./query"
 import { createRedactor, type Redactor } from "./redact"
 import type { RetryPolicy } from "./retry"
@@ -131,6 +132,27 @@ export class BnplClient {
    * @returns true when the service answered 2xx; false on any failure (never throws).
    */
   async ping(): Promise<boolean> {
+    return this.sendPing("warn")
+  }
+
+  /**
+   * Opens a connection to the service ahead of need, so the shopper's next call (Create
+   * Checkout) goes out on a warm socket, TLS included, instead of paying one round trip for
+   * TCP and one for TLS first. Call it when a shopper reaches the payment step. Sends one Ping
+   * when the pool holds no idle connection to the service and no warm-up is under way;
+   * otherwise does nothing. Bounded by the pool (`maxSockets`). Never throws; a failure is
+   * logged at debug level (the shopper's own call will meet and report any real outage).
+   */
+  warm(): void {
+    if (this.warming || this.options.keepAliveTimeoutMs === 0) return
+    const agent = this.options.baseUrl.startsWith("https:") ? this.options.httpsAgent : this.options.httpAgent
+    if (hasIdleConnection(agent, this.options.baseUrl)) return
+    this.warming = this.sendPing("debug").finally(() => (this.warming = undefined))
+  }
+
+  private warming?: Promise<boolean>
+
+  private async sendPing(failureLevel: "warn" | "debug"): Promise<boolean> {
     try {
       await this.http.execute({
         endpoint: "Ping",
@@ -142,7 +164,7 @@ export class BnplClient {
       })
       return true
     } catch (error) {
-      this.options.logger.warn?.(
+      this.options.logger[failureLevel]?.(
         this.redact(`bnpl: ping failed (${error instanceof BnplApiError ? error.message : "unknown error"})`)
       )
       return false

@@ -3,6 +3,7 @@ import https from "node:https"
 import { ENDPOINTS, type EndpointName } from "./endpoints"
 import { BnplOptionsError } from "./errors"
 import { resolveTimeouts, type EndpointTimeout, type TimeoutOverrides } from "./timeouts"
+import { HintedHttpAgent, HintedHttpsAgent } from "./pool"
 import { defaultUserAgent } from "./user-agent"
 
 /** Medusa's logger shape: every method takes one string. All optional. */
@@ -69,11 +70,14 @@ export interface BnplClientOptions {
    */
   maxSockets?: number
   /**
-   * How long an idle kept-alive connection stays in the pool, in ms; 0 keeps none (a new
-   * connection per call). Default 4000: under the 5 s that Node's and Apache's servers
-   * close idle connections after, the shortest common idle time-out (load balancers: 60 s
-   * and more). A shorter `Keep-Alive: timeout=` from the service wins (less 1 s). Ignored
-   * when you pass your own agents.
+   * The most an idle kept-alive connection stays in the pool, in ms; 0 keeps none (a new
+   * connection per call). A shorter `Keep-Alive: timeout=` hint from the service wins (less
+   * 1 s). Set it when something between you and the service (a NAT, a firewall) forgets
+   * idle connections sooner than the service says. Unset (the default): the service's hint
+   * decides in both directions, less 1 s (pool.ts), and without a hint a connection is kept
+   * `DEFAULT_KEEP_ALIVE_TIMEOUT_MS` (30 s: under the 60 s of the load balancers that give no
+   * hint, AWS ALB 60 s, nginx 75 s; servers with shorter idle time-outs, Node's and
+   * Apache's 5 s, say so in the hint). Ignored when you pass your own agents.
    */
   keepAliveTimeoutMs?: number
   /**
@@ -103,7 +107,10 @@ export interface ResolvedClientOptions {
   logger: BnplLogger
   tokenStore?: TokenStore
   maxSockets: number
+  /** The agents' idle time-out: the option, or `DEFAULT_KEEP_ALIVE_TIMEOUT_MS` when unset. */
   keepAliveTimeoutMs: number
+  /** True when `keepAliveTimeoutMs` was not set: the service's hint then also lengthens it. */
+  followKeepAliveHint: boolean
   httpAgent: http.Agent
   httpsAgent: https.Agent
   /** Agents the client created and therefore destroys on `close()`. */
@@ -115,8 +122,8 @@ export const DEFAULT_MAX_RETRIES = 2
 export const DEFAULT_RETRY_DELAY_MS = 250
 /** Default pool size per host: see `BnplClientOptions.maxSockets`. */
 export const DEFAULT_MAX_SOCKETS = 50
-/** Default idle time-out of pooled connections: see `BnplClientOptions.keepAliveTimeoutMs`. */
-export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 4000
+/** Idle time-out of pooled connections when the option is unset and the service gives no hint: see `BnplClientOptions.keepAliveTimeoutMs`. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 30_000
 
 /**
  * Checks the options and applies the defaults.
@@ -166,8 +173,9 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
 
   const ownedAgents: Array<http.Agent | https.Agent> = []
   const pool = poolOptions(maxSockets, keepAliveTimeoutMs)
-  const httpAgent = options.httpAgent ?? own(ownedAgents, new http.Agent(pool))
-  const httpsAgent = options.httpsAgent ?? own(ownedAgents, new https.Agent(pool))
+  const followKeepAliveHint = options.keepAliveTimeoutMs === undefined
+  const httpAgent = options.httpAgent ?? own(ownedAgents, followKeepAliveHint ? new HintedHttpAgent(pool) : new http.Agent(pool))
+  const httpsAgent = options.httpsAgent ?? own(ownedAgents, followKeepAliveHint ? new HintedHttpsAgent(pool) : new https.Agent(pool))
 
   return {
     merchantId,
@@ -183,6 +191,7 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
     tokenStore: options.tokenStore,
     maxSockets,
     keepAliveTimeoutMs,
+    followKeepAliveHint,
     httpAgent,
     httpsAgent,
     ownedAgents,
@@ -196,9 +205,10 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
  * - at most `maxSockets` connections per host, and all of them kept when idle
  *   (`maxFreeSockets`; Node's default 256 would drop the rest of a burst and reopen them next time);
  * - idle ones closed after `keepAliveTimeoutMs` (`timeout`: Node destroys a free socket when it
- *   fires, and lowers it to the service's `Keep-Alive: timeout=` hint less 1 s); without it Node
- *   keeps idle sockets forever and ignores that hint, so the service closes them first and the
- *   next call meets a dead connection;
+ *   fires) or the service's `Keep-Alive: timeout=` hint less 1 s: the shorter when the option
+ *   is set (Node's rule), the hint when it is not (pool.ts); without a time-out Node keeps
+ *   idle sockets forever, so the service closes them first and the next call meets a dead
+ *   connection;
  * - `lifo`: the most recently used connection first, so the others can idle out.
  */
 function poolOptions(maxSockets: number, keepAliveTimeoutMs: number): http.AgentOptions {

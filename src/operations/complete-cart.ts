@@ -5,6 +5,7 @@ import { compareWithApproval } from "./approved-cart"
 import { makeJobAttemptDue, readReturnBackoff, recordReturnUnconfirmed } from "./auth-backoff"
 import { failureReason, type CompletionFailure } from "./completion-failure"
 import { recordCompletionFailure } from "./completion-record"
+import { finishesCheckout, markCheckoutFinished } from "./finished-checkout"
 import { repairOrderPayment } from "./repair-unpaid-orders"
 
 interface ContainerLike {
@@ -100,8 +101,12 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
   const seen = await compareWithApproval(scope, cartId, input.orderToken)
   if (seen.outcome === "no_session") return { outcome: "failed", reason: "invalid_return" }
   if (seen.outcome === "completed" && seen.orderId) return { outcome: "completed", orderId: seen.orderId }
-  // The consumer cancelled on the service's screens: nothing to complete.
-  if (input.checkOnly) return { outcome: "failed", reason: "cancelled" }
+  // The consumer cancelled on the service's screens: nothing to complete, and the next press
+  // of "pay later" gets a new checkout (finished-checkout.ts).
+  if (input.checkOnly) {
+    if ("sessionId" in seen) await markCheckoutFinished(scope, seen.sessionId, "cancelled")
+    return { outcome: "failed", reason: "cancelled" }
+  }
 
   const paymentModule = scope.resolve(Modules.PAYMENT)
   let sessionId: string | undefined
@@ -154,6 +159,7 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
     if (!locked) return { outcome: "processing" }
     const reason = failureReason(error)
     logger?.info?.(`medusa-payment-bnpl: cart ${cartId} was not authorised: ${(error as Error).message}`)
+    if (sessionId && finishesCheckout(reason)) await markCheckoutFinished(scope, sessionId, reason)
     return { outcome: "failed", reason, message: (error as Error).message }
   }
   if (early) {

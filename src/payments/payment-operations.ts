@@ -159,10 +159,13 @@ export class PaymentOperations {
   /**
    * One approval per cart: a new session for an unchanged cart (same digest, amount and
    * currency) takes over what a session it replaces already has, instead of asking the
-   * consumer again. An approval of one of their checkouts (List Payments by `tokens`, one call,
-   * made only when such sessions exist: merchant-api-v2.md "List Payments") becomes this
-   * session's, and the consumer is sent straight to the return route to complete the cart. Else
-   * a checkout with more than 5 minutes left is reused, with no call at all.
+   * consumer again. One call, made only when such sessions exist: List Payments by their
+   * `tokens`, every status (merchant-api-v2.md "List Payments"; an Auth, approved or declined,
+   * makes a payment of the token). An open approval becomes this session's, and the consumer
+   * is sent straight to the return route to complete the cart. A token with any other payment
+   * was used (declined, or approved and voided since): never reused, as the service would
+   * refuse it. Else an unused checkout with more than 5 minutes left is reused. Sessions whose
+   * consumer came back cancelled, declined or expired never get here (`previousSessionOf`).
    * Returns the session data to use, or undefined to make a new checkout.
    */
   private async reusePreviousSession(
@@ -173,10 +176,14 @@ export class PaymentOperations {
       (session) => session.cartDigest === cart.digest && session.amount === cart.amount && session.currency === cart.currency
     )
     if (!same.length) return undefined
+    let used: Set<string | undefined>
     try {
-      const page = await this.client.listPayments({ tokens: same.map((session) => session.token), statuses: ["APPROVED"] })
+      const page = await this.client.listPayments({ tokens: same.map((session) => session.token), limit: 250 })
+      // A payment that names no token cannot be told apart: every candidate counts as used.
+      used = new Set(page.results.some((payment) => !payment.token) ? same.map((session) => session.token) : page.results.map((payment) => payment.token))
       const approval = page.results.find(
         (payment) =>
+          payment.status === "APPROVED" &&
           isOpen(asPaymentState(payment.paymentState)) &&
           payment.originalAmount?.amount === cart.amount &&
           payment.originalAmount?.currency === cart.currency &&
@@ -197,7 +204,10 @@ export class PaymentOperations {
       this.logger?.warn?.(`medusa-payment-bnpl: could not look for an earlier approval of cart ${cart.cartId}: ${(error as Error).message}`)
       return undefined
     }
-    const alive = same.find((session) => session.expires && Date.parse(session.expires) - cart.now.getTime() > 5 * 60_000 && session.redirectCheckoutUrl)
+    const alive = same.find(
+      (session) =>
+        !used.has(session.token) && session.expires && Date.parse(session.expires) - cart.now.getTime() > 5 * 60_000 && session.redirectCheckoutUrl
+    )
     return alive ? { ...alive, token: alive.token } : undefined
   }
 

@@ -51,8 +51,17 @@ export interface BnplPaymentData {
   /** The service's refund ids, newest last. */
   refundIds?: string[]
   voidedAt?: string
+  /**
+   * Set by the return route when the consumer came back from this checkout without an order:
+   * cancelled on the service's screens, or declined or expired at Auth. A new session never
+   * reuses such a checkout (payment-operations.ts, reusePreviousSession).
+   */
+  finished?: FinishedReason
   courier?: { shippedAt?: string; name?: string; tracking?: string; priority?: string }
 }
+
+/** Why a checkout is over for its consumer though no order was placed with it. */
+export type FinishedReason = "cancelled" | "declined" | "expired"
 
 /** The key under which the store middleware hands the provider the sessions being replaced. */
 export const PREVIOUS_SESSIONS_KEY = "bnpl_previous_sessions"
@@ -67,9 +76,13 @@ export interface PreviousSession {
   cartDigest?: string
 }
 
-/** The part of a replaced session's data worth handing on; undefined without a checkout. */
+/**
+ * The part of a replaced session's data worth handing on; undefined without a checkout, or
+ * when its consumer finished it (`finished`): a cancelled, declined or expired checkout is
+ * never offered again, and knowing that here costs the shopper no call to the service.
+ */
 export function previousSessionOf(data: BnplPaymentData): PreviousSession | undefined {
-  if (!data.token || data.orderId) return undefined
+  if (!data.token || data.orderId || data.finished) return undefined
   const { token, expires, redirectCheckoutUrl, amount, currency, cartDigest } = data
   return { token, expires, redirectCheckoutUrl, amount, currency, cartDigest }
 }

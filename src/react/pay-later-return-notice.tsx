@@ -21,7 +21,10 @@ export interface PayLaterReturnNoticeProps {
   orderUrl: string
   messages?: PayLaterMessages
   tryAgainLabel?: ReactNode
+  /** Class of the notice (its message and button). */
   className?: string
+  /** Class of the "Try again" button, e.g. the storefront's button classes. */
+  buttonClassName?: string
 }
 
 /**
@@ -41,6 +44,7 @@ export function PayLaterReturnNotice({
   messages,
   tryAgainLabel = "Try again",
   className,
+  buttonClassName,
 }: PayLaterReturnNoticeProps) {
   useCleanReturnUrl()
   // The reason comes from the address bar: anyone can write anything there.
@@ -81,7 +85,7 @@ export function PayLaterReturnNotice({
   return (
     <div className={className} role="alert" data-pay-later-notice="" data-reason={current.reason}>
       <p data-pay-later-notice-message="">{current.message}</p>
-      <button type="button" onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving}>
+      <button type="button" className={buttonClassName} onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving}>
         {tryAgainLabel}
       </button>
     </div>

@@ -15,7 +15,7 @@ export function warnOnce(component: string, reason: string, detail?: string): vo
   if (warned.has(key)) return
   warned.add(key)
   const shown = detail === undefined ? "" : `: ${detail.length > 120 ? `${detail.slice(0, 120)}…` : detail}`
-  console.warn(`medusa-payment-bnpl/react: <${component}> ${reason}${shown}. Nothing is shown for it; this is logged once.`)
+  console.warn(`medusa-payment-bnpl-storefront/react: <${component}> ${reason}${shown}. Nothing is shown for it; this is logged once.`)
 }
 
 /** Forgets which warnings were given (for tests). */

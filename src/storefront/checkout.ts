@@ -40,13 +40,15 @@ interface PaymentCollectionBody {
  * cart's payment collection if it has none, then the payment session with the plugin's
  * provider (`POST /store/payment-collections/:id/payment-sessions`), which makes a new
  * checkout at the service from the cart as the server knows it. A new session replaces the
- * cart's previous one, so a declined, cancelled or expired checkout is never reused.
+ * cart's previous one; the backend reuses that one's checkout only while it is unused and its
+ * consumer never came back from it, so a cancelled, declined, expired or used checkout is
+ * never offered again.
  *
  * Never throws, so it is safe in a Server Action (where a production build would replace a
  * thrown message with a generic one): every failure is `{ error: { reason, message } }`, the
  * message being the merchant's override for the reason, else the plugin's own message (e.g.
- * "Starting the pay later checkout could not be completed: the payment service did not
- * answer in time ..."), else the kit's default.
+ * with the service down "Pay later is not available right now. Please try again later or
+ * choose another payment method."), else the kit's default.
  */
 export async function startPayLaterCheckout(
   config: StoreClientConfig,

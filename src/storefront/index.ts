@@ -1,7 +1,7 @@
 /**
- * `medusa-payment-bnpl/storefront`: the storefront kit's framework-free part. It talks to the
+ * `medusa-payment-bnpl-storefront` (also `medusa-payment-bnpl/storefront`): the storefront kit's framework-free part. It talks to the
  * store API with `fetch` and the publishable key only (no server secret) and depends on
- * nothing. React components are in `medusa-payment-bnpl/react`. Guide: docs/storefront.md.
+ * nothing. React components are in `medusa-payment-bnpl-storefront/react`. Guide: docs/storefront.md.
  */
 export * from "./amounts"
 export * from "./checkout"
@@ -11,3 +11,4 @@ export * from "./order-status"
 export * from "./reasons"
 export * from "./return-params"
 export * from "./store-client"
+export * from "./store-from-env"

@@ -106,3 +106,9 @@ export function orderLandingHandler(options: OrderLandingOptions = {}): (request
     })
   }
 }
+
+/**
+ * `orderLandingHandler()` with its defaults, for a one-line route file:
+ * `export { orderLanding as GET } from "medusa-payment-bnpl-storefront"`.
+ */
+export const orderLanding: (request: Request) => Response = /* @__PURE__ */ orderLandingHandler()

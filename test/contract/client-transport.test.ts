@@ -415,6 +415,69 @@ describe("the connection pool", () => {
     }
   })
 
+  describe("how long an idle connection is kept", () => {
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    const defaultKeepAlive = 5_000
+    afterEach(() => void (server.keepAliveTimeout = defaultKeepAlive))
+
+    it("as long as the service's Keep-Alive hint says (less 1 s), past the old 4 s: a quiet shop's next call needs no handshake", async () => {
+      server.keepAliveTimeout = 60_000 // Node answers "Keep-Alive: timeout=60"
+      const client = makeClient()
+      await client.getConfiguration()
+      await wait(4_500)
+      await client.getConfiguration()
+      expect(new Set(seen.map((request) => request.remotePort)).size).toBe(1)
+    })
+
+    it("a keepAliveTimeoutMs the merchant sets still caps it (something between them forgets sooner)", async () => {
+      server.keepAliveTimeout = 60_000
+      const client = makeClient({ keepAliveTimeoutMs: 200 })
+      await client.getConfiguration()
+      await wait(500)
+      await client.getConfiguration()
+      expect(new Set(seen.map((request) => request.remotePort)).size).toBe(2)
+    })
+
+    it("a hint of 1 s leaves no margin: the connection is not kept", async () => {
+      server.keepAliveTimeout = 1_000
+      const client = makeClient()
+      await client.getConfiguration()
+      await client.getConfiguration()
+      expect(new Set(seen.map((request) => request.remotePort)).size).toBe(2)
+    })
+  })
+
+  describe("warm(): a connection ready before the shopper's call", () => {
+    const idle = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+    it("opens one connection with a Ping when the pool is empty; the next call goes out on it", async () => {
+      respond = (req, res) => (req.url === "/ping" ? res.end("pong") : json(res, 201, { token: "t", expires: "2026-01-01T00:00:00Z", redirectCheckoutUrl: "http://x" }))
+      const client = makeClient()
+      client.warm()
+      client.warm()
+      await idle()
+      await client.createCheckout({ amount: { amount: "5.00", currency: "GBP" }, consumer: { email: "a@b.c" } })
+      expect(seen.map((request) => request.url)).toEqual(["/ping", "/v2/checkouts"])
+      expect(new Set(seen.map((request) => request.remotePort)).size).toBe(1)
+    })
+
+    it("sends nothing while an idle connection is in the pool", async () => {
+      const client = makeClient()
+      await client.getConfiguration()
+      client.warm()
+      await idle()
+      expect(seen.map((request) => request.url)).toEqual(["/v2/configuration"])
+    })
+
+    it("never throws and never reports a failure to the shopper: a service that is down is logged at debug level", async () => {
+      const debug: string[] = []
+      const client = makeClient({ baseUrl: "http://127.0.0.1:1", logger: { debug: (line) => debug.push(line) } })
+      expect(() => client.warm()).not.toThrow()
+      for (let i = 0; i < 40 && !debug.some((line) => /ping failed/.test(line)); i++) await idle()
+      expect(debug.some((line) => /ping failed/.test(line))).toBe(true)
+    })
+  })
+
   it("a call that waits for a busy pool longer than openMs fails as never sent", async () => {
     let first = true
     respond = (_req, res) => {

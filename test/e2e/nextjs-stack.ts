@@ -23,15 +23,16 @@ export interface NextjsStack {
 }
 
 /**
- * Installs the package into the example as `npm install ../..` would (a link to the package
- * root), so the example imports `medusa-payment-bnpl/storefront` and `/react` through the
- * package's `exports`: the built kit in .medusa/kit, with its type definitions.
+ * Installs the storefront kit's package into the example as `npm install
+ * ../../packages/storefront-kit` would (a link to the package), so the example imports
+ * `medusa-payment-bnpl-storefront` and `/react` through the package's `exports`: the built
+ * kit in packages/storefront-kit/dist, with its type definitions.
  */
 export function linkKitIntoExample(): void {
   const modules = path.join(EXAMPLE_DIR, "node_modules")
   mkdirSync(modules, { recursive: true })
-  const link = path.join(modules, "medusa-payment-bnpl")
-  if (!existsSync(link)) symlinkSync(path.relative(modules, ROOT), link, "dir")
+  const link = path.join(modules, "medusa-payment-bnpl-storefront")
+  if (!existsSync(link)) symlinkSync(path.relative(modules, path.join(ROOT, "packages/storefront-kit")), link, "dir")
 }
 
 /**

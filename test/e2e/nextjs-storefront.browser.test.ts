@@ -57,6 +57,13 @@ async function toPaymentStep(handle: string, shots?: string): Promise<void> {
 const payButton = () => page.getByRole("button", { name: "Pay later" })
 const notice = () => page.locator("[data-pay-later-notice]")
 
+it("has the product page's message in the server's HTML, fetched without JavaScript", async () => {
+  const response = await fetch(`${stack.urls.storefront}/gb/products/canvas-tote`)
+  expect(response.status).toBe(200)
+  const html = await response.text()
+  expect(html).toMatch(/<div[^>]*data-pay-later-message=""[^>]*data-eligible="true"[^>]*><span>Pay later on orders from £1\.00 to £1,000\.00\.<\/span><\/div>/)
+})
+
 it("shows the limits on a product page, in the first paint, with the reason on a product above them", async () => {
   // JavaScript off: what the server rendered is what a shopper first sees; nothing moves in later.
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 } })

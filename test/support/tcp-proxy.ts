@@ -50,6 +50,16 @@ export interface TcpProxyOptions {
    */
   ownIdleTimeout?: boolean
   /**
+   * With `ownIdleTimeout`: answers carry `Keep-Alive: timeout=<closeIdleAfterMs in s>`, as a
+   * server announcing its own idle time-out does (Node's, Apache's). Default false: no hint.
+   */
+  announceIdleTimeout?: boolean
+  /**
+   * Round trips a new connection costs before its first request can go out (1: TCP; 2: TCP and
+   * TLS 1.3), each `latencyMs` long. Default 0 (loopback).
+   */
+  handshakeRoundTrips?: number
+  /**
    * Reset every request that arrives on a connection which carried an earlier one (the
    * `reset-reused` fault, for all requests): the client then sends it again on a new
    * connection, so every request that reaches the service arrives on a new connection.
@@ -99,7 +109,16 @@ export class TcpProxy {
     private readonly target: { host: string; port: number },
     options: TcpProxyOptions = {}
   ) {
-    this.settings = { latencyMs: 0, closeIdleAfterMs: 0, idleNotice: "fin", ownIdleTimeout: false, resetReused: false, ...options }
+    this.settings = {
+      latencyMs: 0,
+      closeIdleAfterMs: 0,
+      idleNotice: "fin",
+      ownIdleTimeout: false,
+      announceIdleTimeout: false,
+      handshakeRoundTrips: 0,
+      resetReused: false,
+      ...options,
+    }
     diagnostics.subscribe("net.client.socket", this.onClientSocket)
   }
 
@@ -205,6 +224,8 @@ export class TcpProxy {
       dripping: false,
       awaiting: false,
     }
+    // The client's first bytes leave after the handshake's round trips (then the one-way latency).
+    link.toUpstreamAt = Date.now() + this.settings.handshakeRoundTrips * this.settings.latencyMs + this.settings.latencyMs / 2
     this.connectUpstream(link)
     this.links.add(link)
     this.peakOpen = Math.max(this.peakOpen, this.links.size)
@@ -276,7 +297,8 @@ export class TcpProxy {
     this.touch(link)
     link.awaiting = false
     if (this.settings.ownIdleTimeout) {
-      chunk = Buffer.from(chunk.toString("latin1").replace(/\r\nKeep-Alive: [^\r]*/i, ""), "latin1")
+      const hint = this.settings.announceIdleTimeout ? `\r\nKeep-Alive: timeout=${Math.floor(this.settings.closeIdleAfterMs / 1000)}` : ""
+      chunk = Buffer.from(chunk.toString("latin1").replace(/\r\nKeep-Alive: [^\r]*/i, hint), "latin1")
     }
     const fault = link.answerFault
     if (fault?.kind === "drip") {

@@ -12,7 +12,7 @@ import {
   type CompleteCartResult,
   type PayLaterCartStatus,
   type StartCheckoutResult,
-} from "medusa-payment-bnpl/storefront"
+} from "medusa-payment-bnpl-storefront"
 import { storeConfig } from "./config"
 import { cartIdFromCookie, regionFor, shippingOptions } from "./store"
 

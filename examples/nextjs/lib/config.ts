@@ -1,4 +1,4 @@
-import type { StoreClientConfig } from "medusa-payment-bnpl/storefront"
+import type { StoreClientConfig } from "medusa-payment-bnpl-storefront"
 
 /**
  * The store as the Next.js server reaches it. Both values are public (the publishable key is

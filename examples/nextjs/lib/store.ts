@@ -1,5 +1,5 @@
 import { cookies } from "next/headers"
-import { CART_COOKIE_NAME, storeRequest } from "medusa-payment-bnpl/storefront"
+import { CART_COOKIE_NAME, storeRequest } from "medusa-payment-bnpl-storefront"
 import { storeConfig } from "./config"
 
 /** The few store reads this example needs, over the kit's `storeRequest`. */

@@ -34,7 +34,6 @@ describe("parseOptions: defaults", () => {
       storefrontCheckoutPath: "/checkout?step=payment",
       maxRetries: 2,
       maxSockets: 50,
-      keepAliveTimeoutMs: 4000,
       expressShippingOptions: [],
       voidOrphanedPayments: true,
       expiryWarningHours: 48,

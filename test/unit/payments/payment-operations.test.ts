@@ -3,7 +3,7 @@ import { startSandbox, type Sandbox } from "../../../src/sandbox"
 import { PaymentError, type PaymentErrorReason } from "../../../src/payments/errors"
 import { PaymentOperations, type PaymentCoreOptions } from "../../../src/payments/payment-operations"
 import { MemoryMoneyRecords } from "../../../src/payments/money-records"
-import type { BnplPaymentData } from "../../../src/payments/session-data"
+import { previousSessionOf, type BnplPaymentData } from "../../../src/payments/session-data"
 import { consumerChooses } from "../../support/shopper"
 import { snapshot } from "./mapping/carts"
 
@@ -411,6 +411,24 @@ describe("one approval per cart", () => {
     const other = await operations.startCheckout({ snapshot: changed, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(first.data) })
     expect(other.data.token).not.toBe(first.data.token)
     expect(sandbox.control.ledger().checkouts).toHaveLength(2)
+  })
+
+  it("a declined checkout is never reused: the service's List Payments shows it used, so the shopper gets a new one", async () => {
+    const { operations } = core()
+    const data = await confirmedSession(operations, "decline")
+    expect(await reason(operations.authorize({ data, requestId: "payses_declined" }))).toBe("declined")
+    const again = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(data) })
+    expect(again.data.token).not.toBe(data.token)
+    expect(again.data.orderId).toBeUndefined()
+    // The new checkout is one the consumer can open and confirm.
+    await consumerChooses(again.data.redirectCheckoutUrl!, "confirm")
+    expect((await operations.authorize({ data: again.data, requestId: "payses_again" })).status).toBe("authorized")
+  })
+
+  it("a session whose consumer came back cancelled, declined or expired is not handed on, so no call asks about it", () => {
+    const data: BnplPaymentData = { token: "tok_1", expires: "2099-01-01T00:00:00Z", redirectCheckoutUrl: "https://pay.example/1", amount: "50.49", currency: "GBP" }
+    expect(previousSessionOf(data)?.token).toBe("tok_1")
+    for (const finished of ["cancelled", "declined", "expired"] as const) expect(previousSessionOf({ ...data, finished })).toBeUndefined()
   })
 })
 

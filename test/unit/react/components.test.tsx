@@ -51,6 +51,13 @@ describe("the checkout components as the server renders them", () => {
     expect(html(<PayLaterButton start={never}>Pay later</PayLaterButton>)).toContain(">Pay later</button>")
   })
 
+  it("takes the storefront's button classes: the pay button and the notice's Try again look like its other buttons", () => {
+    expect(html(<PayLaterButton start={never} className="btn btn-primary">Pay later</PayLaterButton>)).toContain('<button type="button" class="btn btn-primary"')
+    const notice = html(<PayLaterReturnNotice reason="declined" start={never} orderUrl="/" className="notice" buttonClassName="btn" />)
+    expect(notice).toMatch(/^<div class="notice"/)
+    expect(notice).toContain('<button type="button" class="btn"')
+  })
+
   it("<PayLaterReturnNotice> shows the reason's message, the merchant's wording first, with Try again", () => {
     const markup = html(<PayLaterReturnNotice reason="cancelled" start={never} orderUrl="/gb/order/{order_id}" />)
     expect(markup).toContain("You cancelled pay later. Choose a payment method to continue.")

@@ -56,7 +56,7 @@ describe("<PayLaterMessage> with bad limits renders the empty line, never throws
     const bad = { ...GBP, currency: "G1P" } as PayLaterEligibility
     for (let index = 0; index < 20; index++) html(<PayLaterMessage amount={45} currency="gbp" limits={bad} />)
     expect(warnings()).toHaveLength(1)
-    expect(warnings()[0]).toMatch(/^medusa-payment-bnpl\/react: <PayLaterMessage> limits that are not an eligibility answer/)
+    expect(warnings()[0]).toMatch(/^medusa-payment-bnpl-storefront\/react: <PayLaterMessage> limits that are not an eligibility answer/)
     expect(warnings()[0].length).toBeLessThan(400)
   })
 

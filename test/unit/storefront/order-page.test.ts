@@ -51,6 +51,13 @@ describe("orderLandingHandler", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^cart=;/)
   })
 
+  it("`orderLanding` is the handler with its defaults, for a one-line route file", () => {
+    const { orderLanding } = require("../../../src/storefront") as typeof import("../../../src/storefront")
+    const response = orderLanding(new Request("https://shop.example/de/pay-later/landing?order_id=order_2"))
+    expect(response.headers.get("location")).toBe("https://shop.example/de/order/order_2/confirmed")
+    expect(response.headers.get("set-cookie")).toMatch(/^_medusa_cart_id=;/)
+  })
+
   it("never redirects off the site, whatever order_id says", () => {
     const response = orderLandingHandler()(new Request("https://shop.example/gb/pay-later/landing?order_id=//evil.example"))
     expect(response.headers.get("location")).toBe("https://shop.example/gb")

@@ -1,6 +1,6 @@
 import Link from "next/link"
-import { fetchLimits } from "medusa-payment-bnpl/storefront"
-import { PayLaterMessage } from "medusa-payment-bnpl/react"
+import { fetchLimits } from "medusa-payment-bnpl-storefront"
+import { PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
 import { storeConfig } from "@/lib/config"
 import { money } from "@/lib/format"
 import { currentCart } from "@/lib/store"

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation"
-import { fetchCartEligibility, readPayLaterReturn } from "medusa-payment-bnpl/storefront"
-import { PayLaterButton, PayLaterMessage, PayLaterProcessing, PayLaterReturnNotice } from "medusa-payment-bnpl/react"
+import { fetchCartEligibility, readPayLaterReturn } from "medusa-payment-bnpl-storefront"
+import { PayLaterButton, PayLaterMessage, PayLaterProcessing, PayLaterReturnNotice } from "medusa-payment-bnpl-storefront/react"
 import { payLaterStatus, retryPayLater, saveDelivery, startPayLater } from "@/lib/actions"
 import { orderUrl, storeConfig } from "@/lib/config"
 import { money } from "@/lib/format"

@@ -42,6 +42,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
     throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
+  // The shopper is at the payment step: have a connection ready for the session's Create
+  // Checkout (client.warm; at most one Ping while the pool holds no idle connection).
+  account.client.warm()
   const eligibility = checkEligibility(toMinorUnits(cart.total ?? 0, "cart.total"), cart.currency_code, accountCurrency(account.options), configuration)
   // Medusa refuses a session with a provider the cart's region does not offer: say so here.
   const offered = (cart.region?.payment_providers ?? []).map((provider) => provider?.id)

@@ -57,6 +57,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     )
   })
   const served = accountCurrency(account.options)
+  // A shopper looking at pay later may start it next: have a connection ready (client.warm).
+  account.client.warm()
   // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
   const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
   const body: LimitsResponse =

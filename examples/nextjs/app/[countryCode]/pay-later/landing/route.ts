@@ -1,4 +1,4 @@
-import { orderLandingHandler } from "medusa-payment-bnpl/storefront"
+import { orderLandingHandler } from "medusa-payment-bnpl-storefront"
 
 /**
  * The plugin's `storefrontOrderPath` ("/{country_code}/pay-later/landing?order_id={order_id}"):

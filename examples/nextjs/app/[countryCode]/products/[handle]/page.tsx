@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation"
-import { fetchLimits } from "medusa-payment-bnpl/storefront"
-import { PayLaterMessage } from "medusa-payment-bnpl/react"
+import { fetchLimits } from "medusa-payment-bnpl-storefront"
+import { PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
 import { addToCart } from "@/lib/actions"
 import { storeConfig } from "@/lib/config"
 import { money } from "@/lib/format"

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation"
-import { paymentStatusLabel } from "medusa-payment-bnpl/storefront"
+import { paymentStatusLabel } from "medusa-payment-bnpl-storefront"
 import { money } from "@/lib/format"
 import { orderById } from "@/lib/store"
 
