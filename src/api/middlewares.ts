@@ -1,6 +1,7 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { emptyBodySchema, emptyQuerySchema, eligibilityQuerySchema } from "./request-schemas"
 import { refuseChangedCart } from "./store/cart-complete-guard"
+import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
 import { CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
@@ -11,7 +12,8 @@ import { sameSiteJsonOnly } from "./same-site-json"
  * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
  * store routes, so storefronts keep calling the JS SDK unchanged: the payment-session one
  * replaces a pay-later session's `data` with a server-side cart snapshot, and the cart
- * complete one refuses a cart changed after the consumer approved it. Every route of the
+ * complete one refuses a cart changed after the consumer approved it. On the admin's Medusa
+ * capture route, a payment canceled at its expiry is refused in words that name the expiry. Every route of the
  * plugin parses its input first (request-schemas.ts, docs/security.md).
  * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
  * naming the field); every `/admin` route is behind Medusa's admin authentication. Every POST
@@ -35,6 +37,11 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/store/carts/:id/complete",
       middlewares: [refuseChangedCart],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/payments/:id/capture",
+      middlewares: [refuseCaptureOfExpiredPayment],
     },
     {
       method: ["GET"],

@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentCollectionStatus } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { asPaymentState, isCaptured } from "../payments/payment-state"
 import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
@@ -19,6 +19,36 @@ export interface ExpiryReport {
   errors: Array<{ paymentId: string; orderId: string; message: string }>
 }
 
+/** A payment as the job reads it, with its payment collection and the order's status. */
+type ExpiryCandidate = MedusaPaymentRecord & {
+  payment_collection?: {
+    id: string
+    status?: string
+    order?: { status?: string } | null
+    payments?: Array<{ id: string; canceled_at?: string | Date | null } | null> | null
+  } | null
+}
+
+/**
+ * Marks the payment collection of an expired, now canceled payment as Medusa marks a canceled
+ * payment's: status `canceled`, from which the order's `payment_status` reads `canceled`.
+ * Medusa's `cancelPayment` alone leaves the collection `authorized`; its cancel-order and
+ * cancel-payment-collection workflows (core-flows 2.21, not exported) set the status with the
+ * payment module's `updatePaymentCollections`, as here. Only when nothing else of the
+ * collection is still open, and never over a collection already `canceled` or `completed`
+ * (what the cancel-payment-collection workflow refuses); nothing of it was captured (the job
+ * skips captured payments), so `canceled` rather than `partially_captured`.
+ */
+async function cancelPaymentCollection(container: MedusaContainer, payment: ExpiryCandidate): Promise<void> {
+  const collection = payment.payment_collection
+  if (!collection?.id) return
+  const settled = new Set<string>([PaymentCollectionStatus.CANCELED, PaymentCollectionStatus.COMPLETED])
+  if (settled.has(collection.status ?? "")) return
+  const othersOpen = (collection.payments ?? []).some((other) => !!other && other.id !== payment.id && !other.canceled_at)
+  if (othersOpen) return
+  await container.resolve(Modules.PAYMENT).updatePaymentCollections(collection.id, { status: PaymentCollectionStatus.CANCELED })
+}
+
 /** Whether the service holds captured money for the payment (as last recorded in its data). */
 export function hasCapturedFunds(payment: Pick<MedusaPaymentRecord, "data">): boolean {
   const state = asPaymentState(payment.data?.paymentState)
@@ -31,7 +61,8 @@ export function hasCapturedFunds(payment: Pick<MedusaPaymentRecord, "data">): bo
  * authorisation expires within `expiryWarningHours` (48 by default), and cancels in Medusa
  * the ones already expired, so no order shows money that can no longer be captured. The
  * cancel goes through the provider, which confirms with the service (void, or 412
- * payment_expired) and records the state.
+ * payment_expired) and records the state; then the payment collection is canceled as Medusa
+ * cancels one (cancelPaymentCollection), so the order's `payment_status` reads `canceled`.
  * A payment whose order is canceled is voided the same way: Medusa's cancel-order workflow
  * cancels the order even when the void failed (its cancelPaymentStep only logs the error), and
  * the admin has no way to cancel again, so the consumer's authorisation would otherwise stay
@@ -45,11 +76,18 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
   const paymentModule = container.resolve(Modules.PAYMENT)
   const { data } = await query.graph({
     entity: "payment",
-    fields: [...PAYMENT_FIELDS, "payment_collection.order.status"],
+    fields: [
+      ...PAYMENT_FIELDS,
+      "payment_collection.order.status",
+      "payment_collection.id",
+      "payment_collection.status",
+      "payment_collection.payments.id",
+      "payment_collection.payments.canceled_at",
+    ],
     filters: { provider_id: { $like: "pp_bnpl_%" }, captured_at: null, canceled_at: null } as never,
   })
   const report: ExpiryReport = { expiringSoon: [], expired: [], voidedForCanceledOrders: [], errors: [] }
-  for (const payment of data as Array<MedusaPaymentRecord & { payment_collection?: { order?: { status?: string } | null } | null }>) {
+  for (const payment of data as ExpiryCandidate[]) {
     const expiresAt = payment.data?.authorizationExpiresAt
     const orderId = payment.data?.orderId
     // Money the service captured is not an open authorisation, whatever Medusa's captured_at
@@ -85,6 +123,12 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
         continue
       }
       report.expired.push(entry)
+      await cancelPaymentCollection(container, payment).catch((error: Error) =>
+        // The payment is canceled (the service's authorisation is settled); only the order's status lags. Logged, not retried.
+        logger?.error?.(
+          `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) is canceled, but its payment collection could not be marked canceled, so the order may still read authorized: ${error.message}`
+        )
+      )
       logger?.warn?.(
         `medusa-payment-bnpl: the authorisation of payment ${payment.id} (service order ${orderId}) expired at ${expiresAt} uncaptured; it is canceled in Medusa. The customer must pay again.`
       )

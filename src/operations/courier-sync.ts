@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { UpdateShippingCourierRequest } from "../client/schemas"
 import { cutText } from "../payments/mapping/text"
+import { assertSessionPayment } from "../payments/payment-identity"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "./order-payments"
@@ -37,7 +38,8 @@ export interface CourierSyncResult {
 }
 
 /**
- * Tells the service that a fulfillment shipped (merchant-api-v2.md "Update Shipping Courier"):
+ * Tells the service that a fulfillment shipped (merchant-api-v2.md "Update Shipping Courier"),
+ * once Get Payment shows the service order is the payment's own (payments/payment-identity.ts):
  * `shippedAt`, the courier's name, the tracking numbers of the fulfillment's labels, and
  * priority EXPRESS when its shipping option is listed in `expressShippingOptions`
  * (STANDARD otherwise). Under `capture: "on_shipment"` it then captures the payment through
@@ -91,6 +93,8 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     }
     const { client, options, logger } = account
     const courier = courierFor(fulfillment, options.expressShippingOptions)
+    // Another checkout's service order of the same id (the service's data was reset) is never told of this shipment.
+    assertSessionPayment(payment.data!, await client.getPayment(orderId), { merchantId: options.merchantId })
     await client.updateShippingCourier(orderId, courier)
     // UpdatePaymentDTO omits `data`, but the payment module stores it; the admin then sees the courier.
     await paymentModule.updatePayment({ id: payment.id, data: { ...payment.data, courier } } as never)

@@ -3,6 +3,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { asPaymentState, isOpen, isVoidedOrExpired } from "../payments/payment-state"
 import { requestIds } from "../payments/request-ids"
 import { accountForPayment, getPluginRuntime, type AccountRuntime } from "../runtime/plugin-runtime"
+import type { Payment } from "../client/schemas"
+import { checkSessionPayment } from "../payments/payment-identity"
+import type { BnplPaymentData } from "../payments/session-data"
 import type { MedusaPaymentRecord } from "./order-payments"
 import { readOrderPaymentState, repairOrderPayment } from "./repair-unpaid-orders"
 
@@ -80,15 +83,30 @@ export async function reconcilePayments(
     fields: ["id", "provider_id", "data"],
     filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
   })
-  const known = new Set((data as MedusaPaymentRecord[]).filter(ofAccount).map((payment) => payment.data?.orderId).filter(Boolean))
+  // The service order ids Medusa's payments name, each with the data naming it: an id alone is
+  // not enough (a service whose data was reset gives ids out again), the checkout token must match.
+  const claims = new Map<string, BnplPaymentData[]>()
+  const claim = (record: { provider_id?: string; data?: BnplPaymentData | null }) => {
+    const orderId = record.data?.orderId
+    if (orderId && ofAccount(record)) claims.set(orderId, [...(claims.get(orderId) ?? []), record.data!])
+  }
+  for (const payment of data as MedusaPaymentRecord[]) claim(payment)
   // An approval a live session has taken over (one approval per cart) is on its way to an order.
   const { data: sessions } = await query.graph({
     entity: "payment_session",
     fields: ["id", "provider_id", "data"],
     filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: since } } as never,
   })
-  for (const session of sessions as Array<{ provider_id: string; data?: { orderId?: string } | null }>) {
-    if (session.data?.orderId && ofAccount(session)) known.add(session.data.orderId)
+  for (const session of sessions as Array<{ provider_id: string; data?: BnplPaymentData | null }>) claim(session)
+  const isKnown = (payment: Payment): boolean => {
+    const named = claims.get(payment.id) ?? []
+    if (named.some((owner) => !checkSessionPayment(owner, payment, { merchantId: options.merchantId }))) return true
+    if (named.length) {
+      logger?.warn?.(
+        `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} is named by a Medusa payment of another checkout (not ${payment.token ?? "its token"}); that payment is not this one, which is reconciled as Medusa does not know it.`
+      )
+    }
+    return false
   }
 
   const report: ReconciliationReport = { checked: 0, orphaned: [], unpaidOrders: [] }
@@ -100,7 +118,7 @@ export async function reconcilePayments(
   })) {
     report.checked++
     const state = asPaymentState(payment.paymentState)
-    if (known.has(payment.id) || isVoidedOrExpired(state) || state === "AUTH_DECLINED") continue
+    if (isVoidedOrExpired(state) || state === "AUTH_DECLINED" || isKnown(payment)) continue
     // "Approved, order exists, payment missing" is not an orphan: repair it, never void it.
     const unpaid = await unpaidOrderFinding(container, payment)
     if (unpaid) {

@@ -5,7 +5,8 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../cli
  * does not serve, or (for a cart) a region where the merchant did not enable the account's
  * payment provider.
  */
-export type IneligibleReason = "below_minimum" | "above_maximum" | "unsupported_currency" | "not_in_region"
+export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region"] as const
+export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
 export interface Eligibility {
   eligible: boolean
@@ -40,4 +41,19 @@ export function checkEligibility(
   if (amountMinor < minimum) return { eligible: false, reason: "below_minimum", ...base }
   if (amountMinor > maximum) return { eligible: false, reason: "above_maximum", ...base }
   return { eligible: true, ...base }
+}
+
+/**
+ * The answer for a currency no account serves (rule 2: one currency per account): not
+ * eligible, and no limits, since no account's limits apply to it. `currency` is the one asked
+ * about, upper-cased (another account's currency and limits would read as this one's).
+ */
+export interface UnservedCurrency {
+  eligible: false
+  reason: "unsupported_currency"
+  currency: string
+}
+
+export function unservedCurrency(currency: string): UnservedCurrency {
+  return { eligible: false, reason: "unsupported_currency", currency: currency.toUpperCase() }
 }

@@ -37,6 +37,12 @@ export type AdminReason =
   | "busy"
   /** A void found money captured that Medusa did not record; it was refunded. */
   | "unrecorded_capture_refunded"
+  /**
+   * The service's payment is not this Medusa payment's: made from another checkout token (the
+   * service's data was reset and its order id given out again) or with another merchant
+   * account (payment-identity.ts). Nothing was shown or done with it.
+   */
+  | "payment_mismatch"
   /** The plugin's money records could not be read or written, so no money call was sent. */
   | "records_unavailable"
   /** Anything else the service answered. */
@@ -66,6 +72,7 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
   service_unanswered: "unexpected",
   busy: "not_allowed",
   unrecorded_capture_refunded: "not_allowed",
+  payment_mismatch: "not_allowed",
   records_unavailable: "unexpected",
   service_error: "unexpected",
 }
@@ -168,6 +175,19 @@ export function describeServiceError(operation: string, error: unknown): Payment
     default:
       return new PaymentError("service_error", `${operation} failed at the payment service: ${error.message}${reference}`)
   }
+}
+
+/**
+ * A capture refused because the authorisation passed its 13 days (merchant-api-v2.md rule 1),
+ * in the words the admin reads whichever path refuses it: the core before the service is
+ * asked, or the plugin's check on Medusa's capture route once the expiry job has canceled
+ * the payment (api/admin/expired-capture-guard.ts). `expiresAt` is ISO 8601 when known.
+ */
+export function authorizationExpiredError(expiresAt: string | undefined): PaymentError {
+  return new PaymentError(
+    "authorization_expired",
+    `Capture refused: the authorisation expired at ${expiresAt ?? "the end of its 13 days"} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
+  )
 }
 
 /** Where the core writes what the merchant should know. */

@@ -3,6 +3,8 @@ import { apiAmountToMinorUnits, minorUnitsToMoney } from "../client/money"
 import type { Payment, Refund } from "../client/schemas"
 import { PaymentError, describeServiceError, type PaymentLogger } from "./errors"
 import type { MoneyOperationKind, MoneyOperationRecord, MoneyRecords, NewMoneyOperation } from "./money-records"
+import { assertSessionPayment } from "./payment-identity"
+import type { BnplPaymentData } from "./session-data"
 
 /** One money call to send: what the record needs, the amount in minor units. */
 export interface MoneyCall {
@@ -33,13 +35,26 @@ export class MoneyCalls {
    * towards the order's next call of its kind. A call left `sending` by a process that died
    * still has its Medusa record, so an applied one is recorded, and one never applied is sent
    * again with the same requestId and amount: Medusa's record says it was meant.
+   *
+   * With `owner` (the payment data a money call is about to act for), Get Payment is read
+   * whatever the records hold, and the service's payment must be that data's
+   * (payment-identity.ts) before anything is settled or sent.
    * @returns the records, and the payment when it was read.
-   * @throws PaymentError `records_unavailable`, or the service's error (nothing then changes).
+   * @throws PaymentError `records_unavailable`, `payment_mismatch`, or the service's error (nothing then changes).
    */
-  async settle(serviceOrderId: string): Promise<{ records: MoneyOperationRecord[]; payment?: Payment }> {
-    const pending = (await this.read(serviceOrderId)).filter((record) => record.state === "sending" || record.state === "unknown")
-    if (!pending.length) return { records: await this.read(serviceOrderId) }
-    let payment = await this.getPayment(serviceOrderId)
+  async settle(
+    serviceOrderId: string,
+    owner?: Pick<BnplPaymentData, "merchantId" | "token" | "orderId">
+  ): Promise<{ records: MoneyOperationRecord[]; payment?: Payment }> {
+    const records = await this.read(serviceOrderId)
+    let payment: Payment | undefined
+    if (owner) {
+      payment = await this.getPayment(serviceOrderId)
+      assertSessionPayment(owner, payment)
+    }
+    const pending = records.filter((record) => record.state === "sending" || record.state === "unknown")
+    if (!pending.length) return { records, payment }
+    payment ??= await this.getPayment(serviceOrderId)
     for (const record of pending) {
       const applied = appliedAtService(record, payment)
       if (applied) {

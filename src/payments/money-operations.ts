@@ -1,7 +1,7 @@
 import { BnplApiError } from "../client"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import type { Payment } from "../client/schemas"
-import { PaymentError, describeServiceError, type PaymentLogger } from "./errors"
+import { PaymentError, authorizationExpiredError, describeServiceError, type PaymentLogger } from "./errors"
 import { MoneyCalls, appliedOf, sumOf } from "./money-calls"
 import type { MoneyOperationRecord } from "./money-records"
 import { asPaymentState, capturedAtService, isCaptured, isExpired, isVoidedOrExpired } from "./payment-state"
@@ -46,16 +46,11 @@ export class MoneyOperations {
    */
   async capture(data: BnplPaymentData, capture: { id: string; amountMinor: bigint }): Promise<BnplPaymentData> {
     const orderId = this.orderIdOf(data, "Capture")
-    if (isExpired(data.authorizationExpiresAt)) {
-      throw new PaymentError(
-        "authorization_expired",
-        `Capture refused: the authorisation expired at ${data.authorizationExpiresAt} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
-      )
-    }
+    if (isExpired(data.authorizationExpiresAt)) throw authorizationExpiredError(data.authorizationExpiresAt)
     if (capture.amountMinor <= 0n) throw new PaymentError("invalid_request", "Capture refused: the amount must be more than 0.00.")
     const requestId = requestIds.capture(capture.id)
     return this.deps.withLock(orderId, async () => {
-      const { records } = await this.deps.calls.settle(orderId)
+      const { records } = await this.deps.calls.settle(orderId, data)
       if (records.some((record) => record.requestId === requestId && record.state === "applied")) return this.withTotals(data, records)
       const { unrecorded } = appliedOf(records, "capture")
       const earlier = sumOf(unrecorded)
@@ -112,7 +107,7 @@ export class MoneyOperations {
     const requestId = requestIds.refund(refundId)
     return this.deps.withLock(orderId, async () => {
       await this.carryLegacyRefunds(orderId, currency)
-      const { records } = await this.deps.calls.settle(orderId)
+      const { records } = await this.deps.calls.settle(orderId, data)
       if (records.some((record) => record.requestId === requestId && record.state === "applied")) return this.withTotals(data, records)
       const totals = totalsOf(data, records)
       if (totals.captured === 0n) {
@@ -168,7 +163,7 @@ export class MoneyOperations {
     if (!data.orderId || isVoidedOrExpired(asPaymentState(data.paymentState))) return { ...data }
     const orderId = data.orderId
     return this.deps.withLock(orderId, async () => {
-      const { records, payment: read } = await this.deps.calls.settle(orderId)
+      const { records, payment: read } = await this.deps.calls.settle(orderId, data)
       const recordedCaptured = totalsOf(data, records).captured
       if (isCaptured(asPaymentState(data.paymentState))) return this.refundUnrecordedCapture(data, recordedCaptured, read)
       const open = apiAmountToMinorUnits(data.amount ?? "0.00") - recordedCaptured

@@ -20,6 +20,7 @@ import {
 } from "./payment-state"
 import { MoneyCalls } from "./money-calls"
 import { MoneyOperations, type LegacyRefund } from "./money-operations"
+import { assertSessionPayment } from "./payment-identity"
 import type { MoneyRecords } from "./money-records"
 import { requestIds } from "./request-ids"
 import type { BnplPaymentData, PreviousSession } from "./session-data"
@@ -266,6 +267,7 @@ export class PaymentOperations {
       if (error instanceof BnplApiError && error.code === "not_confirmed") return { data: { ...data }, status: "requires_more" }
       throw this.authorizationError(error)
     }
+    this.assertSessionPayment(data, payment)
 
     const agreed = payment.originalAmount
     if (agreed && (agreed.currency !== data.currency || apiAmountToMinorUnits(agreed.amount) !== apiAmountToMinorUnits(data.amount))) {
@@ -284,6 +286,7 @@ export class PaymentOperations {
       payment = await this.client.getPayment(payment.id).catch((error: unknown) => {
         throw this.authorizationError(error)
       })
+      this.assertSessionPayment(data, payment)
       if (!isApproved(asPaymentState(payment.paymentState))) throw shopperError("expired")
     }
     const approved = projectApproval(data, payment)
@@ -352,7 +355,7 @@ export class PaymentOperations {
     const { data } = input
     this.assertOwnPayment(data)
     if (data.orderId) {
-      const payment = await this.read(() => this.client.getPayment(data.orderId!))
+      const payment = this.assertSessionPayment(data, await this.read(() => this.client.getPayment(data.orderId!)))
       const expiresAt = authorizationExpiry(payment) ?? data.authorizationExpiresAt
       return {
         status: toSessionStatus(payment.paymentState, expiresAt),
@@ -367,7 +370,7 @@ export class PaymentOperations {
       if (!(error instanceof BnplApiError && error.code === "invalid_token")) throw describeServiceError("Reading the checkout", error)
     }
     try {
-      const payment = await this.client.getPaymentByToken(data.token)
+      const payment = this.assertSessionPayment(data, await this.client.getPaymentByToken(data.token))
       return { status: toSessionStatus(payment.paymentState, authorizationExpiry(payment)), data: { ...data } }
     } catch (error) {
       if (error instanceof BnplApiError && error.code === "not_found") return { status: "canceled", data: { ...data } }
@@ -380,7 +383,7 @@ export class PaymentOperations {
     const { data } = input
     this.assertOwnPayment(data)
     if (!data.orderId) return { ...data }
-    const payment = await this.read(() => this.client.getPayment(data.orderId!))
+    const payment = this.assertSessionPayment(data, await this.read(() => this.client.getPayment(data.orderId!)))
     return {
       ...data,
       paymentState: payment.paymentState,
@@ -396,17 +399,22 @@ export class PaymentOperations {
 
   /**
    * A payment is served only by the account that made it: another account's credentials
-   * would be refused by the service, or reach another merchant's order of the same id.
-   * @throws PaymentError `invalid_request` naming both merchant ids (never a secret).
+   * would be refused by the service, or reach another merchant's order of the same id
+   * (payment-identity.ts).
+   * @throws PaymentError `payment_mismatch` naming both merchant ids (never a secret).
    */
   private assertOwnPayment(data: BnplPaymentData): void {
-    const own = this.deps.options.merchantId
-    if (own && data.merchantId && data.merchantId !== own) {
-      throw new PaymentError(
-        "invalid_request",
-        `medusa-payment-bnpl: this payment was made with merchant account ${data.merchantId}, not with ${own}, the account of this payment provider. Keep that account's provider entry in medusa-config (docs/configuration.md, "Several accounts").`
-      )
-    }
+    assertSessionPayment(data, undefined, { merchantId: this.deps.options.merchantId })
+  }
+
+  /**
+   * A payment the service answered is this data's (its checkout token; payment-identity.ts):
+   * never merged into the data otherwise.
+   * @throws PaymentError `payment_mismatch`.
+   */
+  private assertSessionPayment(data: BnplPaymentData, payment: Payment): Payment {
+    assertSessionPayment(data, payment, { merchantId: this.deps.options.merchantId })
+    return payment
   }
 
   private async assertEligible(amountMinor: bigint, currency: string): Promise<void> {

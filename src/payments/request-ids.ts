@@ -25,8 +25,6 @@ export const requestIds = {
   refund: (refundId: string) => refundId.slice(0, 64),
   /** Void on cancel: Medusa's payment id, the same on every retry of the cancel. */
   void: (paymentIdOrServiceOrderId: string) => paymentIdOrServiceOrderId,
-  /** Void of an authorisation whose payment session was deleted before it became an order. */
-  abandonedVoid: (serviceOrderId: string) => `${serviceOrderId}-void-abandoned`,
   /** Void of an approval whose amount is not the session's (found right after Auth). */
   amountMismatchVoid: (serviceOrderId: string) => `${serviceOrderId}-void-amount`,
   /** Void of an approved payment that no Medusa order claims (reconciliation). */

@@ -60,6 +60,12 @@ export interface PaymentView {
   service: ServicePaymentSnapshot | null
   /** Where Medusa's records and the service's answer disagree, in words. */
   differences: string[]
+  /**
+   * Set when the service answered with a payment that is not this one's (another checkout
+   * token or merchant account; payments/payment-identity.ts): why, in words. None of that
+   * payment is shown, and the widget offers no action on it.
+   */
+  mismatch: string | null
   /** The widget's own actions, offered only where Medusa's buttons do not cover it (a partly captured payment). */
   actions: { captureRest: boolean; voidRest: boolean }
 }
@@ -85,9 +91,13 @@ export function lastMedusaChange(payment: MedusaPaymentForView): number {
   return times.length ? Math.max(...times) : 0
 }
 
-/** Whether the snapshot predates something Medusa recorded, so the service should be read again. */
+/**
+ * Whether the snapshot predates something Medusa recorded, or was taken for another checkout
+ * token (or before snapshots were checked against it), so the service should be read again.
+ */
 export function isSnapshotStale(snapshot: ServicePaymentSnapshot | undefined, payment: MedusaPaymentForView): boolean {
-  return !snapshot || Date.parse(snapshot.readAt) < lastMedusaChange(payment)
+  const token = payment.data?.token as string | undefined
+  return !snapshot || Date.parse(snapshot.readAt) < lastMedusaChange(payment) || (!!token && snapshot.forToken !== token)
 }
 
 /**
@@ -131,7 +141,8 @@ export function buildPaymentView(
   if (read && (state === "voided" || state === "expired") && !payment.canceled_at && captured === 0n) {
     differences.push(`The service says the authorisation is ${state}; Medusa still shows the payment as open.`)
   }
-  const partlyCaptured = !payment.canceled_at && captured > 0n && captured < authorised && stillOpen
+  const mismatch = service && "error" in service && service.reason === "payment_mismatch" ? service.error : null
+  const partlyCaptured = !mismatch && !payment.canceled_at && captured > 0n && captured < authorised && stillOpen
 
   return {
     paymentId: payment.id,
@@ -152,6 +163,7 @@ export function buildPaymentView(
     courierErrors,
     service: service ?? null,
     differences,
+    mismatch,
     actions: { captureRest: partlyCaptured, voidRest: partlyCaptured },
   }
 }

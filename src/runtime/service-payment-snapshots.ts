@@ -1,6 +1,8 @@
 import type { BnplClient } from "../client"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import type { Payment } from "../client/schemas"
+import { checkSessionPayment } from "../payments/payment-identity"
+import type { BnplPaymentData } from "../payments/session-data"
 import type { CacheLike } from "./client-factory"
 
 /**
@@ -8,7 +10,7 @@ import type { CacheLike } from "./client-factory"
  * (api-beyond-the-document.md "Deferred capture, void, reading one payment"). Amounts are API
  * strings in major units. `refunds[]` is not summed: the service lists voids there too.
  */
-export type ServicePaymentSnapshot =
+export type ServicePaymentSnapshot = (
   | {
       readAt: string
       paymentState?: string
@@ -19,7 +21,15 @@ export type ServicePaymentSnapshot =
       /** The AUTH_APPROVED event's `expires` (merchant-api-v2.md "Events"). */
       authorizationExpiresAt?: string
     }
-  | { readAt: string; error: string }
+  /**
+   * The read failed (`error`: the client's message), or answered a payment that is not this
+   * one's (`reason: "payment_mismatch"`, payments/payment-identity.ts): nothing of it is shown.
+   */
+  | { readAt: string; error: string; reason?: "payment_mismatch" }
+) & {
+  /** The checkout token of the Medusa payment the snapshot was taken for; another token's payment reads again. */
+  forToken?: string
+}
 
 /** Kept a day; the order page reads again whenever Medusa recorded something newer. */
 const SNAPSHOT_TTL_SECONDS = 24 * 3600
@@ -39,21 +49,31 @@ export async function readSnapshot(cache: CacheLike | undefined, paymentId: stri
 
 /**
  * Reads the payment from the service now (Get Payment, a read: it moves no money) and keeps
- * the snapshot for every instance. A failure is kept as `{ error }`, the client's message,
- * which never holds credentials.
+ * the snapshot for every instance. The answer must be the Medusa payment's own: made from its
+ * checkout token with its account (payments/payment-identity.ts); another is kept as
+ * `{ error, reason: "payment_mismatch" }` and none of it is shown. A failure is kept as
+ * `{ error }`, the client's message, which never holds credentials.
+ * @param owner the Medusa payment's data (`token`, `merchantId`) and the reading account's merchant id.
  */
 export async function takeSnapshot(
   client: BnplClient,
   cache: CacheLike | undefined,
   paymentId: string,
-  serviceOrderId: string
+  serviceOrderId: string,
+  owner: { data: Pick<BnplPaymentData, "token" | "merchantId" | "orderId">; accountMerchantId?: string } = { data: {} }
 ): Promise<ServicePaymentSnapshot> {
   let snapshot: ServicePaymentSnapshot
+  const readAt = new Date()
   try {
-    snapshot = snapshotOf(await client.getPayment(serviceOrderId))
+    const payment = await client.getPayment(serviceOrderId)
+    const mismatch = checkSessionPayment(owner.data, payment, { merchantId: owner.accountMerchantId })
+    snapshot = mismatch
+      ? { readAt: readAt.toISOString(), error: mismatch.message, reason: "payment_mismatch" }
+      : snapshotOf(payment, readAt)
   } catch (error) {
-    snapshot = { readAt: new Date().toISOString(), error: (error as Error).message }
+    snapshot = { readAt: readAt.toISOString(), error: (error as Error).message }
   }
+  if (owner.data.token) snapshot.forToken = owner.data.token
   localSnapshots.set(paymentId, snapshot)
   await cache?.set(cacheKey(paymentId), snapshot, SNAPSHOT_TTL_SECONDS).catch(() => undefined)
   return snapshot

@@ -153,6 +153,7 @@ medusaIntegrationTestRunner({
           captureMode: "manual",
           courier: null,
           differences: [],
+          mismatch: null,
           actions: { captureRest: false, voidRest: false },
         }),
       ])

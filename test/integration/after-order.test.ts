@@ -154,6 +154,19 @@ medusaIntegrationTestRunner({
       const report = await checkAuthorizationExpiry(getContainer(), new Date(Date.now() + 13 * 24 * 3600 * 1000 + 120_000))
       expect(report.expired.map((entry) => entry.paymentId)).toEqual([order.paymentId])
       expect((await readPayment(getContainer(), order.paymentId)).canceled_at).not.toBeNull()
+
+      // The order reads as Medusa shows a cancelled payment: its list and its page say canceled, not authorized.
+      const { data: read } = await api.get(`/admin/orders/${order.orderId}?fields=payment_status,payment_collections.status`, admin)
+      expect(read.order.payment_status).toBe("canceled")
+      expect(read.order.payment_collections.map((collection: { status: string }) => collection.status)).toEqual(["canceled"])
+      // A capture now is refused in words that name the expiry, before Medusa's "has been canceled".
+      const after = await capture(order.paymentId)
+      expect(after.status).toBe(400)
+      expect(after.data).toMatchObject({ code: "authorization_expired", type: "not_allowed" })
+      expect(after.data.message).toMatch(/^Capture refused: the authorisation expired at \S+ \(authorisations last 13 days, then the service voids them\)\. Ask the customer to pay again with a new order\.$/)
+      expect((await control.ledger()).captures).toHaveLength(0)
+      // The plugin's check runs behind Medusa's admin authentication: without a login, Medusa's 401.
+      expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, { validateStatus: () => true })).status).toBe(401)
     })
 
     it("reconciliation reports an approved payment that has no Medusa order, and voids it (the default)", async () => {

@@ -48,8 +48,10 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
     const { data: limits } = await api.get("/store/bnpl/limits?currency_code=eur&amount=1500", { headers: { "x-publishable-api-key": store.publishableKey } })
     expect(limits).toMatchObject({ eligible: true, currency: "EUR", providerId: "pp_bnpl_bnpl-eu" })
     const { data: unserved } = await api.get("/store/bnpl/limits?currency_code=usd", { headers: { "x-publishable-api-key": store.publishableKey } })
-    expect(unserved).toMatchObject({ eligible: false, reason: "unsupported_currency" })
-    expect(unserved).not.toHaveProperty("providerId")
+    // No account serves USD: no other currency's limits (issue 34, item 5).
+    expect(unserved).toEqual({ eligible: false, reason: "unsupported_currency", currency: "USD" })
+    const { data: unservedAmount } = await api.get("/store/bnpl/limits?currency_code=usd&amount=10", { headers: { "x-publishable-api-key": store.publishableKey } })
+    expect(unservedAmount).toEqual({ eligible: false, reason: "unsupported_currency", currency: "USD", amount: "10.00" })
 
     // A region where the merchant did not enable the EU account: not offered there.
     await updateRegionsWorkflow(getContainer()).run({

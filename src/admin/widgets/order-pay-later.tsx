@@ -67,7 +67,8 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
     mutationFn: () => payLaterApi.refreshPayment(payment.paymentId),
     onSuccess: ({ payment: updated }) => {
       show(updated)
-      if (updated.service && "error" in updated.service) toast.error(`The service did not answer: ${updated.service.error}`)
+      if (updated.mismatch) toast.error(updated.mismatch)
+      else if (updated.service && "error" in updated.service) toast.error(`The service did not answer: ${updated.service.error}`)
       else toast.success("Read from the service.")
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -99,7 +100,8 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
   }
   const expires = payment.authorizationExpiresAt
   const open = payment.state === "authorised" || payment.state === "partly_captured"
-  const serviceError = payment.service && "error" in payment.service ? payment.service.error : null
+  // A payment of another checkout is not a failure to read: it is said as such, and nothing of it is shown.
+  const serviceError = !payment.mismatch && payment.service && "error" in payment.service ? payment.service.error : null
 
   return (
     <Container className="divide-y p-0" data-testid="bnpl-widget">
@@ -156,8 +158,13 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
           </Row>
         ))}
       </div>
-      {(payment.differences.length > 0 || serviceError) && (
+      {(payment.differences.length > 0 || serviceError || payment.mismatch) && (
         <div className="px-6 py-3" data-testid="bnpl-differences">
+          {payment.mismatch && (
+            <Text size="small" className="text-ui-fg-error" data-testid="bnpl-mismatch">
+              Not this order's service payment: {payment.mismatch}
+            </Text>
+          )}
           {serviceError && <Text size="small" className="text-ui-fg-error">The service could not be read: {serviceError}</Text>}
           {payment.differences.map((line) => (
             <Text key={line} size="small" className="text-ui-fg-error">{line}</Text>

@@ -95,3 +95,30 @@ describe("the order page's view of a pay later payment", () => {
     expect(isSnapshotStale(snapshot, payment({ refunds: [{ amount: 10, created_at: "2026-11-20T11:05:00Z" }] }))).toBe(true)
   })
 })
+
+describe("a service answer that is another checkout's (payment_mismatch)", () => {
+  const mismatch: ServicePaymentSnapshot = {
+    readAt: "2026-11-20T11:00:00Z",
+    error: "medusa-payment-bnpl: service order 100000001 is not this payment's: ...",
+    reason: "payment_mismatch",
+    forToken: "tok_own",
+  }
+
+  it("is said as such and none of it is merged: Medusa's state and amounts, no differences, no actions", () => {
+    const partly = payment({ captures: [{ amount: 20 }], data: { orderId: "100000001", token: "tok_own", paymentState: "PARTIALLY_CAPTURED" } })
+    const view = buildPaymentView(partly, options, mismatch, [], NOW)
+    expect(view.mismatch).toMatch(/is not this payment's/)
+    expect(view.stateSource).toBe("medusa")
+    expect(view.state).toBe("partly_captured")
+    expect(view.amounts.captured).toBe("20.00")
+    expect(view.differences).toEqual([])
+    expect(view.actions).toEqual({ captureRest: false, voidRest: false })
+  })
+
+  it("a snapshot taken for another checkout token (or before snapshots were checked) is read again", () => {
+    const own = payment({ data: { orderId: "100000001", token: "tok_own" }, updated_at: "2026-11-20T10:00:00Z" })
+    expect(isSnapshotStale({ readAt: "2026-11-20T11:00:00Z", capturedAmount: "0.00", forToken: "tok_own" }, own)).toBe(false)
+    expect(isSnapshotStale({ readAt: "2026-11-20T11:00:00Z", capturedAmount: "0.00", forToken: "tok_other" }, own)).toBe(true)
+    expect(isSnapshotStale({ readAt: "2026-11-20T11:00:00Z", capturedAmount: "0.00" }, own)).toBe(true)
+  })
+})

@@ -42,6 +42,13 @@ describe("payLaterMessage", () => {
     })
   })
 
+  it("the limits route's answer for a currency no account serves (no limits at all) reads as unsupported_currency", () => {
+    const unserved = readPayLaterEligibility({ eligible: false, reason: "unsupported_currency", currency: "USD" })
+    expect(unserved).toEqual({ eligible: false, reason: "unsupported_currency", currency: "USD" })
+    expect(payLaterMessage(10, "usd", unserved)).toEqual({ show: false, reason: "unsupported_currency" })
+    expect(payLaterMessage(10, "usd", unserved, { outside: "reason" })).toMatchObject({ show: true, text: "Pay later is not available in this currency." })
+  })
+
   it("unknown limits (the store could not say) show nothing, or the unavailable message", () => {
     expect(payLaterMessage(10, "gbp", undefined)).toEqual({ show: false, reason: "limits_unavailable" })
     expect(payLaterMessage(10, "gbp", { eligible: false, reason: "limits_unavailable" }, { outside: "reason" })).toMatchObject({

@@ -66,7 +66,10 @@ async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, ful
   const serviceOrderId = payment.data?.orderId as string | undefined
   let snapshot = await readSnapshot(cache, payment.id)
   if (account && serviceOrderId && (refresh || isSnapshotStale(snapshot, payment))) {
-    snapshot = await takeSnapshot(account.client, cache, payment.id, serviceOrderId)
+    snapshot = await takeSnapshot(account.client, cache, payment.id, serviceOrderId, {
+      data: payment.data ?? {},
+      accountMerchantId: account.options.merchantId,
+    })
   }
   return buildPaymentView(payment, options, snapshot, await readCourierSyncErrors(fulfillmentIds))
 }

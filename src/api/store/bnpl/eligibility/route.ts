@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { toMinorUnits, type MajorUnitAmount } from "../../../../client/money"
 import { accountCurrency } from "../../../../options"
 import { getConfiguration } from "../../../../runtime/configuration"
-import { checkEligibility } from "../../../../payments/eligibility"
+import { checkEligibility, unservedCurrency } from "../../../../payments/eligibility"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { forShopper } from "../../../../payments/errors"
 import { toMedusaError } from "../../../../providers/bnpl/errors"
@@ -17,7 +17,7 @@ import { parseRequestPart } from "../../../validate-request"
  * (rule 2: one account per region; `pp_bnpl_bnpl-eu` for a EUR cart in a store with UK and EU
  * accounts). Amounts are API strings in major units. Limits come from that account's Get
  * Configuration (merchant-api-v2.md "Get Configuration"), cached. A currency no account serves
- * is `unsupported_currency`, answered with the first account's limits; a cart whose region
+ * is `{ eligible: false, reason: "unsupported_currency", currency }`, without limits; a cart whose region
  * does not offer that account's provider (Settings → Regions) is `not_in_region`.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
@@ -36,14 +36,15 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart has that cart_id.")
 
   const runtime = getPluginRuntime(req.scope)
-  const serving = accountForCurrency(runtime, cart.currency_code)
-  const account = serving ?? runtime.accounts[0]
+  const account = accountForCurrency(runtime, cart.currency_code)
+  // A currency no account serves: no account's limits, which would read as this currency's.
+  if (!account) return void res.json(unservedCurrency(cart.currency_code))
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
     throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
   // The shopper is at the payment step: have a connection ready for the session's Create
   // Checkout (client.warm; at most one Ping while the pool holds no idle connection).
-  serving?.client.warm()
+  account.client.warm()
   const eligibility = checkEligibility(toMinorUnits(cart.total ?? 0, "cart.total"), cart.currency_code, accountCurrency(account.options), configuration)
   // Medusa refuses a session with a provider the cart's region does not offer: say so here.
   const offered = (cart.region?.payment_providers ?? []).map((provider) => provider?.id)
@@ -51,6 +52,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   res.json({
     ...(eligibility.eligible && !inRegion ? { ...eligibility, eligible: false, reason: "not_in_region" } : eligibility),
     // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-    ...(runtime.accounts.length > 1 && serving ? { providerId: serving.providerId } : {}),
+    ...(runtime.accounts.length > 1 ? { providerId: account.providerId } : {}),
   })
 }

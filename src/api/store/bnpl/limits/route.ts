@@ -3,12 +3,16 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits } from "../../../../client/money"
 import { accountCurrency } from "../../../../options"
 import { getConfiguration, type CachedConfiguration } from "../../../../runtime/configuration"
-import { checkEligibility, type Eligibility } from "../../../../payments/eligibility"
+import { checkEligibility, unservedCurrency, type Eligibility, type UnservedCurrency } from "../../../../payments/eligibility"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import type { LimitsQuery } from "./query"
 
-/** What `GET /store/bnpl/limits` answers. Amounts are API strings in major units ("1000.00"). */
-export interface LimitsResponse extends Eligibility {
+/**
+ * What `GET /store/bnpl/limits` answers. Amounts are API strings in major units ("1000.00").
+ * For a currency no account serves: `{ eligible: false, reason: "unsupported_currency",
+ * currency }` (the currency asked about) with no limits.
+ */
+export type LimitsResponse = (Eligibility | UnservedCurrency) & {
   /** The amount asked about, as a 2-decimal string; absent when none was given. */
   amount?: string
   /** In a store with several accounts: the payment provider of the account serving the currency (`pp_bnpl_bnpl-eu`). */
@@ -27,7 +31,8 @@ const MAX_AGE_FLOOR_SECONDS = 60
  * have no cart (`GET /store/bnpl/eligibility?cart_id=` answers for a cart). No cart or
  * customer data is read, so the answer is public and sent with `Cache-Control: public`.
  *
- * Without `amount`: `eligible` says whether the currency is served at all. With `amount`:
+ * Without `amount`: `eligible` says whether the currency is served at all (a currency none
+ * serves: `unsupported_currency`, without limits). With `amount`:
  * whether it lies in `minimumAmount`..`maximumAmount` inclusive (merchant-api-v2.md "Limits:
  * Order amount", rule 2: one currency per account). The query is parsed by
  * `validateLimitsQuery` (./query.ts) first.
@@ -35,10 +40,16 @@ const MAX_AGE_FLOOR_SECONDS = 60
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { currency_code: currency, amount } = req.validatedQuery as LimitsQuery
   const runtime = getPluginRuntime(req.scope)
-  // The account serving the currency (rule 2); for a currency none serves, the first answers
-  // unsupported_currency with its own limits.
-  const serving = accountForCurrency(runtime, currency)
-  const account = serving ?? runtime.accounts[0]
+  // The account serving the currency (rule 2). For a currency none serves, no account's limits
+  // are given: another currency's would read as this one's. Which currencies are served
+  // changes only with medusa-config, so the answer may be kept as long as the longest.
+  const account = accountForCurrency(runtime, currency)
+  if (!account) {
+    res.setHeader("Cache-Control", `public, max-age=${MAX_AGE_CEILING_SECONDS}`)
+    const body: LimitsResponse = { ...unservedCurrency(currency), ...(amount === undefined ? {} : { amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")) }) }
+    res.json(body)
+    return
+  }
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: Error) => {
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
@@ -47,9 +58,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   })
   const served = accountCurrency(account.options)
   // A shopper looking at pay later may start it next: have a connection ready (client.warm).
-  serving?.client.warm()
+  account.client.warm()
   // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-  const provider = runtime.accounts.length > 1 && serving ? { providerId: serving.providerId } : {}
+  const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
   const body: LimitsResponse =
     amount === undefined
       ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), ...provider }
@@ -62,9 +73,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   res.json(body)
 }
 
-// Without an amount only the currency decides; "below the minimum" for 0 would be noise.
+// Without an amount only the currency decides, and it is served; "below the minimum" for 0 would be noise.
 function withoutAmount(eligibility: Eligibility): Eligibility {
-  if (eligibility.reason === "unsupported_currency") return eligibility
   const { reason: _ignored, ...rest } = eligibility
   return { ...rest, eligible: true }
 }

@@ -17,6 +17,8 @@ import { parseParams, PaymentParams } from "../../../validators"
 export async function POST(req: MedusaRequest & { auth_context?: { actor_id?: string } }, res: MedusaResponse): Promise<void> {
   const { payment_id } = parseParams(PaymentParams, req.params)
   const { view } = await paymentView(req.scope, payment_id)
+  // The service's payment of that id is another checkout's: nothing is done with it.
+  if (view.mismatch) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, view.mismatch, "payment_mismatch")
   if (!view.actions.captureRest) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
