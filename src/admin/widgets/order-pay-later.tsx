@@ -98,7 +98,9 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
     if (confirmed) action.mutate(kind)
   }
   const expires = payment.authorizationExpiresAt
-  const open = payment.state === "authorised" || payment.state === "partly_captured"
+  // A countdown only while something can still be captured: not once captured in full,
+  // voided or expired, whatever the state's label.
+  const open = (payment.state === "authorised" || payment.state === "partly_captured") && /[1-9]/.test(payment.amounts.openToCapture)
   const serviceError = payment.service && "error" in payment.service ? payment.service.error : null
 
   return (
