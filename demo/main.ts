@@ -67,7 +67,7 @@ function banner(stack: DemoStack, seconds: string): string {
       ? `  Storefront        ${stack.urls.storefront}   (yours: start it with this store's URL and publishable key)`
       : `  Storefront        ${stack.urls.storefront}   <- open this`,
     `  Medusa store      ${stack.urls.store}   (reachable from this machine only)`,
-    `  Medusa admin      ${stack.urls.store}/app   (login ${stack.seed.admin.email} / ${stack.seed.admin.password}, a new password on every run; an order's "Pay later" box, Settings → Pay later)`,
+    `  Medusa admin      ${stack.urls.store}/app   (login ${stack.seed.admin.email} / ${stack.seed.admin.password}, a new password on every run; an order's "Pay later" box, Settings → Pay later under Extensions)`,
     stack.credentials === "real"
       ? `  BNPL service      REAL ACCOUNT from BNPL_BASE_URL (the sandbox at ${stack.urls.sandbox} is not used)`
       : `  BNPL sandbox      ${stack.urls.sandbox}   (ledger: ${stack.urls.sandboxControl}/ledger)`,
@@ -76,7 +76,7 @@ function banner(stack: DemoStack, seconds: string): string {
     "",
     'Try it: open a product, add it to the cart, check out and choose "Pay later", then Confirm',
     "(or Cancel) on the sandbox's page. The Three-seat Sofa (£1,499) is above the sandbox's",
-    'maximum (£1,000), so its checkout offers no "Pay later". Publishable key: ' + stack.seed.publishableKey,
+    'maximum (£1,000), so its checkout offers manual payment only. Publishable key: ' + stack.seed.publishableKey,
   ].join("\n")
 }
 

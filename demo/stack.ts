@@ -40,6 +40,8 @@ export interface DemoOptions {
   hostname?: string
   /** A new database, dropped on close (tests). Default: one database kept between runs. */
   freshDatabase?: boolean
+  /** The PostgreSQL database to use (created if missing, kept on close); default `DATABASE_URL`, then the demo's. */
+  databaseUrl?: string
   /** Use an embedded PostgreSQL even when a server is reachable. */
   embeddedPostgres?: boolean
   /** Where the servers' logs go; default test-output/demo. */
@@ -120,7 +122,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     const sandboxUrl = `http://${hostname}:${sandboxPort}`
 
     const database = await timed("database", "preparing PostgreSQL", () =>
-      prepareDatabase({ fresh: options.freshDatabase, embedded: options.embeddedPostgres })
+      prepareDatabase({ url: options.databaseUrl, fresh: options.freshDatabase, embedded: options.embeddedPostgres })
     )
     stops.push(() => database.close())
 
