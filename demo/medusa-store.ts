@@ -87,15 +87,13 @@ export function linkPlugin(storeDir = STORE_DIR): void {
   if (!existsSync(link)) symlinkSync(PACKAGE_ROOT, link, "dir")
 }
 
-// The `medusa` command a merchant runs with npx, started with this Node. Its bin (cli.js) first
-// tries `require("ts-node")`, which this package does not have, and logs the failure with a
-// stack trace on every run; the demo runs the CLI's own entry (dist/index.js, what cli.js
-// loads next) with demo/register.js in ts-node's place, so the logs start clean and the
-// store's TypeScript scripts still load.
+// The `medusa` command a merchant runs with npx, started with this Node, with demo/register.js
+// preloaded: it compiles the store's TypeScript scripts and stands in for the ts-node that
+// Medusa's CLI asks for (without it every log starts with a "Cannot find module 'ts-node'"
+// stack trace, and `db:migrate` prints it again for each step it forks).
 function medusaCommand(settings?: StoreSettings): string[] {
   const cli = settings?.medusaCli ?? path.join(path.dirname(require.resolve("@medusajs/cli/package.json")), "cli.js")
-  const entry = path.join(path.dirname(cli), "dist/index.js")
-  return ["--require", path.join(__dirname, "register.js"), existsSync(entry) ? entry : cli]
+  return ["--require", path.join(__dirname, "register.js"), cli]
 }
 
 function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {

@@ -17,7 +17,7 @@ export function adminLocale(): string {
 export function formatMoney(amount: string, currency: string, locale = adminLocale()): string {
   try {
     // The decimal string itself, not a float: Intl formats it exactly.
-    return (new Intl.NumberFormat(locale, { style: "currency", currency }).format as (value: string) => string)(amount)
+    return (new Intl.NumberFormat(locale, { style: "currency", currency }).format as unknown as (value: string) => string)(amount)
   } catch {
     return `${amount} ${currency}`
   }
