@@ -236,16 +236,20 @@ import {
     pay("pay-manually", payManually)
   }
 
-  // What the shopper paid with: the order's payment provider, read from its payment collection.
+  // What the shopper paid with: the order's payment provider, read from its payment collection
+  // (its payments, else its authorised session).
   function paidBy(order) {
-    const providers = (order.payment_collections || []).flatMap((collection) => collection.payments || []).map((payment) => payment.provider_id)
+    const providers = (order.payment_collections || []).flatMap((collection) => [
+      ...(collection.payments || []).map((payment) => payment.provider_id),
+      ...(collection.payment_sessions || []).filter((session) => session.status === "authorized").map((session) => session.provider_id),
+    ])
     if (providers.some((id) => String(id).startsWith("pp_bnpl_"))) return "Pay later. The BNPL service will send you the payment schedule."
     if (providers.includes(MANUAL_PROVIDER)) return "manual payment."
     return "received."
   }
 
   async function orderPage(orderId) {
-    const { order } = await medusa.get(`/store/orders/${orderId}?fields=%2Bpayment_collections.payments.provider_id`)
+    const { order } = await medusa.get(`/store/orders/${orderId}?fields=%2Bpayment_collections.payments.*,%2Bpayment_collections.payment_sessions.*`)
     // The cart became this order: the next visit starts a new cart.
     localStorage.removeItem(CART_KEY)
     showCartCount(undefined)
