@@ -42,7 +42,9 @@ const text = async (testId: string) => ((await page.getByTestId(testId).first().
 
 /** Logs into the dashboard at `storeUrl` on `target`, as a person typing the login would. */
 async function logIn(target: Page, storeUrl: string, shot?: string): Promise<void> {
-  await target.goto(`${storeUrl}/app/login`)
+  // The first page waits for Vite to prepare the dashboard's packages: the wait is for the
+  // login form, however long that takes, not for the page's load event.
+  await target.goto(`${storeUrl}/app/login`, { waitUntil: "commit", timeout: 240_000 })
   await target.locator('input[name="email"]').waitFor({ timeout: 240_000 })
   if (shot) await screenshot(target, shot)
   await target.locator('input[name="email"]').fill(stack.seed.admin.email)
