@@ -1,16 +1,19 @@
 import path from "node:path"
 import { parseArgs } from "node:util"
+import { buildPlugin } from "./build-plugin"
 import { stopAllChildren } from "./child-process"
 import { DEFAULT_DATABASE_URL } from "./database"
 import { runScriptedPurchase } from "./script/purchase"
-import { startDemo, type DemoStack } from "./stack"
+import { DEMO_LOG_DIR } from "./paths"
+import type { DemoStack } from "./stack"
 
 const USAGE = `Usage: npm run demo [-- [--script] [--embedded-postgres] [--store-port 9000] [--storefront-port 8000] [--sandbox-port 4610]
                      [--storefront-url URL] [--storefront-order-path PATH] [--storefront-checkout-path PATH]
                      [--store-cors ORIGINS] [--real-credentials]]
 
-Starts the BNPL sandbox, a Medusa 2.21 store with medusa-payment-bnpl (the build of this
-package) and a small storefront, and prints their URLs. Ctrl-C stops everything.
+Builds this package (npm run build; its output in test-output/demo/build.log), then starts
+the BNPL sandbox, a Medusa 2.21 store with medusa-payment-bnpl (that build) and a small
+storefront, and prints their URLs. Ctrl-C stops everything.
 Everything listens on 127.0.0.1 only; Medusa's JWT and cookie secrets and the admin
 password are new on every run (the password is printed below).
   --script                        make one purchase end to end over HTTP, print each step, then stop
@@ -34,6 +37,7 @@ function parse() {
   const { values } = parseArgs({
     options: {
       script: { type: "boolean", default: false },
+      "skip-build": { type: "boolean", default: false },
       "embedded-postgres": { type: "boolean", default: false },
       "store-port": { type: "string" },
       "storefront-port": { type: "string" },
@@ -62,8 +66,8 @@ function banner(stack: DemoStack, seconds: string): string {
     stack.storefront === "outside"
       ? `  Storefront        ${stack.urls.storefront}   (yours: start it with this store's URL and publishable key)`
       : `  Storefront        ${stack.urls.storefront}   <- open this`,
-    `  Medusa store      ${stack.urls.store}   (listening on ${stack.storeListen.host} only)`,
-    `  Medusa admin      ${stack.urls.store}/app   (login ${stack.seed.admin.email} / ${stack.seed.admin.password}, a new password on every run; an order's "Pay later" box, Settings → Pay later)`,
+    `  Medusa store      ${stack.urls.store}   (reachable from this machine only)`,
+    `  Medusa admin      ${stack.urls.store}/app   (login ${stack.seed.admin.email} / ${stack.seed.admin.password}, a new password on every run; an order's "Pay later" box, Settings → Pay later under Extensions)`,
     stack.credentials === "real"
       ? `  BNPL service      REAL ACCOUNT from BNPL_BASE_URL (the sandbox at ${stack.urls.sandbox} is not used)`
       : `  BNPL sandbox      ${stack.urls.sandbox}   (ledger: ${stack.urls.sandboxControl}/ledger)`,
@@ -72,7 +76,7 @@ function banner(stack: DemoStack, seconds: string): string {
     "",
     'Try it: open a product, add it to the cart, check out and choose "Pay later", then Confirm',
     "(or Cancel) on the sandbox's page. The Three-seat Sofa (£1,499) is above the sandbox's",
-    'maximum (£1,000), so its checkout offers no "Pay later". Publishable key: ' + stack.seed.publishableKey,
+    'maximum (£1,000), so its checkout offers manual payment only. Publishable key: ' + stack.seed.publishableKey,
   ].join("\n")
 }
 
@@ -120,6 +124,12 @@ async function main(): Promise<number> {
   }
 
   const started = Date.now()
+  // Loaded only now: the stack brings Medusa's workflows (seconds), which --help does not need.
+  const { startDemo } = require("./stack") as typeof import("./stack")
+  if (!args["skip-build"]) {
+    console.log(`Building the plugin (npm run build, log: ${path.relative(process.cwd(), path.join(DEMO_LOG_DIR, "build.log"))})…`)
+    await buildPlugin(DEMO_LOG_DIR)
+  }
   console.log("Starting the medusa-payment-bnpl demo (Medusa takes about half a minute)…")
   stack = await startDemo({
     embeddedPostgres: args["embedded-postgres"],

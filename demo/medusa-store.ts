@@ -87,9 +87,13 @@ export function linkPlugin(storeDir = STORE_DIR): void {
   if (!existsSync(link)) symlinkSync(PACKAGE_ROOT, link, "dir")
 }
 
-// The `medusa` command a merchant runs with npx, started with this Node.
-function medusaCli(settings?: StoreSettings): string {
-  return settings?.medusaCli ?? path.join(path.dirname(require.resolve("@medusajs/cli/package.json")), "cli.js")
+// The `medusa` command a merchant runs with npx, started with this Node, with demo/register.js
+// preloaded: it compiles the store's TypeScript scripts and stands in for the ts-node that
+// Medusa's CLI asks for (without it every log starts with a "Cannot find module 'ts-node'"
+// stack trace, and `db:migrate` prints it again for each step it forks).
+function medusaCommand(settings?: StoreSettings): string[] {
+  const cli = settings?.medusaCli ?? path.join(path.dirname(require.resolve("@medusajs/cli/package.json")), "cli.js")
+  return ["--require", path.join(__dirname, "register.js"), cli]
 }
 
 function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
@@ -127,7 +131,7 @@ function options(settings: StoreSettings, log: string) {
 
 /** `npx medusa db:migrate`: Medusa's tables and links, on an empty or an older database. */
 export async function migrateStore(settings: StoreSettings): Promise<void> {
-  await runNode([medusaCli(settings), "db:migrate"], options(settings, "migrate"))
+  await runNode([...medusaCommand(settings), "db:migrate"], options(settings, "migrate"))
 }
 
 /**
@@ -141,7 +145,7 @@ export async function seedDemoStore(settings: StoreSettings): Promise<DemoSeed> 
   const password = newAdminPassword()
   const childOptions = options(settings, "seed")
   childOptions.env.DEMO_ADMIN_PASSWORD = password
-  await runNode(["--require", path.join(__dirname, "register.js"), medusaCli(settings), "exec", seedScript(settings), output], childOptions)
+  await runNode([...medusaCommand(settings), "exec", seedScript(settings), output], childOptions)
   const seeded = JSON.parse(readFileSync(output, "utf8")) as SeededStore
   return { ...seeded, admin: { email: DEMO_ADMIN_EMAIL, password } }
 }
@@ -152,7 +156,7 @@ export async function seedDemoStore(settings: StoreSettings): Promise<DemoSeed> 
  * @throws when the script fails, with the end of its log.
  */
 export async function execInStore(settings: StoreSettings, script: string, args: string[] = [], log = "exec"): Promise<void> {
-  await runNode(["--require", path.join(__dirname, "register.js"), medusaCli(settings), "exec", script, ...args], options(settings, log))
+  await runNode([...medusaCommand(settings), "exec", script, ...args], options(settings, log))
 }
 
 function seedScript(settings: StoreSettings): string {
@@ -177,7 +181,7 @@ export const STORE_HOST = "127.0.0.1"
  */
 export async function startMedusa(settings: StoreSettings, timeoutMs = 120_000): Promise<RunningStore> {
   const childOptions = options(settings, "medusa")
-  const server: RunningChild = startNode([medusaCli(settings), "start", "--host", STORE_HOST, "--port", String(settings.port)], childOptions)
+  const server: RunningChild = startNode([...medusaCommand(settings), "start", "--host", STORE_HOST, "--port", String(settings.port)], childOptions)
   const local = `http://127.0.0.1:${settings.port}`
   let exited: string | undefined
   void server.exited.then((outcome) => (exited = outcome))

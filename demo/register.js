@@ -19,6 +19,19 @@ function compile(module, filename) {
   module._compile(output.code, filename)
 }
 
+// Medusa's CLI bin (cli.js) starts with `require("ts-node").register({})` and prints a stack
+// trace when ts-node is missing; `medusa db:migrate` also forks cli.js for its sub-steps, with
+// this file preloaded (fork keeps execArgv). Here "ts-node", asked for by Medusa's CLI only,
+// is this file's own compiler, so every log starts with Medusa's lines.
+const Module = require("node:module")
+const resolveFilename = Module._resolveFilename
+Module._resolveFilename = function (request, parent, ...rest) {
+  if (request === "ts-node" && parent?.filename?.includes(`${path.sep}@medusajs${path.sep}cli${path.sep}`)) return __filename
+  return resolveFilename.call(this, request, parent, ...rest)
+}
+// What Medusa's CLI calls on "ts-node": .ts files are already compiled by the hook below.
+exports.register = () => {}
+
 const previous = require.extensions[".ts"]
 require.extensions[".ts"] = (module, filename) => {
   if (filename.startsWith(root) && !filename.includes(`${path.sep}node_modules${path.sep}`)) {

@@ -11,7 +11,9 @@ import {
   type DemoSeed,
   type RunningStore,
 } from "./medusa-store"
+import { DEMO_LOG_DIR, PACKAGE_ROOT } from "./paths"
 import { assertPortFree, freePort } from "./ports"
+import { openSandboxStateKeeper } from "./sandbox-state"
 import { startStorefront, type RunningStorefront } from "./storefront/server"
 
 /** Ports and database of a demo stack; every field is optional. */
@@ -38,6 +40,8 @@ export interface DemoOptions {
   hostname?: string
   /** A new database, dropped on close (tests). Default: one database kept between runs. */
   freshDatabase?: boolean
+  /** The PostgreSQL database to use (created if missing, kept on close); default `DATABASE_URL`, then the demo's. */
+  databaseUrl?: string
   /** Use an embedded PostgreSQL even when a server is reachable. */
   embeddedPostgres?: boolean
   /** Where the servers' logs go; default test-output/demo. */
@@ -69,7 +73,6 @@ export interface DemoStack {
   close(): Promise<void>
 }
 
-const PACKAGE_ROOT = path.resolve(__dirname, "..")
 
 // The sandbox as users get it: from the build (`medusa-payment-bnpl/sandbox`), like the store.
 function builtSandbox(): typeof import("../src/sandbox") {
@@ -92,7 +95,7 @@ async function port(wanted: number | undefined, fallback: number, what: string, 
 export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
   const progress = options.progress ?? (() => {})
   const hostname = options.hostname ?? "localhost"
-  const logDir = options.logDir ?? path.join(PACKAGE_ROOT, "test-output/demo")
+  const logDir = options.logDir ?? DEMO_LOG_DIR
   const timings: Record<string, number> = {}
   const stops: Array<() => Promise<void>> = []
   const close = async () => {
@@ -118,15 +121,27 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     // The consumer's browser is sent to this one; the plugin calls the sandbox on loopback.
     const sandboxUrl = `http://${hostname}:${sandboxPort}`
 
-    const sandbox: Sandbox = await timed("sandbox", "starting the sandbox", () =>
-      builtSandbox().startSandbox({ port: sandboxPort, publicUrl: sandboxUrl })
-    )
-    stops.push(() => sandbox.close())
-
     const database = await timed("database", "preparing PostgreSQL", () =>
-      prepareDatabase({ fresh: options.freshDatabase, embedded: options.embeddedPostgres })
+      prepareDatabase({ url: options.databaseUrl, fresh: options.freshDatabase, embedded: options.embeddedPostgres })
     )
     stops.push(() => database.close())
+
+    // The sandbox's orders are kept with the database, as a real service keeps them: a second
+    // run on the same database answers the first run's orders and numbers new ones after them.
+    const keeper = await openSandboxStateKeeper(database.url, progress)
+    stops.push(() => keeper.close())
+    const sandbox: Sandbox = await timed("sandbox", "starting the sandbox", () =>
+      builtSandbox().startSandbox({
+        port: sandboxPort,
+        publicUrl: sandboxUrl,
+        savedState: keeper.saved,
+        onRequestDone: () => keeper.schedule(() => sandbox.saveState()),
+      })
+    )
+    stops.push(async () => {
+      await sandbox.close()
+      keeper.schedule(() => sandbox.saveState())
+    })
 
     const settings = {
       port: storePort,
@@ -164,7 +179,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     }
 
     return {
-      urls: { storefront: storefrontUrl, store: storeUrl, sandbox: sandboxUrl, sandboxControl: `${sandbox.url}/__control` },
+      // Every URL on one host (`hostname`): the browser's, so a person never mixes the two.
+      urls: { storefront: storefrontUrl, store: storeUrl, sandbox: sandboxUrl, sandboxControl: `${sandboxUrl}/__control` },
       storefront: options.storefrontUrl ? "outside" : "demo",
       storeListen: { host: STORE_HOST, port: storePort },
       credentials: options.realCredentials ? "real" : "sandbox",

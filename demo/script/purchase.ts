@@ -116,7 +116,8 @@ export async function runScriptedPurchase(
 }
 
 /** Signs in as the admin user, as the dashboard does, and returns the bearer header. */
-async function adminHeaders(storeUrl: string, login: { email: string; password: string }): Promise<Record<string, string>> {
+/** Medusa admin headers for the demo's login (a bearer token from the emailpass provider). */
+export async function adminHeaders(storeUrl: string, login: { email: string; password: string }): Promise<Record<string, string>> {
   const { token } = await callJson("POST", `${storeUrl}/auth/user/emailpass`, { body: login })
   return { authorization: `Bearer ${token}` }
 }

@@ -24,7 +24,21 @@ const storeUrl = process.env.MEDUSA_BACKEND_URL || `http://localhost:${process.e
 const storefrontUrl = process.env.STOREFRONT_URL || "http://localhost:8000"
 // The storefront's pages and origins (npm run demo -- --storefront-url, --storefront-order-path,
 // --storefront-checkout-path, --store-cors): a starter's paths, e.g. /gb/order/{order_id}/confirmed.
-const storeCors = process.env.STORE_CORS || new URL(storefrontUrl).origin
+// localhost and 127.0.0.1 are the same machine but two origins to a browser: a page opened at
+// either one is let in, whichever the person typed.
+function withLoopbackTwins(origins) {
+  const all = new Set()
+  for (const origin of origins) {
+    all.add(origin)
+    const url = new URL(origin)
+    const twin = { localhost: "127.0.0.1", "127.0.0.1": "localhost" }[url.hostname]
+    if (twin) all.add(`${url.protocol}//${twin}${url.port ? `:${url.port}` : ""}`)
+  }
+  return [...all].join(",")
+}
+const storeCors = withLoopbackTwins((process.env.STORE_CORS || new URL(storefrontUrl).origin).split(","))
+// The admin dashboard is served by the store itself (<store>/app), at localhost or 127.0.0.1.
+const adminCors = withLoopbackTwins([new URL(storeUrl).origin])
 const storefrontPaths = {
   ...(process.env.BNPL_STOREFRONT_ORDER_PATH ? { storefrontOrderPath: process.env.BNPL_STOREFRONT_ORDER_PATH } : {}),
   ...(process.env.BNPL_STOREFRONT_CHECKOUT_PATH ? { storefrontCheckoutPath: process.env.BNPL_STOREFRONT_CHECKOUT_PATH } : {}),
@@ -73,8 +87,8 @@ module.exports = defineConfig({
     databaseUrl: process.env.DATABASE_URL,
     http: {
       storeCors,
-      adminCors: new URL(storefrontUrl).origin,
-      authCors: storeCors,
+      adminCors,
+      authCors: `${storeCors},${adminCors}`,
       jwtSecret: required("JWT_SECRET"),
       cookieSecret: required("COOKIE_SECRET"),
     },
@@ -88,7 +102,10 @@ module.exports = defineConfig({
   // BNPL_DEMO_ADMIN=false leaves it out.
   admin: {
     disable: process.env.BNPL_DEMO_ADMIN === "false",
-    backendUrl: storeUrl,
+    // "/": the dashboard calls the server that served it, so it works at localhost and at
+    // 127.0.0.1 alike. A full URL (Medusa's default is MEDUSA_BACKEND_URL) would be called
+    // from the other host's page too, cross-origin, and the login form would not load.
+    backendUrl: "/",
     // The store's packages live in the repository's node_modules, above this app: let Vite
     // serve the dashboard's fonts from there.
     vite: () => ({ server: { fs: { allow: [require("node:path").resolve(__dirname, "../..")] } } }),

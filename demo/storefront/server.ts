@@ -19,6 +19,9 @@ export interface RunningStorefront {
 }
 
 const PUBLIC_DIR = path.join(__dirname, "public")
+// The package's storefront kit from the build (medusa-payment-bnpl/storefront, an ES module
+// that imports nothing), for app.js to import as a browser module.
+const STOREFRONT_KIT = path.resolve(__dirname, "../../.medusa/kit/storefront/index.mjs")
 // The pages app.js renders; each is served the same HTML shell.
 const PAGES = ["/", "/products/:handle", "/cart", "/checkout", "/order/:id/confirmed"]
 
@@ -36,6 +39,7 @@ export async function startStorefront(settings: StorefrontSettings): Promise<Run
     res.type("application/javascript").send(`window.DEMO = ${JSON.stringify(config)}\n`)
   })
   app.get(PAGES, (_req, res) => res.sendFile(path.join(PUBLIC_DIR, "index.html")))
+  app.get("/kit/storefront.mjs", (_req, res) => res.type("application/javascript").sendFile(STOREFRONT_KIT))
   app.get("/favicon.ico", (_req, res) => res.status(204).end())
   app.use(express.static(PUBLIC_DIR, { index: false }))
 

@@ -2,12 +2,15 @@ import { parseArgs } from "node:util"
 import { startSandbox, type Sandbox } from "./server"
 
 const USAGE = `Usage: medusa-payment-bnpl sandbox [--port 4010] [--host 127.0.0.1] [--public-url URL] [--strict-requests]
+                                  [--instalments 4] [--instalment-days 14]
 
 Starts a local sandbox of the buy-now-pay-later Merchant API v2: its endpoints, its consumer
 checkout screens and a control API for tests under /__control. Ctrl-C stops it.
 
   --strict-requests  refuse (422) request fields the sandbox does not know, instead of
-                     ignoring them as the real service does (they are listed in the ledger)`
+                     ignoring them as the real service does (they are listed in the ledger)
+  --instalments      the number of instalments the consumer screen's payment plan shows (1 to 24)
+  --instalment-days  days between two instalments (1 to 366); the first is due today`
 
 /** Where the CLI writes; the console by default, replaceable in tests. */
 export interface CliOutput {
@@ -32,6 +35,8 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
         host: { type: "string", default: "127.0.0.1" },
         "public-url": { type: "string" },
         "strict-requests": { type: "boolean", default: false },
+        instalments: { type: "string", default: "4" },
+        "instalment-days": { type: "string", default: "14" },
         help: { type: "boolean", short: "h", default: false },
       },
     })
@@ -57,12 +62,21 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
     return undefined
   }
 
-  const sandbox = await startSandbox({
-    port,
-    host: parsed.values.host,
-    publicUrl: parsed.values["public-url"],
-    strictRequests: parsed.values["strict-requests"],
-  })
+  let sandbox: Sandbox
+  try {
+    sandbox = await startSandbox({
+      port,
+      host: parsed.values.host,
+      publicUrl: parsed.values["public-url"],
+      strictRequests: parsed.values["strict-requests"],
+      paymentSchedule: { instalments: Number(parsed.values.instalments), intervalDays: Number(parsed.values["instalment-days"]) },
+    })
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    output.error(error.message.replace("paymentSchedule.instalments", "--instalments").replace("paymentSchedule.intervalDays", "--instalment-days"))
+    process.exitCode = 2
+    return undefined
+  }
   output.log(describeSandbox(sandbox))
 
   const stop = (signal: string) => {

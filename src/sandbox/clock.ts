@@ -24,6 +24,11 @@ export class SandboxClock {
     return this.now()
   }
 
+  /** How far the clock was moved, in milliseconds (kept by `saveSandboxState`). */
+  offset(): number {
+    return this.offsetMs
+  }
+
   reset(): void {
     this.offsetMs = 0
   }

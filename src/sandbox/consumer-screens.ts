@@ -1,8 +1,12 @@
 import { Router, type Response } from "express"
+import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import { recordConsumerChoice, returnUrl, type ConsumerChoice } from "./consumer-choice"
+import { paymentSchedule } from "./payment-schedule"
 import type { SandboxStore, StoredCheckout } from "./state"
 
 const CURRENCY_SYMBOLS: Record<string, string> = { GBP: "£", EUR: "€" }
+// Dates as a UK or European consumer reads them: "25 Nov 2026", never 11/25/2026.
+const DUE_DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
 
 function escapeHtml(text: unknown): string {
   return String(text ?? "").replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
@@ -12,6 +16,10 @@ function formatMoney(money: { amount: string; currency: string } | undefined): s
   if (!money) return ""
   const symbol = CURRENCY_SYMBOLS[money.currency]
   return symbol ? `${symbol}${money.amount}` : `${money.amount} ${money.currency}`
+}
+
+function formatMinor(minor: bigint, currency: string): string {
+  return formatMoney({ amount: minorUnitsToApiAmount(minor), currency })
 }
 
 function page(title: string, content: string): string {
@@ -29,6 +37,9 @@ function page(title: string, content: string): string {
   table { width: 100%; border-collapse: collapse; margin-bottom: 1.5rem; }
   td { padding: .35rem 0; border-bottom: 1px solid #eee; }
   td.price { text-align: right; white-space: nowrap; }
+  tr.total td { font-weight: 600; border-bottom: 2px solid #1d1d1f; }
+  td.muted { color: #666; font-size: .9rem; }
+  h2 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
   form { margin: .5rem 0; }
   button { width: 100%; padding: .8rem; border-radius: 8px; border: 1px solid #1d1d1f; font-size: 1rem; cursor: pointer; background: #fff; }
   button#confirm { background: #1d1d1f; color: #fff; }
@@ -42,15 +53,60 @@ ${content}
 </html>`
 }
 
+// The order as the consumer checks it before confirming: each item (quantity × unit price),
+// the discounts, shipping, tax and the total, as the service's own screens list them.
+function orderTable(checkout: StoredCheckout): string {
+  const request = checkout.request
+  const currency = request.amount.currency
+  const row = (id: string, label: string, minor: bigint, className = "") =>
+    `<tr id="${id}"${className ? ` class="${className}"` : ""}><td>${label}</td><td class="price">${escapeHtml(
+      minor < 0n ? `-${formatMinor(-minor, currency)}` : formatMinor(minor, currency)
+    )}</td></tr>`
+  const minor = (money: { amount: string } | undefined) => (money ? apiAmountToMinorUnits(money.amount) : 0n)
+  const rows: string[] = []
+  let sum = 0n
+  ;(request.items ?? []).forEach((item, index) => {
+    const quantity = item.quantity ?? 1
+    const line = minor(item.price) * BigInt(quantity)
+    sum += line
+    const each = quantity === 1 || !item.price ? "" : ` <span class="muted">(${escapeHtml(formatMoney(item.price))} each)</span>`
+    rows.push(row(`item-${index}`, `${escapeHtml(quantity)} × ${escapeHtml(item.name ?? item.sku ?? "Item")}${each}`, line))
+  })
+  ;(request.discounts ?? []).forEach((discount, index) => {
+    sum -= minor(discount.amount)
+    rows.push(row(`discount-${index}`, `Discount${discount.displayName ? `: ${escapeHtml(discount.displayName)}` : ""}`, -minor(discount.amount)))
+  })
+  if (request.shippingAmount) {
+    sum += minor(request.shippingAmount)
+    rows.push(row("shipping", "Shipping", minor(request.shippingAmount)))
+  }
+  const total = minor(request.amount)
+  if (request.taxAmount) {
+    // Prices with tax included (a UK or EU store) already add up to the total.
+    const included = sum === total
+    rows.push(row("tax", included ? "Tax (included)" : "Tax", minor(request.taxAmount), included ? "muted" : ""))
+  }
+  rows.push(row("total", "Total", total, "total"))
+  return `<table id="order">${rows.join("\n")}</table>`
+}
+
+// The instalment plan: how many, how much and when (SandboxOptions.paymentSchedule).
+function scheduleTable(store: SandboxStore, checkout: StoredCheckout): string {
+  const currency = checkout.request.amount.currency
+  const rule = store.settings.paymentSchedule
+  const instalments = paymentSchedule(apiAmountToMinorUnits(checkout.request.amount.amount), store.clock.nowMs(), rule)
+  const every = rule.intervalDays === 14 ? "every two weeks" : rule.intervalDays === 7 ? "every week" : `every ${rule.intervalDays} days`
+  const rows = instalments.map(
+    (instalment, index) =>
+      `<tr><td>${index === 0 ? "Today" : escapeHtml(DUE_DATE.format(instalment.dueAtMs))}</td><td class="price">${escapeHtml(formatMinor(instalment.amountMinor, currency))}</td></tr>`
+  )
+  const summary = rule.instalments === 1 ? "1 payment, today" : `${rule.instalments} payments, the first today, then ${every}`
+  return `<h2>Your payment plan</h2><p id="schedule-summary">${escapeHtml(summary)}</p><table id="schedule">${rows.join("\n")}</table>`
+}
+
 function checkoutPage(store: SandboxStore, checkout: StoredCheckout): string {
   const request = checkout.request
   const merchantName = request.merchant?.name ?? "Sandbox merchant"
-  const items = (request.items ?? [])
-    .map(
-      (item) =>
-        `<tr><td>${escapeHtml(item.quantity ?? 1)} × ${escapeHtml(item.name ?? item.sku ?? "Item")}</td><td class="price">${escapeHtml(formatMoney(item.price))}</td></tr>`
-    )
-    .join("\n")
   const action = (choice: string) =>
     `${new URL(store.settings.publicUrl).pathname.replace(/\/$/, "")}/checkout/${encodeURIComponent(checkout.token)}/${choice}`
   const button = (choice: string, id: string, label: string) =>
@@ -60,7 +116,9 @@ function checkoutPage(store: SandboxStore, checkout: StoredCheckout): string {
     `<h1>Pay ${escapeHtml(merchantName)} later</h1>
 <div class="amount" id="amount">${escapeHtml(formatMoney(request.amount))}</div>
 ${request.consumer?.email ? `<p>Account: <span id="email">${escapeHtml(request.consumer.email)}</span></p>` : ""}
-${items ? `<table id="items">${items}</table>` : ""}
+<h2>Your order</h2>
+${orderTable(checkout)}
+${scheduleTable(store, checkout)}
 ${button("confirm", "confirm", "Confirm")}
 ${button("decline", "decline", "Confirm, card will be declined")}
 ${button("cancel", "cancel", "Cancel")}`

@@ -23,6 +23,8 @@ import {
   DEFAULT_REVERSAL_DELAY_SECONDS,
   DEFAULT_TOKEN_LIFETIME_SECONDS,
 } from "./rules"
+import { paymentScheduleRule, type PaymentScheduleRule } from "./payment-schedule"
+import { restoreSandboxState, saveSandboxState } from "./saved-state"
 import { SandboxStore } from "./state"
 
 /** How to start a sandbox. Every field is optional. */
@@ -49,6 +51,21 @@ export interface SandboxOptions {
   strictRequests?: boolean
   /** How long after Reverse Payment By Token the reversal is applied (sandbox clock); default 2. */
   reversalDelaySeconds?: number
+  /**
+   * A state an earlier sandbox saved (`Sandbox.saveState()`): its checkouts and orders are
+   * answered again and order ids continue after its last one. Default: start empty.
+   */
+  savedState?: string
+  /**
+   * The instalment plan the consumer screen shows (the document names none): `instalments`
+   * (1 to 24) and `intervalDays` (1 to 366); default 4 instalments, fortnightly, the first today.
+   */
+  paymentSchedule?: Partial<PaymentScheduleRule>
+  /**
+   * Called after each request the sandbox answered (it may have changed the state), so the
+   * caller can keep `saveState()` beside its store's database. Errors it throws are ignored.
+   */
+  onRequestDone?: () => void
 }
 
 /** A running sandbox of the Merchant API v2 (merchant-api-v2.md, with api-beyond-the-document.md). */
@@ -62,14 +79,28 @@ export interface Sandbox {
   /** Whether unknown request fields are refused (see `SandboxOptions.strictRequests`). */
   strictRequests: boolean
   control: SandboxControl
+  /** The state that outlives a restart, as JSON text for `SandboxOptions.savedState` (see `SandboxSavedState`). */
+  saveState(): string
   /** Stops listening and drops open connections. */
   close(): Promise<void>
 }
 
 /** The express app of a sandbox: the service's endpoints, the consumer screens and the control API. */
-export function createSandboxApp(store: SandboxStore, control: SandboxControl): Express {
+export function createSandboxApp(store: SandboxStore, control: SandboxControl, onRequestDone?: () => void): Express {
   const app = express()
   app.disable("x-powered-by")
+  if (onRequestDone) {
+    app.use((_req, res, next) => {
+      res.once("finish", () => {
+        try {
+          onRequestDone()
+        } catch {
+          // A listener's failure is the listener's: the sandbox answered already.
+        }
+      })
+      next()
+    })
+  }
   app.set("etag", false)
   // List Payments must see the raw query string to enforce the document's encoding rules.
   app.set("query parser", false)
@@ -121,11 +152,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       publicUrl: "",
       strictRequests: options.strictRequests ?? false,
       reversalDelaySeconds: options.reversalDelaySeconds ?? DEFAULT_REVERSAL_DELAY_SECONDS,
+      paymentSchedule: paymentScheduleRule(options.paymentSchedule),
     },
     options.accounts ?? DEFAULT_SANDBOX_ACCOUNTS
   )
+  if (options.savedState) restoreSandboxState(store, options.savedState)
   const control = createControl(store)
-  const server = createServer(createSandboxApp(store, control))
+  const server = createServer(createSandboxApp(store, control, options.onRequestDone))
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port ?? 0, host, () => {
@@ -146,6 +179,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     strictRequests: store.settings.strictRequests,
     control,
+    saveState: () => saveSandboxState(store),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         store.cancelTimers()

@@ -4,6 +4,7 @@ import { SandboxClock } from "./clock"
 import { FaultRegistry } from "./faults"
 import { LedgerRecorder } from "./ledger"
 import { settleExpiry, type StoredPayment } from "./payment-lifecycle"
+import type { PaymentScheduleRule } from "./payment-schedule"
 import { RequestIdMemory } from "./request-ids"
 import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 import { applyDueReversals, type PendingReversal } from "./reversal"
@@ -42,6 +43,8 @@ export interface SandboxSettings {
   strictRequests: boolean
   /** How long after Reverse Payment By Token the reversal is applied, by the sandbox clock. */
   reversalDelaySeconds: number
+  /** The instalment plan the consumer screen shows. */
+  paymentSchedule: PaymentScheduleRule
 }
 
 /**
@@ -129,6 +132,17 @@ export class SandboxStore {
 
   newRefundId(): string {
     return String(this.nextRefundNumber++)
+  }
+
+  /** The next payment and refund numbers (kept by `saveSandboxState`). */
+  counters(): { nextPaymentNumber: number; nextRefundNumber: number } {
+    return { nextPaymentNumber: this.nextPaymentNumber, nextRefundNumber: this.nextRefundNumber }
+  }
+
+  /** Continues numbering after a restored state; numbers never go back. */
+  continueCounters(nextPaymentNumber: number, nextRefundNumber: number): void {
+    if (Number.isSafeInteger(nextPaymentNumber)) this.nextPaymentNumber = Math.max(this.nextPaymentNumber, nextPaymentNumber)
+    if (Number.isSafeInteger(nextRefundNumber)) this.nextRefundNumber = Math.max(this.nextRefundNumber, nextRefundNumber)
   }
 
   newEventId(): string {

@@ -595,6 +595,95 @@ describe("Consumer screens", () => {
   })
 })
 
+describe("Consumer screen: the order and the payment plan", () => {
+  // The lines of a table on the page, as a person reads them: "label | amount".
+  function rows(html: string, tableId: string): string[] {
+    const table = new RegExp(`<table id="${tableId}">([\\s\\S]*?)</table>`).exec(html)?.[1] ?? ""
+    return [...table.matchAll(/<tr[^>]*><td[^>]*>([\s\S]*?)<\/td><td class="price">([^<]*)<\/td><\/tr>/g)].map(
+      ([, label, amount]) => `${label.replace(/<[^>]+>/g, "").replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))} | ${amount}`
+    )
+  }
+
+  it("lists items, discount, shipping, tax included and the total, then 4 fortnightly instalments from today", async () => {
+    sandbox.control.advanceClock(0)
+    const token = await createCheckout({
+      amount: { amount: "94.95", currency: "GBP" },
+      items: [
+        { name: "Tote bag", quantity: 2, price: { amount: "40.00", currency: "GBP" } },
+        { name: "Mug", quantity: 1, price: { amount: "12.00", currency: "GBP" } },
+      ],
+      discounts: [{ displayName: "WELCOME10", amount: { amount: "9.20", currency: "GBP" } }],
+      shippingAmount: { amount: "12.15", currency: "GBP" },
+      taxAmount: { amount: "15.83", currency: "GBP" },
+    })
+    const html = await (await fetch(`${sandbox.url}/checkout/${token}`)).text()
+    expect(rows(html, "order")).toEqual([
+      "2 × Tote bag (£40.00 each) | £80.00",
+      "1 × Mug | £12.00",
+      "Discount: WELCOME10 | -£9.20",
+      "Shipping | £12.15",
+      "Tax (included) | £15.83",
+      "Total | £94.95",
+    ])
+    const schedule = rows(html, "schedule")
+    expect(schedule).toHaveLength(4)
+    expect(schedule.map((row) => row.split(" | ")[1])).toEqual(["£23.76", "£23.73", "£23.73", "£23.73"])
+    expect(schedule[0]).toMatch(/^Today \|/)
+    const fortnight = (days: number) =>
+      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.now() + days * DAY * 1000)
+    // The clock may pass midnight between the page and this line: either day is right.
+    expect([fortnight(14), fortnight(14 + 1 / 24)]).toContain(schedule[1].split(" | ")[0])
+    expect(html).toContain("4 payments, the first today, then every two weeks")
+  })
+
+  it("shows an added tax line when prices exclude tax, and the plan the paymentSchedule option sets", async () => {
+    const monthly = await startSandbox({ paymentSchedule: { instalments: 3, intervalDays: 30 } })
+    try {
+      const created = await fetch(`${monthly.url}/v2/checkouts`, {
+        method: "POST",
+        headers: { "User-Agent": "sandbox-test/1.0", "Content-Type": "application/json", Authorization: basic() },
+        body: JSON.stringify(checkoutRequest({ amount: { amount: "120.00", currency: "GBP" }, taxAmount: { amount: "20.00", currency: "GBP" } })),
+      })
+      const { token } = (await created.json()) as { token: string }
+      const html = await (await fetch(`${monthly.url}/checkout/${token}`)).text()
+      expect(rows(html, "order")).toEqual(["2 × Difference engine (£50.00 each) | £100.00", "Tax | £20.00", "Total | £120.00"])
+      expect(rows(html, "schedule").map((row) => row.split(" | ")[1])).toEqual(["£40.00", "£40.00", "£40.00"])
+      expect(html).toContain("3 payments, the first today, then every 30 days")
+    } finally {
+      await monthly.close()
+    }
+    await expect(startSandbox({ paymentSchedule: { instalments: 0 } })).rejects.toThrow("paymentSchedule.instalments must be a whole number from 1 to 24")
+  })
+})
+
+describe("Saved state", () => {
+  it("a sandbox started from another's saved state answers its orders and numbers new ones after them", async () => {
+    const first = await approvedPayment()
+    const saved = sandbox.saveState()
+    const next = await startSandbox({ savedState: saved })
+    try {
+      const call2 = (method: string, path: string, body?: unknown) =>
+        fetch(`${next.url}${path}`, {
+          method,
+          headers: { "User-Agent": "sandbox-test/1.0", "Content-Type": "application/json", Authorization: basic() },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, json: (await response.json()) as any }))
+      const read = await call2("GET", `/v2/payments/${first.id}`)
+      expect(read.status).toBe(200)
+      expect(read.json.originalAmount).toEqual({ amount: "100.00", currency: "GBP" })
+      expect((await call2("POST", `/v2/payments/${first.id}/capture`, { requestId: "cap-after-restart", amount: { amount: "100.00", currency: "GBP" } })).status).toBe(201)
+
+      const created = await call2("POST", "/v2/checkouts", checkoutRequest())
+      await fetch(`${next.url}/checkout/${created.json.token}/confirm`, { method: "POST", redirect: "manual" })
+      const second = await call2("POST", "/v2/payments/auth", { token: created.json.token })
+      expect(BigInt(second.json.id)).toBe(BigInt(first.id) + 1n)
+    } finally {
+      await next.close()
+    }
+    await expect(startSandbox({ savedState: "{}" })).rejects.toThrow("savedState is not a sandbox state")
+  })
+})
+
 describe("Faults", () => {
   async function addFault(fault: Record<string, unknown>) {
     const response = await fetch(`${sandbox.url}/__control/faults`, {

@@ -40,14 +40,39 @@ afterAll(async () => {
 
 const text = async (testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? "").trim()
 
-it("logs into the Medusa admin with the demo's login", async () => {
-  await page.goto(`${stack.urls.store}/app/login`)
-  await page.locator('input[name="email"]').waitFor({ timeout: 240_000 })
-  await screenshot(page, "admin-1-login")
-  await page.locator('input[name="email"]').fill(stack.seed.admin.email)
-  await page.locator('input[name="password"]').fill(stack.seed.admin.password)
-  await page.locator('button[type="submit"]').click()
-  await page.waitForURL("**/app/orders**")
+/** Logs into the dashboard at `storeUrl` on `target`, as a person typing the login would. */
+async function logIn(target: Page, storeUrl: string, shot?: string): Promise<void> {
+  // The first page waits for Vite to prepare the dashboard's packages: the wait is for the
+  // login form, however long that takes, not for the page's load event.
+  await target.goto(`${storeUrl}/app/login`, { waitUntil: "commit", timeout: 240_000 })
+  await target.locator('input[name="email"]').waitFor({ timeout: 240_000 })
+  if (shot) await screenshot(target, shot)
+  await target.locator('input[name="email"]').fill(stack.seed.admin.email)
+  await target.locator('input[name="password"]').fill(stack.seed.admin.password)
+  await target.locator('button[type="submit"]').click()
+  await target.waitForURL("**/app/orders**")
+}
+
+it("logs into the Medusa admin with the demo's login, at the host the banner prints", async () => {
+  expect(new URL(stack.urls.store).hostname).toBe("localhost")
+  // One host for everything the banner prints.
+  for (const url of Object.values(stack.urls)) expect(new URL(url).hostname).toBe("localhost")
+  await logIn(page, stack.urls.store, "admin-1-login")
+})
+
+it("logs into the admin at 127.0.0.1 too: the dashboard calls the server that served it", async () => {
+  const other = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+  try {
+    const otherPage = await other.newPage()
+    const crossOrigin: string[] = []
+    otherPage.on("request", (request) => {
+      if (new URL(request.url()).hostname === "localhost") crossOrigin.push(request.url())
+    })
+    await logIn(otherPage, stack.urls.store.replace("//localhost:", "//127.0.0.1:"))
+    expect(crossOrigin).toEqual([])
+  } finally {
+    await other.close()
+  }
 })
 
 it("shows the pay later widget on the order page: captured, the refund, nothing open, the courier", async () => {

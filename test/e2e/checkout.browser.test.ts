@@ -105,26 +105,57 @@ it("switches to the Europe region and pays later in EUR through the EU account",
   expect(eu?.originalAmount?.currency).toBe("EUR")
 })
 
-it("cancel on the sandbox's page brings the shopper back to the checkout with a message", async () => {
+it("shows the kit's instalment line on a product inside the limits, none above the maximum (the sofa) or below the minimum", async () => {
+  await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
+  await page.locator("#pay-later-message").waitFor({ state: "attached" })
+  expect(await page.locator("#pay-later-message").getAttribute("data-eligible")).toBe("true")
+  expect(await page.locator("#pay-later-message").textContent()).toContain("Pay later on orders from £1.00 to £1,000.00.")
+  expect(await page.locator("#pay-later-instalments").textContent()).toBe("Or 4 payments of £11.25.")
+  await screenshot(page, "message-1-product")
+
+  // Above the maximum (the £1,499 sofa) and below the minimum (the £0.50 tea towel): nothing.
+  for (const [handle, price] of [["sofa", "£1,499.00"], ["tea-towel", "£0.50"]]) {
+    await page.goto(`${stack.urls.storefront}/products/${handle}`)
+    await page.locator("#pay-later-message").waitFor({ state: "attached" })
+    expect(await page.locator("#product-price").textContent()).toBe(price)
+    expect(await page.locator("#pay-later-message").getAttribute("data-eligible")).toBe("hidden")
+    expect((await page.locator("#pay-later-message").textContent())?.trim()).toBe("")
+  }
+})
+
+it("after a cancel the shopper is back at the checkout, the reason leaves the address bar, and manual payment places the order", async () => {
   await toPaymentStep("Canvas Tote")
   await page.locator("#pay-later").click()
   await page.locator("#cancel").waitFor()
+  // The consumer screen lists the order and the payment plan before the shopper decides.
+  expect(await page.locator("#order #total").textContent()).toContain("£")
+  expect(await page.locator("#schedule tr").count()).toBe(4)
+  await screenshot(page, "cancel-1-sandbox")
   await page.locator("#cancel").click()
 
-  await page.waitForURL("**/checkout?step=payment&bnpl_error=cancelled")
   await page.locator("#error-message").waitFor()
-  await screenshot(page, "cancel-back-at-checkout")
-  expect(await page.locator("#error-message").textContent()).toMatch(/cancelled Pay later/)
-  // The cart is intact and Pay later can be chosen again.
-  await page.locator("#pay-later").waitFor()
+  expect(await page.locator("#error-message").textContent()).toBe("You cancelled pay later. Choose a payment method to continue.")
+  // Read once, then removed (history.replaceState): a reload does not show it again.
+  await page.waitForURL((url) => url.pathname === "/checkout" && !url.searchParams.has("bnpl_error"))
+  expect(new URL(page.url()).searchParams.get("step")).toBe("payment")
+  await screenshot(page, "cancel-2-back-at-checkout")
   expect(await page.locator("#cart-count").textContent()).toBe("1")
+  await page.locator("#pay-later").waitFor()
+
+  await page.locator("#pay-manually").click()
+  await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
+  await page.locator("#order-confirmed").waitFor()
+  expect(await page.locator("#info-message").textContent()).toBe("Payment: manual payment.")
+  await screenshot(page, "cancel-3-manual-payment-confirmed")
 })
 
-it("offers no Pay later for a cart above the service's maximum", async () => {
+it("offers no Pay later for a cart above the service's maximum, and manual payment instead", async () => {
   await toPaymentStep("Three-seat Sofa")
   await page.locator("#pay-later-unavailable").waitFor()
   await screenshot(page, "not-eligible")
+  expect(await page.locator("#pay-later-unavailable").textContent()).toBe("Pay later is available on orders from £1.00 to £1,000.00.")
   expect(await page.locator("#pay-later").count()).toBe(0)
+  expect(await page.locator("#pay-manually").count()).toBe(1)
 })
 
 async function expectText(selector: string, text: string): Promise<void> {

@@ -1,7 +1,26 @@
-// The demo storefront's pages, rendered in the browser from Medusa's store API. One script,
+// The demo storefront's pages, rendered in the browser from Medusa's store API. One module,
 // no build step: each page is a function of the path. The cart id lives in localStorage.
+// Pay later goes through the package's storefront kit (medusa-payment-bnpl/storefront, served
+// from the build as /kit/storefront.mjs), as docs/storefront.md shows a storefront using it.
+import {
+  fetchCartEligibility,
+  fetchLimits,
+  messageFor,
+  payLaterMessage,
+  readPayLaterReturn,
+  startPayLaterCheckout,
+  withoutReturnParameters,
+} from "/kit/storefront.mjs"
+
 ;(function () {
-  const { regions } = window.DEMO
+  const { regions, storeUrl, publishableKey } = window.DEMO
+  const store = { baseUrl: storeUrl, publishableKey }
+  // The demo's plan: the sandbox's consumer screen shows 4 instalments by default.
+  const INSTALMENTS = 4
+  const LOCALE = "en-GB"
+  // Medusa's own manual provider: the second way to pay, so a cancel, a decline or a cart
+  // outside the limits is never a dead end.
+  const MANUAL_PROVIDER = "pp_system_default"
   const app = document.getElementById("app")
   const CART_KEY = "demo_cart_id"
   const REGION_KEY = "demo_region_id"
@@ -13,25 +32,10 @@
   // Line and shipping totals are not in the cart's default fields.
   const CART_FIELDS = "fields=%2Bitems.total,%2Bshipping_methods.name"
 
-  // What the return route's `bnpl_error` reasons mean to a shopper.
-  const BNPL_ERRORS = {
-    cancelled: "You cancelled Pay later. Your cart is still here: try again, or choose another way to pay.",
-    declined: "Pay later could not approve this payment. Please choose another way to pay.",
-    expired: "The Pay later session expired. Please try again.",
-    not_confirmed: "Pay later has not confirmed this payment yet. Please try again.",
-    invalid_return: "We could not match this payment to your cart. Please check your cart and pay again.",
-    cart_changed: "Your cart changed after you approved Pay later. Please check it and approve the payment again.",
-    amount_changed: "Your cart total changed after you approved Pay later. Please start the payment again.",
-    payment_failed: "The payment could not be completed. Please try again or choose another way to pay.",
-  }
-
-  // Why GET /store/bnpl/eligibility said no, in the shopper's words.
-  const INELIGIBLE = {
-    below_minimum: "the order total is below the minimum",
-    above_maximum: "the order total is above the maximum",
-    unsupported_currency: "it is not offered in this currency",
-    not_in_region: "it is not offered in this region",
-  }
+  // The return route's reason (`bnpl_error`), read once and then removed from the address bar
+  // (docs/troubleshooting.md): a reload or a shared link does not show it again.
+  const returned = readPayLaterReturn(new URLSearchParams(location.search))
+  if (returned.kind !== "none") history.replaceState(history.state, "", withoutReturnParameters(location.href))
 
   const escape = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";")
   const money = (amount, currency) =>
@@ -62,6 +66,17 @@
     return money(price.calculated_amount, price.currency_code)
   }
 
+  // "Pay later on orders from £1.00 to £1,000.00." and "Or 4 payments of £12.49." for an
+  // amount inside the account's limits; nothing outside them (the kit's payLaterMessage).
+  async function payLaterLine(amount, currency) {
+    const limits = await fetchLimits(store, { currencyCode: currency })
+    const line = payLaterMessage(amount, currency, limits, { instalments: INSTALMENTS, locale: LOCALE })
+    if (!line.show) return `<div id="pay-later-message" data-eligible="hidden"></div>`
+    return `<div id="pay-later-message" class="pay-later-message" data-eligible="${line.eligible}">${escape(line.text)}${
+      line.instalmentText ? `<br><span id="pay-later-instalments">${escape(line.instalmentText)}</span>` : ""
+    }</div>`
+  }
+
   async function productsPage() {
     const { products } = await medusa.get(`/store/products?region_id=${regionId}&${PRICE_FIELDS}`)
     render(`<h1>Products</h1><div class="products">${products
@@ -76,9 +91,10 @@
     const { products } = await medusa.get(`/store/products?handle=${encodeURIComponent(handle)}&region_id=${regionId}&${PRICE_FIELDS}`)
     const product = products[0]
     if (!product) return render(`<h1>Not found</h1><p><a href="/">All products</a></p>`)
+    const price = product.variants[0].calculated_price
     render(`<section><h1 id="product-title">${escape(product.title)}</h1>
       <p class="price" id="product-price">${unitPrice(product)}</p>
-      <p class="muted">Pay later available at checkout for eligible orders.</p>
+      ${await payLaterLine(price.calculated_amount, price.currency_code)}
       <button id="add-to-cart">Add to cart</button></section>`)
     document.getElementById("add-to-cart").onclick = async (event) => {
       event.target.disabled = true
@@ -105,7 +121,8 @@
     const cart = await currentCart()
     showCartCount(cart)
     if (!cart?.items?.length) return render(`<h1>Your cart</h1><p>Your cart is empty. <a href="/">Shop</a></p>`)
-    render(`<h1>Your cart</h1><section>${cartTable(cart)}<a href="/checkout"><button id="go-to-checkout">Checkout</button></a></section>`)
+    render(`<h1>Your cart</h1><section>${cartTable(cart)}${await payLaterLine(cart.total, cart.currency_code)}
+      <a href="/checkout"><button id="go-to-checkout">Checkout</button></a></section>`)
   }
 
   const SAMPLE_ADDRESSES = {
@@ -146,34 +163,42 @@
   }
 
   async function paymentSection(cart) {
-    const eligibility = await medusa.get(`/store/bnpl/eligibility?cart_id=${cart.id}`)
-    const choice = eligibility.eligible
-      ? `<p>Pay later: get your order now and pay the BNPL service later. You confirm on their page and come back here.</p>
-         <button id="pay-later">Pay later</button>`
-      : `<p id="pay-later-unavailable" class="muted">Pay later is not available for this order: ${escape(INELIGIBLE[eligibility.reason] || "it is not eligible")}.
-         It is offered for orders from ${money(eligibility.minimumAmount, cart.currency_code)} to ${money(eligibility.maximumAmount, cart.currency_code)}.</p>`
-    return `<section id="payment"><h2>3. Payment</h2>${cartTable(cart)}${choice}</section>`
+    const eligibility = await fetchCartEligibility(store, cart.id)
+    const values = eligibility.minimumAmount
+      ? { minimum: money(eligibility.minimumAmount, cart.currency_code), maximum: money(eligibility.maximumAmount, cart.currency_code) }
+      : {}
+    const payLater = eligibility.eligible
+      ? `<div class="option"><p><strong>Pay later</strong>: get your order now and pay the BNPL service later. You confirm on their page and come back here.</p>
+         <button id="pay-later">Pay later</button></div>`
+      : `<p id="pay-later-unavailable" class="muted">${escape(messageFor(eligibility.reason || "not_eligible", {}, values))}</p>`
+    const manual = `<div class="option"><p><strong>Manual payment</strong>: Medusa's built-in test provider (${MANUAL_PROVIDER}); the order is placed at once.</p>
+         <button id="pay-manually" class="secondary">Place order with manual payment</button></div>`
+    return `<section id="payment"><h2>3. Payment</h2>${cartTable(cart)}${payLater}${manual}</section>`
   }
 
+  // Pay later through the kit: a new payment session for the provider the cart's region
+  // offers (pp_bnpl_bnpl for GBP, pp_bnpl_bnpl-eu for EUR), then the service's own page.
   async function payLater(cart) {
+    const started = await startPayLaterCheckout(store, cart.id)
+    if (started.error) throw new Error(started.error.message)
+    location.href = started.redirectUrl
+  }
+
+  // Medusa's manual provider: a payment session, then the cart is completed here.
+  async function payManually(cart) {
     const { payment_collection: collection } = await medusa.post("/store/payment-collections", { cart_id: cart.id })
-    // The account serving the cart's currency: pp_bnpl_bnpl for GBP, pp_bnpl_bnpl-eu for EUR
-    // (a store with one account names none: pp_bnpl_bnpl).
-    const { providerId = "pp_bnpl_bnpl" } = await medusa.get(`/store/bnpl/eligibility?cart_id=${cart.id}`)
-    const { payment_collection: withSession } = await medusa.post(`/store/payment-collections/${collection.id}/payment-sessions`, {
-      provider_id: providerId,
-    })
-    const session = withSession.payment_sessions.find((candidate) => candidate.provider_id === providerId)
-    // The consumer confirms on the service's own page, which sends them back to the store.
-    location.href = session.data.redirectCheckoutUrl
+    await medusa.post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: MANUAL_PROVIDER })
+    const completed = await medusa.post(`/store/carts/${cart.id}/complete`)
+    if (completed.type !== "order") throw new Error(completed.error?.message || "The order could not be placed.")
+    location.href = `/order/${completed.order.id}/confirmed`
   }
 
   async function checkoutPage() {
     const cart = await currentCart()
     showCartCount(cart)
     if (!cart?.items?.length) return render(`<h1>Checkout</h1><p>Your cart is empty. <a href="/">Shop</a></p>`)
-    const reason = new URLSearchParams(location.search).get("bnpl_error")
-    const notice = reason ? message("error", BNPL_ERRORS[reason] || "Pay later did not complete. Please try again.") : ""
+    const notice =
+      returned.kind === "error" ? message("error", messageFor(returned.reason)) : returned.kind === "processing" ? message("info", messageFor("processing")) : ""
     const sections = [detailsForm(cart)]
     if (detailsSaved(cart)) sections.push(await deliverySection(cart))
     if (detailsSaved(cart) && cart.shipping_methods?.length) sections.push(await paymentSection(cart))
@@ -196,25 +221,40 @@
         checkoutPage()
       }
     }
-    const payButton = document.getElementById("pay-later")
-    if (payButton) {
-      payButton.onclick = async () => {
-        payButton.disabled = true
-        await payLater(cart).catch((error) => {
-          payButton.disabled = false
+    const pay = (id, how) => {
+      const button = document.getElementById(id)
+      if (!button) return
+      button.onclick = async () => {
+        button.disabled = true
+        await how(cart).catch((error) => {
+          button.disabled = false
           document.getElementById("payment").insertAdjacentHTML("afterbegin", message("error", error.message))
         })
       }
     }
+    pay("pay-later", payLater)
+    pay("pay-manually", payManually)
+  }
+
+  // What the shopper paid with: the order's payment provider, read from its payment collection
+  // (its payments, else its authorised session).
+  function paidBy(order) {
+    const providers = (order.payment_collections || []).flatMap((collection) => [
+      ...(collection.payments || []).map((payment) => payment.provider_id),
+      ...(collection.payment_sessions || []).filter((session) => session.status === "authorized").map((session) => session.provider_id),
+    ])
+    if (providers.some((id) => String(id).startsWith("pp_bnpl_"))) return "Pay later. The BNPL service will send you the payment schedule."
+    if (providers.includes(MANUAL_PROVIDER)) return "manual payment."
+    return "received."
   }
 
   async function orderPage(orderId) {
-    const { order } = await medusa.get(`/store/orders/${orderId}`)
+    const { order } = await medusa.get(`/store/orders/${orderId}?fields=%2Bpayment_collections.payments.*,%2Bpayment_collections.payment_sessions.*`)
     // The cart became this order: the next visit starts a new cart.
     localStorage.removeItem(CART_KEY)
     showCartCount(undefined)
     render(`<h1 id="order-confirmed">Thank you! Order #${escape(order.display_id)} is confirmed</h1>
-      ${message("info", "You chose Pay later: the BNPL service will send you the payment schedule.")}
+      ${message("info", `Payment: ${paidBy(order)}`)}
       <section><p class="muted">Order <span id="order-id">${escape(order.id)}</span> for ${escape(order.email)}</p>
       ${cartTable({ ...order, shipping_total: order.shipping_total })}</section><p><a href="/">Continue shopping</a></p>`)
   }

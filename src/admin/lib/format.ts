@@ -1,15 +1,48 @@
-/** "49.95" + "GBP" -> "£49.95" in the admin's locale; amounts stay strings until shown. */
-export function formatMoney(amount: string, currency: string): string {
+/**
+ * The admin's language as Medusa's dashboard keeps it (i18next's `lng`, in a cookie and in
+ * localStorage: "en", "enGB", "de", "ptBR"), as a BCP 47 tag ("en", "en-GB", "pt-BR"). The
+ * dashboard falls back to English; so does this.
+ */
+export function adminLocale(): string {
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(Number(amount))
+    const code = document.cookie.match(/(?:^|;\s*)lng=([^;]+)/)?.[1] ?? window.localStorage.getItem("lng")
+    const tag = decodeURIComponent(code ?? "en").replace(/^([a-z]{2})([A-Z]{2})$/, "$1-$2")
+    return Intl.getCanonicalLocales(tag)[0] ?? "en"
+  } catch {
+    return "en"
+  }
+}
+
+/** "49.95" + "GBP" -> "£49.95" in the admin's locale; amounts stay strings until shown. */
+export function formatMoney(amount: string, currency: string, locale = adminLocale()): string {
+  try {
+    // The decimal string itself, not a float: Intl formats it exactly.
+    return (new Intl.NumberFormat(locale, { style: "currency", currency }).format as unknown as (value: string) => string)(amount)
   } catch {
     return `${amount} ${currency}`
   }
 }
 
-/** An ISO time in the admin's locale, or a dash. */
+/**
+ * A date as Medusa's order page writes it ("dd MMM, yyyy": "25 Nov, 2026"), with the month's
+ * name in the admin's language; with `time`, ", 14:05" after it. A dash for none.
+ */
+export function formatDate(iso: string | null | undefined, { time = false, locale = adminLocale() } = {}): string {
+  if (!iso) return "—"
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return "—"
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat(locale, { day: "2-digit", month: "short", year: "numeric" }).formatToParts(date).map((part) => [part.type, part.value])
+  )
+  const day = `${parts.day} ${String(parts.month).replace(/\.$/, "")}, ${parts.year}`
+  if (!time) return day
+  const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date)
+  return `${day}, ${clock}`
+}
+
+/** An ISO time as `formatDate` with the time: "25 Nov, 2026, 14:05". */
 export function formatTime(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleString() : "—"
+  return formatDate(iso, { time: true })
 }
 
 /** "12 days 3 hours", "5 hours 20 minutes", "expired" for the time left until `iso`. */

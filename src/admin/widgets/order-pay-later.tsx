@@ -99,7 +99,9 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
     if (confirmed) action.mutate(kind)
   }
   const expires = payment.authorizationExpiresAt
-  const open = payment.state === "authorised" || payment.state === "partly_captured"
+  // A countdown only while something can still be captured: not once captured in full,
+  // voided or expired, whatever the state's label.
+  const open = (payment.state === "authorised" || payment.state === "partly_captured") && /[1-9]/.test(payment.amounts.openToCapture)
   // A payment of another checkout is not a failure to read: it is said as such, and nothing of it is shown.
   const serviceError = !payment.mismatch && payment.service && "error" in payment.service ? payment.service.error : null
 
