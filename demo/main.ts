@@ -9,7 +9,7 @@ import type { DemoStack } from "./stack"
 
 const USAGE = `Usage: npm run demo [-- [--script] [--embedded-postgres] [--store-port 9000] [--storefront-port 8000] [--sandbox-port 4610]
                      [--storefront-url URL] [--storefront-order-path PATH] [--storefront-checkout-path PATH]
-                     [--store-cors ORIGINS] [--real-credentials]]
+                     [--store-cors ORIGINS] [--real-credentials] [--skip-build]]
 
 Builds this package (npm run build; its output in test-output/demo/build.log), then starts
 the BNPL sandbox, a Medusa 2.21 store with medusa-payment-bnpl (that build) and a small
@@ -30,6 +30,7 @@ password are new on every run (the password is printed below).
   --real-credentials              talk to the account in BNPL_MERCHANT_ID, BNPL_SECRET_KEY,
                                   BNPL_BASE_URL (and BNPL_AUTH_URL) instead of the sandbox;
                                   without this flag those variables are ignored
+  --skip-build                    start from the last build instead of running npm run build first
 Database: DATABASE_URL, else ${DEFAULT_DATABASE_URL} when it answers,
 else an embedded PostgreSQL.`
 
