@@ -16,6 +16,10 @@ import { SandboxControl } from "../support/sandbox-control"
 
 const account = { merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key" }
 
+// Each test loads the runtime modules twice (jest.isolateModules) and waits on 800 ms answers:
+// 3-5 s on a quiet machine, more on a loaded one, past jest's default 5 s.
+jest.setTimeout(30_000)
+
 let sandbox: Sandbox
 let control: SandboxControl
 
