@@ -4,8 +4,8 @@ import type { History } from "./history"
 import { sleep } from "./http"
 import type { Prng } from "./prng"
 
-/** The endpoints faults are aimed at: every call of a checkout, an approval or money. */
-export const FAULTED_ENDPOINTS: SandboxEndpoint[] = ["createCheckout", "getCheckout", "auth", "getPayment", "capture", "refund", "void", "listPayments", "token"]
+/** The endpoints faults are aimed at: every call of a checkout, an approval, money or a shipment. */
+export const FAULTED_ENDPOINTS: SandboxEndpoint[] = ["createCheckout", "getCheckout", "auth", "getPayment", "capture", "refund", "void", "listPayments", "courier", "token"]
 
 const FAULTS = {
   lost_response: 25,
@@ -13,7 +13,8 @@ const FAULTS = {
   status: 20,
   conflict: 10,
   latency: 20,
-  html: 10,
+  html: 8,
+  malformed: 2,
 } as const
 
 /** Counts of what the chaos did, for the figures. */
@@ -24,14 +25,23 @@ export interface ChaosCounts {
 }
 
 /**
- * Faults at a set rate per endpoint: each second, an endpoint with no fault waiting gets one
- * with probability `rate` (the next call to it meets it). Stops at `until`.
+ * Faults at a set rate per endpoint: each second, an endpoint with fewer than `queue` faults
+ * waiting gets one more with probability `rate` (the next calls to it meet them, first queued
+ * first met). A busy endpoint (Get Payment, List Payments) uses up about `rate` faults a
+ * second; a quiet one (the token, Void) keeps `queue` waiting for its next calls. Stops at `until`.
  */
-export async function injectFaults(sandbox: Sandbox, rng: Prng, rate: number, until: () => boolean, counts: ChaosCounts): Promise<void> {
+export async function injectFaults(
+  sandbox: Sandbox,
+  rng: Prng,
+  { rate, queue }: { rate: number; queue: number },
+  until: () => boolean,
+  counts: ChaosCounts
+): Promise<void> {
   while (!until()) {
-    const waiting = new Set(sandbox.control.faults().map((fault) => fault.endpoint))
+    const waiting = new Map<string, number>()
+    for (const fault of sandbox.control.faults()) waiting.set(fault.endpoint, (waiting.get(fault.endpoint) ?? 0) + fault.remaining)
     for (const endpoint of FAULTED_ENDPOINTS) {
-      if (waiting.has(endpoint) || !rng.chance(rate)) continue
+      if ((waiting.get(endpoint) ?? 0) >= queue || !rng.chance(rate)) continue
       const kind = rng.weighted(FAULTS)
       const fault: SandboxFault = { endpoint, kind }
       if (kind === "status") fault.status = rng.pick([500, 502, 503])
@@ -43,6 +53,12 @@ export async function injectFaults(sandbox: Sandbox, rng: Prng, rate: number, un
     }
     await sleep(1_000)
   }
+}
+
+/** Faults met so far: those queued less those still waiting. */
+export function faultsInjected(counts: ChaosCounts, waiting: Array<{ remaining: number }>): number {
+  const armed = Object.values(counts.faultsArmed).reduce((sum, n) => sum + n, 0)
+  return armed - waiting.reduce((sum, fault) => sum + fault.remaining, 0)
 }
 
 /**
