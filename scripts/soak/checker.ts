@@ -14,6 +14,8 @@ export interface LedgerView {
   refunds: Array<{ merchantId?: string; orderId: string; refundId: string; requestId?: string; refundMerchantReference?: string; amount: { amount: string }; reversal?: true }>
   voids: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string } }>
   payments: Array<{ id: string; token: string; status: string; merchantReference?: string; paymentState: string; openToCaptureAmount: { amount: string } }>
+  /** Update Shipping Courier calls applied (absent: none). */
+  courierUpdates?: Array<{ orderId: string; courier: { tracking?: string } }>
 }
 
 /** One of Medusa's pay-later payments, with the sums of its live captures and refunds (minor units). */
@@ -30,10 +32,20 @@ export interface MedusaPayment {
   refundedMinor: bigint
 }
 
+/** A fulfillment Medusa marked shipped. */
+export interface MedusaShipment {
+  fulfillmentId: string
+  orderId: string
+  /** Its labels' tracking numbers. */
+  tracking: string[]
+  /** Whether the plugin keeps a courier sync error for it (shown to the admin on the order page). */
+  courierSyncError: boolean
+}
+
 export interface CheckInput {
   seed: number
   ledger: LedgerView
-  medusa: { payments: MedusaPayment[] }
+  medusa: { payments: MedusaPayment[]; shipments?: MedusaShipment[] }
   history: readonly HistoryStep[]
   /** Each server's and the worker's log (or the lines it gained since the last check): the file's name, the text, the number of its first line (default 1). */
   logs: Array<{ file: string; text: string; firstLine?: number }>
@@ -47,6 +59,7 @@ export type Rule =
   | "captured-differs"
   | "refunded-differs"
   | "open-after-cancel"
+  | "shipment-not-told"
   | "money-call-sent-twice"
   | "shopper-saw-5xx"
   | "secret-in-log"
@@ -79,7 +92,7 @@ const major = (minor: bigint) => `${minor < 0n ? "-" : ""}${(minor < 0n ? -minor
 
 /** Every rule broken, in a stable order (by rule, then by what it names): the check at the end, once the jobs have settled. */
 export function check(input: CheckInput): Violation[] {
-  return [...approvals(input), ...money(input), ...checkWhileRunning(input)]
+  return [...approvals(input), ...money(input), ...shipments(input), ...checkWhileRunning(input)]
 }
 
 /**
@@ -156,6 +169,33 @@ function money({ ledger, medusa }: CheckInput): Violation[] {
       if (open !== 0n || kept !== 0n) {
         violations.push({ rule: "open-after-cancel", message: `order ${payment.orderId} is canceled but the service still has ${major(open)} open to capture and ${major(kept)} captured and not refunded`, ...ids })
       }
+    }
+  }
+  return violations
+}
+
+/**
+ * Every shipment of an order paid later reached the service (Update Shipping Courier for its
+ * service order, with the shipment's tracking number), or the admin is shown that it did not
+ * (a courier sync error kept for the fulfillment).
+ */
+function shipments({ ledger, medusa }: CheckInput): Violation[] {
+  const violations: Violation[] = []
+  const told = new Map<string, string[]>()
+  for (const update of ledger.courierUpdates ?? []) told.set(update.orderId, [...(told.get(update.orderId) ?? []), update.courier.tracking ?? ""])
+  for (const shipment of medusa.shipments ?? []) {
+    if (shipment.courierSyncError) continue
+    for (const payment of medusa.payments.filter((candidate) => candidate.orderId === shipment.orderId && candidate.serviceOrderId)) {
+      const updates = told.get(payment.serviceOrderId!) ?? []
+      if (updates.some((tracking) => shipment.tracking.every((number) => tracking.includes(number)))) continue
+      violations.push({
+        rule: "shipment-not-told",
+        message: `fulfillment ${shipment.fulfillmentId} (tracking ${shipment.tracking.join(", ") || "none"}) shipped, but the service was not told (${updates.length} courier update(s) for its order) and no courier sync error is shown`,
+        cart: payment.cartId,
+        order: shipment.orderId,
+        payment: payment.id,
+        serviceOrder: payment.serviceOrderId,
+      })
     }
   }
   return violations

@@ -28,7 +28,7 @@ export interface SoakOptions {
   admins: number
   /** Pause between one admin's actions, ms (drawn between half and one and a half times this). */
   adminPauseMs: number
-  /** Chance per second that an endpoint gets one more fault queued (while fewer than `faultQueue` wait for it). */
+  /** The share of calls to each endpoint that meet a fault (chaos.ts FAULTED_ENDPOINTS; at most `faultQueue` waiting per endpoint). */
   faultRate: number
   faultQueue: number
   /** Mean seconds between crashes (or flushes). */
@@ -52,8 +52,8 @@ export const DEFAULT_SOAK_OPTIONS: Omit<SoakOptions, "seed" | "minutes" | "log" 
   adminPauseMs: 1_500,
   faultRate: 0.35,
   faultQueue: 2,
-  crashEverySeconds: 45,
-  flushEverySeconds: 75,
+  crashEverySeconds: 80,
+  flushEverySeconds: 240,
   settleSeconds: 240,
   keepDatabase: false,
   sandboxPort: 4950,
@@ -96,7 +96,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const rng = new Prng(options.seed)
   log(
     `soak: seed ${options.seed}, ${options.minutes} min, ${options.checkoutsPerMinute} checkouts/min (at most ${options.shoppersAtOnce} at once), ` +
-      `${options.admins} admins, fault rate ${options.faultRate}/endpoint/s (queue ${options.faultQueue}), a crash or flush every ${options.crashEverySeconds} s`
+      `${options.admins} admins, faults on ${options.faultRate * 100}% of calls (queue ${options.faultQueue}), a crash or flush every ${options.crashEverySeconds} s`
   )
   mkdirSync(options.logDir, { recursive: true })
   const tokens = new Set<string>()
@@ -207,15 +207,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         .catch((error) => log(`soak: +${minute} min: check failed: ${(error as Error).message}`))
     }, 60_000)
     await Promise.all([dispatch, ...admins, faults, chaos])
-    await Promise.all(shopping)
-    clearInterval(progress)
-    await checking
-
-    // Quiet: faults cleared, every process up; the worker restarted so its schedules exist again
-    // after a flush (BullMQ keeps them in Redis); then the jobs get time to complete and repair.
+    // Quiet: faults cleared; the shoppers still in their visit get a little while to finish
+    // (their steps still reach the history after that), every process up; the worker restarted
+    // when a flush took its schedules (BullMQ keeps them in Redis); then the jobs get time to
+    // complete and repair.
     const remaining = sandbox.control.faults()
     sandbox.control.clearFaults()
     const stoppedAt = Date.now()
+    await Promise.race([Promise.all(shopping), sleep(30_000)])
+    clearInterval(progress)
+    await checking
     log(`soak: actors stopped after ${shoppers} shoppers; settling (up to ${options.settleSeconds} s)`)
     await Promise.all((["server-a", "server-b", "worker"] as const).map((name) => deployment.startProcess(name)))
     if (deployment.workerLostItsSchedules()) await deployment.restart("worker")

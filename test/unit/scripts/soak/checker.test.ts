@@ -103,6 +103,21 @@ describe("the soak's checker", () => {
     expect(checkWhileRunning(run)).toEqual([{ rule: "secret-in-log", message: "server-b/medusa.log:102 holds a secret (sand…)" }])
   })
 
+  it("reports a shipment the service was never told of, unless the admin is shown its courier sync error", () => {
+    const run = cleanRun()
+    run.medusa.shipments = [
+      { fulfillmentId: "ful_1", orderId: "order_1", tracking: ["TRK1"], courierSyncError: false },
+      { fulfillmentId: "ful_2", orderId: "order_1", tracking: ["TRK2"], courierSyncError: false },
+    ]
+    run.ledger.courierUpdates = [{ orderId: "svc_1", courier: { tracking: "TRK1" } }]
+    const violations = check(run)
+    expect(violations).toEqual([expect.objectContaining({ rule: "shipment-not-told", order: "order_1", serviceOrder: "svc_1" })])
+    expect(violations[0].message).toContain("fulfillment ful_2 (tracking TRK2)")
+
+    run.medusa.shipments[1].courierSyncError = true
+    expect(check(run)).toEqual([])
+  })
+
   it("reads Medusa's and the API's amounts as minor units without floats", () => {
     expect(toMinor("12.3")).toBe(1230n)
     expect(toMinor(0.1 + 0.2)).toBe(30n)
