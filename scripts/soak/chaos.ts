@@ -102,7 +102,8 @@ export async function crashAndFlush(
   until: () => boolean,
   counts: ChaosCounts
 ): Promise<void> {
-  let nextFlush = Date.now() + rng.int(options.flushEverySeconds / 2, options.flushEverySeconds * 1.5) * 1_000
+  // The first flush comes sooner than the mean, so a short run (CI's 3 minutes) meets one too.
+  let nextFlush = Date.now() + rng.int(options.flushEverySeconds / 4, options.flushEverySeconds * 0.75) * 1_000
   const restarts: Array<Promise<void>> = []
   while (!until()) {
     const gap = rng.int(options.meanGapSeconds / 2, options.meanGapSeconds * 1.5) * 1_000
