@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type SandboxLedger } from "../../src/sandbox"
@@ -238,6 +238,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     log(`soak: settled in ${Math.round((Date.now() - stoppedAt) / 1000)} s`)
     const violations = [...found.values(), ...toSettle(settling)]
     for (const violation of toSettle(settling)) log(describeViolation(violation, input))
+    // What the checker read, beside the logs, so a violation can be looked into after the run.
+    writeFileSync(path.join(options.logDir, "ledger.json"), JSON.stringify(input.ledger, null, 1))
+    writeFileSync(path.join(options.logDir, "history.json"), JSON.stringify(history.steps, null, 1))
+    writeFileSync(path.join(options.logDir, "medusa.json"), JSON.stringify(input.medusa, (_, value) => (typeof value === "bigint" ? value.toString() : value), 1))
     const figures = await figuresOf(input, sandbox.control.ledger(), counts, remaining, waits, shoppers, deployment.databaseUrl, violations.length)
     log(`soak: figures (seed ${options.seed}, ${options.minutes} min)\n${JSON.stringify(figures, null, 2)}`)
     log(violations.length ? `soak: ${violations.length} VIOLATION(S); replay with npm run soak -- --minutes ${options.minutes} --seed ${options.seed}` : "soak: 0 violations")
