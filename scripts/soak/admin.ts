@@ -3,16 +3,23 @@ import type { History } from "./history"
 import { request } from "./http"
 import type { Prng } from "./prng"
 
-const ORDER_FIELDS = "id,status,total,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
+const ORDER_FIELDS =
+  "id,status,total,*items,*fulfillments,*fulfillments.items,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
 
-export const ADMIN_ACTIONS = { "full capture": 30, "partial capture": 25, refund: 35, cancel: 10 } as const
+/** What an admin does to an order, by weight; only the actions the order allows are drawn from. */
+export const ADMIN_ACTIONS = { "full capture": 25, "partial capture": 20, refund: 40, ship: 30, cancel: 10 } as const
+type AdminAction = keyof typeof ADMIN_ACTIONS
 
 export interface AdminContext {
   history: History
   liveServers: () => string[]
   orders: Set<string>
   login: { email: string; password: string }
+  /** The warehouse fulfillments ship from. */
+  stockLocationId: string
 }
+
+const COURIERS = ["Royal Mail", "DPD", "DHL Express", "La Poste", "Hermes"]
 
 const minor = (value: unknown) => toMinor(value as string | number | undefined)
 /** Medusa's admin API takes amounts as JSON numbers in major units: built from the digits, not by dividing. */
@@ -21,7 +28,10 @@ const major = (minorUnits: bigint) => Number(`${minorUnits / 100n}.${String(mino
 /**
  * One admin acting on orders the shoppers placed, through Medusa's admin API as the dashboard
  * does: captures (full or part), refunds of random amounts (retried once with another amount
- * after an error), order cancels. Each call is one history step.
+ * after an error), shipments (a fulfillment of some or all of what is left, then its shipment
+ * with a courier and tracking number: the plugin sends Update Shipping Courier, and captures
+ * what shipped for the EU account, whose capture is on shipment), order cancels. Each call is
+ * one history step.
  */
 export class Admin {
   private token?: string
@@ -65,18 +75,45 @@ export class Admin {
     const captured: bigint = (payment.captures ?? []).reduce((total: bigint, capture: any) => total + minor(capture.amount), 0n)
     const refunded: bigint = (payment.refunds ?? []).reduce((total: bigint, refund: any) => total + minor(refund.amount), 0n)
     const ids = { order, payment: payment.id as string, serviceOrder: payment.data?.orderId as string | undefined }
-    const action = this.rng.weighted(ADMIN_ACTIONS)
     const step = (name: string, answer: { status: number; message: string; ms: number }, result?: string) =>
       this.context.history.add({ actor: this.actor, step: name, ...ids, status: answer.status || undefined, result: result ?? answer.message, ms: answer.ms })
+
+    const open = payment.canceled_at ? 0n : authorized - captured
+    const available = captured - refunded
+    const unshipped = unshippedItems(found)
+    const allowed: Partial<Record<AdminAction, number>> = { cancel: ADMIN_ACTIONS.cancel }
+    // The EU account captures on shipment: its admins ship rather than capture (now and then one captures by hand all the same).
+    const onShipment = String(payment.provider_id).endsWith("-eu")
+    if (open > 0n) {
+      allowed["full capture"] = onShipment ? 3 : ADMIN_ACTIONS["full capture"]
+      allowed["partial capture"] = onShipment ? 2 : ADMIN_ACTIONS["partial capture"]
+    }
+    if (available > 0n) allowed.refund = ADMIN_ACTIONS.refund
+    if (unshipped.length) allowed.ship = onShipment ? ADMIN_ACTIONS.ship * 2 : ADMIN_ACTIONS.ship / 2
+    const action = this.rng.weighted(allowed as Record<AdminAction, number>)
 
     if (action === "cancel") {
       const answer = await this.call("POST", `/admin/orders/${order}/cancel`, {})
       step("cancel", answer, answer.status === 200 ? "canceled" : undefined)
       return
     }
+    if (action === "ship") {
+      // Some of what is left, or all of it.
+      const items = this.rng.chance(0.4) && unshipped.length > 1 ? [unshipped[0]] : unshipped
+      const fulfilled = await this.call("POST", `/admin/orders/${order}/fulfillments?fields=id,*fulfillments`, { items, location_id: this.context.stockLocationId })
+      const fulfillment = (fulfilled.body?.order?.fulfillments ?? []).find((candidate: any) => !candidate.shipped_at && !candidate.canceled_at)
+      step("fulfillment", fulfilled, fulfillment ? `fulfillment ${fulfillment.id} of ${items.map((item) => item.quantity).join("+")} item(s)` : undefined)
+      if (!fulfillment) return
+      const tracking = `TRK${this.rng.int(100_000, 999_999)}`
+      const shipped = await this.call("POST", `/admin/orders/${order}/fulfillments/${fulfillment.id}/shipments`, {
+        items,
+        labels: [{ tracking_number: tracking, tracking_url: `https://track.example.com/${tracking}`, label_url: `https://labels.example.com/${tracking}.pdf` }],
+        metadata: { courier_name: this.rng.pick(COURIERS) },
+      })
+      step("shipment", shipped, shipped.status === 200 ? `shipped ${fulfillment.id}, tracking ${tracking}` : undefined)
+      return
+    }
     if (action === "refund") {
-      const available: bigint = captured - refunded
-      if (available <= 0n) return
       // Now and then more than is left, as an admin's typo: the plugin refuses it.
       const first = this.rng.chance(0.1) ? available + BigInt(this.rng.int(1, 500)) : BigInt(this.rng.int(1, Number(available)))
       const answer = await this.call("POST", `/admin/payments/${payment.id}/refund`, { amount: major(first) })
@@ -88,10 +125,20 @@ export class Admin {
       }
       return
     }
-    const open = authorized - captured
-    if (open <= 0n || payment.canceled_at) return
     const amount = action === "full capture" ? open : BigInt(this.rng.int(1, Number(open)))
     const answer = await this.call("POST", `/admin/payments/${payment.id}/capture`, action === "full capture" ? {} : { amount: major(amount) })
     step(action, answer, answer.status === 200 ? `captured ${major(amount).toFixed(2)}` : `${major(amount).toFixed(2)}: ${answer.message}`)
   }
+}
+
+/** The order's lines not yet in a live fulfillment, with the quantity left of each. */
+function unshippedItems(order: any): Array<{ id: string; quantity: number }> {
+  const fulfilled = new Map<string, number>()
+  for (const fulfillment of order.fulfillments ?? []) {
+    if (fulfillment.canceled_at) continue
+    for (const line of fulfillment.items ?? []) fulfilled.set(line.line_item_id, (fulfilled.get(line.line_item_id) ?? 0) + Number(line.quantity))
+  }
+  return (order.items ?? [])
+    .map((item: any) => ({ id: item.id as string, quantity: Number(item.quantity) - (fulfilled.get(item.id) ?? 0) }))
+    .filter((item: { quantity: number }) => item.quantity > 0)
 }

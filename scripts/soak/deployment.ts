@@ -1,5 +1,4 @@
 import path from "node:path"
-import { prepareDatabase, type DemoDatabase } from "../../demo/database"
 import {
   linkPlugin,
   migrateStore,
@@ -11,18 +10,20 @@ import {
   type StoreSettings,
 } from "../../demo/medusa-store"
 import { flushRedisDatabase } from "../../test/multi-instance/redis"
+import { soakDatabase, templateHash, type SoakDatabase } from "./template-database"
 
 /**
  * The deployment the soak drives: two `medusa start` servers and a worker on one PostgreSQL
  * database and one Redis database, as docs/operations.md "Running several instances" says
- * (the store of test/multi-instance, whose cluster test this mirrors). Each process can be
- * SIGKILLed and started again on its port; every start writes a log of its own.
+ * (the store of test/multi-instance, whose cluster test this mirrors, with the UK and EU
+ * accounts side by side: scripts/soak/store). Each process can be SIGKILLed and started again
+ * on its port; every start writes a log of its own.
  */
 
 export type ProcessName = "server-a" | "server-b" | "worker"
 export const PROCESS_NAMES: ProcessName[] = ["server-a", "server-b", "worker"]
 
-const STORE_DIR = path.resolve(__dirname, "../../test/multi-instance/store")
+const STORE_DIR = path.resolve(__dirname, "store")
 
 export interface DeploymentOptions {
   databaseUrl: string
@@ -47,9 +48,12 @@ export class Deployment {
   readonly secrets = newStoreSecrets()
   readonly logFiles: string[] = []
   seed!: DemoSeed
-  private database?: DemoDatabase
+  private database?: SoakDatabase
   private readonly processes = new Map<ProcessName, Process>()
   private starts = 0
+  /** When the worker's last start began, and when Redis was last flushed (ms since the epoch). */
+  private workerStartedAt = 0
+  private flushedAt = 0
 
   constructor(private readonly options: DeploymentOptions) {
     for (const name of PROCESS_NAMES) this.processes.set(name, { name, url: `http://127.0.0.1:${options.ports[name]}` })
@@ -59,23 +63,30 @@ export class Deployment {
     return this.database!.url
   }
 
-  /** A fresh database (bnpl_soak_<random>), migrated and seeded; Redis flushed; all three processes up. */
+  /**
+   * A fresh database (bnpl_soak_<random>) copied from the migrated and seeded template
+   * (template-database.ts; built first when the plugin's migrations or the seed changed);
+   * Redis flushed; all three processes up.
+   */
   async start(): Promise<void> {
     linkPlugin(STORE_DIR)
     await flushRedisDatabase(this.options.redisUrl)
-    this.database = await prepareDatabase({ url: this.options.databaseUrl, fresh: true })
-    const setup = this.settings("setup", 0)
-    this.options.log(`soak: migrating ${this.database.url.replace(/\/\/[^@]*@/, "//")}`)
-    await migrateStore(setup)
-    this.seed = await seedDemoStore(setup)
+    this.database = await soakDatabase(this.options.databaseUrl, templateHash(STORE_DIR), async (url) => {
+      const setup = this.settings("setup", 0, {}, url)
+      this.options.log(`soak: migrating and seeding the template database ${url.replace(/\/\/[^@]*@/, "//")} (once per plugin build's migrations)`)
+      await migrateStore(setup)
+      return seedDemoStore(setup)
+    })
+    this.seed = this.database.seed
+    this.options.log(`soak: database ${this.database.url.replace(/\/\/[^@]*@/, "//")}`)
     await flushRedisDatabase(this.options.redisUrl)
     await Promise.all(PROCESS_NAMES.map((name) => this.startProcess(name)))
   }
 
-  private settings(name: string, port: number, env: NodeJS.ProcessEnv = {}): StoreSettings {
+  private settings(name: string, port: number, env: NodeJS.ProcessEnv = {}, databaseUrl = this.database!.url): StoreSettings {
     return {
       port,
-      databaseUrl: this.database!.url,
+      databaseUrl,
       bnplBaseUrl: this.options.sandboxUrl,
       storeUrl: `http://127.0.0.1:${port}`,
       storefrontUrl: "http://storefront.test",
@@ -92,6 +103,7 @@ export class Deployment {
     if (process.store) return Promise.resolve()
     if (process.starting) return process.starting
     this.starts += 1
+    if (name === "worker") this.workerStartedAt = Date.now()
     const role = name === "worker" ? "worker" : "server"
     const env = { MEDUSA_WORKER_MODE: role, ...(role === "worker" ? { BNPL_TEST_SCHEDULE: this.options.jobSchedule } : {}) }
     const settings = this.settings(`${String(this.starts).padStart(3, "0")}-${name}`, this.options.ports[name], env)
@@ -140,8 +152,17 @@ export class Deployment {
     return (["server-a", "server-b"] as const).filter((name) => this.isUp(name)).map((name) => this.processes.get(name)!.url)
   }
 
-  flushRedis(): Promise<void> {
-    return flushRedisDatabase(this.options.redisUrl)
+  async flushRedis(): Promise<void> {
+    this.flushedAt = Date.now()
+    await flushRedisDatabase(this.options.redisUrl)
+  }
+
+  /**
+   * Whether a Redis flush came after the worker's last start began: BullMQ keeps the jobs'
+   * schedules in Redis and a worker makes them only when it starts, so the jobs are not running.
+   */
+  workerLostItsSchedules(): boolean {
+    return this.flushedAt >= this.workerStartedAt
   }
 
   async stop(keepDatabase: boolean): Promise<void> {
@@ -152,7 +173,7 @@ export class Deployment {
         process.store = undefined
       })
     )
-    if (!keepDatabase) await this.database?.close()
+    if (!keepDatabase) await this.database?.drop()
     await flushRedisDatabase(this.options.redisUrl).catch(() => {})
   }
 }

@@ -1,13 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type SandboxLedger } from "../../src/sandbox"
 import { Admin } from "./admin"
-import { crashAndFlush, injectFaults, type ChaosCounts } from "./chaos"
-import { check, describeViolation, toMinor, type CheckInput, type Violation } from "./checker"
+import { crashAndFlush, faultsInjected, injectFaults, type ChaosCounts } from "./chaos"
+import { check, checkWhileRunning, describeViolation, RULES_AT_ANY_MOMENT, toMinor, violationKey, type CheckInput, type Violation } from "./checker"
 import { Deployment } from "./deployment"
 import { History } from "./history"
 import { sleep } from "./http"
+import { LogReader } from "./logs"
 import { readMedusaRecords } from "./medusa-records"
 import { Prng } from "./prng"
 import { shop } from "./shopper"
@@ -15,14 +16,21 @@ import { shop } from "./shopper"
 /**
  * The chaos soak (issue 28, docs/operations.md "Chaos soak"): a real deployment driven for
  * `minutes` by seeded random shoppers, admins, sandbox faults, crashes and Redis flushes, then
- * checked. `npm run soak -- --minutes 3 --seed 28 [--checkouts-per-minute 20]`.
+ * checked every minute (the rules that hold at any moment) and at the end (all of them).
+ * `npm run soak -- --minutes 3 --seed 28` (flags: parseArguments).
  */
 export interface SoakOptions {
   minutes: number
   seed: number
   checkoutsPerMinute: number
-  /** Chance per second that an endpoint with no fault waiting gets one. */
+  /** Shoppers in their visit at once, at most (a new one waits for a place). */
+  shoppersAtOnce: number
+  admins: number
+  /** Pause between one admin's actions, ms (drawn between half and one and a half times this). */
+  adminPauseMs: number
+  /** The share of calls to each endpoint that meet a fault (chaos.ts FAULTED_ENDPOINTS; at most `faultQueue` waiting per endpoint). */
   faultRate: number
+  faultQueue: number
   /** Mean seconds between crashes (or flushes). */
   crashEverySeconds: number
   flushEverySeconds: number
@@ -38,10 +46,14 @@ export interface SoakOptions {
 }
 
 export const DEFAULT_SOAK_OPTIONS: Omit<SoakOptions, "seed" | "minutes" | "log" | "logDir"> = {
-  checkoutsPerMinute: 20,
-  faultRate: 0.3,
-  crashEverySeconds: 45,
-  flushEverySeconds: 75,
+  checkoutsPerMinute: 45,
+  shoppersAtOnce: 16,
+  admins: 3,
+  adminPauseMs: 1_500,
+  faultRate: 0.35,
+  faultQueue: 2,
+  crashEverySeconds: 80,
+  flushEverySeconds: 240,
   settleSeconds: 240,
   keepDatabase: false,
   sandboxPort: 4950,
@@ -82,7 +94,10 @@ function watchIssuedTokens(sandboxPort: number, tokens: Set<string>): () => void
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const { log } = options
   const rng = new Prng(options.seed)
-  log(`soak: seed ${options.seed}, ${options.minutes} min, ${options.checkoutsPerMinute} checkouts/min, fault rate ${options.faultRate}/endpoint/s`)
+  log(
+    `soak: seed ${options.seed}, ${options.minutes} min, ${options.checkoutsPerMinute} checkouts/min (at most ${options.shoppersAtOnce} at once), ` +
+      `${options.admins} admins, faults on ${options.faultRate * 100}% of calls (queue ${options.faultQueue}), a crash or flush every ${options.crashEverySeconds} s`
+  )
   mkdirSync(options.logDir, { recursive: true })
   const tokens = new Set<string>()
   const unwatch = watchIssuedTokens(options.sandboxPort, tokens)
@@ -93,32 +108,51 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     sandboxUrl: sandbox.url,
     ports: { "server-a": options.firstStorePort, "server-b": options.firstStorePort + 1, worker: options.firstStorePort + 2 },
     logDir: options.logDir,
-    jobSchedule: "*/10 * * * * *",
+    jobSchedule: "*/5 * * * * *",
     log,
   })
   const history = new History()
   const counts: ChaosCounts = { faultsArmed: {}, kills: {}, flushes: 0 }
   const orders = new Set<string>()
   const waits: number[] = []
+  const logs = new LogReader(options.logDir)
+  const secrets = DEFAULT_SANDBOX_ACCOUNTS.flatMap((account) => [account.secretKey, Buffer.from(`${account.merchantId}:${account.secretKey}`).toString("base64")])
+  // The logs are read once, a piece at a time; the rules that hold at any moment are checked on each piece.
+  const found = new Map<string, Violation & { minute: number }>()
+  const gather = async (): Promise<CheckInput & { ledger: SandboxLedger }> => {
+    const ledger = sandbox.control.ledger()
+    const medusa = await readMedusaRecords(deployment.databaseUrl)
+    const newLines = logs.readNew(deployment.logFiles)
+    // Tokens read after the lines: a token a line holds was issued before the line was written.
+    return { seed: options.seed, ledger, medusa, history: history.steps, logs: newLines, secrets: [...secrets, ...tokens] }
+  }
+  const remember = (violations: Violation[], minute: number) => {
+    for (const violation of violations) {
+      if (found.has(violationKey(violation))) continue
+      found.set(violationKey(violation), { ...violation, minute })
+      if (minute >= 0) log(`soak: +${minute} min: ${describeViolation(violation, { seed: options.seed, history: history.steps })}`)
+    }
+  }
   try {
+    const setupStarted = Date.now()
     await deployment.start()
     sandbox.control.reset()
     history.startClock()
-    log(`soak: deployment up (sandbox ${sandbox.url}, logs in ${options.logDir})`)
+    log(`soak: deployment up in ${Math.round((Date.now() - setupStarted) / 1000)} s (sandbox ${sandbox.url}, logs in ${options.logDir})`)
 
     const startedAt = Date.now()
     const deadline = startedAt + options.minutes * 60_000
     const over = () => Date.now() >= deadline
     const liveServers = () => deployment.liveServers()
 
-    // Shoppers: one started every 60/K seconds (jittered), at most 8 at once.
+    // Shoppers: one started every 60/K seconds (jittered), at most `shoppersAtOnce` at once.
     const shopping: Array<Promise<void>> = []
     let inFlight = 0
     let shoppers = 0
     const dispatch = (async () => {
       const gapMs = 60_000 / options.checkoutsPerMinute
       while (!over()) {
-        if (inFlight < 8) {
+        if (inFlight < options.shoppersAtOnce) {
           shoppers += 1
           inFlight += 1
           const actor = `shopper-${shoppers}`
@@ -131,15 +165,21 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         await sleep(gapMs * (0.5 + rng.next()))
       }
     })()
-    const admins = [1, 2].map(async (n) => {
-      const admin = new Admin(`admin-${n}`, rng.fork(1_000_000 + n), { history, liveServers, orders, login: deployment.seed.admin })
+    const admins = Array.from({ length: options.admins }, (_, index) => index + 1).map(async (n) => {
+      const admin = new Admin(`admin-${n}`, rng.fork(1_000_000 + n), {
+        history,
+        liveServers,
+        orders,
+        login: deployment.seed.admin,
+        stockLocationId: deployment.seed.stockLocationId,
+      })
       const pause = rng.fork(2_000_000 + n)
       while (!over()) {
         await admin.act().catch((error) => void history.add({ actor: `admin-${n}`, step: "act", result: `driver error: ${(error as Error).message}` }))
-        await sleep(pause.int(1_000, 4_000))
+        await sleep(pause.int(options.adminPauseMs / 2, options.adminPauseMs * 1.5))
       }
     })
-    const faults = injectFaults(sandbox, rng.fork(3_000_000), options.faultRate, over, counts)
+    const faults = injectFaults(sandbox, rng.fork(3_000_000), { rate: options.faultRate, queue: options.faultQueue }, over, counts)
     const chaos = crashAndFlush(
       deployment,
       history,
@@ -148,44 +188,60 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       over,
       counts
     )
+    // Every minute: progress, and the rules that hold at any moment (the approval and money rules wait for the end).
+    let checking = Promise.resolve()
     const progress = setInterval(() => {
       const minute = Math.round((Date.now() - startedAt) / 60_000)
-      log(`soak: +${minute} min: ${shoppers} shoppers, ${orders.size} orders seen, ${history.steps.length} steps, servers up: ${liveServers().length}`)
+      checking = checking
+        .then(async () => {
+          const input = await gather()
+          remember(checkWhileRunning(input), minute)
+          const ledger = input.ledger
+          log(
+            `soak: +${minute} min: ${shoppers} shoppers, ${ledger.checkouts.length} checkouts, ${orders.size} orders seen, ` +
+              `${ledger.captures.length} captures, ${ledger.refunds.length} refunds, ${ledger.voids.length} voids, ` +
+              `${faultsInjected(counts, sandbox.control.faults())} faults, ${Object.values(counts.kills).reduce((a, b) => a + b, 0)} crashes, ` +
+              `${found.size} violation(s), servers up: ${liveServers().length}`
+          )
+        })
+        .catch((error) => log(`soak: +${minute} min: check failed: ${(error as Error).message}`))
     }, 60_000)
     await Promise.all([dispatch, ...admins, faults, chaos])
-    await Promise.all(shopping)
-    clearInterval(progress)
-
-    // Quiet: faults cleared, every process up; the worker restarted so its schedules exist again
-    // after a flush (BullMQ keeps them in Redis); then the jobs get time to complete and repair.
+    // Quiet: faults cleared; the shoppers still in their visit get a little while to finish
+    // (their steps still reach the history after that), every process up; the worker restarted
+    // when a flush took its schedules (BullMQ keeps them in Redis); then the jobs get time to
+    // complete and repair.
     const remaining = sandbox.control.faults()
     sandbox.control.clearFaults()
+    const stoppedAt = Date.now()
+    await Promise.race([Promise.all(shopping), sleep(30_000)])
+    clearInterval(progress)
+    await checking
     log(`soak: actors stopped after ${shoppers} shoppers; settling (up to ${options.settleSeconds} s)`)
     await Promise.all((["server-a", "server-b", "worker"] as const).map((name) => deployment.startProcess(name)))
-    await deployment.restart("worker")
+    if (deployment.workerLostItsSchedules()) await deployment.restart("worker")
 
-    const secrets = [
-      ...DEFAULT_SANDBOX_ACCOUNTS.flatMap((account) => [account.secretKey, Buffer.from(`${account.merchantId}:${account.secretKey}`).toString("base64")]),
-    ]
-    const gather = async (): Promise<CheckInput> => {
-      const ledger = sandbox.control.ledger()
-      const medusa = await readMedusaRecords(deployment.databaseUrl)
-      const logs = deployment.logFiles.filter(existsSync).map((file) => ({ file: path.relative(options.logDir, file), text: readFileSync(file, "utf8") }))
-      return { seed: options.seed, ledger, medusa, history: history.steps, logs, secrets: [...secrets, ...tokens] }
-    }
+    // Only what the jobs can still settle is waited for (the approval and money rules); the
+    // rules that hold at any moment were checked on every piece of the logs as it came.
     const settleUntil = Date.now() + options.settleSeconds * 1_000
     let input = await gather()
-    let violations = check(input)
-    // Only what the jobs can still settle is waited for; a 5xx seen or a secret logged stays.
-    const settling = (found: Violation[]) => found.filter((violation) => !["shopper-saw-5xx", "secret-in-log", "money-call-sent-twice"].includes(violation.rule))
-    while (settling(violations).length && Date.now() < settleUntil) {
-      await sleep(15_000)
+    let settling = check(input)
+    remember(checkWhileRunning(input), options.minutes)
+    const toSettle = (violations: Violation[]) => violations.filter((violation) => !RULES_AT_ANY_MOMENT.includes(violation.rule))
+    while (toSettle(settling).length && Date.now() < settleUntil) {
+      await sleep(5_000)
       input = await gather()
-      violations = check(input)
-      log(`soak: settling, ${settling(violations).length} violation(s) the jobs may still settle`)
+      remember(checkWhileRunning(input), options.minutes)
+      settling = check(input)
+      log(`soak: settling, ${toSettle(settling).length} violation(s) the jobs may still settle`)
     }
-
-    for (const violation of violations) log(describeViolation(violation, input))
+    log(`soak: settled in ${Math.round((Date.now() - stoppedAt) / 1000)} s`)
+    const violations = [...found.values(), ...toSettle(settling)]
+    for (const violation of toSettle(settling)) log(describeViolation(violation, input))
+    // What the checker read, beside the logs, so a violation can be looked into after the run.
+    writeFileSync(path.join(options.logDir, "ledger.json"), JSON.stringify(input.ledger, null, 1))
+    writeFileSync(path.join(options.logDir, "history.json"), JSON.stringify(history.steps, null, 1))
+    writeFileSync(path.join(options.logDir, "medusa.json"), JSON.stringify(input.medusa, (_, value) => (typeof value === "bigint" ? value.toString() : value), 1))
     const figures = await figuresOf(input, sandbox.control.ledger(), counts, remaining, waits, shoppers, deployment.databaseUrl, violations.length)
     log(`soak: figures (seed ${options.seed}, ${options.minutes} min)\n${JSON.stringify(figures, null, 2)}`)
     log(violations.length ? `soak: ${violations.length} VIOLATION(S); replay with npm run soak -- --minutes ${options.minutes} --seed ${options.seed}` : "soak: 0 violations")
@@ -220,9 +276,13 @@ async function figuresOf(
     const kind = key.split(" ").slice(1).join(" ")
     faults[kind] = (faults[kind] ?? 0) + armed - unused
   }
-  const total = (entries: Array<{ amount: { amount: string } }>) => {
-    const minor = entries.reduce((sum, entry) => sum + toMinor(entry.amount.amount), 0n)
-    return `${minor / 100n}.${String(minor % 100n).padStart(2, "0")} GBP`
+  // Per currency: the account that moved it says which.
+  const currencyOf = (merchantId?: string) =>
+    DEFAULT_SANDBOX_ACCOUNTS.find((account) => account.merchantId === merchantId || account.formerMerchantIds?.includes(merchantId ?? ""))?.currency ?? "?"
+  const total = (entries: Array<{ merchantId?: string; amount: { amount: string } }>) => {
+    const sums = new Map<string, bigint>()
+    for (const entry of entries) sums.set(currencyOf(entry.merchantId), (sums.get(currencyOf(entry.merchantId)) ?? 0n) + toMinor(entry.amount.amount))
+    return [...sums].map(([currency, minor]) => `${minor / 100n}.${String(minor % 100n).padStart(2, "0")} ${currency}`).join(", ") || "0.00"
   }
   const medusa = await readMedusaRecords(databaseUrl)
   return {
@@ -230,6 +290,8 @@ async function figuresOf(
     operations,
     service: {
       checkouts: ledger.checkouts.length,
+      checkoutsByAccount: Object.fromEntries(DEFAULT_SANDBOX_ACCOUNTS.map((account) => [account.region, ledger.checkouts.filter((checkout) => currencyOf(checkout.merchantId) === account.currency).length])),
+      courierUpdates: ledger.courierUpdates.length,
       approvals: ledger.auths.filter((auth) => auth.status === "APPROVED").length,
       declines: ledger.auths.filter((auth) => auth.status === "DECLINED").length,
       captures: ledger.captures.length,
@@ -246,38 +308,48 @@ async function figuresOf(
   }
 }
 
-function parseArguments(argv: string[]): { minutes: number; seed: number; checkoutsPerMinute?: number; keep: boolean } {
+/**
+ * The command line: `--minutes N` (default 3), `--seed S` (default random, printed),
+ * `--checkouts-per-minute K`, `--shoppers-at-once N`, `--admins N`, `--admin-pause-ms MS`,
+ * `--fault-rate R` (0..1), `--fault-queue N`, `--crash-every S`, `--settle-seconds S`, `--keep-database`.
+ * @throws Error naming the flag and its allowed values.
+ */
+export function parseArguments(argv: string[]): Partial<SoakOptions> & { minutes: number; seed: number } {
   const value = (flag: string) => {
     const index = argv.indexOf(flag)
     return index >= 0 ? argv[index + 1] : undefined
   }
-  const number = (flag: string, fallback: number | undefined, min: number, max: number) => {
+  const number = (flag: string, min: number, max: number, whole = true) => {
     const text = value(flag)
-    if (text === undefined) return fallback
+    if (text === undefined) return undefined
     const parsed = Number(text)
-    if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`)
+    if (!Number.isFinite(parsed) || (whole && !Number.isInteger(parsed)) || parsed < min || parsed > max) {
+      throw new Error(`${flag} must be ${whole ? "a whole number" : "a number"} from ${min} to ${max}, got ${JSON.stringify(text)}`)
+    }
     return parsed
   }
+  const given = {
+    checkoutsPerMinute: number("--checkouts-per-minute", 1, 600),
+    shoppersAtOnce: number("--shoppers-at-once", 1, 100),
+    admins: number("--admins", 0, 20),
+    adminPauseMs: number("--admin-pause-ms", 0, 60_000),
+    faultRate: number("--fault-rate", 0, 1, false),
+    faultQueue: number("--fault-queue", 1, 100),
+    crashEverySeconds: number("--crash-every", 2, 3_600),
+    settleSeconds: number("--settle-seconds", 0, 3_600),
+  }
   return {
-    minutes: number("--minutes", 3, 1, 240)!,
-    seed: number("--seed", Math.floor(Math.random() * 2 ** 31), 0, 2 ** 32 - 1)!,
-    checkoutsPerMinute: number("--checkouts-per-minute", undefined, 1, 240),
-    keep: argv.includes("--keep-database"),
+    ...Object.fromEntries(Object.entries(given).filter(([, given]) => given !== undefined)),
+    minutes: number("--minutes", 1, 240) ?? 3,
+    seed: number("--seed", 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31),
+    ...(argv.includes("--keep-database") ? { keepDatabase: true } : {}),
   }
 }
 
 if (require.main === module) {
   const args = parseArguments(process.argv.slice(2))
   const logDir = path.resolve(__dirname, `../../test-output/soak/${args.seed}-${Date.now()}`)
-  runSoak({
-    ...DEFAULT_SOAK_OPTIONS,
-    minutes: args.minutes,
-    seed: args.seed,
-    ...(args.checkoutsPerMinute ? { checkoutsPerMinute: args.checkoutsPerMinute } : {}),
-    keepDatabase: args.keep,
-    logDir,
-    log: (line) => console.log(line),
-  })
+  runSoak({ ...DEFAULT_SOAK_OPTIONS, ...args, logDir, log: (line) => console.log(line) })
     .then((result) => process.exit(result.violations.length ? 1 : 0))
     .catch((error) => {
       console.error(error)

@@ -1,12 +1,16 @@
 import { Client } from "pg"
-import type { MedusaPayment } from "./checker"
+import type { MedusaPayment, MedusaShipment } from "./checker"
 import { toMinor } from "./checker"
 
 /**
  * What Medusa recorded, read from the store's PostgreSQL: every pay-later payment with its
- * order (through the payment collection), its cart, and the sums of its live captures and refunds.
+ * order (through the payment collection), its cart, and the sums of its live captures and refunds;
+ * every shipped fulfillment with its order and tracking numbers, and whether the plugin keeps a
+ * courier sync error for it (the admin's pay later widget shows those).
  */
-export async function readMedusaRecords(databaseUrl: string): Promise<{ payments: MedusaPayment[]; orders: number; canceledOrders: number }> {
+export async function readMedusaRecords(
+  databaseUrl: string
+): Promise<{ payments: MedusaPayment[]; shipments: MedusaShipment[]; orders: number; canceledOrders: number }> {
   const client = new Client({ connectionString: databaseUrl })
   await client.connect()
   try {
@@ -25,6 +29,14 @@ export async function readMedusaRecords(databaseUrl: string): Promise<{ payments
     }
     const captured = await sums("capture")
     const refunded = await sums("refund")
+    const shipments = await client.query(`
+      SELECT f.id, ofl.order_id, array_remove(array_agg(l.tracking_number), NULL) AS tracking,
+        EXISTS (SELECT 1 FROM bnpl_courier_sync_error e WHERE e.fulfillment_id = f.id AND e.deleted_at IS NULL) AS sync_error
+      FROM fulfillment f
+      JOIN order_fulfillment ofl ON ofl.fulfillment_id = f.id AND ofl.deleted_at IS NULL
+      LEFT JOIN fulfillment_label l ON l.fulfillment_id = f.id AND l.deleted_at IS NULL
+      WHERE f.shipped_at IS NOT NULL AND f.canceled_at IS NULL AND f.deleted_at IS NULL
+      GROUP BY f.id, ofl.order_id`)
     const counts = await client.query(`SELECT count(*)::int AS orders, count(*) FILTER (WHERE status = 'canceled')::int AS canceled FROM "order" WHERE deleted_at IS NULL`)
     return {
       payments: payments.rows.map((row) => ({
@@ -37,6 +49,7 @@ export async function readMedusaRecords(databaseUrl: string): Promise<{ payments
         capturedMinor: captured.get(row.id) ?? 0n,
         refundedMinor: refunded.get(row.id) ?? 0n,
       })),
+      shipments: shipments.rows.map((row) => ({ fulfillmentId: row.id, orderId: row.order_id, tracking: row.tracking, courierSyncError: row.sync_error })),
       orders: counts.rows[0].orders,
       canceledOrders: counts.rows[0].canceled,
     }

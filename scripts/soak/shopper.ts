@@ -1,4 +1,4 @@
-import { consumerChooses, ukAddress } from "../../test/support/shopper"
+import { consumerChooses, euAddress, ukAddress } from "../../test/support/shopper"
 import type { DemoSeed } from "../../demo/medusa-store"
 import type { History } from "./history"
 import { request, sleep, type Answer } from "./http"
@@ -26,10 +26,14 @@ export interface ShopperContext {
   waits: number[]
 }
 
+/** Where shoppers buy: the UK region (GBP, the UK account, captured by hand) or the EU region (EUR, the EU account, captured on shipment). */
+export const REGIONS = { uk: 65, eu: 35 } as const
+
 /**
  * One shopper's whole visit, bounded (each request has a time limit, nothing loops): a cart on
- * one server, the Pay later session, the consumer's choice on the service's screens, and what
- * the browser does next. Every step goes to the history.
+ * one server in the UK or the EU region, the Pay later session of the account serving it, the
+ * consumer's choice on the service's screens, and what the browser does next. Every step goes
+ * to the history.
  */
 export async function shop(actor: string, rng: Prng, context: ShopperContext): Promise<void> {
   const { seed, history } = context
@@ -41,18 +45,15 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
   const log = (step: string, answer: Answer, extra: Record<string, string | undefined> = {}, result = answer.message) =>
     history.add({ actor, step, status: answer.status || undefined, result, ms: answer.ms, ...extra })
 
+  const region = rng.weighted(REGIONS)
+  const address = region === "uk" ? ukAddress : euAddress
+  const items = [{ variant_id: seed.variants.tote, quantity: rng.int(1, 3) }, ...(rng.chance(0.4) ? [{ variant_id: seed.variants.teaTowel, quantity: rng.int(1, 2) }] : [])]
   const created = await request("POST", `${server()}/store/carts`, {
     headers,
-    body: {
-      region_id: seed.regions.uk,
-      email: `${actor}@example.com`,
-      items: [{ variant_id: seed.variants.tote, quantity: rng.int(1, 3) }],
-      shipping_address: ukAddress,
-      billing_address: ukAddress,
-    },
+    body: { region_id: seed.regions[region], email: `${actor}@example.com`, items, shipping_address: address, billing_address: address },
   })
   const cart: string | undefined = created.body?.cart?.id
-  log("create cart", created, { cart })
+  log(`create cart (${region.toUpperCase()})`, created, { cart })
   if (!cart) return
   const shipping = await request("POST", `${server()}/store/carts/${cart}/shipping-methods`, { headers, body: { option_id: seed.shippingOptions.standard } })
   log("shipping method", shipping, { cart })
@@ -62,9 +63,9 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
   if (!collectionId) return void log("payment collection", collection, { cart })
   const sessioned = await request("POST", `${server()}/store/payment-collections/${collectionId}/payment-sessions`, {
     headers,
-    body: { provider_id: "pp_bnpl_bnpl" },
+    body: { provider_id: seed.providers[region] },
   })
-  const session = sessioned.body?.payment_collection?.payment_sessions?.find((candidate: any) => candidate.provider_id === "pp_bnpl_bnpl")
+  const session = sessioned.body?.payment_collection?.payment_sessions?.find((candidate: any) => candidate.provider_id === seed.providers[region])
   const token: string | undefined = session?.data?.token
   log("payment-session", sessioned, { cart, token }, token ? "checkout created" : sessioned.message)
   if (!token) return

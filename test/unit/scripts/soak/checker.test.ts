@@ -1,4 +1,4 @@
-import { check, describeViolation, toMinor, type CheckInput } from "../../../../scripts/soak/checker"
+import { check, checkWhileRunning, describeViolation, toMinor, type CheckInput } from "../../../../scripts/soak/checker"
 import type { HistoryStep } from "../../../../scripts/soak/history"
 
 const gbp = (amount: string) => ({ amount, currency: "GBP" })
@@ -80,6 +80,41 @@ describe("the soak's checker", () => {
       ...run.history,
       { at: 60, actor: "shopper-4", step: "payment-session", cart: "cart_4", status: 500, result: "Pay later is not available right now. Please try again later or choose another payment method." },
     ]
+    expect(check(run)).toEqual([])
+  })
+
+  it("checks every minute only what holds at any moment: an approval on its way to an order is not yet a violation, a refund applied twice already is", () => {
+    const run = cleanRun()
+    // Mid-run: the shopper confirmed a minute ago, the completion job has not placed the order yet;
+    // the service applied a capture Medusa has not recorded yet.
+    run.ledger.payments.push({ id: "svc_2", token: "tok_2", status: "APPROVED", merchantReference: "cart_2", paymentState: "AUTH_APPROVED", openToCaptureAmount: gbp("42.50") })
+    run.ledger.captures.push({ orderId: "svc_1", requestId: "capt_2", paymentEventMerchantReference: "capt_2", amount: gbp("1.00") })
+    expect(checkWhileRunning(run)).toEqual([])
+    expect(check(run).map((violation) => violation.rule).sort()).toEqual(["approval-without-order", "captured-differs"])
+
+    run.ledger.refunds.push({ ...run.ledger.refunds[0], refundId: "r2" })
+    // Twice by its requestId, twice by its Medusa refund.
+    expect(checkWhileRunning(run).map((violation) => violation.rule)).toEqual(["money-call-sent-twice", "money-call-sent-twice"])
+  })
+
+  it("names a logged secret's line in the whole log when it reads the log a piece at a time", () => {
+    const run = cleanRun()
+    run.logs = [{ file: "server-b/medusa.log", text: "info: ready\nwarn: Bearer sandbox-uk-secret-key\n", firstLine: 101 }]
+    expect(checkWhileRunning(run)).toEqual([{ rule: "secret-in-log", message: "server-b/medusa.log:102 holds a secret (sand…)" }])
+  })
+
+  it("reports a shipment the service was never told of, unless the admin is shown its courier sync error", () => {
+    const run = cleanRun()
+    run.medusa.shipments = [
+      { fulfillmentId: "ful_1", orderId: "order_1", tracking: ["TRK1"], courierSyncError: false },
+      { fulfillmentId: "ful_2", orderId: "order_1", tracking: ["TRK2"], courierSyncError: false },
+    ]
+    run.ledger.courierUpdates = [{ orderId: "svc_1", courier: { tracking: "TRK1" } }]
+    const violations = check(run)
+    expect(violations).toEqual([expect.objectContaining({ rule: "shipment-not-told", order: "order_1", serviceOrder: "svc_1" })])
+    expect(violations[0].message).toContain("fulfillment ful_2 (tracking TRK2)")
+
+    run.medusa.shipments[1].courierSyncError = true
     expect(check(run)).toEqual([])
   })
 
