@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { completePendingCarts } from "../operations/pending-completions"
 import { repairUnpaidOrders } from "../operations/repair-unpaid-orders"
+import { sendUnsentMoneyCalls } from "../operations/unsent-money-calls"
 import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
@@ -13,7 +14,8 @@ const NAME = "medusa-payment-bnpl-complete-pending-carts"
  * (operations/pending-completions.ts). With Medusa's Redis workflow engine a schedule runs
  * on one instance per tick; the cart's lock keeps two runs from completing one cart twice.
  * Then orders placed without their payment (a process stopped while Auth was in flight) are
- * given it (operations/repair-unpaid-orders.ts).
+ * given it (operations/repair-unpaid-orders.ts), and captures and refunds Medusa committed
+ * but a stopped process never sent are sent (operations/unsent-money-calls.ts).
  * The run is recorded for the admin's "Pay later" settings page.
  */
 export default async function completePendingCartsJob(container: MedusaContainer): Promise<void> {
@@ -25,11 +27,14 @@ export default async function completePendingCartsJob(container: MedusaContainer
         const report = await completePendingCarts(container)
         // Each tick also gives their payment to orders placed without it (a crash mid-Auth).
         const repairs = await repairUnpaidOrders(container)
-        return { ...report, repairs }
+        // And sends the captures and refunds Medusa committed but a stopped process never sent.
+        const unsent = await sendUnsentMoneyCalls(container)
+        return { ...report, repairs, unsent }
       },
       (report) =>
         `${report.completed.length} completed, ${report.waiting.length} waiting, ${report.givenUp.length} given up; ` +
-        `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up`
+        `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up; ` +
+        `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed`
     )
   )
 }

@@ -1,3 +1,5 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { GRACE_MS, sendUnsentMoneyCalls } from "../../src/operations/unsent-money-calls"
 import { eventually, placeOrder, readPayment, type PlacedOrder } from "../support/place-order"
 import { describeStore } from "../support/store-suite"
 
@@ -106,5 +108,35 @@ describeStore({}, (suite) => {
     expect((await capture(order, 10)).status).toBe(200)
     expect((await atService(order.serviceOrderId)).captured).toBe(4000)
     expect((await inMedusa(order.paymentId)).captured).toBe(4000)
+  })
+  it("a capture and a refund Medusa committed while the process died before calling the service: the repair sends each once, with its own requestId", async () => {
+    const order = await placeOrder(api, getContainer(), suite.store)
+    expect((await capture(order, 30)).status).toBe(200)
+    // What a SIGKILL between Medusa's commit and the provider call leaves (found by the chaos
+    // soak): Medusa's capture and refund rows, never sent. Written as Medusa writes them,
+    // older than the repair's grace.
+    const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+    const at = new Date(Date.now() - GRACE_MS - 60_000)
+    const row = (id: string, amount: number) => ({ id, amount, raw_amount: { value: String(amount), precision: 20 }, payment_id: order.paymentId, created_at: at, updated_at: at })
+    await knex("capture").insert(row(`capt_unsent_${order.paymentId}`, 10))
+    await knex("refund").insert(row(`ref_unsent_${order.paymentId}`, 5))
+    expect(await inMedusa(order.paymentId)).toEqual(expect.objectContaining({ captured: 4000, refunded: 500 }))
+    expect(await atService(order.serviceOrderId)).toEqual(expect.objectContaining({ captured: 3000, refunded: 0 }))
+
+    const report = await sendUnsentMoneyCalls(getContainer())
+    expect(report.sent.map((call) => [call.kind, call.medusaRecordId, call.amount])).toEqual([
+      ["capture", `capt_unsent_${order.paymentId}`, "10.00"],
+      ["refund", `ref_unsent_${order.paymentId}`, "5.00"],
+    ])
+    expect(report.failed).toEqual([])
+    const service = await atService(order.serviceOrderId)
+    expect(service).toEqual(expect.objectContaining({ captured: 4000, refunded: 500, captureCalls: 2 }))
+    const ledger = await control.ledger()
+    expect(ledger.captures.filter((entry: any) => entry.orderId === order.serviceOrderId).map((entry: any) => entry.requestId)).toContain(`capt_unsent_${order.paymentId}`)
+
+    // The next run finds nothing to send: each call went out once.
+    const again = await sendUnsentMoneyCalls(getContainer())
+    expect(again.sent).toEqual([])
+    expect(await atService(order.serviceOrderId)).toEqual(service)
   })
 })

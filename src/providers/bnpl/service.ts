@@ -33,12 +33,9 @@ import { CART_SNAPSHOT_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData } from "../../p
 import { applicationCache } from "../../runtime/app-cache"
 import { createClientFromOptions, type CacheLike, type LoggerLike } from "../../runtime/client-factory"
 import { getConfiguration } from "../../runtime/configuration"
-import { takeLegacyRefunds } from "../../runtime/legacy-refund-journal"
 import { readMedusaCapture } from "../../runtime/medusa-captures"
-import { DatabaseMoneyRecords } from "../../runtime/money-records"
-import { withPaymentLock } from "../../runtime/payment-lock"
+import { paymentOperationsFor } from "../../runtime/account-payment-operations"
 import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/configured-accounts"
-import { accountHash } from "../../runtime/client-factory"
 import { toMedusaError } from "./errors"
 
 type Cradle = Record<string, unknown>
@@ -81,15 +78,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     this.options_ = accountOptions(parseOptions(options), optional<ConfigModuleLike>(cradle, "configModule") ?? appConfig())
     this.client_ = createClientFromOptions(this.options_, { logger: this.logger_, cache: this.cache_ })
     const readLimits = () => getConfiguration(this.client_, this.options_, { cache: this.cache_, logger: this.logger_ })
-    this.payments_ = new PaymentOperations({
-      client: this.client_,
-      options: this.options_,
-      readLimits,
-      records: new DatabaseMoneyRecords(accountHash(this.options_)),
-      takeLegacyRefunds: (orderId) => takeLegacyRefunds(this.cache_, accountHash(this.options_), orderId),
-      withLock: withPaymentLock,
-      logger: this.logger_,
-    })
+    this.payments_ = paymentOperationsFor({ options: this.options_, client: this.client_ }, { cache: () => this.cache_, logger: this.logger_ })
     // Read the limits at start-up so the first shopper does not wait for them.
     readLimits().catch((error: Error) =>
       this.logger_?.warn?.(`medusa-payment-bnpl: could not read the account's limits at start-up: ${error.message}`)

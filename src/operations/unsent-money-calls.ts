@@ -1,0 +1,155 @@
+import { Modules } from "@medusajs/framework/utils"
+import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
+import type { MoneyOperationKind, MoneyOperationRecord } from "../payments/money-records"
+import { requestIds } from "../payments/request-ids"
+import { asPaymentData, type BnplPaymentData } from "../payments/session-data"
+import { paymentOperationsFor } from "../runtime/account-payment-operations"
+import { accountHash } from "../runtime/client-factory"
+import { DatabaseMoneyRecords } from "../runtime/money-records"
+import { accountForProvider, getPluginRuntime, type AccountRuntime } from "../runtime/plugin-runtime"
+
+interface ContainerLike {
+  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
+}
+
+/**
+ * Medusa 2.21 commits a capture or a refund in its own transaction and calls the provider
+ * afterwards (payment module `capturePayment_` / `refundPayment_`); a provider failure deletes
+ * the record again. A process that dies between the two (a SIGKILL, an out-of-memory kill, a
+ * deploy) leaves Medusa showing money captured or refunded that the service never heard of,
+ * and nothing in Medusa ever calls the provider for it again. Found by the chaos soak (seed
+ * 73028: a refund of 4.33 recorded in Medusa, never sent).
+ *
+ * This repair finds them: every capture and refund Medusa recorded on a pay-later payment
+ * between `WINDOW_MS` and `GRACE_MS` ago with no money call the service applied for it (no
+ * money record with its requestId in state `applied`; payments/money-records.ts), and sends
+ * it through the same core as the provider (runtime/account-payment-operations.ts): under the
+ * payment's lock, with Medusa's record id as the requestId, after settling what is in flight
+ * (a `sending` record a dead process left is settled against the service, then resent or
+ * recorded). A call a live process is still making carries the same requestId, so the two can
+ * never apply it twice.
+ */
+
+/** Longer than any one money call can take (open + read time-outs, retries and back-off: about 4 minutes by default). */
+export const GRACE_MS = 5 * 60_000
+/**
+ * `BNPL_UNSENT_GRACE_SECONDS` shortens the grace for test deployments (the chaos soak settles
+ * in minutes); a shorter grace is still safe, because a live call and the repair carry the same
+ * requestId under the same lock, only less quiet.
+ */
+function graceFromEnvironment(): number {
+  const seconds = Number(process.env.BNPL_UNSENT_GRACE_SECONDS)
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : GRACE_MS
+}
+
+/** How far back Medusa's records are read: a day of captures and refunds, not the store's history. */
+export const WINDOW_MS = 24 * 60 * 60_000
+
+/** One Medusa capture or refund sent (or tried) by the repair. */
+export interface UnsentMoneyCall {
+  kind: Extract<MoneyOperationKind, "capture" | "refund">
+  /** Medusa's capture or refund id (the requestId's source). */
+  medusaRecordId: string
+  paymentId: string
+  serviceOrderId: string
+  /** API string, major units. */
+  amount: string
+  message?: string
+}
+
+export interface UnsentMoneyReport {
+  /** Medusa captures and refunds of pay-later payments read in the window. */
+  checked: number
+  sent: UnsentMoneyCall[]
+  failed: UnsentMoneyCall[]
+}
+
+interface MedusaMoneyRecord {
+  id: string
+  amount: MajorUnitAmount
+  created_at: Date | string
+  payment?: { id: string; provider_id: string; data?: Record<string, unknown> | null; canceled_at?: Date | string | null } | null
+}
+
+interface PaymentModuleLike {
+  listCaptures(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MedusaMoneyRecord[]>
+  listRefunds(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MedusaMoneyRecord[]>
+}
+
+const READ = { relations: ["payment"], order: { created_at: "ASC" }, take: 1000 }
+
+/**
+ * Sends every capture and refund Medusa recorded but the service never received (see above).
+ * Never throws for one record: a refusal or an outage is reported in `failed` (and logged) and
+ * tried again on the next run, within the window.
+ */
+export async function sendUnsentMoneyCalls(
+  scope: ContainerLike,
+  { now = new Date(), graceMs = graceFromEnvironment() }: { now?: Date; graceMs?: number } = {}
+): Promise<UnsentMoneyReport> {
+  const runtime = getPluginRuntime(scope)
+  const paymentModule = scope.resolve<PaymentModuleLike>(Modules.PAYMENT)
+  const created_at = { $gte: new Date(now.getTime() - WINDOW_MS).toISOString(), $lte: new Date(now.getTime() - graceMs).toISOString() }
+  const [captures, refunds] = await Promise.all([paymentModule.listCaptures({ created_at }, READ), paymentModule.listRefunds({ created_at }, READ)])
+  const report: UnsentMoneyReport = { checked: 0, sent: [], failed: [] }
+
+  const byPayment = new Map<string, { account: AccountRuntime; data: BnplPaymentData; paymentId: string; capture: MedusaMoneyRecord[]; refund: MedusaMoneyRecord[] }>()
+  for (const [kind, list] of [["capture", captures], ["refund", refunds]] as const) {
+    for (const record of list) {
+      const payment = record.payment
+      const account = accountForProvider(runtime, payment?.provider_id)
+      if (!payment || !account) continue
+      const data = asPaymentData(payment.data ?? {})
+      if (!data.orderId) continue
+      report.checked++
+      const entry = byPayment.get(payment.id) ?? { account, data, paymentId: payment.id, capture: [], refund: [] }
+      entry[kind].push(record)
+      byPayment.set(payment.id, entry)
+    }
+  }
+
+  for (const { account, data, paymentId, capture, refund } of byPayment.values()) {
+    const records = await new DatabaseMoneyRecords(accountHash(account.options)).forOrder(data.orderId!)
+    const operations = paymentOperationsFor(account, { cache: () => runtime.cache, logger: runtime.logger })
+    for (const [kind, medusaRecords] of [["capture", capture], ["refund", refund]] as const) {
+      for (const medusaRecord of unsent(kind, medusaRecords, records, data.orderId!)) {
+        const amountMinor = toMinorUnits(medusaRecord.amount, `${kind}.amount`)
+        const call: UnsentMoneyCall = {
+          kind,
+          medusaRecordId: medusaRecord.id,
+          paymentId,
+          serviceOrderId: data.orderId!,
+          amount: minorUnitsToApiAmount(amountMinor),
+        }
+        try {
+          if (kind === "capture") await operations.capture({ data, capture: { id: medusaRecord.id, amountMinor } })
+          else await operations.refund({ data, amountMinor, refundId: medusaRecord.id })
+          report.sent.push(call)
+          runtime.logger?.warn?.(
+            `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa but never sent (a process stopped between the two); sent now with its own requestId.`
+          )
+        } catch (error) {
+          report.failed.push({ ...call, message: (error as Error)?.message ?? String(error) })
+          runtime.logger?.error?.(
+            `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId}, recorded by Medusa but never sent, could not be sent: ${(error as Error)?.message ?? error}. It is tried again on the next run.`
+          )
+        }
+      }
+    }
+  }
+  return report
+}
+
+/**
+ * Medusa's records of one kind that no applied money call stands for: none with its requestId
+ * was applied, and none was counted towards it (`absorbedBy`: an earlier call whose answer was
+ * lost made up the whole amount). A capture made on authorisation is applied under the order's
+ * own requestId and stands for the payment's captures.
+ */
+function unsent(kind: "capture" | "refund", medusaRecords: MedusaMoneyRecord[], records: MoneyOperationRecord[], serviceOrderId: string): MedusaMoneyRecord[] {
+  const applied = records.filter((record) => record.kind === kind && record.state === "applied")
+  if (kind === "capture" && applied.some((record) => record.requestId === requestIds.captureOnAuthorize(serviceOrderId))) return []
+  const requestIdOf = kind === "capture" ? requestIds.capture : requestIds.refund
+  const standing = new Set(applied.flatMap((record) => [record.requestId, record.absorbedBy ?? ""]))
+  return medusaRecords.filter((record) => !standing.has(requestIdOf(record.id)))
+}

@@ -1,0 +1,30 @@
+import type { BnplClient } from "../client"
+import type { BnplOptions } from "../options"
+import { PaymentOperations } from "../payments/payment-operations"
+import { accountHash, type CacheLike, type LoggerLike } from "./client-factory"
+import { getConfiguration } from "./configuration"
+import { takeLegacyRefunds } from "./legacy-refund-journal"
+import { DatabaseMoneyRecords } from "./money-records"
+import { withPaymentLock } from "./payment-lock"
+
+/**
+ * The payments core for one merchant account, wired to the store: the account's limits (cached
+ * Get Configuration), its money records in the plugin's module, the payment's lock across
+ * instances. The provider and the jobs that move money build it the same way, so a job's
+ * capture or refund is the provider's, requestIds and records included.
+ */
+export function paymentOperationsFor(
+  account: { options: BnplOptions; client: BnplClient },
+  shared: { cache: () => CacheLike | undefined; logger?: LoggerLike }
+): PaymentOperations {
+  const { options, client } = account
+  return new PaymentOperations({
+    client,
+    options,
+    readLimits: () => getConfiguration(client, options, { cache: shared.cache(), logger: shared.logger }),
+    records: new DatabaseMoneyRecords(accountHash(options)),
+    takeLegacyRefunds: (orderId) => takeLegacyRefunds(shared.cache(), accountHash(options), orderId),
+    withLock: withPaymentLock,
+    logger: shared.logger,
+  })
+}
