@@ -79,7 +79,11 @@ export interface Violation {
  * The 5xx answers the docs list for a shopper (docs/storefront.md "Errors the storefront can
  * show"): the payment session's when the service did not answer.
  */
-const DOCUMENTED_SHOPPER_5XX = [{ step: "payment-session", startsWith: "Pay later is not available right now." }]
+const DOCUMENTED_SHOPPER_5XX = [
+  { step: "payment-session", startsWith: "Pay later is not available right now." },
+  // docs/storefront.md: the service gave no answer to the Auth (after the client's retries).
+  { step: "complete", startsWith: "The pay later payment could not be completed." },
+]
 
 /** An API or Medusa amount (major units, "12.3", "12.30", 12.3) as integer minor units. */
 export function toMinor(value: string | number | undefined | null): bigint {

@@ -93,7 +93,9 @@ export class Deployment {
       logDir: path.join(this.options.logDir, name),
       storeDir: STORE_DIR,
       secrets: this.secrets,
-      env: { REDIS_URL: this.options.redisUrl, ...env },
+      // The repair of captures and refunds a killed process never sent waits 5 minutes in a
+      // store; the soak settles in minutes (src/operations/unsent-money-calls.ts).
+      env: { REDIS_URL: this.options.redisUrl, BNPL_UNSENT_GRACE_SECONDS: "20", ...env },
     }
   }
 
