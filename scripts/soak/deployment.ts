@@ -1,5 +1,5 @@
 import path from "node:path"
-import { prepareDatabase, type DemoDatabase } from "../../demo/database"
+import { prepareDatabase, type DemoDatabase } from "../../harness/database"
 import {
   linkPlugin,
   migrateStore,
@@ -9,8 +9,8 @@ import {
   type DemoSeed,
   type RunningStore,
   type StoreSettings,
-} from "../../demo/medusa-store"
-import { flushRedisDatabase } from "../../test/multi-instance/redis"
+} from "../../harness/medusa-store"
+import { flushRedisDatabase } from "../../harness/redis"
 
 /**
  * The deployment the soak drives: two `medusa start` servers and a worker on one PostgreSQL

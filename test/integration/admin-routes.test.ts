@@ -8,7 +8,7 @@ import { adminHeaders } from "../support/admin"
 import { eventually, placeOrder } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
-import { consumerChooses, Shopper, ukAddress } from "../support/shopper"
+import { consumerChooses, Shopper, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(120_000)
 

@@ -1,27 +1,19 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
 import { BnplClient } from "../../src/client"
 import { checkAuthorizationExpiry } from "../../src/operations/authorization-expiry"
 import { reconcilePayments } from "../../src/operations/reconcile"
-import { adminHeaders } from "../support/admin"
 import { eventually, placeOrder, readPayment } from "../support/place-order"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
 
 jest.setTimeout(120_000)
 
-const { control, sandbox } = useSandboxForStore()
-
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({}, (suite) => {
+    const { api, getContainer, control, sandbox } = suite
     let store: SeededStore
     let admin: { headers: Record<string, string> }
-
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      admin = await adminHeaders(getContainer())
+    beforeEach(() => {
+      store = suite.store
+      admin = suite.admin
     })
 
     const capture = (paymentId: string) =>
@@ -196,5 +188,4 @@ medusaIntegrationTestRunner({
       const states = Object.fromEntries((await control.ledger()).payments.map((payment) => [payment.id, payment.paymentState]))
       expect(states).toEqual({ [orphan.id]: "VOIDED", [placed.serviceOrderId]: "AUTH_APPROVED" })
     })
-  },
 })

@@ -4,7 +4,7 @@ import path from "node:path"
 import { eventually, readOrder } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
-import { consumerChooses, euAddress, pathAndQuery } from "../support/shopper"
+import { consumerChooses, euAddress, pathAndQuery } from "../../harness/shopper"
 
 jest.setTimeout(120_000)
 

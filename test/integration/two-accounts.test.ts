@@ -6,7 +6,7 @@ import { recordReconciliationFindings } from "../../src/runtime/reconciliation-f
 import { eventually, placeOrder, readPayment, type PlacedOrder } from "../support/place-order"
 import type { SeededStore } from "../support/seed-store"
 import { describeStore } from "../support/store-suite"
-import { Shopper, consumerChooses, euAddress, ukAddress } from "../support/shopper"
+import { Shopper, consumerChooses, euAddress, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(180_000)
 

@@ -2,7 +2,7 @@ import type { AxiosInstance } from "axios"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { SeededStore } from "./seed-store"
-import { Shopper, consumerChooses, euAddress, pathAndQuery, ukAddress } from "./shopper"
+import { Shopper, consumerChooses, euAddress, pathAndQuery, ukAddress } from "../../harness/shopper"
 
 export interface PlacedOrder {
   cartId: string
