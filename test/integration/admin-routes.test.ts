@@ -5,7 +5,7 @@ import { BnplClient } from "../../src/client"
 import refreshConfigurationJob from "../../src/jobs/refresh-configuration"
 import { recordReconciliationFindings } from "../../src/runtime/reconciliation-findings"
 import { adminHeaders } from "../support/admin"
-import { eventually, placeOrder } from "../support/place-order"
+import { eventually, fulfilAndShip, placeOrder } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 import { consumerChooses, Shopper, ukAddress } from "../../harness/shopper"
@@ -118,13 +118,7 @@ medusaIntegrationTestRunner({
     it("shows a courier update the service refused on the order's pay later box", async () => {
       const order = await placeOrder(api, getContainer(), store)
       await control.fault({ endpoint: "courier", kind: "status", status: 500, times: 50 })
-      const { data: fulfilled } = await api.post(
-        `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
-        { items: order.items, location_id: store.stockLocationId },
-        admin
-      )
-      const fulfillmentId = fulfilled.order.fulfillments[0].id
-      await api.post(`/admin/orders/${order.orderId}/fulfillments/${fulfillmentId}/shipments`, { items: order.items, labels: [] }, admin)
+      const fulfillmentId = await fulfilAndShip(api, store, order, admin)
       const [payment] = await eventually(async () => {
         const { data } = await call("get", `/admin/bnpl/orders/${order.orderId}/payments`)
         return data.payments?.[0]?.courierErrors?.length ? data.payments : undefined

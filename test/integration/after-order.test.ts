@@ -1,7 +1,7 @@
 import { BnplClient } from "../../src/client"
 import { checkAuthorizationExpiry } from "../../src/operations/authorization-expiry"
 import { reconcilePayments } from "../../src/operations/reconcile"
-import { eventually, placeOrder, readPayment } from "../support/place-order"
+import { eventually, fulfilAndShip, placeOrder, readPayment } from "../support/place-order"
 import { describeStore } from "../support/store-suite"
 import type { SeededStore } from "../support/seed-store"
 
@@ -106,20 +106,9 @@ describeStore({}, (suite) => {
       ["express", "EXPRESS"],
     ] as const)("shipping with %s delivery sends the courier and tracking number to the service", async (option, priority) => {
       const order = await placeOrder(api, getContainer(), store, { shippingOption: store.shippingOptions[option] })
-      const { data: fulfilled } = await api.post(
-        `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
-        { items: order.items, location_id: store.stockLocationId },
-        admin
-      )
-      const fulfillmentId = fulfilled.order.fulfillments[0].id
-      await api.post(
-        `/admin/orders/${order.orderId}/fulfillments/${fulfillmentId}/shipments`,
-        {
-          items: order.items,
-          labels: [{ tracking_number: "RM123456789GB", tracking_url: "https://track.example.com/RM123456789GB", label_url: "https://labels.example.com/1.pdf" }],
-        },
-        admin
-      )
+      await fulfilAndShip(api, store, order, admin, [
+        { tracking_number: "RM123456789GB", tracking_url: "https://track.example.com/RM123456789GB", label_url: "https://labels.example.com/1.pdf" },
+      ])
       const update = await eventually(async () => (await control.ledger()).courierUpdates[0])
       expect(update.orderId).toBe(order.serviceOrderId)
       const sent = update.courier
