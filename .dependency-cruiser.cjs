@@ -103,7 +103,6 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     // The admin extension is built by Medusa's own bundler with its own tsconfig (src/admin/tsconfig.json).
     exclude: { path: ["^src/admin/", "node_modules", "[.]medusa/"] },
-    includeOnly: "^(src|test|harness|demo|bench|scripts)/",
     moduleSystems: ["es6", "cjs"],
   },
 }
