@@ -1,4 +1,4 @@
-import type { TcpProxy } from "../test/support/tcp-proxy"
+import type { TcpProxy } from "../harness/tcp-proxy"
 import { SYSTEM, BNPL } from "./cart-complete"
 import { summarize, type Summary } from "./stats"
 import type { StoreApi } from "./store-api"

@@ -1,6 +1,6 @@
 import { BnplClient, BnplApiError, DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from "../src/client"
 import type { Sandbox } from "../src/sandbox"
-import { TcpProxy } from "../test/support/tcp-proxy"
+import { TcpProxy } from "../harness/tcp-proxy"
 
 /**
  * Section 5: quiet spells. A checkout's calls (Create Checkout, Auth, Capture Payment) after
@@ -9,7 +9,7 @@ import { TcpProxy } from "../test/support/tcp-proxy"
  * forgets the connection silently, so the client never hears of it: the worst case). Each is
  * run with the client's default idle time-out (4 s) and with one longer than the service's
  * (120 s), which makes the client meet closed connections. The TCP proxy
- * (test/support/tcp-proxy.ts) plays the service's idle closing (`ownIdleTimeout`: the sandbox's
+ * (harness/tcp-proxy.ts) plays the service's idle closing (`ownIdleTimeout`: the sandbox's
  * own 5 s and its Keep-Alive hint are hidden from the client); all runs go at once, so the
  * section lasts about the sum of the gaps. Reports the errors a shopper would see (target 0),
  * new connections per call, and the calls resent after meeting a closed connection.

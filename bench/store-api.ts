@@ -1,11 +1,11 @@
-import type { DemoSeed } from "../demo/medusa-store"
-import { callJson, redirectTarget } from "../demo/script/http"
-import { SAMPLE_ADDRESS as ADDRESS } from "../demo/script/sample-address"
+import type { DemoSeed } from "../harness/medusa-store"
+import { callJson, redirectTarget } from "../harness/http"
+import { SAMPLE_ADDRESS as ADDRESS } from "../harness/sample-address"
 
 /**
  * The store and admin API calls the bench makes, as a storefront and a merchant's admin
  * would: Medusa's standard routes plus the plugin's return route. Each throws on a non-2xx
- * answer (demo/script/http.ts).
+ * answer (harness/http.ts).
  */
 
 

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, statSync } from "node:fs"
 import path from "node:path"
-import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed } from "../demo/medusa-store"
-import { freePort } from "../demo/ports"
+import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed } from "../harness/medusa-store"
+import { freePort } from "../harness/ports"
 import { BENCH_DATABASE_URL, dropDatabase, recreateDatabase } from "./database"
 
 /**
- * A real Medusa 2.21 store outside jest, booted with the demo's functions (demo/medusa-store.ts):
+ * A real Medusa 2.21 store outside jest, booted with the demo's functions (harness/medusa-store.ts):
  * the plugin linked from its build, `medusa db:migrate`, the demo seed through `medusa exec`,
  * then `medusa start` on a free port, on a fresh PostgreSQL database. The plugin talks to
  * the sandbox at `sandboxUrl` with Basic auth and manual capture.

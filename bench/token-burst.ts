@@ -1,6 +1,6 @@
 import { BnplClient, type StoredToken, type TokenStore } from "../src/client"
 import type { Sandbox } from "../src/sandbox"
-import { TcpProxy } from "../test/support/tcp-proxy"
+import { TcpProxy } from "../harness/tcp-proxy"
 
 /**
  * Section 3: N concurrent calls (Get Configuration) from one client on a cold OAuth cache.

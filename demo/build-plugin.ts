@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process"
 import { createWriteStream, mkdirSync } from "node:fs"
 import path from "node:path"
-import { tail } from "./child-process"
+import { tail } from "../harness/child-process"
 
 const PACKAGE_ROOT = path.resolve(__dirname, "..")
 

@@ -1,6 +1,6 @@
 import path from "node:path"
 import type { Sandbox } from "../src/sandbox"
-import { prepareDatabase, type DemoDatabase } from "./database"
+import { prepareDatabase, type DemoDatabase } from "../harness/database"
 import {
   linkPlugin,
   migrateStore,
@@ -10,9 +10,9 @@ import {
   STORE_HOST,
   type DemoSeed,
   type RunningStore,
-} from "./medusa-store"
+} from "../harness/medusa-store"
 import { DEMO_LOG_DIR, PACKAGE_ROOT } from "./paths"
-import { assertPortFree, freePort } from "./ports"
+import { assertPortFree, freePort } from "../harness/ports"
 import { openSandboxStateKeeper } from "./sandbox-state"
 import { startStorefront, type RunningStorefront } from "./storefront/server"
 

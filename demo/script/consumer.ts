@@ -1,4 +1,4 @@
-import { redirectTarget } from "./http"
+import { redirectTarget } from "../../harness/http"
 
 /**
  * The consumer on the sandbox's checkout page: loads it, finds the form of the button with

@@ -1,8 +1,8 @@
 import type { SandboxLedger } from "../../src/sandbox"
 import type { DemoStack } from "../stack"
 import { consumerChooses } from "./consumer"
-import { callJson, eventually, redirectTarget } from "./http"
-import { SAMPLE_ADDRESS as ADDRESS } from "./sample-address"
+import { callJson, eventually, redirectTarget } from "../../harness/http"
+import { SAMPLE_ADDRESS as ADDRESS } from "../../harness/sample-address"
 
 const TRACKING = {
   tracking_number: "RM123456789GB",

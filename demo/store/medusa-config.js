@@ -4,7 +4,7 @@
 // comes from the environment; the defaults are the local sandbox's UK account.
 // Redis is left out on purpose: Medusa's in-memory event bus, cache and workflow engine
 // are enough for one process on a laptop.
-// Safe on a shared network (demo/README.md, "Safe on a shared network"): demo/medusa-store.ts starts Medusa
+// Safe on a shared network (demo/README.md, "Safe on a shared network"): harness/medusa-store.ts starts Medusa
 // on 127.0.0.1 and gives every run new JWT_SECRET and COOKIE_SECRET; there is no constant
 // fallback. The service account is the sandbox's unless BNPL_DEMO_CREDENTIALS is "real"
 // (`npm run demo -- --real-credentials`), which takes BNPL_MERCHANT_ID, BNPL_SECRET_KEY,

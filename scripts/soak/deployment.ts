@@ -8,8 +8,8 @@ import {
   type DemoSeed,
   type RunningStore,
   type StoreSettings,
-} from "../../demo/medusa-store"
-import { flushRedisDatabase } from "../../test/multi-instance/redis"
+} from "../../harness/medusa-store"
+import { flushRedisDatabase } from "../../harness/redis"
 import { soakDatabase, templateHash, type SoakDatabase } from "./template-database"
 
 /**

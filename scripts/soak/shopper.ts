@@ -1,5 +1,5 @@
-import { consumerChooses, euAddress, ukAddress } from "../../test/support/shopper"
-import type { DemoSeed } from "../../demo/medusa-store"
+import { consumerChooses, euAddress, ukAddress } from "../../harness/shopper"
+import type { DemoSeed } from "../../harness/medusa-store"
 import type { History } from "./history"
 import { request, sleep, type Answer } from "./http"
 import type { Prng } from "./prng"

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
-import type { DemoSeed } from "../../demo/medusa-store"
+import type { DemoSeed } from "../../harness/medusa-store"
 
 /**
  * One migrated and seeded database kept as a PostgreSQL template, so a soak starts from a copy
@@ -34,8 +34,8 @@ export function templateHash(storeDir: string): string {
     ...filesUnder(path.join(built, "modules")).filter((file) => file.includes(`${path.sep}migrations${path.sep}`) && file.endsWith(".js")),
     ...filesUnder(path.join(built, "links")).filter((file) => file.endsWith(".js")),
     require.resolve("@medusajs/medusa/package.json"),
-    path.join(ROOT, "demo/seed.ts"),
-    path.join(ROOT, "demo/pay-later-providers.ts"),
+    path.join(ROOT, "harness/seed.ts"),
+    path.join(ROOT, "harness/pay-later-providers.ts"),
     path.join(ROOT, "demo/store/scripts/seed-demo.ts"),
     path.join(storeDir, "medusa-config.js"),
   ]

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import type { BnplLogger, StoredToken, TokenStore } from "./options"
 import type { AccessTokenResponse } from "./schemas"
+import { cacheKeys } from "../cache-keys"
 
 /**
  * The two authentication schemes of merchant-api-v2.md "Authentication".
@@ -20,7 +21,7 @@ export function basicAuthorization(merchantId: string, secretKey: string): strin
  */
 export function tokenStoreKey(merchantId: string, authUrl: string): string {
   const digest = createHash("sha256").update(`${merchantId}\n${authUrl}`).digest("hex")
-  return `medusa-payment-bnpl:oauth-token:${digest.slice(0, 32)}`
+  return cacheKeys.oauthToken(digest.slice(0, 32))
 }
 
 /** Renew when less than min(60 s, 10 % of the token's life) is left. */

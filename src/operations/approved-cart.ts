@@ -3,10 +3,8 @@ import { deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { cartDigest } from "../payments/mapping/cart-digest"
 import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../payments/mapping/cart-snapshot"
 import { asPaymentData, isBnplProvider } from "../payments/session-data"
+import type { ContainerLike } from "../runtime/shared-types"
 
-interface ContainerLike {
-  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 /** The outcome of comparing a cart with what its consumer approved. */
 export type ApprovedCartCheck =

@@ -1,5 +1,6 @@
-import type { CacheLike } from "../runtime/client-factory"
+import type { CacheLike } from "../runtime/shared-types"
 import type { CompletionFailure } from "./completion-failure"
+import { cacheKeys } from "../cache-keys"
 
 /**
  * The back-offs that bound the Auth calls a stranger can cause (docs/operations.md, "Back-offs
@@ -19,8 +20,8 @@ export interface AuthAttempts {
 }
 
 const NONE: AuthAttempts = { count: 0, nextAt: 0 }
-const returnKey = (sessionId: string) => `medusa-payment-bnpl:return-auth-backoff:${sessionId}`
-const jobKey = (sessionId: string) => `medusa-payment-bnpl:pending-completion:${sessionId}`
+const returnKey = cacheKeys.returnAuthBackoff
+const jobKey = cacheKeys.pendingCompletion
 
 /**
  * Seconds the return route waits, after Auth answered "not confirmed" for a session, before it

@@ -7,10 +7,8 @@ import { failureReason, type CompletionFailure } from "./completion-failure"
 import { recordCompletionFailure } from "./completion-record"
 import { finishesCheckout, markCheckoutFinished } from "./finished-checkout"
 import { repairOrderPayment } from "./repair-unpaid-orders"
+import type { ContainerLike } from "../runtime/shared-types"
 
-interface ContainerLike {
-  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 export { failureReason, type CompletionFailure } from "./completion-failure"
 

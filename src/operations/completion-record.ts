@@ -1,9 +1,8 @@
 import { getPluginRuntime } from "../runtime/plugin-runtime"
-import type { CompletionFailure } from "./complete-cart"
+import type { CompletionFailure } from "./completion-failure"
+import type { ContainerLike } from "../runtime/shared-types"
+import { cacheKeys } from "../cache-keys"
 
-interface ContainerLike {
-  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 /** How a cart's last completion ended, when it placed no order; kept a day for the status route. */
 export interface CompletionRecord {
@@ -14,7 +13,7 @@ export interface CompletionRecord {
 }
 
 const TTL_SECONDS = 24 * 60 * 60
-const key = (cartId: string) => `medusa-payment-bnpl:completion:${cartId}`
+const key = cacheKeys.completion
 
 /** Remembers why a cart's completion failed, in the cache every instance shares. */
 export async function recordCompletionFailure(scope: ContainerLike, cartId: string, reason: CompletionFailure): Promise<void> {

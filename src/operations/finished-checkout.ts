@@ -1,10 +1,8 @@
 import { Modules } from "@medusajs/framework/utils"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import { asPaymentData, type FinishedReason } from "../payments/session-data"
+import type { ContainerLike } from "../runtime/shared-types"
 
-interface ContainerLike {
-  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 /** The completion failures after which the consumer is done with the checkout. */
 const FINISHING: readonly string[] = ["cancelled", "declined", "expired"] satisfies FinishedReason[]

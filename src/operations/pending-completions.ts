@@ -3,10 +3,8 @@ import { asPaymentData } from "../payments/session-data"
 import { accountForPayment, getPluginRuntime, type AccountRuntime, type PluginRuntime } from "../runtime/plugin-runtime"
 import { clearJobAttempts, jobBackoffMinutes, readJobAttempts, writeJobAttempts, type AuthAttempts } from "./auth-backoff"
 import { completePayLaterCart, type CompletionFailure } from "./complete-cart"
+import type { ContainerLike } from "../runtime/shared-types"
 
-interface ContainerLike {
-  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 export interface PendingCompletionReport {
   /** Carts that became orders in this run. */

@@ -8,40 +8,9 @@ import { checkSessionPayment } from "../payments/payment-identity"
 import type { BnplPaymentData } from "../payments/session-data"
 import type { MedusaPaymentRecord } from "./order-payments"
 import { readOrderPaymentState, repairOrderPayment } from "./repair-unpaid-orders"
+import type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/reconciliation-findings"
 
-export interface OrphanedPayment {
-  orderId: string
-  merchantReference?: string
-  amount?: { amount: string; currency: string }
-  created?: string
-  voided: boolean
-}
-
-/**
- * An approved service payment whose cart is a Medusa order that has no payment: the order was
- * placed and its authorisation interrupted (a crash mid-Auth). Never voided: the consumer's
- * order stands; the payment is given to it (operations/repair-unpaid-orders.ts).
- */
-export interface UnpaidOrderFinding {
-  /** The service's order id. */
-  orderId: string
-  merchantReference?: string
-  /** The Medusa order that has no payment. */
-  medusaOrderId: string
-  amount?: { amount: string; currency: string }
-  created?: string
-  /** Whether this run gave the order its payment. */
-  repaired: boolean
-}
-
-export interface ReconciliationReport {
-  /** Approved service payments looked at. */
-  checked: number
-  /** Approved with no Medusa order: voided with `voidOrphanedPayments`. */
-  orphaned: OrphanedPayment[]
-  /** Approved, the order exists, its payment missing: repaired, never voided. */
-  unpaidOrders?: UnpaidOrderFinding[]
-}
+export type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/reconciliation-findings"
 
 /**
  * A payment younger than this may still be on its way into an order: a checkout lives 60

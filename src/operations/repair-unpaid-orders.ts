@@ -2,10 +2,9 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import { failureReason, type CompletionFailure } from "./completion-failure"
 import { CART_PAYMENT_FIELDS, orderPaymentState, type CartPaymentRecord, type UnpaidOrder } from "./order-payment-state"
+import type { ContainerLike } from "../runtime/shared-types"
+import { cacheKeys } from "../cache-keys"
 
-interface ContainerLike {
-  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 export type RepairOutcome =
   /** The cart is not an order: nothing to repair (the completion job's business). */
@@ -133,7 +132,7 @@ export const REPAIR_WINDOW_HOURS = 26
 /** Waiting for the cart's lock in a job run: a held lock is tried again at the next tick. */
 const JOB_LOCK_WAIT_SECONDS = 5
 const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "amount_changed", "cart_changed", "invalid_return", "order_failed", "cancelled"])
-const key = (sessionId: string) => `medusa-payment-bnpl:unpaid-order:${sessionId}`
+const key = cacheKeys.unpaidOrder
 
 /** Minutes between tries of one order while it cannot be authorised: 1, 2, 4, 8, then every 10. */
 export function repairBackoffMinutes(attempts: number): number {

@@ -1,7 +1,8 @@
 import { container } from "@medusajs/framework"
 import { Modules } from "@medusajs/framework/utils"
-import type { CacheLike } from "./client-factory"
+import type { CacheLike } from "./shared-types"
 import { warnOnceWhenInstancesCannotShare } from "./sharing-check"
+import type { ContainerLike } from "./shared-types"
 
 /**
  * The cache every instance of the store shares, reached through Medusa's containers.
@@ -14,9 +15,6 @@ import { warnOnceWhenInstancesCannotShare } from "./sharing-check"
  * using it would leave every instance with its own token and limits.
  */
 
-interface ContainerLike {
-  resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 /** Medusa's Caching Module service (ICachingModuleService), the calls the plugin makes. */
 interface CachingModuleLike {

@@ -1,5 +1,6 @@
 import { container } from "@medusajs/framework"
 import { Modules } from "@medusajs/framework/utils"
+import type { ContainerLike } from "./shared-types"
 
 /**
  * Medusa's Locking Module (`Modules.LOCKING`): with the `locking-redis` (or
@@ -15,9 +16,6 @@ export interface LockLike {
   execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
 }
 
-interface ContainerLike {
-  resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 /** The Locking Module of a Medusa container, or undefined where there is none. */
 export function lockFromContainer(from: ContainerLike): LockLike | undefined {

@@ -1,22 +1,10 @@
 import { createHash } from "node:crypto"
 import { BnplClient } from "../client"
-import type { BnplLogger } from "../client/options"
 import type { BnplOptions } from "../options"
 import { applicationCache } from "./app-cache"
 import { applicationLock, withServiceCallLock, type LockLike } from "./app-lock"
-
-/** Medusa's logger, or any object with the same methods. */
-export type LoggerLike = BnplLogger
-
-/**
- * A shared key-value store with TTLs in seconds: Medusa's Cache Module (Modules.CACHE) as is,
- * or its Caching Module (Modules.CACHING) through `cacheFromCachingModule` (app-cache.ts).
- */
-export interface CacheLike {
-  get<T>(key: string): Promise<T | null | undefined>
-  set(key: string, data: unknown, ttl?: number): Promise<void>
-  invalidate?(key: string): Promise<void>
-}
+import type { CacheLike, LoggerLike } from "./shared-types"
+import { cacheKeys } from "../cache-keys"
 
 interface SharedClient {
   client: BnplClient
@@ -103,5 +91,5 @@ export function accountHash(options: Pick<BnplOptions, "merchantId" | "baseUrl">
 
 /** A cache key for per-account data that reveals nothing about the credentials. */
 export function accountCacheKey(options: Pick<BnplOptions, "merchantId" | "baseUrl">, name: string): string {
-  return `medusa-payment-bnpl:${name}:${accountHash(options)}`
+  return cacheKeys.account(name, accountHash(options))
 }

@@ -2,7 +2,8 @@ import type { BnplClient } from "../client"
 import type { Money } from "../client/money"
 import type { BnplOptions } from "../options"
 import { applicationLock, withServiceCallLock, type LockLike } from "./app-lock"
-import { accountCacheKey, type CacheLike, type LoggerLike } from "./client-factory"
+import { accountCacheKey } from "./client-factory"
+import type { CacheLike, LoggerLike } from "./shared-types"
 import { SingleFlight } from "./single-flight"
 
 /** The account's order limits as last read with Get Configuration, and when. */

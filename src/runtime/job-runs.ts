@@ -1,4 +1,4 @@
-import type { LoggerLike } from "./client-factory"
+import type { LoggerLike } from "./shared-types"
 import { recordsOf, upsertOne } from "./records-module"
 
 /** The plugin's scheduled jobs, by the names the admin shows. */

@@ -1,5 +1,6 @@
 import type { LegacyRefund } from "../payments/money-operations"
-import type { CacheLike } from "./client-factory"
+import type { CacheLike } from "./shared-types"
+import { cacheKeys } from "../cache-keys"
 
 /**
  * Versions before the money records kept the refunds whose answer was lost in the cache, under
@@ -11,7 +12,7 @@ import type { CacheLike } from "./client-factory"
  */
 export async function takeLegacyRefunds(cache: CacheLike | undefined, accountHash: string, serviceOrderId: string): Promise<LegacyRefund[]> {
   if (!cache) return []
-  const keys = [`medusa-payment-bnpl:pending-refunds:${accountHash}:${serviceOrderId}`, `medusa-payment-bnpl:pending-refunds:${serviceOrderId}`]
+  const keys = [cacheKeys.legacyPendingRefunds(serviceOrderId, accountHash), cacheKeys.legacyPendingRefunds(serviceOrderId)]
   const found: LegacyRefund[] = []
   for (const key of keys) {
     try {

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { applicationLock } from "./app-lock"
+import { cacheKeys } from "../cache-keys"
 
 /**
  * Seconds an operation waits for another one on the same payment. Longer than a void or
@@ -36,7 +37,7 @@ export async function withPaymentLock<T>(serviceOrderId: string, job: () => Prom
   let finished: { value: T } | undefined
   try {
     return await locking.execute(
-      `medusa-payment-bnpl:payment:${serviceOrderId}`,
+      cacheKeys.paymentLock(serviceOrderId),
       async () => {
         started = true
         const value = await job()

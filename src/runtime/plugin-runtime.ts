@@ -4,9 +4,11 @@ import { accountCurrency, type BnplOptions } from "../options"
 import { asPaymentData } from "../payments/session-data"
 import { cacheFromContainer } from "./app-cache"
 import { lockFromContainer, type LockLike } from "./app-lock"
-import { createClientFromOptions, type CacheLike, type LoggerLike } from "./client-factory"
+import { createClientFromOptions } from "./client-factory"
+import type { CacheLike, LoggerLike } from "./shared-types"
 import { resolvePluginConfiguration } from "./plugin-options"
 import { warnOnceWhenInstancesCannotShare } from "./sharing-check"
+import type { ContainerLike } from "./shared-types"
 
 /** What is shared by every account: Medusa's cache, lock and logger. */
 interface SharedRuntime {
@@ -33,9 +35,6 @@ export interface PluginRuntime extends SharedRuntime {
   accounts: AccountRuntime[]
 }
 
-interface ContainerLike {
-  resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
-}
 
 const runtimes = new WeakMap<object, PluginRuntime>()
 

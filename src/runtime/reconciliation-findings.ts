@@ -1,7 +1,42 @@
-import type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../operations/reconcile"
 import type { BnplOptions } from "../options"
 import { accountHash } from "./client-factory"
 import { recordsOf, upsertOne } from "./records-module"
+
+/** An approved service payment no Medusa order holds (operations/reconcile.ts). */
+export interface OrphanedPayment {
+  orderId: string
+  merchantReference?: string
+  amount?: { amount: string; currency: string }
+  created?: string
+  voided: boolean
+}
+
+/**
+ * An approved service payment whose cart is a Medusa order that has no payment: the order was
+ * placed and its authorisation interrupted (a crash mid-Auth). Never voided: the consumer's
+ * order stands; the payment is given to it (operations/repair-unpaid-orders.ts).
+ */
+export interface UnpaidOrderFinding {
+  /** The service's order id. */
+  orderId: string
+  merchantReference?: string
+  /** The Medusa order that has no payment. */
+  medusaOrderId: string
+  amount?: { amount: string; currency: string }
+  created?: string
+  /** Whether this run gave the order its payment. */
+  repaired: boolean
+}
+
+/** What one reconciliation run of an account found (operations/reconcile.ts). */
+export interface ReconciliationReport {
+  /** Approved service payments looked at. */
+  checked: number
+  /** Approved with no Medusa order: voided with `voidOrphanedPayments`. */
+  orphaned: OrphanedPayment[]
+  /** Approved, the order exists, its payment missing: repaired, never voided. */
+  unpaidOrders?: UnpaidOrderFinding[]
+}
 
 /**
  * What the last reconciliation found for an account: approved service payments that no Medusa

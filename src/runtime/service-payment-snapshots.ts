@@ -3,7 +3,8 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import type { Payment } from "../client/schemas"
 import { checkSessionPayment } from "../payments/payment-identity"
 import type { BnplPaymentData } from "../payments/session-data"
-import type { CacheLike } from "./client-factory"
+import type { CacheLike } from "./shared-types"
+import { cacheKeys } from "../cache-keys"
 
 /**
  * The service's view of one payment, as last read with Get Payment
@@ -35,7 +36,7 @@ export type ServicePaymentSnapshot = (
 const SNAPSHOT_TTL_SECONDS = 24 * 3600
 
 const localSnapshots = new Map<string, ServicePaymentSnapshot>()
-const cacheKey = (paymentId: string) => `medusa-payment-bnpl:service-payment:${paymentId}`
+const cacheKey = cacheKeys.servicePayment
 
 /** The last snapshot of a Medusa payment's service payment, or undefined. */
 export async function readSnapshot(cache: CacheLike | undefined, paymentId: string): Promise<ServicePaymentSnapshot | undefined> {

@@ -1,4 +1,4 @@
-import type { LoggerLike } from "./client-factory"
+import type { LoggerLike } from "./shared-types"
 
 /**
  * Whether the instances of a store can share the plugin's state, read from medusa-config

@@ -1,8 +1,8 @@
 import { minorUnitsToMoney } from "../client/money"
 import { isoTimestamp } from "./clock"
-import type { LedgerReversal } from "./ledger"
-import { settleExpiry, voidOpenAmount, type RefundBody } from "./payment-lifecycle"
-import type { SandboxStore } from "./state"
+import type { SandboxClock } from "./clock"
+import type { LedgerRecorder, LedgerReversal } from "./ledger"
+import { settleExpiry, voidOpenAmount, type RefundBody, type StoredPayment } from "./payment-lifecycle"
 
 /** A Reverse Payment By Token request waiting to be applied. */
 export interface PendingReversal {
@@ -14,12 +14,27 @@ export interface PendingReversal {
 }
 
 /**
+ * The part of the sandbox's state (state.ts, `SandboxStore`) a reversal reads and writes;
+ * declared here so that state.ts can apply reversals without an import circle.
+ */
+export interface ReversalStore {
+  readonly clock: SandboxClock
+  readonly ledger: LedgerRecorder
+  readonly payments: Map<string, StoredPayment>
+  readonly settings: { reversalDelaySeconds: number }
+  pendingReversals: PendingReversal[]
+  checkoutOf(merchantId: string, token: string): { completedAtMs?: number } | undefined
+  newEventId(): string
+  newRefundId(): string
+}
+
+/**
  * Records a Reverse Payment By Token request (api-beyond-the-document.md: the service
  * reverses, asynchronously, whatever order was made from the checkout token). The checkout
  * is closed at once, so no order can be made from it any more; the order, if any, is reversed
  * `reversalDelaySeconds` later by the sandbox clock, on the next read of the sandbox's state.
  */
-export function requestReversal(store: SandboxStore, merchantId: string, token: string): void {
+export function requestReversal(store: ReversalStore, merchantId: string, token: string): void {
   const nowMs = store.clock.nowMs()
   const checkout = store.checkoutOf(merchantId, token)
   if (checkout && checkout.completedAtMs === undefined) checkout.completedAtMs = nowMs
@@ -39,7 +54,7 @@ export function requestReversal(store: SandboxStore, merchantId: string, token: 
  * `refunds[]`) and the ledger (`voids`, `refunds`, marked `reversal`). A declined payment,
  * or a token no order was made from, has nothing to reverse. Applying twice does nothing more.
  */
-export function applyDueReversals(store: SandboxStore): void {
+export function applyDueReversals(store: ReversalStore): void {
   if (store.pendingReversals.length === 0) return
   const nowMs = store.clock.nowMs()
   const due = store.pendingReversals.filter((pending) => pending.dueAtMs <= nowMs)

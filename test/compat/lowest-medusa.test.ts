@@ -3,9 +3,9 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { prepareDatabase, type DemoDatabase } from "../../demo/database"
-import { migrateStore, seedDemoStore, startMedusa, type RunningStore, type StoreSettings } from "../../demo/medusa-store"
-import { freePort } from "../../demo/ports"
+import { prepareDatabase, type DemoDatabase } from "../../harness/database"
+import { migrateStore, seedDemoStore, startMedusa, type RunningStore, type StoreSettings } from "../../harness/medusa-store"
+import { freePort } from "../../harness/ports"
 import { runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 
@@ -85,8 +85,8 @@ function installApp(): void {
   fs.copyFileSync(path.join(root, "demo/store/medusa-config.js"), path.join(app, "medusa-config.js"))
   const scripts = path.join(app, "scripts")
   fs.mkdirSync(scripts, { recursive: true })
-  for (const file of ["seed.ts", "find-seeded.ts", "pay-later-providers.ts", "admin-user.ts"]) fs.copyFileSync(path.join(root, "demo", file), path.join(scripts, file))
-  const seedScript = fs.readFileSync(path.join(root, "demo/store/scripts/seed-demo.ts"), "utf8").replace(/"\.\.\/\.\.\/([\w-]+)"/g, '"./$1"')
+  for (const file of ["seed.ts", "find-seeded.ts", "pay-later-providers.ts", "admin-user.ts"]) fs.copyFileSync(path.join(root, "harness", file), path.join(scripts, file))
+  const seedScript = fs.readFileSync(path.join(root, "demo/store/scripts/seed-demo.ts"), "utf8").replace(/"\.\.\/\.\.\/\.\.\/harness\/([\w-]+)"/g, '"./$1"')
   fs.writeFileSync(path.join(scripts, "seed-demo.ts"), seedScript)
 }
 

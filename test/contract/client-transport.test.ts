@@ -17,7 +17,7 @@ import {
   BnplTimeoutError,
   type BnplClientOptions,
 } from "../../src/client"
-import { TcpProxy, type TcpProxyOptions } from "../support/tcp-proxy"
+import { TcpProxy, type TcpProxyOptions } from "../../harness/tcp-proxy"
 
 interface Seen {
   method: string

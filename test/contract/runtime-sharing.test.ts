@@ -1,6 +1,6 @@
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import { createBnplClient } from "../../src/client"
-import type { CacheLike } from "../../src/runtime/client-factory"
+import type { CacheLike } from "../../src/runtime/shared-types"
 import type { LockLike } from "../../src/runtime/app-lock"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { SandboxControl } from "../support/sandbox-control"

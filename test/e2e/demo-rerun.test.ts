@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto"
 import path from "node:path"
 import { Client } from "pg"
-import { DEFAULT_DATABASE_URL } from "../../demo/database"
+import { DEFAULT_DATABASE_URL } from "../../harness/database"
 import { adminHeaders, runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
-import { callJson } from "../../demo/script/http"
+import { callJson } from "../../harness/http"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import type { PaymentView } from "../../src/runtime/payment-view"
-import { consumerChooses, ukAddress } from "../support/shopper"
+import { consumerChooses, ukAddress } from "../../harness/shopper"
 
 /**
  * `npm run demo` twice on one database (the demo keeps its database between runs): the

@@ -4,9 +4,9 @@ import { createServer, type Server } from "node:http"
 import { connect } from "node:net"
 import { networkInterfaces } from "node:os"
 import path from "node:path"
-import { freePort } from "../../demo/ports"
+import { freePort } from "../../harness/ports"
 import { startDemo, type DemoStack } from "../../demo/stack"
-import { consumerChooses, ukAddress } from "../support/shopper"
+import { consumerChooses, ukAddress } from "../../harness/shopper"
 
 /**
  * The demo stack as `npm run demo -- --storefront-url … --storefront-order-path …

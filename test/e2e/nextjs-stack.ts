@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, symlinkSync } from "node:fs"
 import path from "node:path"
-import { runNode, startNode, tail, type RunningChild } from "../../demo/child-process"
-import { prepareDatabase } from "../../demo/database"
-import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed } from "../../demo/medusa-store"
-import { freePort } from "../../demo/ports"
+import { runNode, startNode, tail, type RunningChild } from "../../harness/child-process"
+import { prepareDatabase } from "../../harness/database"
+import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed } from "../../harness/medusa-store"
+import { freePort } from "../../harness/ports"
 import type { Sandbox } from "../../src/sandbox"
 
 const ROOT = path.resolve(__dirname, "../..")

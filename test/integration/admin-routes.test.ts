@@ -1,23 +1,17 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import path from "node:path"
 import { BnplClient } from "../../src/client"
 import refreshConfigurationJob from "../../src/jobs/refresh-configuration"
 import { recordReconciliationFindings } from "../../src/runtime/reconciliation-findings"
-import { adminHeaders } from "../support/admin"
-import { eventually, placeOrder } from "../support/place-order"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
-import { consumerChooses, Shopper, ukAddress } from "../support/shopper"
+import { eventually, fulfilAndShip, placeOrder } from "../support/place-order"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
+import { consumerChooses, Shopper, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(120_000)
 
-const { control, sandbox } = useSandboxForStore()
-
 /** The admin routes behind the dashboard's pay later widget and its "Pay later" settings page. */
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({}, (suite) => {
+    const { api, getContainer, control, sandbox } = suite
     let store: SeededStore
     let admin: { headers: Record<string, string> }
     const call = (method: "get" | "post", url: string, body?: unknown, headers = admin) =>
@@ -25,10 +19,9 @@ medusaIntegrationTestRunner({
         ? api.get(url, { ...headers, validateStatus: () => true })
         : api.post(url, body ?? {}, { ...headers, validateStatus: () => true })
 
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      admin = await adminHeaders(getContainer())
+    beforeEach(() => {
+      store = suite.store
+      admin = suite.admin
     })
 
     it("refuses every admin route without an admin login, and moves no money", async () => {
@@ -118,13 +111,7 @@ medusaIntegrationTestRunner({
     it("shows a courier update the service refused on the order's pay later box", async () => {
       const order = await placeOrder(api, getContainer(), store)
       await control.fault({ endpoint: "courier", kind: "status", status: 500, times: 50 })
-      const { data: fulfilled } = await api.post(
-        `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
-        { items: order.items, location_id: store.stockLocationId },
-        admin
-      )
-      const fulfillmentId = fulfilled.order.fulfillments[0].id
-      await api.post(`/admin/orders/${order.orderId}/fulfillments/${fulfillmentId}/shipments`, { items: order.items, labels: [] }, admin)
+      const fulfillmentId = await fulfilAndShip(api, store, order, admin)
       const [payment] = await eventually(async () => {
         const { data } = await call("get", `/admin/bnpl/orders/${order.orderId}/payments`)
         return data.payments?.[0]?.courierErrors?.length ? data.payments : undefined
@@ -299,5 +286,4 @@ medusaIntegrationTestRunner({
       expect(badBody.status).toBe(400)
       expect(badBody.data.message).toMatch(/cart_id/)
     })
-  },
 })

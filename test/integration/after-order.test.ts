@@ -1,27 +1,19 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
 import { BnplClient } from "../../src/client"
 import { checkAuthorizationExpiry } from "../../src/operations/authorization-expiry"
 import { reconcilePayments } from "../../src/operations/reconcile"
-import { adminHeaders } from "../support/admin"
-import { eventually, placeOrder, readPayment } from "../support/place-order"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
+import { eventually, fulfilAndShip, placeOrder, readPayment } from "../support/place-order"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
 
 jest.setTimeout(120_000)
 
-const { control, sandbox } = useSandboxForStore()
-
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({}, (suite) => {
+    const { api, getContainer, control, sandbox } = suite
     let store: SeededStore
     let admin: { headers: Record<string, string> }
-
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      admin = await adminHeaders(getContainer())
+    beforeEach(() => {
+      store = suite.store
+      admin = suite.admin
     })
 
     const capture = (paymentId: string) =>
@@ -114,20 +106,9 @@ medusaIntegrationTestRunner({
       ["express", "EXPRESS"],
     ] as const)("shipping with %s delivery sends the courier and tracking number to the service", async (option, priority) => {
       const order = await placeOrder(api, getContainer(), store, { shippingOption: store.shippingOptions[option] })
-      const { data: fulfilled } = await api.post(
-        `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
-        { items: order.items, location_id: store.stockLocationId },
-        admin
-      )
-      const fulfillmentId = fulfilled.order.fulfillments[0].id
-      await api.post(
-        `/admin/orders/${order.orderId}/fulfillments/${fulfillmentId}/shipments`,
-        {
-          items: order.items,
-          labels: [{ tracking_number: "RM123456789GB", tracking_url: "https://track.example.com/RM123456789GB", label_url: "https://labels.example.com/1.pdf" }],
-        },
-        admin
-      )
+      await fulfilAndShip(api, store, order, admin, [
+        { tracking_number: "RM123456789GB", tracking_url: "https://track.example.com/RM123456789GB", label_url: "https://labels.example.com/1.pdf" },
+      ])
       const update = await eventually(async () => (await control.ledger()).courierUpdates[0])
       expect(update.orderId).toBe(order.serviceOrderId)
       const sent = update.courier
@@ -196,5 +177,4 @@ medusaIntegrationTestRunner({
       const states = Object.fromEntries((await control.ledger()).payments.map((payment) => [payment.id, payment.paymentState]))
       expect(states).toEqual({ [orphan.id]: "VOIDED", [placed.serviceOrderId]: "AUTH_APPROVED" })
     })
-  },
 })

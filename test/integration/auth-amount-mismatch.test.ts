@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SeededStore } from "../support/seed-store"
 import { describeStore } from "../support/store-suite"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
+import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(180_000)
 

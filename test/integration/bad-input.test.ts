@@ -1,30 +1,23 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ProductStatus } from "@medusajs/framework/utils"
 import { createProductsWorkflow } from "@medusajs/medusa/core-flows"
-import path from "node:path"
 import { BnplClient } from "../../src/client"
 import { apiAmountToMinorUnits } from "../../src/client/money"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
-import { Shopper, ukAddress } from "../support/shopper"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
+import { Shopper, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(180_000)
-
-const { control } = useSandboxForStore()
 
 // A name far over every limit, with characters from outside the Basic Multilingual Plane at the cut.
 const LONG_NAME = `Größe ☕ ${"長い名前".repeat(40)} ${"🧺".repeat(120)}`
 
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({}, (suite) => {
+    const { api, getContainer, control } = suite
     let store: SeededStore
     let shopper: Shopper
-
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api, store.publishableKey)
+    beforeEach(() => {
+      store = suite.store
+      shopper = suite.shopper
     })
 
     async function createProducts(count: number, price: (index: number) => number) {
@@ -100,5 +93,4 @@ medusaIntegrationTestRunner({
       expect(refused.data.message).toMatch(/e-mail/)
       expect((await control.ledger()).checkouts).toHaveLength(0)
     })
-  },
 })

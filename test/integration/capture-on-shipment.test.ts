@@ -1,24 +1,16 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
-import { adminHeaders } from "../support/admin"
 import { eventually, placeOrder, readPayment } from "../support/place-order"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
 
 jest.setTimeout(120_000)
 
-const { control } = useSandboxForStore({ BNPL_CAPTURE: "on_shipment" })
-
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({ BNPL_CAPTURE: "on_shipment" }, (suite) => {
+    const { api, getContainer, control } = suite
     let store: SeededStore
     let admin: { headers: Record<string, string> }
-
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      admin = await adminHeaders(getContainer())
+    beforeEach(() => {
+      store = suite.store
+      admin = suite.admin
     })
 
     it("capture on shipment: marking the fulfillment shipped sends the courier and captures once", async () => {
@@ -100,5 +92,4 @@ medusaIntegrationTestRunner({
       const anonymous = await api.get("/admin/bnpl/status", { validateStatus: () => true })
       expect(anonymous.status).toBe(401)
     })
-  },
 })

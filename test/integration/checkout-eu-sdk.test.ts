@@ -1,25 +1,19 @@
 import Medusa from "@medusajs/js-sdk"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
 import { eventually, readOrder } from "../support/place-order"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
-import { consumerChooses, euAddress, pathAndQuery } from "../support/shopper"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
+import { consumerChooses, euAddress, pathAndQuery } from "../../harness/shopper"
 
 jest.setTimeout(120_000)
 
 // This store holds the EU account (EUR), speaks OAuth bearer tokens, and captures on approval.
-const { control } = useSandboxForStore({ BNPL_REGION: "EU", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: "on_authorize" })
-
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({ BNPL_REGION: "EU", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: "on_authorize" }, (suite) => {
+    const { api, getContainer, control } = suite
     let store: SeededStore
     let sdk: Medusa
 
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
+    beforeEach(() => {
+      store = suite.store
       sdk = new Medusa({ baseUrl: api.defaults.baseURL as string, publishableKey: store.publishableKey })
     })
 
@@ -71,5 +65,4 @@ medusaIntegrationTestRunner({
       })
       expect(payment.captures).toHaveLength(1)
     })
-  },
 })

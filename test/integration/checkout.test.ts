@@ -1,26 +1,19 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows"
 import { BnplClient } from "../../src/client"
-import path from "node:path"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
+import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(120_000)
 
-const { control } = useSandboxForStore()
-
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({}, (suite) => {
+    const { api, getContainer, control } = suite
     let store: SeededStore
     let shopper: Shopper
-
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api, store.publishableKey)
+    beforeEach(() => {
+      store = suite.store
+      shopper = suite.shopper
     })
 
     async function readyCart(regionId: string, address: Record<string, unknown>, quantity = 2) {
@@ -210,5 +203,4 @@ medusaIntegrationTestRunner({
       })
       expect(session.data.amount).toBe(Number(cart.total).toFixed(2))
     })
-  },
 })

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 import { AUTH_BUDGET_PER_RUN, completePendingCarts } from "../../src/operations/pending-completions"
 import { describeStore } from "../support/store-suite"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
+import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(600_000)
 

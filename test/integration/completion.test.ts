@@ -1,18 +1,14 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import { createInventoryLevelsWorkflow, createProductsWorkflow } from "@medusajs/medusa/core-flows"
-import path from "node:path"
 import { BnplClient } from "../../src/client"
 import { completePendingCarts } from "../../src/operations/pending-completions"
 import { reconcilePayments } from "../../src/operations/reconcile"
 import { repairUnpaidOrders } from "../../src/operations/repair-unpaid-orders"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
+import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(240_000)
-
-const { control } = useSandboxForStore()
 
 /**
  * Issue "Never lose an order": the order does not depend on the shopper's browser coming
@@ -20,16 +16,13 @@ const { control } = useSandboxForStore()
  * two approvals. The background job is driven by calling what it runs
  * (operations/pending-completions.ts), as the scheduler would each minute.
  */
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({}, (suite) => {
+    const { api, getContainer, control } = suite
     let store: SeededStore
     let shopper: Shopper
-
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api, store.publishableKey)
+    beforeEach(() => {
+      store = suite.store
+      shopper = suite.shopper
     })
 
     const get = (url: string) => api.get(url, { maxRedirects: 0, validateStatus: () => true })
@@ -298,5 +291,4 @@ medusaIntegrationTestRunner({
       const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }] })
       expect((await status(cart.id)).status).toBe(404)
     })
-  },
 })

@@ -3,7 +3,7 @@ import path from "node:path"
 import { readOrder } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore } from "../support/seed-store"
-import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../support/shopper"
+import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(300_000)
 

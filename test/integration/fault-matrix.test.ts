@@ -9,8 +9,8 @@ import { eventually, placeOrder, readOrder, readPayment, type PlacedOrder } from
 import type { Ledger } from "../support/sandbox-control"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
-import { consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
-import { useProxyForStore } from "../support/tcp-proxy"
+import { consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
+import { useProxyForStore } from "../../harness/tcp-proxy"
 
 /**
  * The fault matrix (issue 6, item 1): every money-relevant call the store makes, under every

@@ -4,8 +4,8 @@ import { adminHeaders } from "../support/admin"
 import { placeOrder, readPayment } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
-import { Shopper, ukAddress } from "../support/shopper"
-import { useProxyForStore } from "../support/tcp-proxy"
+import { Shopper, ukAddress } from "../../harness/shopper"
+import { useProxyForStore } from "../../harness/tcp-proxy"
 
 /**
  * Network blips never reach the shopper (issue "A network blip never reaches the shopper"):

@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../support/shopper"
+import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness/shopper"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore } from "../support/seed-store"
 

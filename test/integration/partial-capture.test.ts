@@ -1,23 +1,16 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
 import { adminHeaders } from "../support/admin"
 import { placeOrder, readPayment } from "../support/place-order"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
 
 jest.setTimeout(180_000)
 
-const { control } = useSandboxForStore()
-
 /** Issue "Money exactly as Medusa records it": what the admin captures is what the service captures. */
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({}, (suite) => {
+    const { api, getContainer, control } = suite
     let store: SeededStore
-
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
+    beforeEach(() => {
+      store = suite.store
     })
 
     const capturedAtService = async (serviceOrderId: string) =>
@@ -51,5 +44,4 @@ medusaIntegrationTestRunner({
       const ledger = await control.ledger()
       expect(ledger.refunds.map((entry) => entry.amount.amount)).toEqual(["5.00"])
     })
-  },
 })

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { startPayLaterCheckout, type StoreClientConfig } from "../../src/storefront"
-import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../support/shopper"
+import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness/shopper"
 import { describeStore } from "../support/store-suite"
 
 jest.setTimeout(120_000)

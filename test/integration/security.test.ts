@@ -1,17 +1,14 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, ProductStatus } from "@medusajs/framework/utils"
 import { createProductsWorkflow, createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
 import path from "node:path"
 import { BnplClient } from "../../src/client"
 import { adminHeaders } from "../support/admin"
 import { eventually, placeOrder, readPayment } from "../support/place-order"
-import { useSandboxForStore } from "../support/sandbox-for-store"
-import { seedStore, type SeededStore } from "../support/seed-store"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../support/shopper"
+import { describeStore } from "../support/store-suite"
+import type { SeededStore } from "../support/seed-store"
+import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(240_000)
-
-const { control } = useSandboxForStore()
 
 // Medusa's own file-route loader (not exported by name), so the walk sees the routes as Medusa registers them.
 const { RoutesLoader } = require(path.join(path.dirname(require.resolve("@medusajs/framework/http")), "routes-loader.js")) as {
@@ -51,16 +48,13 @@ function captureLogs(logger: Record<string, unknown>): { lines: string[]; stop: 
   return { lines, stop: () => restores.forEach((restore) => restore()) }
 }
 
-medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
-  testSuite: ({ api, getContainer }) => {
+describeStore({}, (suite) => {
+    const { api, getContainer, control } = suite
     let store: SeededStore
     let shopper: Shopper
-
-    beforeEach(async () => {
-      await control.reset()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api, store.publishableKey)
+    beforeEach(() => {
+      store = suite.store
+      shopper = suite.shopper
     })
 
     const get = (url: string, headers: Record<string, string> = {}) =>
@@ -345,5 +339,4 @@ medusaIntegrationTestRunner({
         expect(logs.lines.join("\n")).toMatch(new RegExp(`error.*service order ${order.serviceOrderId} was cancelled in Medusa but ${order.total.toFixed(2)} GBP was captured`, "i"))
       })
     })
-  },
 })

@@ -6,7 +6,7 @@ import { recordReconciliationFindings } from "../../src/runtime/reconciliation-f
 import { eventually, placeOrder, readPayment, type PlacedOrder } from "../support/place-order"
 import type { SeededStore } from "../support/seed-store"
 import { describeStore } from "../support/store-suite"
-import { Shopper, consumerChooses, euAddress, ukAddress } from "../support/shopper"
+import { Shopper, consumerChooses, euAddress, ukAddress } from "../../harness/shopper"
 
 jest.setTimeout(180_000)
 
@@ -121,16 +121,22 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
     ])
   })
 
+  /** A cart of one tote in the region's currency, with an address there and standard shipping. */
+  async function toteCartIn(shopper: Shopper, region: "uk" | "eu") {
+    const cart = await shopper.createCart({
+      regionId: store.regions[region],
+      items: [{ variant_id: store.variants.tote, quantity: 1 }],
+      address: region === "uk" ? ukAddress : euAddress,
+    })
+    await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+    return cart
+  }
+
   it("with OAuth, a burst of checkouts in both currencies asks the token service once per account", async () => {
     const shopper = new Shopper(api, store.publishableKey)
     const carts = []
     for (const region of ["uk", "eu", "uk", "eu", "uk", "eu", "uk", "eu"] as const) {
-      const cart = await shopper.createCart({
-        regionId: store.regions[region],
-        items: [{ variant_id: store.variants.tote, quantity: 1 }],
-        address: region === "uk" ? ukAddress : euAddress,
-      })
-      await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+      const cart = await toteCartIn(shopper, region)
       carts.push({ id: cart.id, provider: store.providers[region] })
     }
     // The sandbox forgets every token it issued: each account's cached token is refused once.
@@ -146,12 +152,7 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
     const runtime = getPluginRuntime(getContainer())
     const orphans: Record<string, string> = {}
     for (const region of ["uk", "eu"] as const) {
-      const cart = await shopper.createCart({
-        regionId: store.regions[region],
-        items: [{ variant_id: store.variants.tote, quantity: 1 }],
-        address: region === "uk" ? ukAddress : euAddress,
-      })
-      await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+      const cart = await toteCartIn(shopper, region)
       const session = await shopper.initiatePaymentSession(cart.id, store.providers[region])
       await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
       // Approved at the service behind Medusa's back (a store that crashed, a script): no order claims it.

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs"
 import path from "node:path"
-import { Client } from "pg"
-import { prepareDatabase, type DemoDatabase } from "../../demo/database"
+import { prepareDatabase, queryDatabase, type DemoDatabase } from "../../harness/database"
 import {
   linkPlugin,
   migrateStore,
@@ -11,12 +10,12 @@ import {
   type DemoSeed,
   type RunningStore,
   type StoreSettings,
-} from "../../demo/medusa-store"
-import { freePort } from "../../demo/ports"
+} from "../../harness/medusa-store"
+import { freePort } from "../../harness/ports"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { SandboxControl } from "../support/sandbox-control"
-import { consumerChooses, ukAddress } from "../support/shopper"
-import { flushRedisDatabase, redisKeys } from "./redis"
+import { consumerChooses, ukAddress } from "../../harness/shopper"
+import { flushRedisDatabase, redisKeys } from "../../harness/redis"
 
 /**
  * A store run as real stores run (docs/operations.md, "Running several instances"): two
@@ -178,15 +177,7 @@ async function hitReturn(baseUrl: string, returnPath: string): Promise<string> {
   return response.headers.get("location") ?? ""
 }
 
-async function sql<T extends Record<string, any>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: database!.url })
-  await client.connect()
-  try {
-    return (await client.query(text, values)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T extends Record<string, any>>(text: string, values: unknown[] = []): Promise<T[]> => queryDatabase<T>(database!.url, text, values)
 
 const orderIdIn = (location: string) => /\/order\/([^/?#]+)/.exec(location)?.[1]
 

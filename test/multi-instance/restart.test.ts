@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto"
 import path from "node:path"
-import { Client } from "pg"
-import { prepareDatabase, type DemoDatabase } from "../../demo/database"
+import { prepareDatabase, queryDatabase, type DemoDatabase } from "../../harness/database"
 import {
   execInStore,
   linkPlugin,
@@ -12,13 +11,13 @@ import {
   type DemoSeed,
   type RunningStore,
   type StoreSettings,
-} from "../../demo/medusa-store"
-import { freePort } from "../../demo/ports"
+} from "../../harness/medusa-store"
+import { freePort } from "../../harness/ports"
 import { createBnplClient } from "../../src/client"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { SandboxControl } from "../support/sandbox-control"
-import { consumerChooses, ukAddress } from "../support/shopper"
-import { flushRedisDatabase, redisCommands, redisKeys } from "./redis"
+import { consumerChooses, ukAddress } from "../../harness/shopper"
+import { flushRedisDatabase, redisCommands, redisKeys } from "../../harness/redis"
 
 /**
  * Issue 27's acceptance tests that need real processes: a store of `medusa start` on
@@ -139,15 +138,7 @@ async function ok(baseUrl: string, method: string, route: string, body?: unknown
   return json
 }
 
-async function sql<T extends Record<string, any>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: database!.url })
-  await client.connect()
-  try {
-    return (await client.query(text, values)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T extends Record<string, any>>(text: string, values: unknown[] = []): Promise<T[]> => queryDatabase<T>(database!.url, text, values)
 
 interface Order {
   orderId: string

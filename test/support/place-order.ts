@@ -2,7 +2,7 @@ import type { AxiosInstance } from "axios"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { SeededStore } from "./seed-store"
-import { Shopper, consumerChooses, euAddress, pathAndQuery, ukAddress } from "./shopper"
+import { Shopper, consumerChooses, euAddress, pathAndQuery, ukAddress } from "../../harness/shopper"
 
 export interface PlacedOrder {
   cartId: string
@@ -85,4 +85,26 @@ export async function eventually<T>(probe: () => Promise<T | undefined | false>,
     if (Date.now() > deadline) throw new Error("timed out waiting")
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+}
+
+/**
+ * Fulfils every item of an order from the seeded stock location (the admin route) and ships it
+ * with `labels` (none by default): what Medusa's admin does before `shipment.created`.
+ * @returns the fulfillment's id.
+ */
+export async function fulfilAndShip(
+  api: AxiosInstance,
+  store: SeededStore,
+  order: PlacedOrder,
+  admin: { headers: Record<string, string> },
+  labels: Array<{ tracking_number: string; tracking_url: string; label_url: string }> = []
+): Promise<string> {
+  const { data: fulfilled } = await api.post(
+    `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
+    { items: order.items, location_id: store.stockLocationId },
+    admin
+  )
+  const fulfillmentId = fulfilled.order.fulfillments[0].id
+  await api.post(`/admin/orders/${order.orderId}/fulfillments/${fulfillmentId}/shipments`, { items: order.items, labels }, admin)
+  return fulfillmentId
 }

@@ -1,3 +1,3 @@
-// The seed lives with the demo (demo/seed.ts) so that `npm run demo` does not import from
-// test/; the tests keep importing it from here.
-export { seedStore, type SeededStore } from "../../demo/seed"
+// The seed lives in the harness (harness/seed.ts), shared with the demo, bench and soak;
+// the tests keep importing it from here.
+export { seedStore, type SeededStore } from "../../harness/seed"

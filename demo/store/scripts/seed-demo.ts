@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
-import { ensureAdminUser } from "../../admin-user"
-import { findSeededStore } from "../../find-seeded"
-import { seedStore } from "../../seed"
+import { ensureAdminUser } from "../../../harness/admin-user"
+import { findSeededStore } from "../../../harness/find-seeded"
+import { seedStore } from "../../../harness/seed"
 
 /**
  * `npx medusa exec ./scripts/seed-demo.ts <output.json>`: seeds the demo store unless it is
@@ -12,7 +12,7 @@ import { seedStore } from "../../seed"
  */
 export default async function seedDemo({ container, args }: ExecArgs): Promise<void> {
   const password = process.env.DEMO_ADMIN_PASSWORD
-  if (!password) throw new Error("seed-demo needs DEMO_ADMIN_PASSWORD (demo/medusa-store.ts sets it)")
+  if (!password) throw new Error("seed-demo needs DEMO_ADMIN_PASSWORD (harness/medusa-store.ts sets it)")
   const seeded = (await findSeededStore(container)) ?? (await seedStore(container))
   await ensureAdminUser(container, password)
   writeFileSync(args[0], JSON.stringify(seeded, null, 2))

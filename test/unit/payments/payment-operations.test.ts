@@ -4,7 +4,7 @@ import { PaymentError, type PaymentErrorReason } from "../../../src/payments/err
 import { PaymentOperations, type PaymentCoreOptions } from "../../../src/payments/payment-operations"
 import { MemoryMoneyRecords } from "../../../src/payments/money-records"
 import { previousSessionOf, type BnplPaymentData } from "../../../src/payments/session-data"
-import { consumerChooses } from "../../support/shopper"
+import { consumerChooses } from "../../../harness/shopper"
 import { snapshot } from "./mapping/carts"
 
 /**

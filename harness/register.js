@@ -1,4 +1,4 @@
-// Lets plain `node` load the demo's TypeScript (`node --require ./demo/register.js demo/main.ts`).
+// Lets plain `node` load the TypeScript of the demo, bench and soak (`node --require ./harness/register.js demo/main.ts`).
 // Medusa's CLI would register ts-node, which this package does not depend on; @swc/core is
 // already a devDependency (jest uses it), so the demo compiles each .ts file with it on load.
 // Only the package's own files are compiled: node_modules stay as published.

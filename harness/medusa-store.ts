@@ -6,8 +6,8 @@ import { runNode, startNode, tail, type RunningChild } from "./child-process"
 import type { SeededStore } from "./seed"
 
 const PACKAGE_ROOT = path.resolve(__dirname, "..")
-/** The demo's Medusa app directory (medusa-config.js, scripts/). */
-export const STORE_DIR = path.join(__dirname, "store")
+/** The demo's Medusa app directory (medusa-config.js, scripts/): the default store of the harness. */
+export const STORE_DIR = path.join(PACKAGE_ROOT, "demo/store")
 
 /** What the seed script hands back: the seeded ids and the admin login. */
 export interface DemoSeed extends SeededStore {
@@ -87,7 +87,7 @@ export function linkPlugin(storeDir = STORE_DIR): void {
   if (!existsSync(link)) symlinkSync(PACKAGE_ROOT, link, "dir")
 }
 
-// The `medusa` command a merchant runs with npx, started with this Node, with demo/register.js
+// The `medusa` command a merchant runs with npx, started with this Node, with harness/register.js
 // preloaded: it compiles the store's TypeScript scripts and stands in for the ts-node that
 // Medusa's CLI asks for (without it every log starts with a "Cannot find module 'ts-node'"
 // stack trace, and `db:migrate` prints it again for each step it forks).
@@ -137,7 +137,7 @@ export async function migrateStore(settings: StoreSettings): Promise<void> {
 /**
  * `npx medusa exec ./scripts/seed-demo.ts`: seeds the store unless it is seeded already, and
  * gives the admin login a new random password for this run (returned, never written to a file).
- * The script is TypeScript: demo/register.js compiles it, as ts-node would for a merchant.
+ * The script is TypeScript: harness/register.js compiles it, as ts-node would for a merchant.
  * Another `storeDir` runs the demo's script (demo/store/scripts) by its absolute path.
  */
 export async function seedDemoStore(settings: StoreSettings): Promise<DemoSeed> {
@@ -152,7 +152,7 @@ export async function seedDemoStore(settings: StoreSettings): Promise<DemoSeed> 
 
 /**
  * `npx medusa exec <script> [args...]` in the store's directory (a .js script, or TypeScript
- * through demo/register.js); its output goes to `<logDir>/<log>.log`.
+ * through harness/register.js); its output goes to `<logDir>/<log>.log`.
  * @throws when the script fails, with the end of its log.
  */
 export async function execInStore(settings: StoreSettings, script: string, args: string[] = [], log = "exec"): Promise<void> {

