@@ -7,10 +7,7 @@ import { paymentOperationsFor } from "../runtime/account-payment-operations"
 import { accountHash } from "../runtime/client-factory"
 import { DatabaseMoneyRecords } from "../runtime/money-records"
 import { accountForProvider, getPluginRuntime, type AccountRuntime } from "../runtime/plugin-runtime"
-
-interface ContainerLike {
-  resolve<T = any>(key: string, options?: { allowUnregistered?: boolean }): T
-}
+import type { ContainerLike } from "../runtime/shared-types"
 
 /**
  * Medusa 2.21 commits a capture or a refund in its own transaction and calls the provider
