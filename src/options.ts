@@ -6,6 +6,8 @@ import { SANDBOX_MERCHANT_IDS, SANDBOX_SECRET_KEYS } from "./sandbox-credentials
 import { templateOffStorefrontReason } from "./storefront-path-template"
 
 export { BnplOptionsError, isLoopbackHost }
+/** The currency an account serves; defined with the core's eligibility (payments/eligibility.ts). */
+export { accountCurrency } from "./payments/eligibility"
 
 /**
  * The one options object of medusa-payment-bnpl, shared by the payment provider
@@ -169,9 +171,4 @@ export function parseOptions(input: unknown, environment: { NODE_ENV?: string } 
     }
   }
   return options
-}
-
-/** The currency an account serves (merchant-api-v2.md rule 2: accounts are per region). */
-export function accountCurrency(options: Pick<BnplOptions, "region">): "GBP" | "EUR" {
-  return options.region === "UK" ? "GBP" : "EUR"
 }
