@@ -40,7 +40,8 @@ export async function startCheckout(
     throw new PaymentError(
       "invalid_request",
       snapshot.email
-        ? `Pay later needs an e-mail address of at most ${EMAIL_MAX_LENGTH} characters; the cart's is longer.`
+        ? // Written out (EMAIL_MAX_LENGTH): docs/troubleshooting.md quotes it and a test holds them together.
+          "Pay later needs an e-mail address of at most 128 characters; the cart's is longer."
         : "Pay later needs the shopper's e-mail address: set the cart's email before choosing it."
     )
   }
