@@ -214,15 +214,19 @@ export function classifyServiceError(status: number, errorCode?: string): BnplEr
 }
 
 /**
- * The client was constructed with options it cannot work with. Thrown by `new BnplClient()`
- * at start-up, never by a call; `field` names the option, e.g. `baseUrl`.
+ * Options the plugin or the client cannot work with, thrown at start-up (never by a call):
+ * `new BnplClient()` for the client's own options, `parseOptions` (src/options.ts) for the
+ * plugin's. `field` names the option, e.g. `baseUrl` or `providers[1].options.region`;
+ * `rule` is what it breaks, in words. The one options error of the package.
  */
 export class BnplOptionsError extends Error {
   constructor(
     readonly field: string,
-    rule: string
+    readonly rule: string,
+    /** Who read the options: the message says `BNPL client option ...` or `medusa-payment-bnpl: option "..." ...`. */
+    readonly source: "client" | "plugin" = "client"
   ) {
-    super(`BNPL client option ${field} ${rule}`)
+    super(source === "client" ? `BNPL client option ${field} ${rule}` : `medusa-payment-bnpl: option "${field}" ${rule}`)
     this.name = "BnplOptionsError"
   }
 }

@@ -1,7 +1,9 @@
 import http from "node:http"
 import https from "node:https"
 import { ENDPOINTS, type EndpointName } from "./endpoints"
+import { z } from "zod"
 import { BnplOptionsError } from "./errors"
+import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_SOCKETS, oauthNeedsAuthUrl, optionsErrorOf, transportFields } from "./option-rules"
 import { resolveTimeouts, type EndpointTimeout, type TimeoutOverrides } from "./timeouts"
 import { HintedHttpAgent, HintedHttpsAgent } from "./pool"
 import { defaultUserAgent } from "./user-agent"
@@ -118,12 +120,29 @@ export interface ResolvedClientOptions {
   paths: Record<EndpointName, string>
 }
 
-export const DEFAULT_MAX_RETRIES = 2
+export { DEFAULT_MAX_RETRIES, DEFAULT_MAX_SOCKETS }
 export const DEFAULT_RETRY_DELAY_MS = 250
-/** Default pool size per host: see `BnplClientOptions.maxSockets`. */
-export const DEFAULT_MAX_SOCKETS = 50
 /** Idle time-out of pooled connections when the option is unset and the service gives no hint: see `BnplClientOptions.keepAliveTimeoutMs`. */
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 30_000
+
+/**
+ * The constructor's own input, checked with the same zod pieces as the plugin's options
+ * (option-rules.ts). Loose: the client also takes a logger, a token store and agents, which
+ * are not data. An empty `authUrl` or `userAgent` is taken as unset.
+ */
+const emptyAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value)
+
+const clientOptionsSchema = z
+  .looseObject({
+    ...transportFields,
+    authUrl: z.preprocess(emptyAsUnset, transportFields.authUrl),
+    userAgent: z.preprocess(emptyAsUnset, transportFields.userAgent),
+    retryDelayMs: z
+      .number()
+      .refine((value) => Number.isFinite(value) && value >= 0, "must be 0 or a positive number of milliseconds")
+      .default(DEFAULT_RETRY_DELAY_MS),
+  })
+  .superRefine(oauthNeedsAuthUrl)
 
 /**
  * Checks the options and applies the defaults.
@@ -131,37 +150,11 @@ export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 30_000
  */
 export function resolveClientOptions(options: BnplClientOptions): ResolvedClientOptions {
   if (!options || typeof options !== "object") throw new BnplOptionsError("options", "must be an object")
-  const merchantId = requireText(options.merchantId, "merchantId")
-  const secretKey = requireText(options.secretKey, "secretKey")
-  const baseUrl = requireUrl(options.baseUrl, "baseUrl")
-  const authScheme = options.authScheme ?? "basic"
-  if (authScheme !== "basic" && authScheme !== "oauth") {
-    throw new BnplOptionsError("authScheme", 'must be "basic" or "oauth"')
-  }
-  const authUrl =
-    options.authUrl === undefined || options.authUrl === ""
-      ? undefined
-      : requireUrl(options.authUrl, "authUrl")
-  if (authScheme === "oauth" && !authUrl) {
-    throw new BnplOptionsError("authUrl", 'is required when authScheme is "oauth"')
-  }
-  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
-  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
-    throw new BnplOptionsError("maxRetries", "must be a whole number from 0 to 10")
-  }
-  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS
-  if (!Number.isFinite(retryDelayMs) || retryDelayMs < 0) {
-    throw new BnplOptionsError("retryDelayMs", "must be 0 or a positive number of milliseconds")
-  }
+  const parsed = clientOptionsSchema.safeParse(options)
+  if (!parsed.success) throw optionsErrorOf(parsed.error, "client")
+  const { merchantId, secretKey, baseUrl, authUrl, authScheme, maxRetries, retryDelayMs, maxSockets } = parsed.data
   const timeouts = resolveTimeouts(options.timeouts)
-  const maxSockets = options.maxSockets ?? DEFAULT_MAX_SOCKETS
-  if (!Number.isInteger(maxSockets) || maxSockets < 1 || maxSockets > 1000) {
-    throw new BnplOptionsError("maxSockets", "must be a whole number from 1 to 1000")
-  }
-  const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS
-  if (!Number.isInteger(keepAliveTimeoutMs) || keepAliveTimeoutMs < 0) {
-    throw new BnplOptionsError("keepAliveTimeoutMs", "must be 0 or a positive whole number of milliseconds")
-  }
+  const keepAliveTimeoutMs = parsed.data.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS
   const paths = {} as Record<EndpointName, string>
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
     const override = options.paths?.[name]
@@ -219,34 +212,4 @@ function poolOptions(maxSockets: number, keepAliveTimeoutMs: number): http.Agent
 function own<T extends http.Agent>(list: Array<http.Agent | https.Agent>, agent: T): T {
   list.push(agent)
   return agent
-}
-
-function requireText(value: unknown, field: string): string {
-  if (typeof value !== "string" || value.trim() === "") throw new BnplOptionsError(field, "is required")
-  return value
-}
-
-function requireUrl(value: unknown, field: string): string {
-  const text = requireText(value, field)
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw new BnplOptionsError(field, "must be an absolute http(s) URL")
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new BnplOptionsError(field, "must be an absolute http(s) URL")
-  }
-  if (url.search || url.hash) throw new BnplOptionsError(field, "must not have a query or fragment")
-  if (url.username || url.password) {
-    throw new BnplOptionsError(field, "must not contain a user name or password (user-info); give credentials as options")
-  }
-  // The merchant's credentials travel to this address: clear text only where no network is crossed.
-  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase()
-  const loopback = host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host)
-  if (url.protocol === "http:" && !loopback) {
-    throw new BnplOptionsError(field, "must use https (plain http is allowed only for loopback hosts such as 127.0.0.1)")
-  }
-  // Paths are appended as "/v2/...", so a trailing slash would double it.
-  return text.replace(/\/+$/, "")
 }

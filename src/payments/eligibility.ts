@@ -8,6 +8,11 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../cli
 export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region"] as const
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
+/** The currency an account serves (merchant-api-v2.md rule 2: accounts are per region). */
+export function accountCurrency(options: { region: "UK" | "EU" }): "GBP" | "EUR" {
+  return options.region === "UK" ? "GBP" : "EUR"
+}
+
 export interface Eligibility {
   eligible: boolean
   reason?: IneligibleReason

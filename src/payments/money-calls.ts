@@ -105,7 +105,7 @@ export class MoneyCalls {
       this.deps.client.createRefund(call.serviceOrderId, {
         amount: minorUnitsToMoney(call.amountMinor, call.currency),
         requestId: call.requestId,
-        merchantReference: call.requestId.slice(0, 85),
+        merchantReference: refundMerchantReferenceOf(call.requestId),
         refundMerchantReference,
       })
     )
@@ -235,7 +235,7 @@ function appliedAtService(record: MoneyOperationRecord, payment: Payment): { ref
     return event ? { reference: event.id } : undefined
   }
   const listed = (payment.refunds ?? []).find(
-    (refund) => refund.requestId === record.requestId || (record.kind === "refund" && refund.merchantReference === record.requestId.slice(0, 85))
+    (refund) => refund.requestId === record.requestId || (record.kind === "refund" && refund.merchantReference === refundMerchantReferenceOf(record.requestId))
   )
   if (listed) return { reference: listed.refundId }
   // A void leaves nothing open; whichever call did that, nothing more is held.
@@ -259,4 +259,12 @@ function recordsUnavailable(error: unknown): PaymentError {
     "records_unavailable",
     `medusa-payment-bnpl: the plugin's money records could not be read or written (${(error as Error)?.message ?? String(error)}); nothing was sent to the payment service. Try again once the database answers.`
   )
+}
+
+/** The longest `merchantReference` Create Refund takes (merchant-api-v2.md "Create Refund": max 85). */
+export const REFUND_MERCHANT_REFERENCE_MAX_LENGTH = 85
+
+/** A refund's `merchantReference`: its requestId, cut to what the service takes, so the refund can be found by it. */
+function refundMerchantReferenceOf(requestId: string): string {
+  return requestId.slice(0, REFUND_MERCHANT_REFERENCE_MAX_LENGTH)
 }

@@ -32,6 +32,18 @@ export const isCaptured = (state: PaymentState | undefined): boolean => state ==
 export const isVoidedOrExpired = (state: PaymentState | undefined): boolean => state === "VOIDED" || state === "EXPIRED"
 
 /**
+ * Where a session stands before the service has a payment for it: the plugin's own words for
+ * the checkout (never sent by the service), so that these statuses, too, come from
+ * `toSessionStatus`. Open: the consumer may still confirm (merchant-api-v2.md "Checkout").
+ */
+export const CHECKOUT_OPEN = "CHECKOUT_OPEN"
+/** Auth answered "not confirmed": the consumer has not confirmed the checkout yet. */
+export const CHECKOUT_NOT_CONFIRMED = "CHECKOUT_NOT_CONFIRMED"
+/** The checkout token is gone and no payment was made of it (cancelled or expired). */
+export const CHECKOUT_GONE = "CHECKOUT_GONE"
+export type CheckoutState = typeof CHECKOUT_OPEN | typeof CHECKOUT_NOT_CONFIRMED | typeof CHECKOUT_GONE
+
+/**
  * A payment session's status in Medusa's terms (the values of Medusa's
  * `PaymentSessionStatus`), so the core needs no Medusa import.
  */
@@ -43,13 +55,21 @@ export type SessionStatus = "pending" | "requires_more" | "authorized" | "captur
  *
  * An authorisation past its 13-day life (rule 1) is `canceled` even before the service has
  * marked it EXPIRED, because it can no longer be captured; a partly captured one is
- * `captured` then (the rest was voided).
+ * `captured` then (the rest was voided). Before there is a payment, `paymentState` may be
+ * one of the checkout's states (CHECKOUT_OPEN and the others above); unset or unknown is
+ * `pending`.
  */
 export function toSessionStatus(
-  paymentState: string | undefined,
+  paymentState: PaymentState | CheckoutState | string | undefined,
   authorizationExpiresAt: string | undefined,
   now: Date = new Date()
 ): SessionStatus {
+  switch (paymentState) {
+    case CHECKOUT_NOT_CONFIRMED:
+      return "requires_more"
+    case CHECKOUT_GONE:
+      return "canceled"
+  }
   switch (asPaymentState(paymentState)) {
     case "AUTH_APPROVED":
       return isExpired(authorizationExpiresAt, now) ? "canceled" : "authorized"
@@ -81,9 +101,13 @@ export function authorizationExpiry(payment: Pick<Payment, "events">): string | 
   return payment.events?.find((event) => event.type === "AUTH_APPROVED")?.expires
 }
 
-/** What the service has captured of a payment: the sum of its CAPTURED events, in minor units. */
+/**
+ * What the service has captured of a payment: the sum of its CAPTURED events, in minor units
+ * (merchant-api-v2.md "Events"). The one place this sum is made: money operations, the
+ * admin's service snapshot (runtime/service-payment-snapshots.ts).
+ */
 export function capturedAtService(payment: Pick<Payment, "events">): bigint {
   return (payment.events ?? [])
     .filter((event) => event.type === "CAPTURED" && event.amount)
-    .reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount), 0n)
+    .reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount, "events.amount"), 0n)
 }

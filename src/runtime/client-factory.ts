@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto"
 import { BnplClient } from "../client"
+import { TRANSPORT_OPTION_NAMES } from "../client/option-rules"
 import type { BnplOptions } from "../options"
 import { applicationCache } from "./app-cache"
 import { applicationLock, withServiceCallLock, type LockLike } from "./app-lock"
 import type { CacheLike, LoggerLike } from "./shared-types"
 import { cacheKeys } from "../cache-keys"
+
+type TransportOptionName = (typeof TRANSPORT_OPTION_NAMES)[number]
 
 interface SharedClient {
   client: BnplClient
@@ -32,22 +35,9 @@ export function createClientFromOptions(
   options: BnplOptions,
   dependencies: { logger?: LoggerLike; cache?: CacheLike; lock?: LockLike } = {}
 ): BnplClient {
-  const key = createHash("sha256")
-    .update(
-      JSON.stringify([
-        options.baseUrl,
-        options.authUrl,
-        options.merchantId,
-        options.secretKey,
-        options.authScheme,
-        options.userAgent,
-        options.timeouts,
-        options.maxRetries,
-        options.maxSockets,
-        options.keepAliveTimeoutMs,
-      ])
-    )
-    .digest("hex")
+  // The transport options name the client: the same ones give the same client.
+  const transport = Object.fromEntries(TRANSPORT_OPTION_NAMES.map((name) => [name, options[name]])) as Pick<BnplOptions, TransportOptionName>
+  const key = createHash("sha256").update(JSON.stringify(TRANSPORT_OPTION_NAMES.map((name) => transport[name]))).digest("hex")
   const known = sharedClients.get(key)
   if (known) {
     known.holder.cache ??= dependencies.cache
@@ -57,16 +47,7 @@ export function createClientFromOptions(
   const holder: SharedClient["holder"] = { cache: dependencies.cache, lock: dependencies.lock }
   const cache = () => holder.cache ?? applicationCache()
   const client = new BnplClient({
-    merchantId: options.merchantId,
-    secretKey: options.secretKey,
-    baseUrl: options.baseUrl,
-    authUrl: options.authUrl,
-    authScheme: options.authScheme,
-    userAgent: options.userAgent,
-    timeouts: options.timeouts,
-    maxRetries: options.maxRetries,
-    maxSockets: options.maxSockets,
-    keepAliveTimeoutMs: options.keepAliveTimeoutMs,
+    ...transport,
     logger: dependencies.logger,
     tokenStore: {
       get: async (tokenKey: string) => ((await cache()?.get<any>(tokenKey)) ?? undefined),

@@ -65,20 +65,20 @@ export function readPluginConfiguration(configModule: ConfigModuleLike, environm
     try {
       return withBackendUrl(parseOptions(raw, environment), configModule)
     } catch (error) {
-      if (error instanceof BnplOptionsError && field) throw new BnplOptionsError(`${field}.${error.field}`, ruleOf(error))
+      if (error instanceof BnplOptionsError && field) throw new BnplOptionsError(`${field}.${error.field}`, error.rule, "plugin")
       throw error
     }
   }
   const plugin = pluginOptions ? parse(pluginOptions, "") : undefined
   if (!entries.length) {
-    if (!plugin) throw new BnplOptionsError("options", `are missing: give them in medusa-config under plugins: [{ resolve: "${PACKAGE_NAME}", options }] (see docs/configuration.md)`)
+    if (!plugin) throw new BnplOptionsError("options", `are missing: give them in medusa-config under plugins: [{ resolve: "${PACKAGE_NAME}", options }] (see docs/configuration.md)`, "plugin")
     return { store: plugin, accounts: [{ id: PROVIDER_IDENTIFIER, providerId: providerIdOf(PROVIDER_IDENTIFIER), field: "options", options: plugin }] }
   }
   const parsed = entries.map(({ entry, index }) => {
     const field = `providers[${index}]`
-    if (typeof entry.id !== "string" || !entry.id) throw new BnplOptionsError(`${field}.id`, 'is required: the account\'s provider id, e.g. "bnpl" (pp_bnpl_bnpl) or "bnpl-uk"')
+    if (typeof entry.id !== "string" || !entry.id) throw new BnplOptionsError(`${field}.id`, 'is required: the account\'s provider id, e.g. "bnpl" (pp_bnpl_bnpl) or "bnpl-uk"', "plugin")
     const hasOwn = entry.options && Object.keys(entry.options).length > 0
-    if (!hasOwn && !pluginOptions) throw new BnplOptionsError(`${field}.options`, "are missing: give the account's options in its provider entry")
+    if (!hasOwn && !pluginOptions) throw new BnplOptionsError(`${field}.options`, "are missing: give the account's options in its provider entry", "plugin")
     return { id: entry.id, field, raw: (hasOwn ? entry.options : pluginOptions) as Record<string, unknown>, options: hasOwn ? parse(entry.options, `${field}.options`) : plugin! }
   })
   const store = plugin ?? parsed[0].options
@@ -108,7 +108,7 @@ function withStoreWide(options: BnplOptions, raw: Record<string, unknown>, store
   const merged: Record<string, unknown> = { ...options }
   for (const name of STORE_WIDE_FIELDS) {
     if (raw[name] !== undefined && JSON.stringify(options[name]) !== JSON.stringify(store[name])) {
-      throw new BnplOptionsError(`${field}.${name}`, "is store-wide (one return route, storefront and set of jobs per store): give it the same value in every account, or only once")
+      throw new BnplOptionsError(`${field}.${name}`, "is store-wide (one return route, storefront and set of jobs per store): give it the same value in every account, or only once", "plugin")
     }
     merged[name] = store[name]
   }
@@ -119,23 +119,18 @@ function checkAccountsApart(accounts: ConfiguredAccount[]): void {
   accounts.forEach((account, index) => {
     for (const earlier of accounts.slice(0, index)) {
       if (earlier.id === account.id) {
-        throw new BnplOptionsError(`${account.field}.id`, `"${account.id}" is the id of another pay-later account (${earlier.field}); give each account its own id`)
+        throw new BnplOptionsError(`${account.field}.id`, `"${account.id}" is the id of another pay-later account (${earlier.field}); give each account its own id`, "plugin")
       }
       if (earlier.options.merchantId === account.options.merchantId && earlier.options.baseUrl === account.options.baseUrl) {
-        throw new BnplOptionsError(`${account.field}.options.merchantId`, `is the merchant id of another account (${earlier.field}); each account has its own`)
+        throw new BnplOptionsError(`${account.field}.options.merchantId`, `is the merchant id of another account (${earlier.field}); each account has its own`, "plugin")
       }
       if (earlier.options.region === account.options.region) {
         throw new BnplOptionsError(
           `${account.field}.options.region`,
-          `${account.options.region} (${accountCurrency(account.options)}) is served by another account (${earlier.field}); the store could not tell which one a ${accountCurrency(account.options)} cart pays through: one account per region`
-        )
+          `${account.options.region} (${accountCurrency(account.options)}) is served by another account (${earlier.field}); the store could not tell which one a ${accountCurrency(account.options)} cart pays through: one account per region`, "plugin")
       }
     }
   })
-}
-
-function ruleOf(error: BnplOptionsError): string {
-  return error.message.replace(`medusa-payment-bnpl: option "${error.field}" `, "")
 }
 
 function findPluginOptions(configModule: ConfigModuleLike): Record<string, unknown> | undefined {

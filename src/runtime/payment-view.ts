@@ -1,9 +1,13 @@
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import type { BnplOptions } from "../options"
+import { asPaymentState, isExpired, type PaymentState } from "../payments/payment-state"
 import type { CourierSyncError } from "./courier-sync-errors"
 import type { ServicePaymentSnapshot } from "./service-payment-snapshots"
 
-/** The states the order page names; the service's paymentState mapped to words a merchant uses. */
+/**
+ * The states the order page names: the core's `PaymentState` (payments/payment-state.ts)
+ * in words a merchant uses, plus `pending` before there is a payment.
+ */
 export type PayLaterState = "pending" | "authorised" | "partly_captured" | "captured" | "voided" | "expired" | "declined"
 
 /** A Medusa payment of this plugin as the order page's widget reads it (query.graph fields below). */
@@ -70,7 +74,7 @@ export interface PaymentView {
   actions: { captureRest: boolean; voidRest: boolean }
 }
 
-const STATE_OF: Record<string, PayLaterState> = {
+const STATE_OF: Record<PaymentState, PayLaterState> = {
   AUTH_APPROVED: "authorised",
   PARTIALLY_CAPTURED: "partly_captured",
   CAPTURED: "captured",
@@ -121,9 +125,10 @@ export function buildPaymentView(
 
   const expiresAt: string | null = read?.authorizationExpiresAt ?? data.authorizationExpiresAt ?? null
   const paymentState: string | undefined = read?.paymentState ?? data.paymentState
-  let state: PayLaterState = (paymentState && STATE_OF[paymentState]) || "pending"
+  const known = asPaymentState(paymentState)
+  let state: PayLaterState = known ? STATE_OF[known] : "pending"
   if (!read && payment.canceled_at && (state === "authorised" || state === "pending")) state = "voided"
-  if (state === "authorised" && expiresAt && Date.parse(expiresAt) <= now.getTime()) state = "expired"
+  if (state === "authorised" && isExpired(expiresAt ?? undefined, now)) state = "expired"
 
   const closed = state === "voided" || state === "expired" || state === "declined" || state === "captured"
   const open = read?.openToCaptureAmount !== undefined

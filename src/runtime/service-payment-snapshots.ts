@@ -1,7 +1,8 @@
 import type { BnplClient } from "../client"
-import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
+import { minorUnitsToApiAmount } from "../client/money"
 import type { Payment } from "../client/schemas"
 import { checkSessionPayment } from "../payments/payment-identity"
+import { authorizationExpiry, capturedAtService } from "../payments/payment-state"
 import type { BnplPaymentData } from "../payments/session-data"
 import type { CacheLike } from "./shared-types"
 import { cacheKeys } from "../cache-keys"
@@ -82,15 +83,12 @@ export async function takeSnapshot(
 
 /** The snapshot of a Payment object as Get Payment returns it. */
 export function snapshotOf(payment: Payment, readAt: Date = new Date()): ServicePaymentSnapshot {
-  const captured = (payment.events ?? [])
-    .filter((event) => event.type === "CAPTURED" && event.amount?.amount)
-    .reduce((sum, event) => sum + apiAmountToMinorUnits(event.amount!.amount as string, "events.amount"), 0n)
   return {
     readAt: readAt.toISOString(),
     paymentState: payment.paymentState,
     originalAmount: payment.originalAmount?.amount as string | undefined,
     openToCaptureAmount: payment.openToCaptureAmount?.amount as string | undefined,
-    capturedAmount: minorUnitsToApiAmount(captured),
-    authorizationExpiresAt: payment.events?.find((event) => event.type === "AUTH_APPROVED")?.expires,
+    capturedAmount: minorUnitsToApiAmount(capturedAtService(payment)),
+    authorizationExpiresAt: authorizationExpiry(payment),
   }
 }

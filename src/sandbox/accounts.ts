@@ -1,4 +1,5 @@
 import { apiAmountToMinorUnits, isApiAmount } from "../client/money"
+import { SANDBOX_CREDENTIALS } from "../sandbox-credentials"
 
 /**
  * A merchant account of the sandbox. merchant-api-v2.md "What the service does", rule 2:
@@ -31,21 +32,21 @@ export interface SandboxAccount {
 export const DEFAULT_SANDBOX_ACCOUNTS: readonly SandboxAccount[] = Object.freeze([
   Object.freeze({
     region: "UK",
-    merchantId: "100101",
-    secretKey: "sandbox-uk-secret-key",
+    merchantId: SANDBOX_CREDENTIALS.UK.merchantId,
+    secretKey: SANDBOX_CREDENTIALS.UK.secretKey,
     currency: "GBP",
     minimumAmount: "1.00",
     maximumAmount: "1000.00",
-    formerMerchantIds: Object.freeze(["sandbox-uk-merchant"]) as string[],
+    formerMerchantIds: SANDBOX_CREDENTIALS.UK.formerMerchantIds as string[],
   }),
   Object.freeze({
     region: "EU",
-    merchantId: "100201",
-    secretKey: "sandbox-eu-secret-key",
+    merchantId: SANDBOX_CREDENTIALS.EU.merchantId,
+    secretKey: SANDBOX_CREDENTIALS.EU.secretKey,
     currency: "EUR",
     minimumAmount: "1.00",
     maximumAmount: "2000.00",
-    formerMerchantIds: Object.freeze(["sandbox-eu-merchant"]) as string[],
+    formerMerchantIds: SANDBOX_CREDENTIALS.EU.formerMerchantIds as string[],
   }),
 ]) as readonly SandboxAccount[]
 

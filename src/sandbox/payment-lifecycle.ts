@@ -1,23 +1,18 @@
 import type { Money } from "../client/money"
 import { minorUnitsToMoney } from "../client/money"
 import type { Courier } from "../client/schemas"
+import type { PaymentState } from "../payments/payment-state"
 import { isoTimestamp } from "./clock"
 import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 
 /**
- * `paymentState` values (api-beyond-the-document.md "The Payment object"; the document
- * itself names only AUTH_APPROVED and AUTH_DECLINED). EXPIRED is the state of an
- * authorisation voided by the service after 13 days with nothing captured; CAPTURE_DECLINED
- * that of a declined Immediate Payment Capture.
+ * `paymentState` values: the core's own names (payments/payment-state.ts, from
+ * api-beyond-the-document.md "The Payment object"), so the sandbox, the core and the admin's
+ * view speak one vocabulary. EXPIRED is the state of an authorisation voided by the service
+ * after 13 days with nothing captured; CAPTURE_DECLINED that of a declined Immediate Payment
+ * Capture.
  */
-export type PaymentState =
-  | "AUTH_APPROVED"
-  | "AUTH_DECLINED"
-  | "PARTIALLY_CAPTURED"
-  | "CAPTURED"
-  | "CAPTURE_DECLINED"
-  | "VOIDED"
-  | "EXPIRED"
+export type { PaymentState }
 
 /** A payment event as stored; amounts are integer minor units. */
 export interface StoredPaymentEvent {

@@ -1,5 +1,12 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import { authorizationExpiry, isExpired, toSessionStatus } from "../../../src/payments/payment-state"
+import {
+  authorizationExpiry,
+  CHECKOUT_GONE,
+  CHECKOUT_NOT_CONFIRMED,
+  CHECKOUT_OPEN,
+  isExpired,
+  toSessionStatus,
+} from "../../../src/payments/payment-state"
 
 const NOW = new Date("2026-11-21T10:00:00.000Z")
 const LATER = "2026-12-04T10:00:00.000Z" // 13 days on
@@ -18,6 +25,14 @@ describe("toSessionStatus: the service's paymentState -> Medusa's payment sessio
     ["EXPIRED", undefined, PaymentSessionStatus.CANCELED],
   ])("%s (authorisation expires %s) -> %s", (paymentState, expiresAt, expected) => {
     expect(toSessionStatus(paymentState, expiresAt, NOW)).toBe(expected)
+  })
+
+  it.each([
+    [CHECKOUT_OPEN, PaymentSessionStatus.PENDING],
+    [CHECKOUT_NOT_CONFIRMED, PaymentSessionStatus.REQUIRES_MORE],
+    [CHECKOUT_GONE, PaymentSessionStatus.CANCELED],
+  ])("before there is a payment, the checkout's state %s -> %s", (checkoutState, expected) => {
+    expect(toSessionStatus(checkoutState, undefined, NOW)).toBe(expected)
   })
 
   it("a partly captured payment past its 13 days counts as captured: the rest was voided", () => {

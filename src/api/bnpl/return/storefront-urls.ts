@@ -97,7 +97,7 @@ export function processingPageUrl(options: StorefrontOptions, cartId: string, co
 function fill(options: StorefrontOptions, field: "storefrontOrderPath" | "storefrontCheckoutPath", values: TemplateValues): string {
   const path = fillStorefrontPath(options[field], values)
   const reason = offStorefrontReason(path, options.storefrontUrl)
-  if (reason) throw new BnplOptionsError(field, `${reason}; the shopper is not sent to another site`)
+  if (reason) throw new BnplOptionsError(field, `${reason}; the shopper is not sent to another site`, "plugin")
   return path
 }
 

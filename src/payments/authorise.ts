@@ -1,0 +1,111 @@
+import { BnplApiError } from "../client"
+import { apiAmountToMinorUnits } from "../client/money"
+import type { Payment } from "../client/schemas"
+import { PaymentError, forShopper, shopperError } from "./errors"
+import { assertOwnPayment, assertPaymentOfSession, type PaymentContext, type PaymentResult } from "./payment-context"
+import { asPaymentState, authorizationExpiry, CHECKOUT_NOT_CONFIRMED, isApproved, toSessionStatus } from "./payment-state"
+import { requestIds } from "./request-ids"
+import type { BnplPaymentData } from "./session-data"
+
+/** Older than any Auth that is answered now: an approval made by an earlier attempt and replayed. */
+export const REPLAYED_APPROVAL_AGE_MS = 2 * 60 * 1000
+
+/**
+ * Authorises once the consumer has confirmed, in one round trip: Auth with `requestId` =
+ * the session's idempotency key, so completing the cart again never authorises twice
+ * (merchant-api-v2.md "Auth"). The answer carries the payment's amount (`originalAmount`,
+ * api-beyond-the-document.md "The Payment object"): if it is not the session's, the
+ * authorisation is voided at once and refused. An approval older than a few minutes is a
+ * replay of an earlier attempt whose answer was lost: Get Payment checks it still stands
+ * (reconciliation may have voided it since). Under `capture: "on_authorize"` the payment is
+ * then captured; a failed capture leaves it authorised (logged).
+ * @returns status `authorized`, `captured`, or `requires_more` while not confirmed.
+ * @throws PaymentError `declined`, `expired`, `amount_changed`, `payment_failed` (logged).
+ */
+export async function authorize(
+  context: PaymentContext,
+  input: { data: BnplPaymentData; requestId: string | undefined; now?: Date }
+): Promise<PaymentResult> {
+  const { data } = input
+  const { client, logger } = context
+  assertOwnPayment(context, data)
+  if (data.orderId) return { data: { ...data }, status: toSessionStatus(data.paymentState, data.authorizationExpiresAt) }
+  if (!data.token || !data.amount || !data.currency) {
+    throw new PaymentError("invalid_request", "medusa-payment-bnpl: the payment session has no checkout token.")
+  }
+  if (!input.requestId) {
+    throw new PaymentError("invalid_request", "medusa-payment-bnpl: authorising needs Medusa's idempotency key.")
+  }
+
+  let payment: Payment
+  try {
+    payment = await client.auth({ token: data.token, requestId: requestIds.auth(input.requestId), merchantReference: data.cartId })
+  } catch (error) {
+    if (error instanceof BnplApiError && error.code === "not_confirmed") {
+      return { data: { ...data }, status: toSessionStatus(CHECKOUT_NOT_CONFIRMED, undefined) }
+    }
+    throw authorizationError(context, error)
+  }
+  assertPaymentOfSession(context, data, payment)
+
+  const agreed = payment.originalAmount
+  if (agreed && (agreed.currency !== data.currency || apiAmountToMinorUnits(agreed.amount) !== apiAmountToMinorUnits(data.amount))) {
+    logger?.warn?.(
+      `medusa-payment-bnpl: service order ${payment.id} for cart ${data.cartId ?? "unknown"} was approved for ${agreed.amount} ${agreed.currency} but the session is ${data.amount} ${data.currency}; voiding it.`
+    )
+    await client.voidPayment(payment.id, { requestId: requestIds.amountMismatchVoid(payment.id) }).catch((error: unknown) =>
+      logger?.error?.(
+        `medusa-payment-bnpl: could not void service order ${payment.id} approved for another amount (${(error as Error).message}); the reconciliation job reports it.`
+      )
+    )
+    throw shopperError("amount_changed")
+  }
+
+  if (isReplayedApproval(payment, input.now ?? new Date())) {
+    payment = await client.getPayment(payment.id).catch((error: unknown) => {
+      throw authorizationError(context, error)
+    })
+    assertPaymentOfSession(context, data, payment)
+    if (!isApproved(asPaymentState(payment.paymentState))) throw shopperError("expired")
+  }
+  const approved = projectApproval(data, payment)
+  const authorized = { data: approved, status: toSessionStatus(approved.paymentState, approved.authorizationExpiresAt) }
+  if (context.options.capture !== "on_authorize") return authorized
+  try {
+    const captured = await context.money.captureOnAuthorize(approved)
+    return { data: captured, status: toSessionStatus(captured.paymentState, captured.authorizationExpiresAt) }
+  } catch (error) {
+    logger?.warn?.(
+      `medusa-payment-bnpl: capture on authorisation failed for order ${payment.id}; capture it from the admin. ${(error as Error).message}`
+    )
+    return authorized
+  }
+}
+
+function isReplayedApproval(payment: Payment, now: Date): boolean {
+  const approvedAt = payment.events?.find((event) => event.type === "AUTH_APPROVED")?.created ?? payment.created
+  return !!approvedAt && now.getTime() - Date.parse(approvedAt) > REPLAYED_APPROVAL_AGE_MS
+}
+
+function authorizationError(context: PaymentContext, error: unknown): PaymentError {
+  if (error instanceof PaymentError) return error
+  if (error instanceof BnplApiError && error.code === "declined") return shopperError("declined")
+  if (error instanceof BnplApiError && error.code === "invalid_token") return shopperError("expired")
+  return forShopper("Authorising the payment", error, "payment_failed", context.logger)
+}
+
+/**
+ * The session data once Auth approved: the service's order id, its state and the
+ * authorisation's 13-day expiry (the AUTH_APPROVED event, rule 1), nothing captured yet.
+ */
+export function projectApproval(data: BnplPaymentData, payment: Payment): BnplPaymentData {
+  return {
+    ...data,
+    orderId: payment.id,
+    paymentState: payment.paymentState ?? "AUTH_APPROVED",
+    authorizationExpiresAt: authorizationExpiry(payment),
+    authorizedAt: new Date().toISOString(),
+    capturedAmount: "0.00",
+    refundedAmount: "0.00",
+  }
+}

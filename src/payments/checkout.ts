@@ -1,0 +1,208 @@
+import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
+import type { CreateCheckoutRequest } from "../client/schemas"
+import { projectApproval } from "./authorise"
+import { accountCurrency, checkEligibility } from "./eligibility"
+import { PaymentError, forShopper, shopperError } from "./errors"
+import { cartDigest } from "./mapping/cart-digest"
+import type { CartSnapshot } from "./mapping/cart-snapshot"
+import { toCreateCheckoutRequest } from "./mapping/checkout"
+import { accountOf, type PaymentContext, type PaymentResult } from "./payment-context"
+import { asPaymentState, CHECKOUT_OPEN, isOpen, toSessionStatus } from "./payment-state"
+import type { BnplPaymentData, PreviousSession } from "./session-data"
+
+/** The longest consumer e-mail the service takes (merchant-api-v2.md "Consumer": `email`, max 128). */
+export const EMAIL_MAX_LENGTH = 128
+/** A checkout is reused only with more than this left before it expires. */
+export const REUSE_CHECKOUT_MIN_LIFE_MS = 5 * 60_000
+
+/**
+ * Creates the checkout for a trusted cart snapshot (api-beyond-the-document.md "Create
+ * Checkout"), after checking the amount is inside the account's limits and currency
+ * (merchant-api-v2.md "Limits: Order amount", rule 2). The data keeps the token, the
+ * redirect URL, the amount and a digest of what the consumer will approve.
+ * @throws PaymentError `not_eligible` (words the shopper can act on), `invalid_request`
+ *   without an e-mail or return URL, `unavailable` when the service fails (logged).
+ */
+export async function startCheckout(
+  context: PaymentContext,
+  input: {
+    snapshot: CartSnapshot
+    amountMinor: bigint
+    currency: string
+    data: BnplPaymentData
+    previousSessions?: PreviousSession[]
+    now?: Date
+  }
+): Promise<PaymentResult & { token: string }> {
+  const { snapshot, amountMinor } = input
+  const currency = input.currency.toUpperCase()
+  if (!snapshot.email || snapshot.email.length > EMAIL_MAX_LENGTH) {
+    throw new PaymentError(
+      "invalid_request",
+      snapshot.email
+        ? // Written out (EMAIL_MAX_LENGTH): docs/troubleshooting.md quotes it and a test holds them together.
+          "Pay later needs an e-mail address of at most 128 characters; the cart's is longer."
+        : "Pay later needs the shopper's e-mail address: set the cart's email before choosing it."
+    )
+  }
+  await assertEligible(context, amountMinor, currency)
+  const digest = cartDigest(snapshot)
+  const status = toSessionStatus(CHECKOUT_OPEN, undefined)
+  const session = { ...input.data, ...accountOf(context.options), cartId: snapshot.cartId, taxInclusive: snapshot.taxInclusive, cartDigest: digest }
+  const reused = await reusePreviousSession(context, input.previousSessions ?? [], {
+    cartId: snapshot.cartId,
+    digest,
+    amount: minorUnitsToApiAmount(amountMinor),
+    currency,
+    now: input.now ?? new Date(),
+  })
+  if (reused) {
+    const { token, ...rest } = reused
+    return { token, status, data: { ...session, token, ...rest } }
+  }
+  const request = toCreateCheckoutRequest(snapshot, {
+    amountMinor,
+    currency,
+    region: context.options.region,
+    merchantName: context.options.merchantName,
+    storefrontUrl: context.options.storefrontUrl,
+    ...redirectUrls(context, snapshot.cartId),
+  })
+  const checkout = await createCheckout(context, request)
+  return {
+    token: checkout.token,
+    status,
+    data: {
+      ...session,
+      token: checkout.token,
+      expires: checkout.expires,
+      redirectCheckoutUrl: checkout.redirectCheckoutUrl,
+      amount: request.amount.amount,
+      currency: request.amount.currency,
+    },
+  }
+}
+
+/**
+ * Keeps a session whose amount and currency are unchanged. A checkout is made for one
+ * amount and cannot be changed (merchant-api-v2.md "Checkout"), and Medusa 2.21 replaces the
+ * session itself when the cart's amount changes, so any other change is refused.
+ * @throws PaymentError `invalid_request` for another amount or currency.
+ */
+export function keepSession(input: { data: BnplPaymentData; amountMinor: bigint; currency: string }): PaymentResult {
+  const { data } = input
+  const unchanged =
+    !!data.amount && data.currency === input.currency.toUpperCase() && apiAmountToMinorUnits(data.amount) === input.amountMinor
+  if (!unchanged) {
+    throw new PaymentError(
+      "invalid_request",
+      `The pay later checkout was made for ${data.amount ?? "?"} ${data.currency ?? ""}; create a new payment session for ${minorUnitsToApiAmount(input.amountMinor)} ${input.currency.toUpperCase()}.`
+    )
+  }
+  return { data: { ...data }, status: toSessionStatus(CHECKOUT_OPEN, undefined) }
+}
+
+/**
+ * One approval per cart: a new session for an unchanged cart (same digest, amount and
+ * currency) takes over what a session it replaces already has, instead of asking the
+ * consumer again. One call, made only when such sessions exist: List Payments by their
+ * `tokens`, every status (merchant-api-v2.md "List Payments"; an Auth, approved or declined,
+ * makes a payment of the token). An open approval becomes this session's, and the consumer
+ * is sent straight to the return route to complete the cart. A token with any other payment
+ * was used (declined, or approved and voided since): never reused, as the service would
+ * refuse it. Else an unused checkout with more than 5 minutes left is reused. Sessions whose
+ * consumer came back cancelled, declined or expired never get here (`previousSessionOf`).
+ * Returns the session data to use, or undefined to make a new checkout.
+ */
+async function reusePreviousSession(
+  context: PaymentContext,
+  previous: PreviousSession[],
+  cart: { cartId: string; digest: string; amount: string; currency: string; now: Date }
+): Promise<(BnplPaymentData & { token: string }) | undefined> {
+  const same = previous.filter(
+    (session) => session.cartDigest === cart.digest && session.amount === cart.amount && session.currency === cart.currency
+  )
+  if (!same.length) return undefined
+  let used: Set<string | undefined>
+  try {
+    const page = await context.client.listPayments({ tokens: same.map((session) => session.token), limit: 250 })
+    // A payment that names no token cannot be told apart: every candidate counts as used.
+    used = new Set(page.results.some((payment) => !payment.token) ? same.map((session) => session.token) : page.results.map((payment) => payment.token))
+    const approval = page.results.find(
+      (payment) =>
+        payment.status === "APPROVED" &&
+        isOpen(asPaymentState(payment.paymentState)) &&
+        payment.originalAmount?.amount === cart.amount &&
+        payment.originalAmount?.currency === cart.currency &&
+        same.some((session) => session.token === payment.token)
+    )
+    if (approval) {
+      const session = same.find((candidate) => candidate.token === approval.token)!
+      context.logger?.info?.(`medusa-payment-bnpl: cart ${cart.cartId} already has approval ${approval.id}; the new session completes with it.`)
+      return {
+        ...projectApproval({ ...session, token: session.token }, approval),
+        token: session.token,
+        redirectCheckoutUrl: returnUrl(context, cart.cartId, session.token),
+      }
+    }
+  } catch (error) {
+    // Looking is an optimisation: without an answer a new checkout is made, and an approval
+    // left behind is voided by the reconciliation job.
+    context.logger?.warn?.(`medusa-payment-bnpl: could not look for an earlier approval of cart ${cart.cartId}: ${(error as Error).message}`)
+    return undefined
+  }
+  const alive = same.find(
+    (session) =>
+      !used.has(session.token) &&
+      session.expires &&
+      Date.parse(session.expires) - cart.now.getTime() > REUSE_CHECKOUT_MIN_LIFE_MS &&
+      session.redirectCheckoutUrl
+  )
+  return alive ? { ...alive, token: alive.token } : undefined
+}
+
+/** The return route's address for a checkout token, as the service would send the consumer back. */
+function returnUrl(context: PaymentContext, cartId: string, token: string): string {
+  const { redirectConfirmUrl } = redirectUrls(context, cartId)
+  const separator = redirectConfirmUrl.includes("?") ? "&" : "?"
+  return `${redirectConfirmUrl}${separator}orderToken=${encodeURIComponent(token)}&status=SUCCESS`
+}
+
+async function assertEligible(context: PaymentContext, amountMinor: bigint, currency: string): Promise<void> {
+  const limits = await context.deps.readLimits().catch((error: unknown) => {
+    throw forShopper("Reading the account's limits", error, "unavailable", context.logger)
+  })
+  const eligibility = checkEligibility(amountMinor, currency, accountCurrency(context.options), limits)
+  if (eligibility.eligible) return
+  const amount = `${minorUnitsToApiAmount(amountMinor)} ${currency}`
+  const reasons: Record<NonNullable<typeof eligibility.reason>, string> = {
+    not_in_region: "the store does not offer it in the cart's region",
+    below_minimum: `the total ${amount} is below the minimum of ${eligibility.minimumAmount} ${eligibility.currency}`,
+    above_maximum: `the total ${amount} is above the maximum of ${eligibility.maximumAmount} ${eligibility.currency}`,
+    unsupported_currency: `the account only accepts ${eligibility.currency}, and the cart is in ${currency}`,
+  }
+  throw shopperError("not_eligible", `Pay later is not available for this cart: ${reasons[eligibility.reason!]}.`)
+}
+
+function redirectUrls(context: PaymentContext, cartId: string): { redirectConfirmUrl: string; redirectCancelUrl: string } {
+  const { options } = context
+  const fill = (template: string) => template.replace(/\{cart_id\}/g, encodeURIComponent(cartId))
+  const fallback = options.backendUrl ? `${options.backendUrl}/bnpl/return?cart_id=${encodeURIComponent(cartId)}` : undefined
+  const redirectConfirmUrl = options.redirectConfirmUrl ? fill(options.redirectConfirmUrl) : fallback
+  const redirectCancelUrl = options.redirectCancelUrl ? fill(options.redirectCancelUrl) : fallback
+  if (!redirectConfirmUrl || !redirectCancelUrl) {
+    throw new PaymentError(
+      "invalid_request",
+      'medusa-payment-bnpl: option "backendUrl" is required (or "redirectConfirmUrl" and "redirectCancelUrl") so the service can send the consumer back.'
+    )
+  }
+  return { redirectConfirmUrl, redirectCancelUrl }
+}
+
+async function createCheckout(context: PaymentContext, request: CreateCheckoutRequest) {
+  try {
+    return await context.client.createCheckout(request)
+  } catch (error) {
+    throw forShopper("Starting the pay later checkout", error, "unavailable", context.logger)
+  }
+}

@@ -1,0 +1,108 @@
+import type { BnplClient } from "../client"
+import type { Money } from "../client/money"
+import type { Payment } from "../client/schemas"
+import { describeServiceError, type PaymentLogger } from "./errors"
+import { MoneyCalls } from "./money-calls"
+import { MoneyOperations, type LegacyRefund } from "./money-operations"
+import type { MoneyRecords } from "./money-records"
+import { assertSessionPayment } from "./payment-identity"
+import type { SessionStatus } from "./payment-state"
+import type { BnplPaymentData } from "./session-data"
+
+/** What the core needs of the merchant's options (src/options.ts). */
+export interface PaymentCoreOptions {
+  /** The account's merchant id, recorded in every payment's data (never the secret key). */
+  merchantId?: string
+  region: "UK" | "EU"
+  capture: "manual" | "on_authorize" | "on_shipment"
+  merchantName?: string
+  storefrontUrl?: string
+  backendUrl?: string
+  redirectConfirmUrl?: string
+  redirectCancelUrl?: string
+}
+
+/** The core's collaborators, given by the adapter (the Medusa provider, a job, a test). */
+export interface PaymentCoreDependencies {
+  client: BnplClient
+  options: PaymentCoreOptions
+  /** The account's limits (Get Configuration, cached); merchant-api-v2.md "Limits". */
+  readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
+  /** The account's money records: in the store's database (runtime/money-records.ts). */
+  records: MoneyRecords
+  /** An earlier version's unanswered refunds of an order, read once into the records (upgrade). */
+  takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
+  /** Runs a money operation alone for one service order, across instances (runtime/payment-lock.ts). */
+  withLock?: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
+  logger?: PaymentLogger
+}
+
+/** A session's or payment's data with the status it gives, as the adapter returns it to Medusa. */
+export interface PaymentResult {
+  data: BnplPaymentData
+  status: SessionStatus
+}
+
+/**
+ * What every operation file (checkout.ts, authorise.ts, capture.ts, refund.ts, void.ts,
+ * read.ts) works with: the dependencies, the money operations built once over them, and the
+ * checks every operation makes on the account and the payment.
+ */
+export interface PaymentContext {
+  readonly deps: PaymentCoreDependencies
+  readonly client: BnplClient
+  readonly options: PaymentCoreOptions
+  readonly logger?: PaymentLogger
+  readonly money: MoneyOperations
+}
+
+/** Builds the context of the operations once per PaymentOperations. */
+export function createPaymentContext(deps: PaymentCoreDependencies): PaymentContext {
+  return {
+    deps,
+    client: deps.client,
+    options: deps.options,
+    logger: deps.logger,
+    money: new MoneyOperations({
+      calls: new MoneyCalls({ client: deps.client, records: deps.records, logger: deps.logger }),
+      withLock: deps.withLock ?? ((_id, job) => job()),
+      takeLegacyRefunds: deps.takeLegacyRefunds,
+      logger: deps.logger,
+    }),
+  }
+}
+
+/**
+ * A payment is served only by the account that made it: another account's credentials
+ * would be refused by the service, or reach another merchant's order of the same id
+ * (payment-identity.ts).
+ * @throws PaymentError `payment_mismatch` naming both merchant ids (never a secret).
+ */
+export function assertOwnPayment(context: PaymentContext, data: BnplPaymentData): void {
+  assertSessionPayment(data, undefined, { merchantId: context.options.merchantId })
+}
+
+/**
+ * A payment the service answered is this data's (its checkout token; payment-identity.ts):
+ * never merged into the data otherwise.
+ * @throws PaymentError `payment_mismatch`.
+ */
+export function assertPaymentOfSession(context: PaymentContext, data: BnplPaymentData, payment: Payment): Payment {
+  assertSessionPayment(data, payment, { merchantId: context.options.merchantId })
+  return payment
+}
+
+/** Which account makes the payment (merchant-api-v2.md rule 2): recorded in its data. */
+export function accountOf(options: PaymentCoreOptions): Pick<BnplPaymentData, "merchantId" | "region"> {
+  const { merchantId, region } = options
+  return merchantId ? { merchantId, region } : { region }
+}
+
+/** A read of the service, its failure described as "Reading the payment". */
+export async function readPayment<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw describeServiceError("Reading the payment", error)
+  }
+}

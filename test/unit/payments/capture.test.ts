@@ -1,0 +1,47 @@
+import { sandbox, logs, medusaCapture, core, reason, authorized, useSandboxCore } from "./core-harness"
+
+useSandboxCore()
+
+describe("capture", () => {
+  it.each([undefined, "lost_response", "reset", "status", "conflict"] as const)("captures what is open once (fault: %s)", async (kind) => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    if (kind) sandbox.control.addFault({ endpoint: "capture", kind, times: 1 })
+    const captured = await operations.capture({ data, capture: medusaCapture() })
+    expect(captured).toMatchObject({ paymentState: "CAPTURED", capturedAmount: "50.49" })
+    expect(sandbox.control.ledger().captures).toHaveLength(1)
+  })
+
+  it("answers lost on every try, then the admin presses Capture again: still one capture", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    sandbox.control.addFault({ endpoint: "capture", kind: "lost_response", times: 10 })
+    expect(await reason(operations.capture({ data, capture: medusaCapture() }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
+    await operations.capture({ data, capture: medusaCapture() })
+    expect(sandbox.control.ledger().captures).toHaveLength(1)
+  })
+
+  it("past the 13 days: authorization_expired without asking the service; after a void: payment_voided, logged", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    expect(await reason(operations.capture({ data: { ...data, authorizationExpiresAt: new Date(Date.now() - 1000).toISOString() }, capture: medusaCapture() }))).toBe(
+      "authorization_expired"
+    )
+    await operations.cancel({ data, idempotencyKey: "pay_01" })
+    expect(await reason(operations.capture({ data, capture: medusaCapture() }))).toBe("payment_voided")
+    expect(logs.join("\n")).toContain(`error medusa-payment-bnpl: capture of service order ${data.orderId} refused: the payment was voided`)
+    expect(sandbox.control.ledger().captures).toHaveLength(0)
+  })
+
+  it("pressed while a slow void is in flight: waits for it under the lock, then meets the voided payment", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    sandbox.control.addFault({ endpoint: "void", kind: "latency", delayMs: 300, times: 1 })
+    const cancel = operations.cancel({ data, idempotencyKey: "pay_02" })
+    const capture = reason(operations.capture({ data, capture: medusaCapture() }))
+    expect((await cancel).paymentState).toBe("VOIDED")
+    expect(await capture).toBe("payment_voided")
+    expect(sandbox.control.ledger().captures).toHaveLength(0)
+  })
+})

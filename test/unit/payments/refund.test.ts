@@ -1,0 +1,96 @@
+import { PaymentOperations } from "../../../src/payments/payment-operations"
+import { sandbox, sharedStore, medusaCapture, core, reason, authorized, useSandboxCore } from "./core-harness"
+
+useSandboxCore()
+
+describe("refund", () => {
+  async function captured(operations: PaymentOperations) {
+    return operations.capture({ data: await authorized(operations), capture: medusaCapture() })
+  }
+
+  it("partial refunds up to what was captured; more is refused before the service is asked", async () => {
+    const { operations } = core()
+    let data = await captured(operations)
+    data = await operations.refund({ data, amountMinor: 2000n, refundId: "ref_01" })
+    data = await operations.refund({ data, amountMinor: 3049n, refundId: "ref_02" })
+    expect(data.refundedAmount).toBe("50.49")
+    expect(await reason(operations.refund({ data, amountMinor: 1n, refundId: "ref_03" }))).toBe("invalid_request")
+    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["20.00", "30.49"])
+  })
+
+  it("an uncaptured payment: not_allowed, nothing sent", async () => {
+    const { operations } = core()
+    expect(await reason(operations.refund({ data: await authorized(operations), amountMinor: 100n, refundId: "ref_04" }))).toBe("not_allowed")
+    expect(sandbox.control.ledger().refunds).toHaveLength(0)
+  })
+
+  it.each(["lost_response", "reset", "status"] as const)("a refund meeting `%s` once is made once", async (kind) => {
+    const { operations } = core()
+    const data = await captured(operations)
+    sandbox.control.addFault({ endpoint: "refund", kind, times: 1 })
+    await operations.refund({ data, amountMinor: 1000n, refundId: "ref_05" })
+    expect(sandbox.control.ledger().refunds).toHaveLength(1)
+  })
+
+  it("answers lost on every try, then the admin refunds the same amount under a new refund id (another instance): one refund", async () => {
+    const store = sharedStore()
+    const first = core({}, store)
+    const data = await captured(first.operations)
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
+    expect(await reason(first.operations.refund({ data, amountMinor: 1500n, refundId: "ref_06" }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
+    const second = core({}, store)
+    await second.operations.refund({ data, amountMinor: 1500n, refundId: "ref_07" })
+    expect(sandbox.control.ledger().refunds).toHaveLength(1)
+  })
+
+  it("answers lost on every try, then a retry of another amount: the service refunds no more than the admin's last request", async () => {
+    const { operations } = core()
+    const data = await captured(operations)
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
+    expect(await reason(operations.refund({ data, amountMinor: 1000n, refundId: "ref_08" }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
+    const after = await operations.refund({ data, amountMinor: 2500n, refundId: "ref_09" })
+    expect(after.refundedAmount).toBe("25.00")
+    const total = sandbox.control.ledger().refunds.reduce((sum, refund) => sum + Number(refund.amount.amount) * 100, 0)
+    expect(total).toBe(2500)
+  })
+
+  it("answers lost on every try, then a smaller retry: refused naming what was refunded; refunding that then sends nothing more", async () => {
+    const { operations } = core()
+    const data = await captured(operations)
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
+    expect(await reason(operations.refund({ data, amountMinor: 1000n, refundId: "ref_12" }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
+    await expect(operations.refund({ data, amountMinor: 400n, refundId: "ref_13" })).rejects.toThrow(/10\.00/)
+    const after = await operations.refund({ data, amountMinor: 1000n, refundId: "ref_14" })
+    expect(after.refundedAmount).toBe("10.00")
+    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["10.00"])
+  })
+
+  it("a refund a dead process left sending, whose resend's answer is lost too: still Medusa's, so the next refund is sent in full", async () => {
+    const store = sharedStore()
+    const { operations } = core({}, store)
+    const data = await captured(operations)
+    // A process died after recording refund ref_20 (Medusa committed it) and before sending it.
+    await store.begin({ serviceOrderId: data.orderId!, kind: "refund", medusaRecordId: "ref_20", requestId: "ref_20", amount: "25.00", currency: "GBP" })
+    // The next refund resends it first; every answer of the resend is lost, so this refund fails (Medusa deletes ref_21).
+    sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
+    await expect(operations.refund({ data, amountMinor: 3000n, refundId: "ref_21" })).rejects.toThrow()
+    sandbox.control.clearFaults()
+    // Medusa records ref_20 (25.00) and now ref_22 (3.00): the service must refund both, in full.
+    const after = await operations.refund({ data, amountMinor: 300n, refundId: "ref_22" })
+    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["25.00", "3.00"])
+    expect(after.refundedAmount).toBe("28.00")
+  })
+
+  it("a lost refund that was never applied is not counted: the retry refunds in full", async () => {
+    const { operations } = core()
+    const data = await captured(operations)
+    sandbox.control.addFault({ endpoint: "refund", kind: "reset", times: 10 })
+    expect(await reason(operations.refund({ data, amountMinor: 1000n, refundId: "ref_10" }))).toBe("service_unanswered")
+    sandbox.control.clearFaults()
+    await operations.refund({ data, amountMinor: 700n, refundId: "ref_11" })
+    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["7.00"])
+  })
+})
