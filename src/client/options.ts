@@ -2,7 +2,7 @@ import http from "node:http"
 import https from "node:https"
 import { ENDPOINTS, type EndpointName } from "./endpoints"
 import { BnplOptionsError } from "./errors"
-import { resolveTimeouts, type EndpointTimeout, type TimeoutOverrides } from "./timeouts"
+import { resolveTimeouts, type EndpointTimeout, type TimeoutOverrides } from "./endpoints"
 import { HintedHttpAgent, HintedHttpsAgent } from "./pool"
 import { defaultUserAgent } from "./user-agent"
 
