@@ -171,12 +171,14 @@ export type EndpointResult<N extends EndpointName> = Table[N] extends { response
   ? z.output<R>
   : void
 
-/** The request an endpoint's row lets the service take (`service`, else `request`); undefined for none. */
-export type ServiceRequest<N extends EndpointName> = Table[N] extends { service: infer S extends z.ZodType }
-  ? z.output<S>
-  : Table[N] extends { request: infer R extends z.ZodType }
-    ? z.output<R>
-    : undefined
+/** The JSON body an endpoint's row lets the service take (`service`, else `request`); undefined for none or a query. */
+export type ServiceRequest<N extends EndpointName> = Table[N] extends { query: unknown }
+  ? undefined
+  : Table[N] extends { service: infer S extends z.ZodType }
+    ? z.output<S>
+    : Table[N] extends { request: infer R extends z.ZodType }
+      ? z.output<R>
+      : undefined
 
 export type TimeoutOverrides = Partial<Record<EndpointName, { openMs?: number; readMs?: number }>>
 

@@ -1,8 +1,6 @@
-import { Router } from "express"
 import { apiAmountToMinorUnits } from "../../client/money"
-import { serviceCreateCheckoutSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
-import { endpoint } from "../endpoint"
+import type { SandboxHandlers } from "../endpoint"
 import { errorResult, jsonResult } from "../result"
 import type { SandboxStore, StoredCheckout } from "../state"
 
@@ -25,18 +23,8 @@ export function checkoutBody(store: SandboxStore, checkout: StoredCheckout): Rec
  * Create Checkout (`POST /v2/checkouts`, api-beyond-the-document.md "Create Checkout") and
  * Get Checkout (`GET /v2/checkouts/{token}`, merchant-api-v2.md "Get Checkout").
  */
-export function checkoutRoutes(store: SandboxStore): Router {
-  const router = Router()
-
-  router.post(
-    "/v2/checkouts",
-    endpoint(store, {
-      name: "createCheckout",
-      successStatus: 201,
-      access: "merchant",
-      jsonBody: true,
-      handle: async ({ account, parseBody, idempotent }) => {
-        const request = parseBody(serviceCreateCheckoutSchema)
+export const checkoutHandlers = {
+  "Create Checkout": async ({ store, account, request, idempotent }) => {
         if (request.amount.currency !== account.currency) {
           return errorResult(422, "unsupported_currency", `The account serves ${account.currency} only, got ${request.amount.currency}`)
         }
@@ -75,27 +63,14 @@ export function checkoutRoutes(store: SandboxStore): Router {
             redirectCheckoutUrl: redirectCheckoutUrl(store, checkout.token),
           })
         })
-      },
-    })
-  )
+  },
 
-  const getCheckout = endpoint(store, {
-    name: "getCheckout",
-    successStatus: 200,
-    access: "merchant",
-    jsonBody: false,
-    handle: ({ req, account }) => {
-      const token = req.params.token
-      if (!token) return errorResult(404, "not_found", "No checkout token was given")
+  "Get Checkout": ({ store, params, account }) => {
+      const token = params.token
       const checkout = store.checkoutOf(account.merchantId, token)
       if (!checkout || store.isCheckoutExpired(checkout) || checkout.completedAtMs !== undefined) {
         return errorResult(412, "invalid_token", "The checkout token is invalid, expired, completed or unknown")
       }
       return jsonResult(200, checkoutBody(store, checkout))
-    },
-  })
-  router.get("/v2/checkouts/:token", getCheckout)
-  router.get("/v2/checkouts", getCheckout)
-
-  return router
-}
+  },
+} satisfies Partial<SandboxHandlers>

@@ -1,9 +1,6 @@
-import { Router } from "express"
-import { endpoint } from "../endpoint"
+import type { SandboxHandlers } from "../endpoint"
 import { orderFromCheckout } from "../order-from-checkout"
-import { serviceImmediateCaptureSchema } from "../request-schemas"
 import { errorResult } from "../result"
-import type { SandboxStore } from "../state"
 
 /**
  * Immediate Payment Capture, `POST /v2/payments/capture` (api-beyond-the-document.md
@@ -12,18 +9,9 @@ import type { SandboxStore } from "../state"
  * same errors as Auth. An `amount`, when sent, must be the checkout's (422 `invalid_amount`,
  * or `invalid_object` for another currency). Idempotent on `requestId`.
  */
-export function immediateCaptureRoutes(store: SandboxStore): Router {
-  const router = Router()
-  router.post(
-    "/v2/payments/capture",
-    endpoint(store, {
-      name: "immediateCapture",
-      successStatus: 201,
-      access: "merchant",
-      jsonBody: true,
-      handle: ({ account, parseBody, idempotent }) => {
-        const request = parseBody(serviceImmediateCaptureSchema)
-        return idempotent(request.requestId, () => {
+export const immediateCaptureHandlers = {
+  "Immediate Payment Capture": ({ store, account, request, idempotent }) =>
+        idempotent(request.requestId, () => {
           const checkout = store.checkoutOf(account.merchantId, request.token)
           if (checkout && request.amount) {
             const expected = checkout.request.amount
@@ -35,9 +23,5 @@ export function immediateCaptureRoutes(store: SandboxStore): Router {
             }
           }
           return orderFromCheckout(store, account, request, "capture")
-        })
-      },
-    })
-  )
-  return router
-}
+        }),
+} satisfies Partial<SandboxHandlers>
