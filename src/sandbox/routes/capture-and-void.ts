@@ -15,73 +15,73 @@ import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
 export const captureAndVoidHandlers = {
   "Capture Payment": ({ store, params, account, request, idempotent }) =>
     idempotent(request.requestId, () => {
-          const payment = store.paymentOf(account.merchantId, params.orderId)
-          if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
-          const refusal = refusalForClosedPayment(payment)
-          if (refusal) return refusal
-          const amount = amountForPayment(payment, request.amount)
-          if (amount > payment.openToCaptureMinor) {
-            return errorResult(
-              422,
-              "invalid_amount",
-              `amount ${request.amount.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
-            )
-          }
-          const nowMs = store.clock.nowMs()
-          payment.openToCaptureMinor -= amount
-          payment.capturedMinor += amount
-          payment.paymentState = stateAfterOpenAmountChanged(payment)
-          if (request.merchantReference !== undefined) payment.merchantReference = request.merchantReference
-          payment.events.push({
-            id: store.newEventId(),
-            createdAtMs: nowMs,
-            type: "CAPTURED",
-            amountMinor: amount,
-            ...(request.paymentEventMerchantReference === undefined
-              ? {}
-              : { paymentEventMerchantReference: request.paymentEventMerchantReference }),
-          })
-          store.ledger.captures.push({
-            merchantId: account.merchantId,
-            orderId: payment.id,
-            ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-            amount: minorUnitsToMoney(amount, payment.currency),
-            ...(request.paymentEventMerchantReference === undefined
-              ? {}
-              : { paymentEventMerchantReference: request.paymentEventMerchantReference }),
-            at: isoTimestamp(nowMs),
-          })
-          return jsonResult(201, paymentBody(payment))
+      const payment = store.paymentOf(account.merchantId, params.orderId)
+      if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
+      const refusal = refusalForClosedPayment(payment)
+      if (refusal) return refusal
+      const amount = amountForPayment(payment, request.amount)
+      if (amount > payment.openToCaptureMinor) {
+        return errorResult(
+          422,
+          "invalid_amount",
+          `amount ${request.amount.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
+        )
+      }
+      const nowMs = store.clock.nowMs()
+      payment.openToCaptureMinor -= amount
+      payment.capturedMinor += amount
+      payment.paymentState = stateAfterOpenAmountChanged(payment)
+      if (request.merchantReference !== undefined) payment.merchantReference = request.merchantReference
+      payment.events.push({
+        id: store.newEventId(),
+        createdAtMs: nowMs,
+        type: "CAPTURED",
+        amountMinor: amount,
+        ...(request.paymentEventMerchantReference === undefined
+          ? {}
+          : { paymentEventMerchantReference: request.paymentEventMerchantReference }),
+      })
+      store.ledger.captures.push({
+        merchantId: account.merchantId,
+        orderId: payment.id,
+        ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+        amount: minorUnitsToMoney(amount, payment.currency),
+        ...(request.paymentEventMerchantReference === undefined
+          ? {}
+          : { paymentEventMerchantReference: request.paymentEventMerchantReference }),
+        at: isoTimestamp(nowMs),
+      })
+      return jsonResult(201, paymentBody(payment))
     }),
 
   "Void Payment": ({ store, params, account, request, idempotent }) =>
     idempotent(request.requestId, () => {
-          const payment = store.paymentOf(account.merchantId, params.orderId)
-          if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
-          const refusal = refusalForClosedPayment(payment)
-          if (refusal) return refusal
-          const amount = request.amount ? amountForPayment(payment, request.amount) : payment.openToCaptureMinor
-          if (amount > payment.openToCaptureMinor) {
-            return errorResult(
-              422,
-              "invalid_amount",
-              `amount ${request.amount?.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
-            )
-          }
-          const nowMs = store.clock.nowMs()
-          voidOpenAmount(payment, amount, {
-            nowMs,
-            eventId: store.newEventId(),
-            refundId: store.newRefundId(),
-            requestId: request.requestId,
-          })
-          store.ledger.voids.push({
-            merchantId: account.merchantId,
-            orderId: payment.id,
-            ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-            amount: minorUnitsToMoney(amount, payment.currency),
-            at: isoTimestamp(nowMs),
-          })
-          return jsonResult(201, paymentBody(payment))
+      const payment = store.paymentOf(account.merchantId, params.orderId)
+      if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
+      const refusal = refusalForClosedPayment(payment)
+      if (refusal) return refusal
+      const amount = request.amount ? amountForPayment(payment, request.amount) : payment.openToCaptureMinor
+      if (amount > payment.openToCaptureMinor) {
+        return errorResult(
+          422,
+          "invalid_amount",
+          `amount ${request.amount?.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
+        )
+      }
+      const nowMs = store.clock.nowMs()
+      voidOpenAmount(payment, amount, {
+        nowMs,
+        eventId: store.newEventId(),
+        refundId: store.newRefundId(),
+        requestId: request.requestId,
+      })
+      store.ledger.voids.push({
+        merchantId: account.merchantId,
+        orderId: payment.id,
+        ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+        amount: minorUnitsToMoney(amount, payment.currency),
+        at: isoTimestamp(nowMs),
+      })
+      return jsonResult(201, paymentBody(payment))
     }),
 } satisfies Partial<SandboxHandlers>

@@ -7,12 +7,12 @@ import { jsonResult } from "../result"
  */
 export const configurationHandlers = {
   "Get Configuration": ({ store, account }) =>
-        jsonResult(
-          200,
-          {
-            minimumAmount: { amount: account.minimumAmount, currency: account.currency },
-            maximumAmount: { amount: account.maximumAmount, currency: account.currency },
-          },
-          { "Cache-Control": `max-age=${store.settings.configurationMaxAgeSeconds}` }
-        ),
+    jsonResult(
+      200,
+      {
+        minimumAmount: { amount: account.minimumAmount, currency: account.currency },
+        maximumAmount: { amount: account.maximumAmount, currency: account.currency },
+      },
+      { "Cache-Control": `max-age=${store.settings.configurationMaxAgeSeconds}` }
+    ),
 } satisfies Partial<SandboxHandlers>

@@ -11,17 +11,17 @@ import { errorResult } from "../result"
  */
 export const immediateCaptureHandlers = {
   "Immediate Payment Capture": ({ store, account, request, idempotent }) =>
-        idempotent(request.requestId, () => {
-          const checkout = store.checkoutOf(account.merchantId, request.token)
-          if (checkout && request.amount) {
-            const expected = checkout.request.amount
-            if (request.amount.currency !== expected.currency) {
-              return errorResult(422, "invalid_object", `amount.currency ${request.amount.currency} differs from the checkout's ${expected.currency}`)
-            }
-            if (request.amount.amount !== expected.amount) {
-              return errorResult(422, "invalid_amount", `amount ${request.amount.amount} is not the checkout's amount ${expected.amount}`)
-            }
-          }
-          return orderFromCheckout(store, account, request, "capture")
-        }),
+    idempotent(request.requestId, () => {
+      const checkout = store.checkoutOf(account.merchantId, request.token)
+      if (checkout && request.amount) {
+        const expected = checkout.request.amount
+        if (request.amount.currency !== expected.currency) {
+          return errorResult(422, "invalid_object", `amount.currency ${request.amount.currency} differs from the checkout's ${expected.currency}`)
+        }
+        if (request.amount.amount !== expected.amount) {
+          return errorResult(422, "invalid_amount", `amount ${request.amount.amount} is not the checkout's amount ${expected.amount}`)
+        }
+      }
+      return orderFromCheckout(store, account, request, "capture")
+    }),
 } satisfies Partial<SandboxHandlers>

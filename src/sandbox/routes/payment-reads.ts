@@ -31,40 +31,40 @@ function rawQueryOf(req: Request): string {
  */
 export const paymentReadHandlers = {
   "List Payments": ({ req, store, account }) => {
-        const rawQuery = rawQueryOf(req)
-        const query = parseListPaymentsQuery(rawQuery)
-        const limit = query.limit ?? LIST_PAYMENTS_DEFAULT_LIMIT
-        const offset = query.offset ?? 0
-        const from = query.fromCreatedDate === undefined ? -Infinity : Date.parse(query.fromCreatedDate)
-        const to = query.toCreatedDate === undefined ? Infinity : Date.parse(query.toCreatedDate)
-        const matches = store
-          .paymentsOf(account.merchantId)
-          .filter(
-            (payment) =>
-              payment.createdAtMs >= from &&
-              payment.createdAtMs <= to &&
-              (!query.ids || query.ids.includes(payment.id)) &&
-              (!query.tokens || query.tokens.includes(payment.token)) &&
-              (!query.statuses || query.statuses.includes(payment.status)) &&
-              (!query.merchantReferences ||
-                (payment.merchantReference !== undefined && query.merchantReferences.includes(payment.merchantReference)))
-          )
-        const compare = compareBy[query.orderBy ?? "createdAt"]
-        matches.sort((a, b) => compare(a, b) || compareIds(a.id, b.id))
-        // Rule 3: newest (largest) first unless ascending=true.
-        if (query.ascending !== true) matches.reverse()
-        const page = {
-          limit,
-          offset,
-          totalResults: matches.length,
-          results: matches.slice(offset, offset + limit).map(paymentBody),
-        }
-        if (query.includeNextLink !== true) return jsonResult(200, page)
-        const hasNextPage = offset + limit < matches.length
-        return jsonResult(200, {
-          ...page,
-          nextPageUrl: hasNextPage ? nextPageUrl(store.settings.publicUrl, rawQuery, offset + limit, limit) : "",
-        })
+    const rawQuery = rawQueryOf(req)
+    const query = parseListPaymentsQuery(rawQuery)
+    const limit = query.limit ?? LIST_PAYMENTS_DEFAULT_LIMIT
+    const offset = query.offset ?? 0
+    const from = query.fromCreatedDate === undefined ? -Infinity : Date.parse(query.fromCreatedDate)
+    const to = query.toCreatedDate === undefined ? Infinity : Date.parse(query.toCreatedDate)
+    const matches = store
+      .paymentsOf(account.merchantId)
+      .filter(
+        (payment) =>
+          payment.createdAtMs >= from &&
+          payment.createdAtMs <= to &&
+          (!query.ids || query.ids.includes(payment.id)) &&
+          (!query.tokens || query.tokens.includes(payment.token)) &&
+          (!query.statuses || query.statuses.includes(payment.status)) &&
+          (!query.merchantReferences ||
+            (payment.merchantReference !== undefined && query.merchantReferences.includes(payment.merchantReference)))
+      )
+    const compare = compareBy[query.orderBy ?? "createdAt"]
+    matches.sort((a, b) => compare(a, b) || compareIds(a.id, b.id))
+    // Rule 3: newest (largest) first unless ascending=true.
+    if (query.ascending !== true) matches.reverse()
+    const page = {
+      limit,
+      offset,
+      totalResults: matches.length,
+      results: matches.slice(offset, offset + limit).map(paymentBody),
+    }
+    if (query.includeNextLink !== true) return jsonResult(200, page)
+    const hasNextPage = offset + limit < matches.length
+    return jsonResult(200, {
+      ...page,
+      nextPageUrl: hasNextPage ? nextPageUrl(store.settings.publicUrl, rawQuery, offset + limit, limit) : "",
+    })
   },
 
   "Get Payment": ({ store, params, account }) => {

@@ -11,11 +11,11 @@ import { requestReversal } from "../reversal"
  */
 export const reversalHandlers = {
   "Reverse Payment By Token": ({ store, params: { token }, account, idempotent }) =>
-        idempotent(undefined, () => {
-          if (!store.checkoutOf(account.merchantId, token)) {
-            return errorResult(404, "not_found", `No checkout token ${token}`)
-          }
-          requestReversal(store, account.merchantId, token)
-          return { status: 204 }
-        }),
+    idempotent(undefined, () => {
+      if (!store.checkoutOf(account.merchantId, token)) {
+        return errorResult(404, "not_found", `No checkout token ${token}`)
+      }
+      requestReversal(store, account.merchantId, token)
+      return { status: 204 }
+    }),
 } satisfies Partial<SandboxHandlers>
