@@ -1,50 +1,26 @@
 import type { z } from "zod"
 import { basicAuthorization, OAuthTokenProvider, tokenStoreKey } from "./auth"
 import { maxAgeSeconds } from "./cache-control"
-import { ENDPOINTS, fillPath, type EndpointName, type HttpMethod } from "./endpoints"
+import {
+  ENDPOINTS,
+  fillPath,
+  pathParams,
+  retryFor,
+  type EndpointArgs,
+  type EndpointName,
+  type EndpointResult,
+  type EndpointSpec,
+  type HttpMethod,
+} from "./endpoints"
 import { tryParseJson } from "./error-mapping"
 import { BnplApiError, BnplOptionsError } from "./errors"
 import { HttpExecutor, type Authorizer, type HttpResult } from "./http"
 import { resolveClientOptions, type BnplClientOptions, type ResolvedClientOptions } from "./options"
 import { iterateAllPayments } from "./pagination"
 import { hasIdleConnection } from "./pool"
-import { encodeListPaymentsQuery } from "./query"
 import { createRedactor, type Redactor } from "./redact"
 import type { RetryPolicy } from "./retry"
-import {
-  accessTokenResponseSchema,
-  authRequestSchema,
-  captureRequestSchema,
-  checkoutSchema,
-  configurationSchema,
-  createCheckoutRequestSchema,
-  createCheckoutResponseSchema,
-  createRefundRequestSchema,
-  immediateCaptureRequestSchema,
-  listPaymentsQuerySchema,
-  paymentSchema,
-  paymentsPageSchema,
-  refundSchema,
-  updatePaymentRequestSchema,
-  updateShippingCourierRequestSchema,
-  voidRequestSchema,
-  type AccessTokenResponse,
-  type AuthRequest,
-  type CaptureRequest,
-  type Checkout,
-  type Configuration,
-  type CreateCheckoutRequest,
-  type CreateCheckoutResponse,
-  type CreateRefundRequest,
-  type ImmediateCaptureRequest,
-  type ListPaymentsQuery,
-  type Payment,
-  type PaymentsPage,
-  type Refund,
-  type UpdatePaymentRequest,
-  type UpdateShippingCourierRequest,
-  type VoidRequest,
-} from "./schemas"
+import type { AccessTokenResponse, Configuration, ListPaymentsQuery, Payment } from "./schemas"
 import { parseResponse, requirePathParam, validateRequest } from "./validate"
 
 /** Get Configuration's answer and how long it may be cached (from `Cache-Control`). */
@@ -156,11 +132,10 @@ export class BnplClient {
     try {
       await this.http.execute({
         endpoint: "Ping",
-        method: "GET",
+        method: ENDPOINTS.Ping.method,
         url: this.url("Ping"),
         accept: "text/plain, application/json",
-        retry: "idempotent",
-        maxRetries: 0,
+        ...retryFor(ENDPOINTS.Ping.retry, undefined),
       })
       return true
     } catch (error) {
@@ -187,18 +162,12 @@ export class BnplClient {
    * amounts, e.g. `{ minimumAmount: { amount: "1.00", currency: "GBP" }, ... }`.
    */
   async getConfiguration(): Promise<ConfigurationResult> {
-    const result = await this.http.execute({
-      endpoint: "Get Configuration",
-      method: "GET",
-      url: this.url("Get Configuration"),
-      retry: "idempotent",
-      authorization: this.authorizer,
-    })
-    return {
-      configuration: this.parse("Get Configuration", configurationSchema, result),
-      maxAgeSeconds: maxAgeSeconds(result.headers["cache-control"]),
-    }
+    const { body, headers } = await this.call("Get Configuration", [])
+    return { configuration: body, maxAgeSeconds: maxAgeSeconds(headers["cache-control"]) }
   }
+
+  // Each method below is its row of the endpoint table (endpoints.ts): path parameters first,
+  // then the request, validated by the row's schema; retried per the row's rule.
 
   /**
    * Create Checkout (`POST /v2/checkouts`, api-beyond-the-document.md): `amount` and
@@ -210,24 +179,10 @@ export class BnplClient {
    * @throws BnplApiError `unsupported` (amount outside the limits, currency not served),
    *   `invalid_request`, `invalid_amount`.
    */
-  async createCheckout(request: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
-    const body = validateRequest("Create Checkout", createCheckoutRequestSchema, request)
-    return this.send("Create Checkout", {
-      body,
-      retry: "unsent-only",
-      resendIfStale: true,
-      schema: createCheckoutResponseSchema,
-    })
-  }
+  readonly createCheckout = this.method("Create Checkout")
 
-  /**
-   * Get Checkout (`GET /v2/checkouts/{token}`): an incomplete checkout.
-   * @throws BnplApiError `invalid_token` (412: invalid, expired, completed or unknown).
-   */
-  async getCheckout(token: string): Promise<Checkout> {
-    const params = { token: requirePathParam("Get Checkout", "token", token) }
-    return this.send("Get Checkout", { params, retry: "idempotent", schema: checkoutSchema })
-  }
+  /** Get Checkout (`GET /v2/checkouts/{token}`). @throws `invalid_token` (412: invalid, expired, completed, unknown). */
+  readonly getCheckout = this.method("Get Checkout")
 
   /**
    * Auth (`POST /v2/payments/auth`): authorise the payment of a confirmed checkout.
@@ -237,48 +192,21 @@ export class BnplClient {
    *   `invalid_token` (402), `not_confirmed` (412 invalid_order_transaction_status),
    *   `invalid_request` (422).
    */
-  async auth(request: AuthRequest): Promise<Payment> {
-    const body = validateRequest("Auth", authRequestSchema, request)
-    return this.send("Auth", {
-      body,
-      retry: body.requestId ? "idempotent" : "unsent-only",
-      requestId: body.requestId,
-      schema: paymentSchema,
-    })
-  }
+  readonly auth = this.method("Auth")
 
   /** Get Payment (`GET /v2/payments/{orderId}`, api-beyond-the-document.md). @throws BnplApiError `not_found`. */
-  async getPayment(orderId: string): Promise<Payment> {
-    const params = { orderId: requirePathParam("Get Payment", "orderId", orderId) }
-    return this.send("Get Payment", { params, retry: "idempotent", schema: paymentSchema })
-  }
+  readonly getPayment = this.method("Get Payment")
 
-  /**
-   * Get Payment By Token (`GET /v2/payments/token:{token}`, api-beyond-the-document.md): the
-   * payment created from a checkout token. @throws BnplApiError `not_found`.
-   */
-  async getPaymentByToken(token: string): Promise<Payment> {
-    const params = { token: requirePathParam("Get Payment By Token", "token", token) }
-    return this.send("Get Payment By Token", { params, retry: "idempotent", schema: paymentSchema })
-  }
+  /** Get Payment By Token (`GET /v2/payments/token:{token}`): the payment made from a checkout token. @throws `not_found`. */
+  readonly getPaymentByToken = this.method("Get Payment By Token")
 
   /**
    * List Payments (`GET /v2/payments`): one page, `{ limit, offset, totalResults, results }`.
    * The query is encoded per the document's rules (see query.ts); `limit` 1..250.
    */
-  async listPayments(query: ListPaymentsQuery = {}): Promise<PaymentsPage> {
-    const valid = validateRequest("List Payments", listPaymentsQuerySchema, query)
-    return this.send("List Payments", {
-      query: encodeListPaymentsQuery(valid),
-      retry: "idempotent",
-      schema: paymentsPageSchema,
-    })
-  }
+  readonly listPayments = this.method("List Payments")
 
-  /**
-   * Every payment matching `query` across all pages (see pagination.ts), fetched lazily.
-   * `query.limit` is the page size.
-   */
+  /** Every payment matching `query` across all pages (pagination.ts), lazily; `query.limit` is the page size. */
   iteratePayments(query: ListPaymentsQuery = {}): AsyncGenerator<Payment, void, undefined> {
     return iterateAllPayments((page) => this.listPayments(page), query)
   }
@@ -290,34 +218,14 @@ export class BnplClient {
    * @throws BnplApiError `not_found`, `already_captured` (410), `precondition_failed`
    *   (412 payment_voided / payment_expired), `invalid_amount`.
    */
-  async capturePayment(orderId: string, request: CaptureRequest): Promise<Payment> {
-    const params = { orderId: requirePathParam("Capture Payment", "orderId", orderId) }
-    const body = validateRequest("Capture Payment", captureRequestSchema, request)
-    return this.send("Capture Payment", {
-      params,
-      body,
-      retry: "idempotent",
-      requestId: body.requestId,
-      schema: paymentSchema,
-    })
-  }
+  readonly capturePayment = this.method("Capture Payment")
 
   /**
    * Void Payment (`POST /v2/payments/{orderId}/void`, api-beyond-the-document.md):
    * `{ requestId, amount? }` (no amount: all that is open to capture). Idempotent on `requestId`.
    * @returns the payment (VOIDED, or CAPTURED when part had been captured).
    */
-  async voidPayment(orderId: string, request: VoidRequest): Promise<Payment> {
-    const params = { orderId: requirePathParam("Void Payment", "orderId", orderId) }
-    const body = validateRequest("Void Payment", voidRequestSchema, request)
-    return this.send("Void Payment", {
-      params,
-      body,
-      retry: "idempotent",
-      requestId: body.requestId,
-      schema: paymentSchema,
-    })
-  }
+  readonly voidPayment = this.method("Void Payment")
 
   /**
    * Create Refund (`POST /v2/payments/{orderId}/refund`): full or partial. Idempotent, and
@@ -326,28 +234,14 @@ export class BnplClient {
    * @throws BnplApiError `precondition_failed` (412), `invalid_amount` (422, more than is
    *   available), `invalid_request` (422, e.g. currency differs from the order's).
    */
-  async createRefund(orderId: string, request: CreateRefundRequest): Promise<Refund> {
-    const params = { orderId: requirePathParam("Create Refund", "orderId", orderId) }
-    const body = validateRequest("Create Refund", createRefundRequestSchema, request)
-    return this.send("Create Refund", {
-      params,
-      body,
-      retry: body.requestId && body.merchantReference ? "idempotent" : "unsent-only",
-      requestId: body.requestId,
-      schema: refundSchema,
-    })
-  }
+  readonly createRefund = this.method("Create Refund")
 
   /**
    * Update Shipping Courier (`PUT /v2/payments/{orderId}/courier`): `{ shippedAt?, name?,
    * tracking?, priority? }`; a PUT, so retried. @returns the payment (200).
    * @throws BnplApiError `precondition_failed` (412, no such order), `invalid_request` (422).
    */
-  async updateShippingCourier(orderId: string, request: UpdateShippingCourierRequest): Promise<Payment> {
-    const params = { orderId: requirePathParam("Update Shipping Courier", "orderId", orderId) }
-    const body = validateRequest("Update Shipping Courier", updateShippingCourierRequestSchema, request)
-    return this.send("Update Shipping Courier", { params, body, retry: "idempotent", schema: paymentSchema })
-  }
+  readonly updateShippingCourier = this.method("Update Shipping Courier")
 
   /**
    * Immediate Payment Capture (`POST /v2/payments/capture`, api-beyond-the-document.md):
@@ -359,15 +253,7 @@ export class BnplClient {
    * @throws BnplApiError as Auth: `invalid_token` (402), `not_confirmed` (412),
    *   `invalid_request` / `invalid_amount` (422).
    */
-  async immediateCapturePayment(request: ImmediateCaptureRequest): Promise<Payment> {
-    const body = validateRequest("Immediate Payment Capture", immediateCaptureRequestSchema, request)
-    return this.send("Immediate Payment Capture", {
-      body,
-      retry: body.requestId ? "idempotent" : "unsent-only",
-      requestId: body.requestId,
-      schema: paymentSchema,
-    })
-  }
+  readonly immediateCapturePayment = this.method("Immediate Payment Capture")
 
   /**
    * Reverse Payment By Token (`POST /v2/payments/token:{token}/reversal`, no body,
@@ -378,27 +264,13 @@ export class BnplClient {
    * applied asynchronously (read the payment by token to see it).
    * @throws BnplApiError `not_found` (404, unknown token).
    */
-  async reversePaymentByToken(token: string): Promise<void> {
-    const params = { token: requirePathParam("Reverse Payment By Token", "token", token) }
-    await this.http.execute({
-      endpoint: "Reverse Payment By Token",
-      method: ENDPOINTS["Reverse Payment By Token"].method,
-      url: this.url("Reverse Payment By Token", params),
-      retry: "idempotent",
-      authorization: this.authorizer,
-    })
-  }
+  readonly reversePaymentByToken = this.method("Reverse Payment By Token")
 
   /**
-   * Update Payment (`PUT /v2/payments/{orderId}`, api-beyond-the-document.md): gives the
-   * payment a new `merchantReference` (at most 128 characters); a PUT, so retried.
+   * Update Payment (`PUT /v2/payments/{orderId}`): a new `merchantReference` (max 128); retried.
    * @returns the payment (200). @throws BnplApiError `not_found` (404), `invalid_request` (422).
    */
-  async updatePayment(orderId: string, request: UpdatePaymentRequest): Promise<Payment> {
-    const params = { orderId: requirePathParam("Update Payment", "orderId", orderId) }
-    const body = validateRequest("Update Payment", updatePaymentRequestSchema, request)
-    return this.send("Update Payment", { params, body, retry: "idempotent", schema: paymentSchema })
-  }
+  readonly updatePayment = this.method("Update Payment")
 
   /**
    * Low-level escape hatch: sends `spec` as given, with the endpoint's credentials,
@@ -408,7 +280,7 @@ export class BnplClient {
    * @returns any 2xx answer. @throws BnplApiError as the typed methods do.
    */
   async request(spec: RawRequest): Promise<RawResponse> {
-    const definition = ENDPOINTS[spec.endpoint]
+    const definition: EndpointSpec = ENDPOINTS[spec.endpoint]
     const method = spec.method ?? definition.method
     const base = definition.base === "auth" ? this.requireAuthUrl() : this.options.baseUrl
     const result = await this.http.execute({
@@ -418,7 +290,7 @@ export class BnplClient {
       body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
       retry: spec.retry ?? (method === "POST" ? "unsent-only" : "idempotent"),
       requestId: spec.requestId,
-      authorization: definition.base === "auth" || spec.endpoint === "Ping" ? undefined : this.authorizer,
+      authorization: definition.access === "public" ? undefined : this.authorizer,
     })
     const parsed = tryParseJson(result.text)
     return { status: result.status, headers: result.headers, body: parsed.ok ? parsed.value : result.text }
@@ -429,29 +301,37 @@ export class BnplClient {
     for (const agent of this.options.ownedAgents) agent.destroy()
   }
 
-  private async send<S extends z.ZodType>(
-    endpoint: EndpointName,
-    call: {
-      params?: Record<string, string>
-      query?: string
-      body?: unknown
-      retry: RetryPolicy
-      resendIfStale?: boolean
-      requestId?: string
-      schema: S
-    }
-  ): Promise<z.output<S>> {
+  /** The client method of endpoint `name`: its arguments as EndpointArgs, its answer as EndpointResult. */
+  private method<N extends EndpointName>(name: N): (...args: EndpointArgs<N>) => Promise<EndpointResult<N>> {
+    return async (...args) => (await this.call(name, args)).body
+  }
+
+  /**
+   * One call per the endpoint's row: path parameters checked (`requirePathParam`), the request
+   * validated by the row's schema (a missing one reads as `{}`), sent as JSON or as the row's
+   * query, retried per the row's rule, the 2xx body validated by the row's response schema.
+   */
+  private async call<N extends EndpointName>(
+    name: N,
+    args: readonly unknown[]
+  ): Promise<{ body: EndpointResult<N>; headers: Record<string, string> }> {
+    const spec: EndpointSpec = ENDPOINTS[name]
+    const names = pathParams(spec.path)
+    const params = Object.fromEntries(names.map((param, i) => [param, requirePathParam(name, param, args[i])]))
+    const request = spec.request ? validateRequest(name, spec.request, args[names.length] ?? {}) : undefined
+    const query = spec.query && request !== undefined ? spec.query(request as never) : undefined
     const result = await this.http.execute({
-      endpoint,
-      method: ENDPOINTS[endpoint].method,
-      url: this.url(endpoint, call.params, call.query),
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      retry: call.retry,
-      resendIfStale: call.resendIfStale,
-      requestId: call.requestId,
-      authorization: this.authorizer,
+      endpoint: name,
+      method: spec.method,
+      url: this.url(name, params, query),
+      body: request === undefined || spec.query ? undefined : JSON.stringify(request),
+      ...retryFor(spec.retry, request),
+      resendIfStale: spec.resendIfStale,
+      requestId: (request as { requestId?: string } | undefined)?.requestId,
+      authorization: spec.access === "merchant" ? this.authorizer : undefined,
     })
-    return this.parse(endpoint, call.schema, result)
+    const body = spec.response ? this.parse(name, spec.response, result) : undefined
+    return { body: body as EndpointResult<N>, headers: result.headers }
   }
 
   private parse<S extends z.ZodType>(endpoint: EndpointName, schema: S, result: HttpResult): z.output<S> {
@@ -501,14 +381,13 @@ export class BnplClient {
     })
     const result = await this.http.execute({
       endpoint: "Get access token",
-      method: "POST",
+      method: ENDPOINTS["Get access token"].method,
       url: this.url("Get access token"),
       body: form.toString(),
       contentType: "application/x-www-form-urlencoded",
-      // Asking for a token twice changes nothing on the service.
-      retry: "idempotent",
+      ...retryFor(ENDPOINTS["Get access token"].retry, undefined),
     })
-    return this.parse("Get access token", accessTokenResponseSchema, result)
+    return this.parse("Get access token", ENDPOINTS["Get access token"].response, result)
   }
 }
 

@@ -1,84 +1,213 @@
+import { z } from "zod"
+import { retryFor, type EndpointSpec, type EndpointTimeout, type PathParams } from "./endpoint-spec"
+import { BnplOptionsError } from "./errors"
+import { encodeListPaymentsQuery } from "./query"
+import {
+  accessTokenResponseSchema as token,
+  authRequestSchema,
+  captureRequestSchema,
+  checkoutSchema,
+  configurationSchema,
+  countryCodeSchema,
+  createCheckoutRequestSchema,
+  createCheckoutResponseSchema,
+  createRefundRequestSchema,
+  immediateCaptureRequestSchema,
+  listPaymentsQuerySchema,
+  paymentSchema as payment,
+  paymentsPageSchema,
+  refundSchema,
+  requestIdSchema,
+  updatePaymentRequestSchema,
+  updateShippingCourierRequestSchema,
+  voidRequestSchema,
+} from "./schemas"
+
+export { fillPath, pathParams, retryFor } from "./endpoint-spec"
+export type { EndpointSpec, EndpointTimeout, HttpMethod, RetryRule } from "./endpoint-spec"
+
 /**
- * The one table of the service's endpoints: name, method, path template and where the path
- * comes from. The names are the document's own and appear in every error and log line.
+ * The one table of the service's endpoints. Each row is everything known about one endpoint:
+ * the document's name (the key, used in `BnplApiError.endpoint` and logs), method, path, base,
+ * the section that describes it, time-outs, retry rule, request and response schemas, and the
+ * short name the sandbox gives its faults. The client's methods (client.ts) and the sandbox's
+ * routes and request schemas (src/sandbox) are read from it.
  *
- * Paths marked `beyond` are not in merchant-api-v2.md ("Not described endpoints"); they come
- * from api-beyond-the-document.md, and a merchant whose account differs can override any
- * template through the client's `paths` option.
+ * Time-outs: the document lists six endpoints (10 s open; 70 s read for Auth and Create
+ * Refund, 20 s for the others). For the rest we chose 10 s open everywhere, 70 s read where
+ * money moves like Auth (capture, void, Immediate Payment Capture, Reverse Payment By Token:
+ * a premature time-out there only causes a retry) and 20 s for the reads, Create Checkout,
+ * Update Payment, the token and Ping, like the document's own GETs and PUT.
+ *
+ * Paths of `beyond` rows are not in merchant-api-v2.md ("Not described endpoints"); a
+ * merchant whose account differs can override any template through the client's `paths`.
  */
+const SHORT = { openMs: 10_000, readMs: 20_000 }
+const LONG = { openMs: 10_000, readMs: 70_000 }
+const API = { base: "api", access: "merchant" } as const
+const DOC = "merchant-api-v2.md"
+const BEYOND = "api-beyond-the-document.md"
+
+export const ENDPOINTS = {
+  "Get access token": {
+    method: "POST", path: "/v2/oauth2/token", base: "auth", access: "public", source: "document",
+    section: `${DOC} "Get access token"`, successStatus: 200, timeouts: SHORT,
+    // Asking for a token twice changes nothing on the service.
+    retry: "idempotent", response: token, shortName: "token",
+  },
+  Ping: {
+    method: "GET", path: "/ping", base: "api", access: "public", source: "beyond", section: `${BEYOND} "Ping"`,
+    successStatus: 200, timeouts: SHORT, retry: "never", shortName: "ping",
+  },
+  "Create Checkout": {
+    ...API, method: "POST", path: "/v2/checkouts", source: "beyond", section: `${BEYOND} "Create Checkout"`,
+    successStatus: 201, timeouts: SHORT, retry: "unsent-only", resendIfStale: true,
+    request: createCheckoutRequestSchema,
+    // The service also takes purchaseCountry, which the official PHP SDK sends on every checkout.
+    service: createCheckoutRequestSchema.extend({ purchaseCountry: countryCodeSchema.optional() }),
+    response: createCheckoutResponseSchema, shortName: "createCheckout",
+  },
+  "Get Checkout": {
+    ...API, method: "GET", path: "/v2/checkouts/{token}", source: "document", section: `${DOC} "Get Checkout"`,
+    successStatus: 200, timeouts: SHORT, retry: "idempotent", response: checkoutSchema, shortName: "getCheckout",
+  },
+  Auth: {
+    ...API, method: "POST", path: "/v2/payments/auth", source: "document", section: `${DOC} "Auth"`,
+    successStatus: 201, timeouts: LONG, retry: { idempotentWith: ["requestId"] },
+    request: authRequestSchema, response: payment, shortName: "auth",
+  },
+  "List Payments": {
+    ...API, method: "GET", path: "/v2/payments", source: "document", section: `${DOC} "List Payments"`,
+    successStatus: 200, timeouts: SHORT, retry: "idempotent",
+    request: listPaymentsQuerySchema, query: encodeListPaymentsQuery, response: paymentsPageSchema, shortName: "listPayments",
+  },
+  "Get Payment": {
+    ...API, method: "GET", path: "/v2/payments/{orderId}", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    successStatus: 200, timeouts: SHORT, retry: "idempotent", response: payment, shortName: "getPayment",
+  },
+  "Get Payment By Token": {
+    // The literal "token:" prefix is part of the path, not a parameter.
+    ...API, method: "GET", path: "/v2/payments/token:{token}", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    successStatus: 200, timeouts: SHORT, retry: "idempotent", response: payment, shortName: "getPayment",
+  },
+  "Capture Payment": {
+    ...API, method: "POST", path: "/v2/payments/{orderId}/capture", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    successStatus: 201, timeouts: LONG, retry: "idempotent", request: captureRequestSchema,
+    // The SDK's own tests capture without a requestId.
+    service: captureRequestSchema.extend({ requestId: requestIdSchema.optional() }),
+    response: payment, shortName: "capture",
+  },
+  "Void Payment": {
+    ...API, method: "POST", path: "/v2/payments/{orderId}/void", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    successStatus: 201, timeouts: LONG, retry: "idempotent", request: voidRequestSchema,
+    // requestId optional; the SDK sends no body at all when neither field is set.
+    service: voidRequestSchema.extend({ requestId: requestIdSchema.optional() }), bodyOptional: true,
+    response: payment, shortName: "void",
+  },
+  "Create Refund": {
+    ...API, method: "POST", path: "/v2/payments/{orderId}/refund", source: "document", section: `${DOC} "Create Refund"`,
+    successStatus: 201, timeouts: LONG, retry: { idempotentWith: ["requestId", "merchantReference"] },
+    request: createRefundRequestSchema,
+    // Without the client's own rule that merchantReference needs a requestId (for idempotency).
+    service: z.strictObject(createRefundRequestSchema.shape),
+    response: refundSchema, shortName: "refund",
+  },
+  "Update Shipping Courier": {
+    ...API, method: "PUT", path: "/v2/payments/{orderId}/courier", source: "document", section: `${DOC} "Update Shipping Courier"`,
+    successStatus: 200, timeouts: SHORT, retry: "idempotent",
+    request: updateShippingCourierRequestSchema, response: payment, shortName: "courier",
+  },
+  "Get Configuration": {
+    ...API, method: "GET", path: "/v2/configuration", source: "document", section: `${DOC} "Get Configuration"`,
+    successStatus: 200, timeouts: SHORT, retry: "idempotent", response: configurationSchema, shortName: "configuration",
+  },
+  "Immediate Payment Capture": {
+    ...API, method: "POST", path: "/v2/payments/capture", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    successStatus: 201, timeouts: LONG, retry: { idempotentWith: ["requestId"] },
+    request: immediateCaptureRequestSchema, response: payment, shortName: "immediateCapture",
+  },
+  "Reverse Payment By Token": {
+    // No body; reversing twice changes nothing more. 204 does not mean done: it is applied asynchronously.
+    ...API, method: "POST", path: "/v2/payments/token:{token}/reversal", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    successStatus: 204, timeouts: LONG, retry: "idempotent", shortName: "reversal",
+  },
+  "Update Payment": {
+    ...API, method: "PUT", path: "/v2/payments/{orderId}", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    successStatus: 200, timeouts: SHORT, retry: "idempotent",
+    request: updatePaymentRequestSchema, response: payment, shortName: "updatePayment",
+  },
+} as const satisfies Record<string, EndpointSpec>
+
+type Table = typeof ENDPOINTS
 
 /** The document's name for each endpoint, as used in `BnplApiError.endpoint` and logs. */
-export type EndpointName =
-  | "Get access token"
-  | "Get Checkout"
-  | "Create Checkout"
-  | "Auth"
-  | "List Payments"
-  | "Create Refund"
-  | "Update Shipping Courier"
-  | "Get Configuration"
-  | "Capture Payment"
-  | "Void Payment"
-  | "Get Payment"
-  | "Get Payment By Token"
-  | "Immediate Payment Capture"
-  | "Reverse Payment By Token"
-  | "Update Payment"
-  | "Ping"
+export type EndpointName = keyof Table
 
-export type HttpMethod = "GET" | "POST" | "PUT"
-
-export interface EndpointDefinition {
-  method: HttpMethod
-  /** Path template; `{name}` placeholders are filled with URL-encoded values. */
-  path: string
-  /** `auth`: relative to `authUrl`; `api`: relative to `baseUrl`. */
-  base: "api" | "auth"
-  /** `document`: merchant-api-v2.md; `beyond`: api-beyond-the-document.md. */
-  source: "document" | "beyond"
-}
-
-export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
-  "Get access token": { method: "POST", path: "/v2/oauth2/token", base: "auth", source: "document" },
-  "Get Checkout": { method: "GET", path: "/v2/checkouts/{token}", base: "api", source: "document" },
-  "Create Checkout": { method: "POST", path: "/v2/checkouts", base: "api", source: "beyond" },
-  Auth: { method: "POST", path: "/v2/payments/auth", base: "api", source: "document" },
-  "List Payments": { method: "GET", path: "/v2/payments", base: "api", source: "document" },
-  "Create Refund": { method: "POST", path: "/v2/payments/{orderId}/refund", base: "api", source: "document" },
-  "Update Shipping Courier": {
-    method: "PUT",
-    path: "/v2/payments/{orderId}/courier",
-    base: "api",
-    source: "document",
-  },
-  "Get Configuration": { method: "GET", path: "/v2/configuration", base: "api", source: "document" },
-  "Capture Payment": { method: "POST", path: "/v2/payments/{orderId}/capture", base: "api", source: "beyond" },
-  "Void Payment": { method: "POST", path: "/v2/payments/{orderId}/void", base: "api", source: "beyond" },
-  "Get Payment": { method: "GET", path: "/v2/payments/{orderId}", base: "api", source: "beyond" },
-  // The literal "token:" prefix is part of the path, not a parameter.
-  "Get Payment By Token": { method: "GET", path: "/v2/payments/token:{token}", base: "api", source: "beyond" },
-  "Immediate Payment Capture": { method: "POST", path: "/v2/payments/capture", base: "api", source: "beyond" },
-  "Reverse Payment By Token": {
-    method: "POST",
-    path: "/v2/payments/token:{token}/reversal",
-    base: "api",
-    source: "beyond",
-  },
-  "Update Payment": { method: "PUT", path: "/v2/payments/{orderId}", base: "api", source: "beyond" },
-  Ping: { method: "GET", path: "/ping", base: "api", source: "beyond" },
-}
+/** A row of the table, for code that reads any endpoint. */
+export type EndpointDefinition = EndpointSpec
 
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[]
 
+/** The sandbox's short names (faults, request counts): one per row, Get Payment and Get Payment By Token sharing `getPayment`. */
+export type EndpointShortName = Table[EndpointName]["shortName"]
+export const ENDPOINT_SHORT_NAMES = [
+  ...new Set(ENDPOINT_NAMES.map((name) => ENDPOINTS[name].shortName)),
+] as [EndpointShortName, ...EndpointShortName[]]
+
+/** The leading arguments of an endpoint's client method: one string per path placeholder, then the request. */
+export type EndpointArgs<N extends EndpointName> = [
+  ...Strings<PathParams<Table[N]["path"]>>,
+  ...RequestArg<Table[N]>,
+]
+type Strings<T> = T extends [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : []
+type RequestArg<Row> = Row extends { request: infer R extends z.ZodType }
+  ? {} extends z.infer<R>
+    ? [request?: z.infer<R>]
+    : [request: z.infer<R>]
+  : []
+
+/** What an endpoint's client method resolves to: its parsed response, or nothing (204). */
+export type EndpointResult<N extends EndpointName> = Table[N] extends { response: infer R extends z.ZodType }
+  ? z.output<R>
+  : void
+
+/** The JSON body an endpoint's row lets the service take (`service`, else `request`); undefined for none or a query. */
+export type ServiceRequest<N extends EndpointName> = Table[N] extends { query: unknown }
+  ? undefined
+  : Table[N] extends { service: infer S extends z.ZodType }
+    ? z.output<S>
+    : Table[N] extends { request: infer R extends z.ZodType }
+      ? z.output<R>
+      : undefined
+
+export type TimeoutOverrides = Partial<Record<EndpointName, { openMs?: number; readMs?: number }>>
+
+/** Every endpoint's time-outs, from the table. */
+export const DEFAULT_TIMEOUTS: Readonly<Record<EndpointName, EndpointTimeout>> = Object.fromEntries(
+  ENDPOINT_NAMES.map((name) => [name, ENDPOINTS[name].timeouts])
+) as Record<EndpointName, EndpointTimeout>
+
 /**
- * Fills a path template, URL-encoding every value so an id can never change the path
- * (`/`, `?`, `#`, `..` in an id stay inside its segment).
- * @throws Error when a placeholder has no value (a programming error, not an API failure).
+ * The defaults with the caller's overrides applied per endpoint and per field.
+ * @throws BnplOptionsError naming the endpoint when an override is not a positive number of ms.
  */
-export function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name]
-    if (value === undefined) throw new Error(`path parameter ${name} is missing`)
-    return encodeURIComponent(value)
-  })
+export function resolveTimeouts(overrides: TimeoutOverrides = {}): Record<EndpointName, EndpointTimeout> {
+  const resolved = { ...DEFAULT_TIMEOUTS } as Record<EndpointName, EndpointTimeout>
+  for (const [name, override] of Object.entries(overrides) as [EndpointName, TimeoutOverrides[EndpointName]][]) {
+    if (!(name in DEFAULT_TIMEOUTS)) throw new BnplOptionsError(`timeouts["${name}"]`, "is not an endpoint of the API")
+    if (!override) continue
+    for (const field of ["openMs", "readMs"] as const) {
+      const value = override[field]
+      if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+        throw new BnplOptionsError(`timeouts["${name}"].${field}`, "must be a positive number of milliseconds")
+      }
+      if (value !== undefined) resolved[name] = { ...resolved[name], [field]: value }
+    }
+  }
+  return resolved
+}
+
+/** The retry policy of one call to `name` carrying `request`. */
+export function retryOf(name: EndpointName, request?: unknown): ReturnType<typeof retryFor> {
+  return retryFor(ENDPOINTS[name].retry, request)
 }

@@ -19,10 +19,28 @@ export {
   DEFAULT_RETRY_DELAY_MS,
   resolveClientOptions,
 } from "./options"
-export { ENDPOINTS, ENDPOINT_NAMES, fillPath } from "./endpoints"
-export type { EndpointDefinition, EndpointName, HttpMethod } from "./endpoints"
-export { DEFAULT_TIMEOUTS, resolveTimeouts } from "./timeouts"
-export type { EndpointTimeout, TimeoutOverrides } from "./timeouts"
+export {
+  DEFAULT_TIMEOUTS,
+  ENDPOINT_NAMES,
+  ENDPOINT_SHORT_NAMES,
+  ENDPOINTS,
+  fillPath,
+  resolveTimeouts,
+  retryOf,
+} from "./endpoints"
+export type {
+  EndpointArgs,
+  EndpointDefinition,
+  EndpointName,
+  EndpointResult,
+  EndpointShortName,
+  EndpointSpec,
+  EndpointTimeout,
+  HttpMethod,
+  RetryRule,
+  ServiceRequest,
+  TimeoutOverrides,
+} from "./endpoints"
 export { basicAuthorization, OAuthTokenProvider, refreshMarginMs, tokenStoreKey } from "./auth"
 export type { OAuthTokenProviderDeps } from "./auth"
 export { HttpExecutor } from "./http"

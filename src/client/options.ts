@@ -1,10 +1,9 @@
 import http from "node:http"
 import https from "node:https"
-import { ENDPOINTS, type EndpointName } from "./endpoints"
 import { z } from "zod"
+import { ENDPOINTS, resolveTimeouts, type EndpointName, type EndpointTimeout, type TimeoutOverrides } from "./endpoints"
 import { BnplOptionsError } from "./errors"
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_SOCKETS, oauthNeedsAuthUrl, optionsErrorOf, transportFields } from "./option-rules"
-import { resolveTimeouts, type EndpointTimeout, type TimeoutOverrides } from "./timeouts"
 import { HintedHttpAgent, HintedHttpsAgent } from "./pool"
 import { defaultUserAgent } from "./user-agent"
 

@@ -32,7 +32,8 @@ export const moneyResponseSchema = z.looseObject({
   currency: z.string(),
 })
 
-const countryCodeSchema = z
+/** A country: ISO 3166-1 alpha-2, in capitals. */
+export const countryCodeSchema = z
   .string()
   .regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 alpha-2 code in capitals")
 

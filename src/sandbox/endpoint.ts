@@ -1,12 +1,18 @@
-import type { Request, RequestHandler, Response } from "express"
-import type { z } from "zod"
+import type { Request, Response } from "express"
+import {
+  ENDPOINTS,
+  type EndpointName,
+  type EndpointShortName,
+  type EndpointSpec,
+  type ServiceRequest,
+} from "../client/endpoints"
 import type { SandboxAccount } from "./accounts"
 import { authenticate } from "./auth"
-import type { SandboxEndpoint } from "./endpoint-names"
 import { errorBody, SandboxRequestError } from "./errors"
 import { proxyErrorPage, TRUNCATED_JSON_BODY, type SandboxFault } from "./faults"
 import { isoTimestamp } from "./clock"
 import { rawBodyText, readJsonBody, validateBody } from "./request-body"
+import { serviceRequestSchema } from "./request-schemas"
 import { errorResult, isRememberedResult, type EndpointResult } from "./result"
 import type { SandboxStore } from "./state"
 
@@ -15,19 +21,20 @@ export interface PublicContext {
   req: Request
   store: SandboxStore
   rawBody: string
+  /** The path's `{name}` placeholders of the endpoint's row, decoded. */
+  params: Record<string, string>
 }
 
 /** What a handler of an authenticated /v2 endpoint is given. */
-export interface MerchantContext extends PublicContext {
+export interface MerchantContext<N extends EndpointName = EndpointName> extends PublicContext {
   account: SandboxAccount
-  /** The parsed JSON body (POST/PUT), else undefined. */
-  body: unknown
   /**
-   * Validates `body` with `schema`: 422 `invalid_object` naming the field for a malformed
-   * value; a field the schema does not know is ignored and recorded in the ledger's
-   * `ignoredFields`, or refused with `strictRequests` (see `validateBody`).
+   * The body, validated by the row's service schema (request-schemas.ts): 422
+   * `invalid_object` naming the field for a malformed value; a field the schema does not know
+   * is ignored and recorded in the ledger's `ignoredFields`, or refused with `strictRequests`
+   * (see `validateBody`). Undefined for an endpoint without a body.
    */
-  parseBody<Schema extends z.ZodType>(schema: Schema): z.infer<Schema>
+  request: ServiceRequest<N>
   /**
    * Runs `apply` at most once per (account, endpoint, `key`) within 24 hours and replays its
    * answer to retries; a retry while the first is still being processed gets 409 `conflict`.
@@ -37,35 +44,28 @@ export interface MerchantContext extends PublicContext {
   idempotent(key: string | undefined, apply: () => EndpointResult): Promise<EndpointResult>
 }
 
-/** One endpoint of the service: its name (for faults and counts), success status and handler. */
-export type EndpointSpec =
-  | {
-      name: SandboxEndpoint
-      successStatus: number
-      access: "public"
-      handle(context: PublicContext): EndpointResult | Promise<EndpointResult>
-    }
-  | {
-      name: SandboxEndpoint
-      successStatus: number
-      access: "merchant"
-      /**
-       * POST and PUT endpoints read a JSON body (`true`); `"optional"`: a request with no body
-       * at all, whatever its Content-Type, reads as `{}` (Void, which the SDK sends bodiless).
-       */
-      jsonBody: boolean | "optional"
-      handle(context: MerchantContext): EndpointResult | Promise<EndpointResult>
-    }
+/** The sandbox's answer to one endpoint of the table: public rows get a PublicContext, the others a MerchantContext. */
+export type SandboxHandler<N extends EndpointName> = (
+  context: (typeof ENDPOINTS)[N]["access"] extends "public" ? PublicContext : MerchantContext<N>
+) => EndpointResult | Promise<EndpointResult>
+
+/** One handler per row of the endpoint table: a row without one does not compile. */
+export type SandboxHandlers = { [N in EndpointName]: SandboxHandler<N> }
 
 /**
  * Wraps a handler with what every request goes through, in this order: counting it in the
- * ledger, a fault aimed at it, authentication (401), the `User-Agent` header (merchant-api-v2.md
- * "Common request headers": required; missing gives 400 `bad_request`), the JSON body (415,
- * 400 `invalid_json`), then the handler.
+ * ledger (under the row's `shortName`), a fault aimed at it, authentication (401), the
+ * `User-Agent` header (merchant-api-v2.md "Common request headers": required; missing gives
+ * 400 `bad_request`), the JSON body (415, 400 `invalid_json`) and its schema (422), then the
+ * handler.
  */
-export function endpoint(store: SandboxStore, spec: EndpointSpec): RequestHandler {
-  return (req, res) => {
-    handleRequest(store, spec, req, res).catch((error: unknown) => {
+export function endpoint<N extends EndpointName>(
+  store: SandboxStore,
+  name: N,
+  handler: SandboxHandler<N>
+): (req: Request, res: Response, params: Record<string, string>) => void {
+  return (req, res, params) => {
+    handleRequest(store, name, handler as SandboxHandler<EndpointName>, req, res, params).catch((error: unknown) => {
       if (!res.headersSent && !res.destroyed) {
         res.status(500).json(errorBody(500, "error", `Sandbox failure: ${(error as Error)?.message ?? error}`))
       }
@@ -73,9 +73,18 @@ export function endpoint(store: SandboxStore, spec: EndpointSpec): RequestHandle
   }
 }
 
-async function handleRequest(store: SandboxStore, spec: EndpointSpec, req: Request, res: Response): Promise<void> {
-  store.ledger.countRequest(spec.name)
-  const fault = store.faults.take(spec.name)
+async function handleRequest(
+  store: SandboxStore,
+  name: EndpointName,
+  handler: SandboxHandler<EndpointName>,
+  req: Request,
+  res: Response,
+  params: Record<string, string>
+): Promise<void> {
+  const spec: EndpointSpec = ENDPOINTS[name]
+  const shortName = spec.shortName as EndpointShortName
+  store.ledger.countRequest(shortName)
+  const fault = store.faults.take(shortName)
   if (fault && answerWithoutApplying(fault, spec, req, res)) return
   if (fault?.kind === "lost_response") dropResponse(req, res)
 
@@ -90,32 +99,37 @@ async function handleRequest(store: SandboxStore, spec: EndpointSpec, req: Reque
   try {
     const rawBody = rawBodyText(req)
     if (spec.access === "public") {
-      result = await spec.handle({ req, store, rawBody })
+      result = await (handler as SandboxHandler<"Ping">)({ req, store, rawBody, params })
     } else {
       const account = authenticate(store, req.headers.authorization)
       if (!req.headers["user-agent"]) {
         throw new SandboxRequestError(400, "bad_request", "The User-Agent header is required")
       }
-      const body =
-        spec.jsonBody === "optional" && rawBody.trim() === ""
-          ? {}
-          : spec.jsonBody
-            ? readJsonBody(req)
-            : undefined
+      const schema = serviceRequestSchema(name)
+      const body = !schema ? undefined : spec.bodyOptional && rawBody.trim() === "" ? {} : readJsonBody(req)
+      const request = schema
+        ? validateBody(schema, body, {
+            strict: store.settings.strictRequests,
+            ignored: (field) =>
+              store.ledger.ignoredFields.push({
+                merchantId: account.merchantId,
+                endpoint: shortName,
+                field,
+                at: isoTimestamp(store.clock.nowMs()),
+              }),
+          })
+        : undefined
       const idempotent = (key: string | undefined, apply: () => EndpointResult) =>
-        runOnce(store, `${account.merchantId}\u0000${spec.name}\u0000${key}`, key, serveLatency, apply)
-      const parseBody = <Schema extends z.ZodType>(schema: Schema): z.infer<Schema> =>
-        validateBody(schema, body, {
-          strict: store.settings.strictRequests,
-          ignored: (field) =>
-            store.ledger.ignoredFields.push({
-              merchantId: account.merchantId,
-              endpoint: spec.name,
-              field,
-              at: isoTimestamp(store.clock.nowMs()),
-            }),
-        })
-      result = await spec.handle({ req, store, rawBody, account, body, parseBody, idempotent })
+        runOnce(store, `${account.merchantId}\u0000${shortName}\u0000${key}`, key, serveLatency, apply)
+      result = await (handler as SandboxHandler<"Auth">)({
+        req,
+        store,
+        rawBody,
+        params,
+        account,
+        request: request as ServiceRequest<"Auth">,
+        idempotent,
+      })
     }
   } catch (error) {
     if (!(error instanceof SandboxRequestError)) throw error

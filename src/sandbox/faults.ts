@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { SANDBOX_ENDPOINTS, type SandboxEndpoint } from "./endpoint-names"
+import { ENDPOINT_SHORT_NAMES as SANDBOX_ENDPOINTS, type EndpointShortName as SandboxEndpoint } from "../client/endpoints"
 
 /**
  * Failure modes a test can inject, each one a way the real service (or the network in front

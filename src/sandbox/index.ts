@@ -15,8 +15,9 @@ export type { SandboxSavedState } from "./saved-state"
 export { DEFAULT_PAYMENT_SCHEDULE } from "./payment-schedule"
 export type { PaymentScheduleRule } from "./payment-schedule"
 export type { SandboxFault, SandboxFaultKind } from "./faults"
-export { SANDBOX_ENDPOINTS } from "./endpoint-names"
-export type { SandboxEndpoint } from "./endpoint-names"
+/** The sandbox's endpoint names (faults, request counts): the `shortName` column of the endpoint table. */
+export { ENDPOINT_SHORT_NAMES as SANDBOX_ENDPOINTS } from "../client/endpoints"
+export type { EndpointShortName as SandboxEndpoint } from "../client/endpoints"
 export type {
   SandboxLedger,
   LedgerIgnoredField,

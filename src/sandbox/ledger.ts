@@ -1,6 +1,6 @@
 import type { Money } from "../client/money"
 import type { Courier } from "../client/schemas"
-import { SANDBOX_ENDPOINTS, type SandboxEndpoint } from "./endpoint-names"
+import { ENDPOINT_SHORT_NAMES as SANDBOX_ENDPOINTS, type EndpointShortName as SandboxEndpoint } from "../client/endpoints"
 import type { PaymentBody } from "./payment-lifecycle"
 
 /** A checkout as created (Create Checkout, api-beyond-the-document.md). */

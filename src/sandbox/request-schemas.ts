@@ -1,69 +1,66 @@
 import { z } from "zod"
-import {
-  authRequestSchema,
-  captureRequestSchema,
-  createCheckoutRequestSchema,
-  createRefundRequestSchema,
-  moneySchema,
-  requestIdSchema,
-  updateShippingCourierRequestSchema,
-  voidRequestSchema,
-} from "../client/schemas"
+import { ENDPOINTS, type EndpointName, type EndpointSpec, type ServiceRequest } from "../client/endpoints"
 
 /**
- * The request bodies as the service takes them. They start from the client's schemas, so the
- * sandbox and the plugin agree on every rule of the document, and differ only where the real
- * service is known to be more lenient than the plugin chooses to be
- * (api-beyond-the-document.md). Unknown fields are handled by `parseRequestBody`, not here.
+ * The request bodies as the service takes them, derived from the endpoint table
+ * (client/endpoints.ts): each row's `service` schema (where the service is known to take more
+ * than the plugin sends), else its `request` schema, made lenient where the real service is:
+ * a field sent as JSON `null` reads as absent (api-beyond-the-document.md "Optional fields
+ * sent as null": the PHP SDK sends `"line2": null`), so `null` for an optional field is
+ * accepted and `null` for a required one (`amount`, `token`) is refused as that field missing.
+ * Every other rule (lengths, formats, refinements) stays the client's. Unknown fields are
+ * handled by `validateBody` (request-body.ts), not here.
  */
 
-const countryCodeSchema = z
-  .string()
-  .regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 alpha-2 code in capitals")
+/** The Create Checkout body as the sandbox keeps it. */
+export type ServiceCreateCheckoutRequest = ServiceRequest<"Create Checkout">
+
+const cache = new Map<EndpointName, z.ZodType>()
 
 /**
- * Create Checkout: the client's schema plus `purchaseCountry` (api-beyond-the-document.md
- * "Create Checkout": accepted, two letters; the official PHP SDK sends it on every checkout).
+ * The schema the sandbox validates `name`'s JSON body with; undefined for an endpoint without
+ * a body (a request sent as a query string is read raw: list-payments-query.ts).
  */
-export const serviceCreateCheckoutSchema = createCheckoutRequestSchema.extend({
-  purchaseCountry: countryCodeSchema.optional(),
-})
-export type ServiceCreateCheckoutRequest = z.infer<typeof serviceCreateCheckoutSchema>
-
-/** Auth, as the document has it. */
-export const serviceAuthSchema = authRequestSchema
-
-/** Capture: `requestId` optional (api-beyond-the-document.md "Deferred capture"; the SDK's tests capture without it). */
-export const serviceCaptureSchema = captureRequestSchema.extend({ requestId: requestIdSchema.optional() })
-
-/** Void: `requestId` and `amount` optional; no body at all voids everything still open. */
-export const serviceVoidSchema = voidRequestSchema.extend({ requestId: requestIdSchema.optional() })
+export function serviceRequestSchema(name: EndpointName): z.ZodType | undefined {
+  const spec: EndpointSpec = ENDPOINTS[name]
+  const source = spec.service ?? spec.request
+  if (!source || spec.query) return undefined
+  let schema = cache.get(name)
+  if (!schema) cache.set(name, (schema = nullAsAbsent(source)))
+  return schema
+}
 
 /**
- * Create Refund: the client's fields without its extra rule that `merchantReference` needs a
- * `requestId`: the client insists on it so its refunds are idempotent, but the service
- * accepts a merchantReference alone (it is then simply not idempotent).
+ * `schema` with every object's known fields read as absent when `null`, at every depth
+ * (objects, optional values, array elements). Checks (refinements, lengths) are kept: each
+ * node is cloned with its own definition and only its children replaced.
  */
-export const serviceRefundSchema = z.strictObject(createRefundRequestSchema.shape)
+export function nullAsAbsent(schema: z.ZodType): z.ZodType {
+  const node = schema as z.ZodType & { clone(def: unknown): z.ZodType }
+  const def = node._zod.def as any
+  switch (def.type) {
+    case "object": {
+      const shape = Object.fromEntries(
+        Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) => [key, nullAsAbsent(field)])
+      )
+      const known = new Set(Object.keys(shape))
+      return z.preprocess((value) => withoutNullFields(value, known), node.clone({ ...def, shape }))
+    }
+    case "optional":
+    case "nullable":
+    case "default":
+      return node.clone({ ...def, innerType: nullAsAbsent(def.innerType) })
+    case "array":
+      return node.clone({ ...def, element: nullAsAbsent(def.element) })
+    default:
+      return schema
+  }
+}
 
-/** Update Shipping Courier, as the document has it. */
-export const serviceCourierSchema = updateShippingCourierRequestSchema
-
-/**
- * Immediate Payment Capture, `POST /v2/payments/capture` (api-beyond-the-document.md):
- * `{ token, requestId?, merchantReference?, amount? }`.
- */
-export const serviceImmediateCaptureSchema = z.strictObject({
-  token: z.string().min(1, "is required (a checkout token)"),
-  requestId: requestIdSchema.optional(),
-  merchantReference: z.string().max(128, "must be at most 128 characters").optional(),
-  amount: moneySchema.optional(),
-})
-
-/** Update Payment, `PUT /v2/payments/{orderId}` (api-beyond-the-document.md): `{ merchantReference }`. */
-export const serviceUpdatePaymentSchema = z.strictObject({
-  merchantReference: z
-    .string()
-    .min(1, "is required")
-    .max(128, "must be at most 128 characters"),
-})
+/** A copy of `value` without its known fields that are `null`; anything else as it is. */
+function withoutNullFields(value: unknown, known: ReadonlySet<string>): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value
+  const entries = Object.entries(value)
+  if (!entries.some(([key, field]) => field === null && known.has(key))) return value
+  return Object.fromEntries(entries.filter(([key, field]) => !(field === null && known.has(key))))
+}

@@ -6,17 +6,7 @@ import { consumerScreenRoutes } from "./consumer-screens"
 import { controlRoutes, createControl, type SandboxControl } from "./control"
 import { ownerOnly } from "./control-guard"
 import { errorBody } from "./errors"
-import { captureAndVoidRoutes } from "./routes/capture-and-void"
-import { checkoutRoutes } from "./routes/checkouts"
-import { configurationRoutes } from "./routes/configuration"
-import { courierRoutes } from "./routes/courier"
-import { paymentAuthRoutes } from "./routes/payment-auth"
-import { paymentReadRoutes } from "./routes/payment-reads"
-import { publicRoutes } from "./routes/public"
-import { refundRoutes } from "./routes/refunds"
-import { reversalRoutes } from "./routes/reversal"
-import { immediateCaptureRoutes } from "./routes/immediate-capture"
-import { updatePaymentRoutes } from "./routes/update-payment"
+import { AUTH_PATH_PREFIX, serviceRoutes } from "./routes"
 import {
   DEFAULT_CHECKOUT_LIFETIME_MINUTES,
   DEFAULT_CONFIGURATION_MAX_AGE_SECONDS,
@@ -106,18 +96,8 @@ export function createSandboxApp(store: SandboxStore, control: SandboxControl, o
   app.set("query parser", false)
   app.use(express.raw({ type: () => true, limit: "1mb" }))
 
-  app.use(publicRoutes(store))
-  app.use(checkoutRoutes(store))
-  app.use(paymentAuthRoutes(store))
-  // Before the reads and captures: `/v2/payments/capture` is not a payment id.
-  app.use(immediateCaptureRoutes(store))
-  app.use(reversalRoutes(store))
-  app.use(updatePaymentRoutes(store))
-  app.use(paymentReadRoutes(store))
-  app.use(captureAndVoidRoutes(store))
-  app.use(refundRoutes(store))
-  app.use(courierRoutes(store))
-  app.use(configurationRoutes(store))
+  // The service's endpoints, each mounted from its row of the endpoint table.
+  app.use(serviceRoutes(store))
   app.use(consumerScreenRoutes(store))
   app.use("/__control", ownerOnly(() => store.settings.publicUrl), controlRoutes(control))
 
@@ -173,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined
   return {
     url,
-    authUrl: `${url}/oauth`,
+    authUrl: `${url}${AUTH_PATH_PREFIX}`,
     get accounts() {
       return store.accounts.map((account) => ({ ...account }))
     },

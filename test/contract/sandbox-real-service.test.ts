@@ -178,6 +178,54 @@ describe("unknown fields: ignored and recorded, as the real service does; refuse
   })
 })
 
+describe("optional fields sent as null (api-beyond-the-document.md), as the official PHP SDK sends them", () => {
+  const nullLines = { line2: null, region: null }
+  const sdkNullCheckout = () =>
+    sdkCheckout({
+      billing: { ...sdkCheckout().billing, ...nullLines },
+      shipping: { ...sdkCheckout().shipping, ...nullLines },
+    })
+
+  it("accepts a checkout with line2 and region null in billing and shipping (201), reading them as absent", async () => {
+    for (const on of [sandbox, strictSandbox]) {
+      const created = await call("POST", "/v2/checkouts", { body: sdkNullCheckout(), on })
+      expect({ strict: on.strictRequests, status: created.status }).toEqual({ strict: on.strictRequests, status: 201 })
+      const read = await call("GET", `/v2/checkouts/${created.json.token}`, { on })
+      expect(read.json.billing).toEqual(sdkCheckout().billing)
+      expect(read.json.shipping).toEqual(sdkCheckout().shipping)
+      expect(on.control.ledger().ignoredFields).toEqual([])
+    }
+  })
+
+  it("refuses null for a required field as that field missing: amount, consumer.email, Auth's token", async () => {
+    for (const [overrides, message] of [
+      [{ amount: null }, "amount is required"],
+      [{ consumer: { email: null } }, "consumer.email is required"],
+    ] as const) {
+      const refused = await call("POST", "/v2/checkouts", { body: sdkCheckout(overrides) })
+      expect({ status: refused.status, body: refused.json }).toMatchObject({
+        status: 422,
+        body: { errorCode: "invalid_object", message },
+      })
+    }
+    const auth = await call("POST", "/v2/payments/auth", { body: { token: null, requestId: null } })
+    expect({ status: auth.status, body: auth.json }).toMatchObject({
+      status: 422,
+      body: { errorCode: "invalid_object", message: "token is required" },
+    })
+    expect(sandbox.control.ledger().checkouts).toHaveLength(0)
+  })
+
+  it("still refuses a malformed value beside the nulls, and an unknown field in strict mode", async () => {
+    const refused = await call("POST", "/v2/checkouts", {
+      body: { ...sdkNullCheckout(), billing: { ...sdkNullCheckout().billing, countryCode: "gb" } },
+    })
+    expect(refused.json).toMatchObject({ errorCode: "invalid_object", message: expect.stringMatching(/^billing\.countryCode /) })
+    const strict = await call("POST", "/v2/checkouts", { body: { ...sdkNullCheckout(), giftWrap: null }, on: strictSandbox })
+    expect(strict.json).toMatchObject({ errorCode: "invalid_object", message: "giftWrap is not a field of this request" })
+  })
+})
+
 describe("the Payment object's orderDetails", () => {
   function expectOrderDetailsOnly(where: string, payment: any) {
     expect({ where, keys: Object.keys(payment.orderDetails).filter((key) => !ORDER_DETAIL_FIELDS.includes(key)) }).toEqual({

@@ -1,11 +1,8 @@
-import { Router } from "express"
 import { minorUnitsToMoney, minorUnitsToApiAmount } from "../../client/money"
-import { serviceCaptureSchema, serviceVoidSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
-import { endpoint } from "../endpoint"
+import type { SandboxHandlers } from "../endpoint"
 import { paymentBody, stateAfterOpenAmountChanged, voidOpenAmount } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
-import type { SandboxStore } from "../state"
 import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
 
 /**
@@ -15,102 +12,76 @@ import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
  * makes them idempotent when given. A void with no body at all (no Content-Type either, as
  * the official SDK sends it) voids everything still open, and is listed in `refunds[]` too.
  */
-export function captureAndVoidRoutes(store: SandboxStore): Router {
-  const router = Router()
+export const captureAndVoidHandlers = {
+  "Capture Payment": ({ store, params, account, request, idempotent }) =>
+    idempotent(request.requestId, () => {
+      const payment = store.paymentOf(account.merchantId, params.orderId)
+      if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
+      const refusal = refusalForClosedPayment(payment)
+      if (refusal) return refusal
+      const amount = amountForPayment(payment, request.amount)
+      if (amount > payment.openToCaptureMinor) {
+        return errorResult(
+          422,
+          "invalid_amount",
+          `amount ${request.amount.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
+        )
+      }
+      const nowMs = store.clock.nowMs()
+      payment.openToCaptureMinor -= amount
+      payment.capturedMinor += amount
+      payment.paymentState = stateAfterOpenAmountChanged(payment)
+      if (request.merchantReference !== undefined) payment.merchantReference = request.merchantReference
+      payment.events.push({
+        id: store.newEventId(),
+        createdAtMs: nowMs,
+        type: "CAPTURED",
+        amountMinor: amount,
+        ...(request.paymentEventMerchantReference === undefined
+          ? {}
+          : { paymentEventMerchantReference: request.paymentEventMerchantReference }),
+      })
+      store.ledger.captures.push({
+        merchantId: account.merchantId,
+        orderId: payment.id,
+        ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+        amount: minorUnitsToMoney(amount, payment.currency),
+        ...(request.paymentEventMerchantReference === undefined
+          ? {}
+          : { paymentEventMerchantReference: request.paymentEventMerchantReference }),
+        at: isoTimestamp(nowMs),
+      })
+      return jsonResult(201, paymentBody(payment))
+    }),
 
-  router.post(
-    "/v2/payments/:orderId/capture",
-    endpoint(store, {
-      name: "capture",
-      successStatus: 201,
-      access: "merchant",
-      jsonBody: true,
-      handle: ({ req, account, parseBody, idempotent }) => {
-        const request = parseBody(serviceCaptureSchema)
-        return idempotent(request.requestId, () => {
-          const payment = store.paymentOf(account.merchantId, req.params.orderId)
-          if (!payment) return errorResult(404, "not_found", `No payment ${req.params.orderId}`)
-          const refusal = refusalForClosedPayment(payment)
-          if (refusal) return refusal
-          const amount = amountForPayment(payment, request.amount)
-          if (amount > payment.openToCaptureMinor) {
-            return errorResult(
-              422,
-              "invalid_amount",
-              `amount ${request.amount.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
-            )
-          }
-          const nowMs = store.clock.nowMs()
-          payment.openToCaptureMinor -= amount
-          payment.capturedMinor += amount
-          payment.paymentState = stateAfterOpenAmountChanged(payment)
-          if (request.merchantReference !== undefined) payment.merchantReference = request.merchantReference
-          payment.events.push({
-            id: store.newEventId(),
-            createdAtMs: nowMs,
-            type: "CAPTURED",
-            amountMinor: amount,
-            ...(request.paymentEventMerchantReference === undefined
-              ? {}
-              : { paymentEventMerchantReference: request.paymentEventMerchantReference }),
-          })
-          store.ledger.captures.push({
-            merchantId: account.merchantId,
-            orderId: payment.id,
-            ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-            amount: minorUnitsToMoney(amount, payment.currency),
-            ...(request.paymentEventMerchantReference === undefined
-              ? {}
-              : { paymentEventMerchantReference: request.paymentEventMerchantReference }),
-            at: isoTimestamp(nowMs),
-          })
-          return jsonResult(201, paymentBody(payment))
-        })
-      },
-    })
-  )
-
-  router.post(
-    "/v2/payments/:orderId/void",
-    endpoint(store, {
-      name: "void",
-      successStatus: 201,
-      access: "merchant",
-      jsonBody: "optional",
-      handle: ({ req, account, parseBody, idempotent }) => {
-        const request = parseBody(serviceVoidSchema)
-        return idempotent(request.requestId, () => {
-          const payment = store.paymentOf(account.merchantId, req.params.orderId)
-          if (!payment) return errorResult(404, "not_found", `No payment ${req.params.orderId}`)
-          const refusal = refusalForClosedPayment(payment)
-          if (refusal) return refusal
-          const amount = request.amount ? amountForPayment(payment, request.amount) : payment.openToCaptureMinor
-          if (amount > payment.openToCaptureMinor) {
-            return errorResult(
-              422,
-              "invalid_amount",
-              `amount ${request.amount?.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
-            )
-          }
-          const nowMs = store.clock.nowMs()
-          voidOpenAmount(payment, amount, {
-            nowMs,
-            eventId: store.newEventId(),
-            refundId: store.newRefundId(),
-            requestId: request.requestId,
-          })
-          store.ledger.voids.push({
-            merchantId: account.merchantId,
-            orderId: payment.id,
-            ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-            amount: minorUnitsToMoney(amount, payment.currency),
-            at: isoTimestamp(nowMs),
-          })
-          return jsonResult(201, paymentBody(payment))
-        })
-      },
-    })
-  )
-
-  return router
-}
+  "Void Payment": ({ store, params, account, request, idempotent }) =>
+    idempotent(request.requestId, () => {
+      const payment = store.paymentOf(account.merchantId, params.orderId)
+      if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
+      const refusal = refusalForClosedPayment(payment)
+      if (refusal) return refusal
+      const amount = request.amount ? amountForPayment(payment, request.amount) : payment.openToCaptureMinor
+      if (amount > payment.openToCaptureMinor) {
+        return errorResult(
+          422,
+          "invalid_amount",
+          `amount ${request.amount?.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
+        )
+      }
+      const nowMs = store.clock.nowMs()
+      voidOpenAmount(payment, amount, {
+        nowMs,
+        eventId: store.newEventId(),
+        refundId: store.newRefundId(),
+        requestId: request.requestId,
+      })
+      store.ledger.voids.push({
+        merchantId: account.merchantId,
+        orderId: payment.id,
+        ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+        amount: minorUnitsToMoney(amount, payment.currency),
+        at: isoTimestamp(nowMs),
+      })
+      return jsonResult(201, paymentBody(payment))
+    }),
+} satisfies Partial<SandboxHandlers>

@@ -1,8 +1,6 @@
-import { Router } from "express"
 import { apiAmountToMinorUnits } from "../../client/money"
-import { serviceCreateCheckoutSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
-import { endpoint } from "../endpoint"
+import type { SandboxHandlers } from "../endpoint"
 import { errorResult, jsonResult } from "../result"
 import type { SandboxStore, StoredCheckout } from "../state"
 
@@ -25,77 +23,54 @@ export function checkoutBody(store: SandboxStore, checkout: StoredCheckout): Rec
  * Create Checkout (`POST /v2/checkouts`, api-beyond-the-document.md "Create Checkout") and
  * Get Checkout (`GET /v2/checkouts/{token}`, merchant-api-v2.md "Get Checkout").
  */
-export function checkoutRoutes(store: SandboxStore): Router {
-  const router = Router()
-
-  router.post(
-    "/v2/checkouts",
-    endpoint(store, {
-      name: "createCheckout",
-      successStatus: 201,
-      access: "merchant",
-      jsonBody: true,
-      handle: async ({ account, parseBody, idempotent }) => {
-        const request = parseBody(serviceCreateCheckoutSchema)
-        if (request.amount.currency !== account.currency) {
-          return errorResult(422, "unsupported_currency", `The account serves ${account.currency} only, got ${request.amount.currency}`)
-        }
-        const amount = apiAmountToMinorUnits(request.amount.amount)
-        const minimum = apiAmountToMinorUnits(account.minimumAmount)
-        const maximum = apiAmountToMinorUnits(account.maximumAmount)
-        if (amount < minimum || amount > maximum) {
-          return errorResult(
-            422,
-            "unsupported_payment_type",
-            `amount ${request.amount.amount} is outside the account's limits ${account.minimumAmount} to ${account.maximumAmount} ${account.currency}`
-          )
-        }
-        // Create Checkout has no requestId: every call makes a new checkout.
-        return idempotent(undefined, () => {
-          const nowMs = store.clock.nowMs()
-          const checkout: StoredCheckout = {
-            token: store.newCheckoutToken(),
-            merchantId: account.merchantId,
-            request,
-            createdAtMs: nowMs,
-            expiresAtMs: nowMs + store.settings.checkoutLifetimeMinutes * 60_000,
-          }
-          store.checkouts.set(checkout.token, checkout)
-          store.ledger.checkouts.push({
-            merchantId: account.merchantId,
-            token: checkout.token,
-            amount: request.amount,
-            ...(request.merchantReference === undefined ? {} : { merchantReference: request.merchantReference }),
-            created: isoTimestamp(checkout.createdAtMs),
-            expires: isoTimestamp(checkout.expiresAtMs),
-          })
-          return jsonResult(201, {
-            token: checkout.token,
-            expires: isoTimestamp(checkout.expiresAtMs),
-            redirectCheckoutUrl: redirectCheckoutUrl(store, checkout.token),
-          })
-        })
-      },
-    })
-  )
-
-  const getCheckout = endpoint(store, {
-    name: "getCheckout",
-    successStatus: 200,
-    access: "merchant",
-    jsonBody: false,
-    handle: ({ req, account }) => {
-      const token = req.params.token
-      if (!token) return errorResult(404, "not_found", "No checkout token was given")
-      const checkout = store.checkoutOf(account.merchantId, token)
-      if (!checkout || store.isCheckoutExpired(checkout) || checkout.completedAtMs !== undefined) {
-        return errorResult(412, "invalid_token", "The checkout token is invalid, expired, completed or unknown")
+export const checkoutHandlers = {
+  "Create Checkout": async ({ store, account, request, idempotent }) => {
+    if (request.amount.currency !== account.currency) {
+      return errorResult(422, "unsupported_currency", `The account serves ${account.currency} only, got ${request.amount.currency}`)
+    }
+    const amount = apiAmountToMinorUnits(request.amount.amount)
+    const minimum = apiAmountToMinorUnits(account.minimumAmount)
+    const maximum = apiAmountToMinorUnits(account.maximumAmount)
+    if (amount < minimum || amount > maximum) {
+      return errorResult(
+        422,
+        "unsupported_payment_type",
+        `amount ${request.amount.amount} is outside the account's limits ${account.minimumAmount} to ${account.maximumAmount} ${account.currency}`
+      )
+    }
+    // Create Checkout has no requestId: every call makes a new checkout.
+    return idempotent(undefined, () => {
+      const nowMs = store.clock.nowMs()
+      const checkout: StoredCheckout = {
+        token: store.newCheckoutToken(),
+        merchantId: account.merchantId,
+        request,
+        createdAtMs: nowMs,
+        expiresAtMs: nowMs + store.settings.checkoutLifetimeMinutes * 60_000,
       }
-      return jsonResult(200, checkoutBody(store, checkout))
-    },
-  })
-  router.get("/v2/checkouts/:token", getCheckout)
-  router.get("/v2/checkouts", getCheckout)
+      store.checkouts.set(checkout.token, checkout)
+      store.ledger.checkouts.push({
+        merchantId: account.merchantId,
+        token: checkout.token,
+        amount: request.amount,
+        ...(request.merchantReference === undefined ? {} : { merchantReference: request.merchantReference }),
+        created: isoTimestamp(checkout.createdAtMs),
+        expires: isoTimestamp(checkout.expiresAtMs),
+      })
+      return jsonResult(201, {
+        token: checkout.token,
+        expires: isoTimestamp(checkout.expiresAtMs),
+        redirectCheckoutUrl: redirectCheckoutUrl(store, checkout.token),
+      })
+    })
+  },
 
-  return router
-}
+  "Get Checkout": ({ store, params, account }) => {
+    const token = params.token
+    const checkout = store.checkoutOf(account.merchantId, token)
+    if (!checkout || store.isCheckoutExpired(checkout) || checkout.completedAtMs !== undefined) {
+      return errorResult(412, "invalid_token", "The checkout token is invalid, expired, completed or unknown")
+    }
+    return jsonResult(200, checkoutBody(store, checkout))
+  },
+} satisfies Partial<SandboxHandlers>

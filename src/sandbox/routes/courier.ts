@@ -1,10 +1,7 @@
-import { Router } from "express"
-import { serviceCourierSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
-import { endpoint } from "../endpoint"
+import type { SandboxHandlers } from "../endpoint"
 import { courierInUtc, paymentBody } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
-import type { SandboxStore } from "../state"
 
 /**
  * Update Shipping Courier, `PUT /v2/payments/{orderId}/courier` (merchant-api-v2.md "Update
@@ -14,31 +11,20 @@ import type { SandboxStore } from "../state"
  * (also an expired or voided one) accepts courier details. `shippedAt` is kept and answered
  * in UTC with milliseconds, as the real service does (api-beyond-the-document.md).
  */
-export function courierRoutes(store: SandboxStore): Router {
-  const router = Router()
-  router.put(
-    "/v2/payments/:orderId/courier",
-    endpoint(store, {
-      name: "courier",
-      successStatus: 200,
-      access: "merchant",
-      jsonBody: true,
-      handle: ({ req, account, parseBody, idempotent }) => {
-        const courier = courierInUtc(parseBody(serviceCourierSchema))
-        return idempotent(undefined, () => {
-          const payment = store.paymentOf(account.merchantId, req.params.orderId)
-          if (!payment) return errorResult(412, "precondition_failed", `No payment ${req.params.orderId}`)
-          payment.orderDetails.courier = { ...payment.orderDetails.courier, ...courier }
-          store.ledger.courierUpdates.push({
-            merchantId: account.merchantId,
-            orderId: payment.id,
-            courier,
-            at: isoTimestamp(store.clock.nowMs()),
-          })
-          return jsonResult(200, paymentBody(payment))
-        })
-      },
+export const courierHandlers = {
+  "Update Shipping Courier": ({ store, params, account, request, idempotent }) => {
+    const courier = courierInUtc(request)
+    return idempotent(undefined, () => {
+      const payment = store.paymentOf(account.merchantId, params.orderId)
+      if (!payment) return errorResult(412, "precondition_failed", `No payment ${params.orderId}`)
+      payment.orderDetails.courier = { ...payment.orderDetails.courier, ...courier }
+      store.ledger.courierUpdates.push({
+        merchantId: account.merchantId,
+        orderId: payment.id,
+        courier,
+        at: isoTimestamp(store.clock.nowMs()),
+      })
+      return jsonResult(200, paymentBody(payment))
     })
-  )
-  return router
-}
+  },
+} satisfies Partial<SandboxHandlers>

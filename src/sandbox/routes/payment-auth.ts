@@ -1,8 +1,5 @@
-import { Router } from "express"
-import { endpoint } from "../endpoint"
+import type { SandboxHandlers } from "../endpoint"
 import { orderFromCheckout } from "../order-from-checkout"
-import { serviceAuthSchema } from "../request-schemas"
-import type { SandboxStore } from "../state"
 
 /**
  * Auth, `POST /v2/payments/auth` (merchant-api-v2.md "Auth" and "States and transitions"):
@@ -12,20 +9,7 @@ import type { SandboxStore } from "../state"
  * `invalid_order_transaction_status` before the consumer confirmed; 422 `invalid_object`
  * for a missing token. Idempotent on `requestId`.
  */
-export function paymentAuthRoutes(store: SandboxStore): Router {
-  const router = Router()
-  router.post(
-    "/v2/payments/auth",
-    endpoint(store, {
-      name: "auth",
-      successStatus: 201,
-      access: "merchant",
-      jsonBody: true,
-      handle: ({ account, parseBody, idempotent }) => {
-        const request = parseBody(serviceAuthSchema)
-        return idempotent(request.requestId, () => orderFromCheckout(store, account, request, "auth"))
-      },
-    })
-  )
-  return router
-}
+export const paymentAuthHandlers = {
+  Auth: ({ store, account, request, idempotent }) =>
+    idempotent(request.requestId, () => orderFromCheckout(store, account, request, "auth")),
+} satisfies Partial<SandboxHandlers>

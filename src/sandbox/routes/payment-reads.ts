@@ -1,10 +1,9 @@
-import { Router, type Request } from "express"
-import { endpoint } from "../endpoint"
+import type { Request } from "express"
+import type { SandboxHandlers } from "../endpoint"
 import { nextPageUrl, parseListPaymentsQuery } from "../list-payments-query"
 import { paymentBody, type StoredPayment } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
 import { LIST_PAYMENTS_DEFAULT_LIMIT } from "../rules"
-import type { SandboxStore } from "../state"
 
 type OrderBy = "createdAt" | "id" | "totalAmount" | "merchantReference" | "email"
 
@@ -30,72 +29,53 @@ function rawQueryOf(req: Request): string {
  * payment, `GET /v2/payments/{orderId}` or `GET /v2/payments/token:{token}`
  * (api-beyond-the-document.md "Get Payment By Token"; 404 `not_found` when unknown).
  */
-export function paymentReadRoutes(store: SandboxStore): Router {
-  const router = Router()
-
-  router.get(
-    "/v2/payments",
-    endpoint(store, {
-      name: "listPayments",
-      successStatus: 200,
-      access: "merchant",
-      jsonBody: false,
-      handle: ({ req, account }) => {
-        const rawQuery = rawQueryOf(req)
-        const query = parseListPaymentsQuery(rawQuery)
-        const limit = query.limit ?? LIST_PAYMENTS_DEFAULT_LIMIT
-        const offset = query.offset ?? 0
-        const from = query.fromCreatedDate === undefined ? -Infinity : Date.parse(query.fromCreatedDate)
-        const to = query.toCreatedDate === undefined ? Infinity : Date.parse(query.toCreatedDate)
-        const matches = store
-          .paymentsOf(account.merchantId)
-          .filter(
-            (payment) =>
-              payment.createdAtMs >= from &&
-              payment.createdAtMs <= to &&
-              (!query.ids || query.ids.includes(payment.id)) &&
-              (!query.tokens || query.tokens.includes(payment.token)) &&
-              (!query.statuses || query.statuses.includes(payment.status)) &&
-              (!query.merchantReferences ||
-                (payment.merchantReference !== undefined && query.merchantReferences.includes(payment.merchantReference)))
-          )
-        const compare = compareBy[query.orderBy ?? "createdAt"]
-        matches.sort((a, b) => compare(a, b) || compareIds(a.id, b.id))
-        // Rule 3: newest (largest) first unless ascending=true.
-        if (query.ascending !== true) matches.reverse()
-        const page = {
-          limit,
-          offset,
-          totalResults: matches.length,
-          results: matches.slice(offset, offset + limit).map(paymentBody),
-        }
-        if (query.includeNextLink !== true) return jsonResult(200, page)
-        const hasNextPage = offset + limit < matches.length
-        return jsonResult(200, {
-          ...page,
-          nextPageUrl: hasNextPage ? nextPageUrl(store.settings.publicUrl, rawQuery, offset + limit, limit) : "",
-        })
-      },
+export const paymentReadHandlers = {
+  "List Payments": ({ req, store, account }) => {
+    const rawQuery = rawQueryOf(req)
+    const query = parseListPaymentsQuery(rawQuery)
+    const limit = query.limit ?? LIST_PAYMENTS_DEFAULT_LIMIT
+    const offset = query.offset ?? 0
+    const from = query.fromCreatedDate === undefined ? -Infinity : Date.parse(query.fromCreatedDate)
+    const to = query.toCreatedDate === undefined ? Infinity : Date.parse(query.toCreatedDate)
+    const matches = store
+      .paymentsOf(account.merchantId)
+      .filter(
+        (payment) =>
+          payment.createdAtMs >= from &&
+          payment.createdAtMs <= to &&
+          (!query.ids || query.ids.includes(payment.id)) &&
+          (!query.tokens || query.tokens.includes(payment.token)) &&
+          (!query.statuses || query.statuses.includes(payment.status)) &&
+          (!query.merchantReferences ||
+            (payment.merchantReference !== undefined && query.merchantReferences.includes(payment.merchantReference)))
+      )
+    const compare = compareBy[query.orderBy ?? "createdAt"]
+    matches.sort((a, b) => compare(a, b) || compareIds(a.id, b.id))
+    // Rule 3: newest (largest) first unless ascending=true.
+    if (query.ascending !== true) matches.reverse()
+    const page = {
+      limit,
+      offset,
+      totalResults: matches.length,
+      results: matches.slice(offset, offset + limit).map(paymentBody),
+    }
+    if (query.includeNextLink !== true) return jsonResult(200, page)
+    const hasNextPage = offset + limit < matches.length
+    return jsonResult(200, {
+      ...page,
+      nextPageUrl: hasNextPage ? nextPageUrl(store.settings.publicUrl, rawQuery, offset + limit, limit) : "",
     })
-  )
+  },
 
-  router.get(
-    "/v2/payments/:orderId",
-    endpoint(store, {
-      name: "getPayment",
-      successStatus: 200,
-      access: "merchant",
-      jsonBody: false,
-      handle: ({ req, account }) => {
-        const reference = req.params.orderId
-        const payment = reference.startsWith("token:")
-          ? store.paymentByToken(account.merchantId, reference.slice("token:".length))
-          : store.paymentOf(account.merchantId, reference)
-        if (!payment) return errorResult(404, "not_found", `No payment ${reference}`)
-        return jsonResult(200, paymentBody(payment))
-      },
-    })
-  )
+  "Get Payment": ({ store, params, account }) => {
+    const payment = store.paymentOf(account.merchantId, params.orderId)
+    if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
+    return jsonResult(200, paymentBody(payment))
+  },
 
-  return router
-}
+  "Get Payment By Token": ({ store, params, account }) => {
+    const payment = store.paymentByToken(account.merchantId, params.token)
+    if (!payment) return errorResult(404, "not_found", `No payment token:${params.token}`)
+    return jsonResult(200, paymentBody(payment))
+  },
+} satisfies Partial<SandboxHandlers>

@@ -1,12 +1,9 @@
-import { Router } from "express"
 import { minorUnitsToApiAmount, minorUnitsToMoney } from "../../client/money"
-import { serviceRefundSchema } from "../request-schemas"
 import { isoTimestamp } from "../clock"
-import { endpoint } from "../endpoint"
+import type { SandboxHandlers } from "../endpoint"
 import type { RefundBody } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
 import { REFUND_TIME_LIMIT_MS } from "../rules"
-import type { SandboxStore } from "../state"
 import { amountForPayment } from "./payment-checks"
 
 /**
@@ -16,67 +13,55 @@ import { amountForPayment } from "./payment-checks"
  * after 120 days (api-beyond-the-document.md). Answers 201 with the echoed request plus
  * `refundId` and `refundedAt`.
  */
-export function refundRoutes(store: SandboxStore): Router {
-  const router = Router()
-  router.post(
-    "/v2/payments/:orderId/refund",
-    endpoint(store, {
-      name: "refund",
-      successStatus: 201,
-      access: "merchant",
-      jsonBody: true,
-      handle: ({ req, account, parseBody, idempotent }) => {
-        const request = parseBody(serviceRefundSchema)
-        const idempotencyKey =
-          request.requestId !== undefined && request.merchantReference !== undefined
-            ? `${request.requestId}\u0000${request.merchantReference}`
-            : undefined
-        return idempotent(idempotencyKey, () => {
-          const payment = store.paymentOf(account.merchantId, req.params.orderId)
-          if (!payment) return errorResult(412, "precondition_failed", `No payment ${req.params.orderId}`)
-          if (payment.status === "DECLINED") {
-            return errorResult(412, "precondition_failed", `Payment ${payment.id} was declined and cannot be refunded`)
-          }
-          if (payment.capturedMinor === 0n && (payment.paymentState === "VOIDED" || payment.paymentState === "EXPIRED")) {
-            return errorResult(412, "precondition_failed", `Payment ${payment.id} is ${payment.paymentState} with nothing captured`)
-          }
-          const nowMs = store.clock.nowMs()
-          if (nowMs - payment.createdAtMs > REFUND_TIME_LIMIT_MS) {
-            return errorResult(422, "refund_timelimit_exceeded", "Refunds are refused 120 days after the payment")
-          }
-          const amount = amountForPayment(payment, request.amount)
-          const refundable = payment.capturedMinor - payment.refundedMinor
-          if (amount > refundable) {
-            return errorResult(
-              422,
-              "invalid_amount",
-              `amount ${request.amount.amount} exceeds the captured amount not yet refunded, ${minorUnitsToApiAmount(refundable)}`
-            )
-          }
-          payment.refundedMinor += amount
-          const refund: RefundBody = {
-            ...request,
-            amount: minorUnitsToMoney(amount, payment.currency),
-            refundId: store.newRefundId(),
-            refundedAt: isoTimestamp(nowMs),
-          }
-          payment.refunds.push(refund)
-          store.ledger.refunds.push({
-            merchantId: account.merchantId,
-            orderId: payment.id,
-            refundId: refund.refundId,
-            ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-            ...(request.merchantReference === undefined ? {} : { merchantReference: request.merchantReference }),
-            ...(request.refundMerchantReference === undefined
-              ? {}
-              : { refundMerchantReference: request.refundMerchantReference }),
-            amount: refund.amount,
-            at: refund.refundedAt,
-          })
-          return jsonResult(201, refund)
-        })
-      },
+export const refundHandlers = {
+  "Create Refund": ({ store, params, account, request, idempotent }) => {
+    const idempotencyKey =
+      request.requestId !== undefined && request.merchantReference !== undefined
+        ? `${request.requestId}\u0000${request.merchantReference}`
+        : undefined
+    return idempotent(idempotencyKey, () => {
+      const payment = store.paymentOf(account.merchantId, params.orderId)
+      if (!payment) return errorResult(412, "precondition_failed", `No payment ${params.orderId}`)
+      if (payment.status === "DECLINED") {
+        return errorResult(412, "precondition_failed", `Payment ${payment.id} was declined and cannot be refunded`)
+      }
+      if (payment.capturedMinor === 0n && (payment.paymentState === "VOIDED" || payment.paymentState === "EXPIRED")) {
+        return errorResult(412, "precondition_failed", `Payment ${payment.id} is ${payment.paymentState} with nothing captured`)
+      }
+      const nowMs = store.clock.nowMs()
+      if (nowMs - payment.createdAtMs > REFUND_TIME_LIMIT_MS) {
+        return errorResult(422, "refund_timelimit_exceeded", "Refunds are refused 120 days after the payment")
+      }
+      const amount = amountForPayment(payment, request.amount)
+      const refundable = payment.capturedMinor - payment.refundedMinor
+      if (amount > refundable) {
+        return errorResult(
+          422,
+          "invalid_amount",
+          `amount ${request.amount.amount} exceeds the captured amount not yet refunded, ${minorUnitsToApiAmount(refundable)}`
+        )
+      }
+      payment.refundedMinor += amount
+      const refund: RefundBody = {
+        ...request,
+        amount: minorUnitsToMoney(amount, payment.currency),
+        refundId: store.newRefundId(),
+        refundedAt: isoTimestamp(nowMs),
+      }
+      payment.refunds.push(refund)
+      store.ledger.refunds.push({
+        merchantId: account.merchantId,
+        orderId: payment.id,
+        refundId: refund.refundId,
+        ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+        ...(request.merchantReference === undefined ? {} : { merchantReference: request.merchantReference }),
+        ...(request.refundMerchantReference === undefined
+          ? {}
+          : { refundMerchantReference: request.refundMerchantReference }),
+        amount: refund.amount,
+        at: refund.refundedAt,
+      })
+      return jsonResult(201, refund)
     })
-  )
-  return router
-}
+  },
+} satisfies Partial<SandboxHandlers>

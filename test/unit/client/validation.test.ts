@@ -148,6 +148,9 @@ describe("nothing is sent when validation fails", () => {
     ["createCheckout", (c) => c.createCheckout(checkout({ consumer: { email: "a@b.c", givenNames: "x".repeat(129) } })), "consumer.givenNames"],
     ["createCheckout (3 decimals)", (c) => c.createCheckout(checkout({ amount: { amount: "10.005", currency: "GBP" } })), "amount.amount"],
     ["createCheckout (101 items)", (c) => c.createCheckout(checkout({ items: Array.from({ length: 101 }, () => ({ name: "x" })) })), "items"],
+    // Strict mode: the plugin sends only the fields the documents name, and never null for one.
+    ["createCheckout (unknown field)", (c) => c.createCheckout({ ...checkout(), colour: "red" } as never), "colour"],
+    ["createCheckout (null line2)", (c) => c.createCheckout(checkout({ billing: { line2: null } } as never)), "billing.line2"],
     ["auth (no token)", (c) => c.auth({ token: "" }), "token"],
     ["auth (long requestId)", (c) => c.auth({ token: "t", requestId: "r".repeat(65) }), "requestId"],
     ["getCheckout (empty token)", (c) => c.getCheckout(""), "token"],
