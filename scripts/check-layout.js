@@ -14,7 +14,7 @@ const MAX_LINES = 400
  * Files over the limit today that are being split (issue 30); a file listed here that is no
  * longer over fails the check too, so the list only ever shrinks.
  */
-const KNOWN_LONG_FILES = new Set(["src/client/client.ts", "src/payments/payment-operations.ts"])
+const KNOWN_LONG_FILES = new Set([])
 
 function sourceFiles(dir) {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -6,8 +6,6 @@ import { SANDBOX_MERCHANT_IDS, SANDBOX_SECRET_KEYS } from "./sandbox-credentials
 import { templateOffStorefrontReason } from "./storefront-path-template"
 
 export { BnplOptionsError, isLoopbackHost }
-/** The currency an account serves; defined with the core's eligibility (payments/eligibility.ts). */
-export { accountCurrency } from "./payments/eligibility"
 
 /**
  * The one options object of medusa-payment-bnpl, shared by the payment provider

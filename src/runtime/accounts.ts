@@ -1,5 +1,6 @@
 import type { Money } from "../client/money"
-import { accountCurrency, type BnplOptions } from "../options"
+import type { BnplOptions } from "../options"
+import { accountCurrency } from "../payments/eligibility"
 import { accountHash } from "./client-factory"
 import { getConfiguration } from "./configuration"
 import type { AccountRuntime } from "./plugin-runtime"

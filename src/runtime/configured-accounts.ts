@@ -1,4 +1,5 @@
-import { accountCurrency, BnplOptionsError, parseOptions, type BnplOptions } from "../options"
+import { BnplOptionsError, parseOptions, type BnplOptions } from "../options"
+import { accountCurrency } from "../payments/eligibility"
 
 /** The package, and the path of its payment provider as medusa-config names it. */
 export const PACKAGE_NAME = "medusa-payment-bnpl"

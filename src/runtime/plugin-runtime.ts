@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BnplClient } from "../client"
-import { accountCurrency, type BnplOptions } from "../options"
+import type { BnplOptions } from "../options"
+import { accountCurrency } from "../payments/eligibility"
 import { asPaymentData } from "../payments/session-data"
 import { cacheFromContainer } from "./app-cache"
 import { lockFromContainer, type LockLike } from "./app-lock"

@@ -1,6 +1,8 @@
 import { minorUnitsToMoney, minorUnitsToApiAmount } from "../../client/money"
 import { isoTimestamp } from "../clock"
-import type { SandboxHandlers } from "../endpoint"
+import type { MerchantContext, SandboxHandlers } from "../endpoint"
+import type { EndpointResult } from "../result"
+import type { StoredPayment } from "../payment-lifecycle"
 import { paymentBody, stateAfterOpenAmountChanged, voidOpenAmount } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
 import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
@@ -13,12 +15,9 @@ import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
  * the official SDK sends it) voids everything still open, and is listed in `refunds[]` too.
  */
 export const captureAndVoidHandlers = {
-  "Capture Payment": ({ store, params, account, request, idempotent }) =>
-    idempotent(request.requestId, () => {
-      const payment = store.paymentOf(account.merchantId, params.orderId)
-      if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
-      const refusal = refusalForClosedPayment(payment)
-      if (refusal) return refusal
+  "Capture Payment": (context) =>
+    onOpenPayment(context, (payment) => {
+      const { store, request, account } = context
       const amount = amountForPayment(payment, request.amount)
       if (amount > payment.openToCaptureMinor) {
         return errorResult(
@@ -54,12 +53,9 @@ export const captureAndVoidHandlers = {
       return jsonResult(201, paymentBody(payment))
     }),
 
-  "Void Payment": ({ store, params, account, request, idempotent }) =>
-    idempotent(request.requestId, () => {
-      const payment = store.paymentOf(account.merchantId, params.orderId)
-      if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
-      const refusal = refusalForClosedPayment(payment)
-      if (refusal) return refusal
+  "Void Payment": (context) =>
+    onOpenPayment(context, (payment) => {
+      const { store, request, account } = context
       const amount = request.amount ? amountForPayment(payment, request.amount) : payment.openToCaptureMinor
       if (amount > payment.openToCaptureMinor) {
         return errorResult(
@@ -85,3 +81,19 @@ export const captureAndVoidHandlers = {
       return jsonResult(201, paymentBody(payment))
     }),
 } satisfies Partial<SandboxHandlers>
+
+/**
+ * Capture and void alike: once per `requestId`, on this account's payment of the path's
+ * `orderId` (404 when there is none), refused when the payment is closed (payment-checks.ts).
+ */
+function onOpenPayment(
+  context: MerchantContext<"Capture Payment"> | MerchantContext<"Void Payment">,
+  apply: (payment: StoredPayment) => EndpointResult
+): Promise<EndpointResult> {
+  const { store, params, account, request, idempotent } = context
+  return idempotent(request?.requestId, () => {
+    const payment = store.paymentOf(account.merchantId, params.orderId)
+    if (!payment) return errorResult(404, "not_found", `No payment ${params.orderId}`)
+    return refusalForClosedPayment(payment) ?? apply(payment)
+  })
+}

@@ -1,6 +1,7 @@
 import { inspect } from "node:util"
 import fc from "fast-check"
-import { accountCurrency, BnplOptionsError, parseOptions } from "../../../src/options"
+import { BnplOptionsError, parseOptions } from "../../../src/options"
+import { accountCurrency } from "../../../src/payments/eligibility"
 
 const minimal = {
   merchantId: "merchant-123",

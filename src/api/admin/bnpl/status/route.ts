@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { accountCurrency } from "../../../../options"
+import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration } from "../../../../runtime/configuration"
 import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/plugin-runtime"
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { toMinorUnits, type MajorUnitAmount } from "../../../../client/money"
-import { accountCurrency } from "../../../../options"
+import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration } from "../../../../runtime/configuration"
 import { checkEligibility, unservedCurrency } from "../../../../payments/eligibility"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"

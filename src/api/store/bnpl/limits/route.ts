@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits } from "../../../../client/money"
-import { accountCurrency } from "../../../../options"
+import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration, type CachedConfiguration } from "../../../../runtime/configuration"
 import { checkEligibility, unservedCurrency, type Eligibility, type UnservedCurrency } from "../../../../payments/eligibility"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
