@@ -21,7 +21,7 @@ export interface RunningStorefront {
 const PUBLIC_DIR = path.join(__dirname, "public")
 // The package's storefront kit from the build (medusa-payment-bnpl/storefront, an ES module
 // that imports nothing), for app.js to import as a browser module.
-const STOREFRONT_KIT = path.resolve(__dirname, "../../.medusa/kit/storefront/index.mjs")
+const STOREFRONT_KIT = path.resolve(__dirname, "../../packages/storefront-kit/dist/index.mjs")
 // The pages app.js renders; each is served the same HTML shell.
 const PAGES = ["/", "/products/:handle", "/cart", "/checkout", "/order/:id/confirmed"]
 

@@ -119,7 +119,12 @@ function AccountCard({ account }: { account: AccountStatus }) {
             ? <Text size="small" className="text-ui-fg-error">{limits.error}</Text>
             : `${formatMoney(limits.minimumAmount.amount, limits.minimumAmount.currency)} to ${formatMoney(limits.maximumAmount.amount, limits.maximumAmount.currency)}`}
         </Field>
-        <Field label="Limits read" testId="bnpl-limits-read">{"error" in limits ? "—" : formatTime(limits.fetchedAt)}</Field>
+        <Field label="Limits read" testId="bnpl-limits-read">
+          {"error" in limits ? "—" : (
+            // The minute shown; the exact moment on hover (and for a refresh within the same minute).
+            <Text size="small"><time dateTime={limits.fetchedAt} title={limits.fetchedAt}>{formatTime(limits.fetchedAt)}</time></Text>
+          )}
+        </Field>
       </div>
     </Container>
   )
