@@ -73,7 +73,21 @@ interface PaymentModuleLike {
   listRefunds(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MedusaMoneyRecord[]>
 }
 
-const READ = { relations: ["payment"], order: { created_at: "ASC" }, take: 1000 }
+/** Medusa's records are read a page at a time, oldest first. */
+const PAGE_SIZE = 500
+
+/** Every capture or refund (per `list`) created in the window, page by page. */
+async function readAll(
+  list: (filters: Record<string, unknown>, config?: Record<string, unknown>) => Promise<MedusaMoneyRecord[]>,
+  created_at: Record<string, string>
+): Promise<MedusaMoneyRecord[]> {
+  const all: MedusaMoneyRecord[] = []
+  for (let skip = 0; ; skip += PAGE_SIZE) {
+    const page = await list({ created_at }, { relations: ["payment"], order: { created_at: "ASC" }, skip, take: PAGE_SIZE })
+    all.push(...page)
+    if (page.length < PAGE_SIZE) return all
+  }
+}
 
 /**
  * Sends every capture and refund Medusa recorded but the service never received (see above).
@@ -87,7 +101,10 @@ export async function sendUnsentMoneyCalls(
   const runtime = getPluginRuntime(scope)
   const paymentModule = scope.resolve<PaymentModuleLike>(Modules.PAYMENT)
   const created_at = { $gte: new Date(now.getTime() - WINDOW_MS).toISOString(), $lte: new Date(now.getTime() - graceMs).toISOString() }
-  const [captures, refunds] = await Promise.all([paymentModule.listCaptures({ created_at }, READ), paymentModule.listRefunds({ created_at }, READ)])
+  const [captures, refunds] = await Promise.all([
+    readAll((filters, config) => paymentModule.listCaptures(filters, config), created_at),
+    readAll((filters, config) => paymentModule.listRefunds(filters, config), created_at),
+  ])
   const report: UnsentMoneyReport = { checked: 0, sent: [], failed: [] }
 
   const byPayment = new Map<string, { account: AccountRuntime; data: BnplPaymentData; paymentId: string; capture: MedusaMoneyRecord[]; refund: MedusaMoneyRecord[] }>()
@@ -105,9 +122,22 @@ export async function sendUnsentMoneyCalls(
     }
   }
 
+  // One query per account for the applied calls that stand for these records (their own
+  // requestId, one they were counted towards, or the order's capture on authorisation).
+  const applied = new Map<AccountRuntime, MoneyOperationRecord[]>()
+  for (const account of new Set([...byPayment.values()].map((entry) => entry.account))) {
+    const entries = [...byPayment.values()].filter((entry) => entry.account === account)
+    const requestIdsOf = entries.flatMap((entry) => [
+      ...entry.capture.map((record) => requestIds.capture(record.id)),
+      ...entry.refund.map((record) => requestIds.refund(record.id)),
+      requestIds.captureOnAuthorize(entry.data.orderId!),
+    ])
+    applied.set(account, await new DatabaseMoneyRecords(accountHash(account.options)).appliedFor(requestIdsOf))
+  }
+
+  const operationsOf = new Map<AccountRuntime, ReturnType<typeof paymentOperationsFor>>()
   for (const { account, data, paymentId, capture, refund } of byPayment.values()) {
-    const records = await new DatabaseMoneyRecords(accountHash(account.options)).forOrder(data.orderId!)
-    const operations = paymentOperationsFor(account, { cache: () => runtime.cache, logger: runtime.logger })
+    const records = (applied.get(account) ?? []).filter((record) => record.serviceOrderId === data.orderId)
     for (const [kind, medusaRecords] of [["capture", capture], ["refund", refund]] as const) {
       for (const medusaRecord of unsent(kind, medusaRecords, records, data.orderId!)) {
         const amountMinor = toMinorUnits(medusaRecord.amount, `${kind}.amount`)
@@ -118,6 +148,8 @@ export async function sendUnsentMoneyCalls(
           serviceOrderId: data.orderId!,
           amount: minorUnitsToApiAmount(amountMinor),
         }
+        const operations = operationsOf.get(account) ?? paymentOperationsFor(account, { cache: () => runtime.cache, logger: runtime.logger })
+        operationsOf.set(account, operations)
         try {
           if (kind === "capture") await operations.capture({ data, capture: { id: medusaRecord.id, amountMinor } })
           else await operations.refund({ data, amountMinor, refundId: medusaRecord.id })

@@ -48,6 +48,19 @@ export class DatabaseMoneyRecords implements MoneyRecords {
     return rows.map(toRecord)
   }
 
+  /**
+   * The applied records among `requestIds`, or counted towards one of them (`absorbed_by`),
+   * in one query: how a job finds, for many Medusa records at once, the ones a call stands for.
+   */
+  async appliedFor(requestIds: string[]): Promise<MoneyOperationRecord[]> {
+    if (!requestIds.length) return []
+    const rows = await this.service().list(
+      { account: this.account, state: "applied", $or: [{ request_id: { $in: requestIds } }, { absorbed_by: { $in: requestIds } }] },
+      { take: null }
+    )
+    return rows.map(toRecord)
+  }
+
   async begin(operation: NewMoneyOperation): Promise<MoneyOperationRecord> {
     const service = this.service()
     const row = {
