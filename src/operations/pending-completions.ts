@@ -66,7 +66,9 @@ interface Candidate {
  * - every other waiting session gets an Auth only once its back-off has passed (1, 2, 4, 8,
  *   16, 32 minutes: at most 6 over a checkout's 60 minutes), and at most AUTH_BUDGET_PER_RUN
  *   such Auths per run; never past the checkout's expiry; a declined or changed cart is not
- *   tried again.
+ *   tried again;
+ * - an account with `completeClosedTabs: false` gets no such Auth: only its checkouts List
+ *   Payments shows paid are completed.
  */
 export async function completePendingCarts(container: ContainerLike, now: Date = new Date()): Promise<PendingCompletionReport> {
   const runtime = getPluginRuntime(container)
@@ -128,6 +130,11 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
   const sure = candidates.filter((candidate) => candidate.authorized || paid.has(candidate.token))
   const due = waiting
     .filter((candidate) => !paid.has(candidate.token))
+    .filter((candidate) => {
+      if (accountForPayment(runtime, { provider_id: candidate.providerId, data: candidate.data })?.options.completeClosedTabs !== false) return true
+      report.skipped++
+      return false
+    })
     .filter((candidate) => {
       if (candidate.attempts.nextAt <= nowMs) return true
       report.skipped++
