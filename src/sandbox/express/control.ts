@@ -1,5 +1,6 @@
 import { Router } from "express"
-import { controlAction, controlBody, describeControlIssue, SandboxControlError } from "../control-http"
+import { describeIssue } from "../../client/schemas"
+import { controlAction, controlBody, SandboxControlError } from "../control-http"
 import type { SandboxStore, StoredCheckout } from "../state"
 import { EXPRESS_ADDRESS_PRESETS, type ExpressAddressPreset } from "./addresses"
 import { cancelExpressCheckout, confirmExpressCheckout, isExpressRefusal, type ExpressRefusal } from "./confirmation"
@@ -47,7 +48,10 @@ export function createExpressControl(store: SandboxStore): ExpressControl {
   return {
     confirmExpressCheckout(token, body) {
       const parsed = expressConfirmationSchema.safeParse(body)
-      if (!parsed.success) throw new SandboxControlError(400, describeControlIssue(parsed.error))
+      if (!parsed.success) {
+        const { field, rule } = describeIssue(parsed.error)
+        throw new SandboxControlError(400, `${field || "The body"} ${rule}`)
+      }
       const checkout = recorded(confirmExpressCheckout(store, token, parsed.data))
       return {
         token,
