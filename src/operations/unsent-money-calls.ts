@@ -71,6 +71,7 @@ interface MedusaMoneyRecord {
 interface PaymentModuleLike {
   listCaptures(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MedusaMoneyRecord[]>
   listRefunds(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MedusaMoneyRecord[]>
+  updatePayment(data: { id: string; data: Record<string, unknown> }): Promise<unknown>
 }
 
 /** Medusa's records are read a page at a time, oldest first. */
@@ -138,6 +139,9 @@ export async function sendUnsentMoneyCalls(
   const operationsOf = new Map<AccountRuntime, ReturnType<typeof paymentOperationsFor>>()
   for (const { account, data, paymentId, capture, refund } of byPayment.values()) {
     const records = (applied.get(account) ?? []).filter((record) => record.serviceOrderId === data.orderId)
+    // Each call answers with the payment as it now stands; the last answer is written to
+    // Medusa's payment data, as Medusa writes the provider's answer after its own calls.
+    let current: BnplPaymentData | undefined
     for (const [kind, medusaRecords] of [["capture", capture], ["refund", refund]] as const) {
       for (const medusaRecord of unsent(kind, medusaRecords, records, data.orderId!)) {
         const amountMinor = toMinorUnits(medusaRecord.amount, `${kind}.amount`)
@@ -151,8 +155,8 @@ export async function sendUnsentMoneyCalls(
         const operations = operationsOf.get(account) ?? paymentOperationsFor(account, { cache: () => runtime.cache, logger: runtime.logger })
         operationsOf.set(account, operations)
         try {
-          if (kind === "capture") await operations.capture({ data, capture: { id: medusaRecord.id, amountMinor } })
-          else await operations.refund({ data, amountMinor, refundId: medusaRecord.id })
+          if (kind === "capture") current = await operations.capture({ data: current ?? data, capture: { id: medusaRecord.id, amountMinor } })
+          else current = await operations.refund({ data: current ?? data, amountMinor, refundId: medusaRecord.id })
           report.sent.push(call)
           runtime.logger?.warn?.(
             `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa and not applied at the service (a process stopped before sending it, or the service gave no usable answer); sent now with its own requestId.`
@@ -164,6 +168,11 @@ export async function sendUnsentMoneyCalls(
           )
         }
       }
+    }
+    if (current) {
+      await paymentModule.updatePayment({ id: paymentId, data: current as Record<string, unknown> }).catch((error: unknown) => {
+        runtime.logger?.warn?.(`medusa-payment-bnpl: the payment data of ${paymentId} could not be brought up to date (${(error as Error)?.message ?? error}); the next operation on it reads the money records.`)
+      })
     }
   }
   return report

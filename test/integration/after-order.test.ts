@@ -66,20 +66,19 @@ describeStore({}, (suite) => {
       expect(payment.data.refundedAmount).toBe(order.total.toFixed(2))
     })
 
-    it("a refund whose answer is lost on every try is not paid twice when the admin tries again", async () => {
+    it("a refund whose answer is lost on every try: the admin sees it refunded, and it is paid once", async () => {
       const order = await placeOrder(api, getContainer(), store)
       await capture(order.paymentId)
       await control.fault({ endpoint: "refund", kind: "lost_response", times: 10 })
-      const failed = await refund(order.paymentId, 15)
-      expect(failed.status).toBeGreaterThanOrEqual(400)
-      expect(JSON.stringify(failed.data)).toMatch(/safe to try again/)
-      expect((await control.ledger()).refunds).toHaveLength(1)
-      expect((await readPayment(getContainer(), order.paymentId)).refunds).toHaveLength(0)
-
-      await control.clearFaults()
       expect((await refund(order.paymentId, 15)).status).toBe(200)
+      await control.clearFaults()
       expect((await control.ledger()).refunds).toHaveLength(1)
       expect((await readPayment(getContainer(), order.paymentId)).refunds).toHaveLength(1)
+
+      // The next refund settles the first (applied) and sends only itself.
+      expect((await refund(order.paymentId, 5)).status).toBe(200)
+      expect((await control.ledger()).refunds.map((entry) => entry.amount.amount)).toEqual(["15.00", "5.00"])
+      expect((await readPayment(getContainer(), order.paymentId)).refunds).toHaveLength(2)
     })
 
     it("refunding uncaptured funds is refused (only captured funds can be refunded)", async () => {

@@ -4,6 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosResponse } from "axios"
 import path from "node:path"
 import { checkAuthorizationExpiry } from "../../src/operations/authorization-expiry"
+import { GRACE_MS, sendUnsentMoneyCalls } from "../../src/operations/unsent-money-calls"
 import { adminHeaders } from "../support/admin"
 import { eventually, placeOrder, readOrder, readPayment, type PlacedOrder } from "../support/place-order"
 import type { Ledger } from "../support/sandbox-control"
@@ -102,8 +103,9 @@ interface Outcome {
   /** Whether that attempt ended in an error for the caller. */
   error: boolean
   /**
-   * The service applied the change but its answer never arrived, so Medusa recorded nothing
-   * yet: the expected in-between state of a lost answer, which the retry records.
+   * The in-between state of a fault: Auth applied with its answer lost (the retry records it),
+   * or a capture or refund Medusa keeps that the service has not applied yet (the completion
+   * job's repair sends it).
    */
   pending?: boolean
   /** Effects after clearing the fault and retrying through Medusa (persistent cells). */
@@ -111,6 +113,9 @@ interface Outcome {
   /** Extra effects of no consequence (Create Checkout: unused checkouts left to expire). */
   note?: string
 }
+
+/** A moment past the unsent-money repair's grace, so one run of it sends what Medusa kept. */
+const afterTheGrace = () => new Date(Date.now() + GRACE_MS + 60_000)
 
 const results = new Map<string, string>()
 const failures: string[] = []
@@ -261,10 +266,12 @@ const matrixTable = (): string => {
     "T = transient fault (outlasted by the client's retries), P = persistent (outlasts them); Create Checkout is",
     "never resent once connected, so one fault is persistent for it. Cell: effects in the service ledger once the",
     "call through Medusa was over; ✓ = the cell's checks held: Medusa's records (session, order, payment,",
-    "captures, refunds, canceled_at) match the ledger, except n* = applied at the service but its answer was lost,",
-    "so Medusa has not recorded it yet (the retry does, with no second effect); err = the caller got a clear error (4xx/5xx saying it is safe to try again;",
-    "Auth: the return route's redirect with bnpl_error); → n ✓ = after clearing the fault and retrying through",
-    "Medusa. (+1 unused) = a checkout made whose answer was lost; never used, it expires in 60 minutes.",
+    "captures, refunds, canceled_at) match the ledger, except n* = not yet equal: Auth applied with its answer lost",
+    "(Medusa records it on the retry, with no second effect), or a capture or refund Medusa keeps (the admin got",
+    "200) that the service has not applied (the completion job's repair sends it with its requestId); err = the",
+    "caller got a clear error (4xx/5xx saying it is safe to try again; Auth: the return route's redirect with",
+    "bnpl_error); → n ✓ = after clearing the fault and retrying through Medusa (capture, refund P: one run of the",
+    "repair). (+1 unused) = a checkout made whose answer was lost; never used, it expires in 60 minutes.",
     "void P: Medusa cancels the order even when the void fails and answers 200 (no error reaches the admin); the",
     "plugin's order.canceled subscriber voids again at once (subscriber), and the hourly job if that fails too.",
     "reused socket reset: one variant, since the client sends it again at once on a new connection, where the",
@@ -530,17 +537,27 @@ medusaIntegrationTestRunner({
             return { first: await settle(captures, 1), error: false }
           }
 
-          expectClearError(first)
-          const payment = await readPayment(getContainer(), placed.paymentId)
-          expect(payment.captured_at).toBeNull()
-          expect(payment.captures).toHaveLength(0)
+          if (fault === "refused") {
+            // Unreachable: nothing went out (the Get Payment before it failed), so the admin gets
+            // a clear error, Medusa drops its capture, and capturing again later is the way.
+            expectClearError(first)
+            expect((await readPayment(getContainer(), placed.paymentId)).captures).toHaveLength(0)
+            await clearFaults()
+            expect((await capture(placed.paymentId)).status).toBe(200)
+            await expectCaptured()
+            return { first: 0, error: true, converged: await settle(captures, 1) }
+          }
+          // No usable answer: Medusa keeps the admin's capture (the service may have applied it)
+          // and the plugin sends it again with its requestId until it is applied.
+          expect(first.status).toBe(200)
+          expect((await readPayment(getContainer(), placed.paymentId)).captures).toHaveLength(1)
           const applied = await settle(captures, applies(fault) ? 1 : 0)
           expect(applied).toBe(applies(fault) ? 1 : 0)
 
           await clearFaults()
-          expect((await capture(placed.paymentId)).status).toBe(200)
+          await sendUnsentMoneyCalls(getContainer(), { now: afterTheGrace() })
           await expectCaptured()
-          return { first: applied, pending: applied > 0, error: true, converged: await settle(captures, 1) }
+          return { first: applied, pending: applied === 0, error: false, converged: await settle(captures, 1) }
         })
       }
 
@@ -569,15 +586,24 @@ medusaIntegrationTestRunner({
             return { first: await settle(refunds, 1), error: false }
           }
 
-          expectClearError(first)
-          expect((await readPayment(getContainer(), placed.paymentId)).refunds).toHaveLength(0)
+          if (fault === "refused") {
+            expectClearError(first)
+            expect((await readPayment(getContainer(), placed.paymentId)).refunds).toHaveLength(0)
+            await clearFaults()
+            expect((await refund(placed.paymentId, 10)).status).toBe(200)
+            await expectRefunded()
+            return { first: 0, error: true, converged: await settle(refunds, 1) }
+          }
+          // As for captures: Medusa keeps the refund, the plugin delivers it.
+          expect(first.status).toBe(200)
+          expect((await readPayment(getContainer(), placed.paymentId)).refunds).toHaveLength(1)
           const applied = await settle(refunds, applies(fault) ? 1 : 0)
           expect(applied).toBe(applies(fault) ? 1 : 0)
 
           await clearFaults()
-          expect((await refund(placed.paymentId, 10)).status).toBe(200)
+          await sendUnsentMoneyCalls(getContainer(), { now: afterTheGrace() })
           await expectRefunded()
-          return { first: applied, pending: applied > 0, error: true, converged: await settle(refunds, 1) }
+          return { first: applied, pending: applied === 0, error: false, converged: await settle(refunds, 1) }
         })
       }
       expect(failures.splice(0)).toEqual([])
