@@ -1,5 +1,4 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import type { ContainerLike } from "../runtime/shared-types"
 import { PAYMENT_FIELDS, bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
@@ -8,11 +7,11 @@ import { PAYMENT_FIELDS, bnplPaymentsOf, type MedusaPaymentRecord } from "./orde
 interface CanceledOrderPayment extends MedusaPaymentRecord {
   currency_code?: string
   captures?: Array<{ amount: unknown }> | null
-  refunds?: Array<{ amount: unknown }> | null
+  refunds?: Array<{ id?: string; amount: unknown }> | null
 }
 
 /** `query.graph` fields of an order for its settlement, relative to the order. */
-export const SETTLEMENT_FIELDS = ["id", ...[...PAYMENT_FIELDS, "currency_code", "captures.amount", "refunds.amount"].map((field) => `payment_collections.payments.${field}`)]
+export const SETTLEMENT_FIELDS = ["id", ...[...PAYMENT_FIELDS, "currency_code", "captures.amount", "refunds.id", "refunds.amount"].map((field) => `payment_collections.payments.${field}`)]
 
 /** What one settlement did (or could not do) for one payment. Amounts are API strings (major units). */
 export interface PaymentSettlement {
@@ -41,10 +40,13 @@ export function outstandingOf(payment: CanceledOrderPayment): { toRefund: bigint
  * `order.canceled` subscriber and by the every-minute job's repair (canceled-order-repair.ts),
  * so it is safe to run again and at the same time as itself:
  *
- * - The refund goes through Medusa's `refundPaymentWorkflow` (the admin's Refund), which
- *   records it and fails when the provider fails. Not `refundPaymentsWorkflow`: its step logs a
- *   provider failure and returns, so a refund the service refused looked done (chaos soak seed
- *   112528, payment pay_01M89AGCK3PEWY135TCVEWWDHM: "refunded 15.92" logged, nothing refunded).
+ * - The refund is the payment module's `refundPayment` (Medusa records the refund, calls the
+ *   provider, and deletes the record again and throws when the provider fails), then the order
+ *   transaction Medusa's refund workflows add. Neither workflow fits a canceled order:
+ *   `refundPaymentsWorkflow`'s step logs a provider failure and returns (adding the order
+ *   transaction all the same), so a refund the service refused looked done (chaos soak seed
+ *   112528, payment pay_01M89AGCK3PEWY135TCVEWWDHM: "refunded 15.92" logged, nothing refunded);
+ *   `refundPaymentWorkflow` refunds, then fails adding credit lines to a canceled order.
  *   Two runs at once both create a Medusa refund; the provider's refund runs under the payment's
  *   lock and refuses the one that finds nothing left captured-and-not-refunded, and Medusa then
  *   deletes its record (payments/money-operations.ts `refund`).
@@ -77,7 +79,7 @@ export async function settlePayment(scope: ContainerLike, orderId: string, payme
   if (toRefund > 0n) {
     const amount = minorUnitsToApiAmount(toRefund)
     try {
-      await refundPaymentWorkflow(scope as never).run({ input: { payment_id: payment.id, amount } })
+      await refundAndRecord(scope, orderId, payment, amount)
       result.refunded = amount
       logger.info(`medusa-payment-bnpl: refunded ${amount} ${currency} captured on payment ${payment.id} of canceled order ${orderId}.`)
     } catch (error) {
@@ -100,4 +102,21 @@ export async function settlePayment(scope: ContainerLike, orderId: string, payme
   }
   if (failures.length) result.failed = failures.join("; ")
   return result
+}
+
+/** Refunds `amount` (API string) through Medusa's payment module and adds the order transaction, as Medusa's refund workflows do. */
+async function refundAndRecord(scope: ContainerLike, orderId: string, payment: CanceledOrderPayment, amount: string): Promise<void> {
+  const earlier = new Set((payment.refunds ?? []).map((refund) => refund.id))
+  const refunded = await scope.resolve<any>(Modules.PAYMENT).refundPayment({ payment_id: payment.id, amount })
+  const created = ((refunded?.refunds ?? []) as Array<{ id: string }>).filter((refund) => !earlier.has(refund.id))
+  if (!created.length) return
+  await scope.resolve<any>(Modules.ORDER).addOrderTransactions(
+    created.map((refund) => ({
+      order_id: orderId,
+      amount: MathBN.mult(amount, -1),
+      currency_code: payment.currency_code,
+      reference: "refund",
+      reference_id: refund.id,
+    }))
+  )
 }
