@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { repairCanceledOrders } from "../operations/canceled-order-repair"
 import { completePendingCarts } from "../operations/pending-completions"
 import { repairUnpaidOrders } from "../operations/repair-unpaid-orders"
+import { repairUntoldShipments } from "../operations/shipment-repair"
 import { sendUnsentMoneyCalls } from "../operations/unsent-money-calls"
 import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
@@ -15,7 +17,11 @@ const NAME = "medusa-payment-bnpl-complete-pending-carts"
  * on one instance per tick; the cart's lock keeps two runs from completing one cart twice.
  * Then orders placed without their payment (a process stopped while Auth was in flight) are
  * given it (operations/repair-unpaid-orders.ts), and captures and refunds Medusa committed
- * but a stopped process never sent are sent (operations/unsent-money-calls.ts).
+ * but a stopped process never sent are sent (operations/unsent-money-calls.ts). Then what the
+ * `order.canceled` and `shipment.created` subscribers left undone (a failure, or an event lost
+ * to a Redis flush or a killed worker) is done: canceled orders' open rests voided and captures
+ * refunded (operations/canceled-order-repair.ts), shipments told to the service
+ * (operations/shipment-repair.ts). Each repair is bounded per run.
  * The run is recorded for the admin's "Pay later" settings page.
  */
 export default async function completePendingCartsJob(container: MedusaContainer): Promise<void> {
@@ -29,12 +35,17 @@ export default async function completePendingCartsJob(container: MedusaContainer
         const repairs = await repairUnpaidOrders(container)
         // And sends the captures and refunds Medusa committed but a stopped process never sent.
         const unsent = await sendUnsentMoneyCalls(container)
-        return { ...report, repairs, unsent }
+        // And settles canceled orders and tells the service of shipments the subscribers missed.
+        const canceled = await repairCanceledOrders(container)
+        const shipments = await repairUntoldShipments(container)
+        return { ...report, repairs, unsent, canceled, shipments }
       },
       (report) =>
         `${report.completed.length} completed, ${report.waiting.length} waiting, ${report.givenUp.length} given up; ` +
         `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up; ` +
-        `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed`
+        `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed; ` +
+        `${report.canceled.settled.length} canceled orders' payments settled, ${report.canceled.failed.length} failed; ` +
+        `${report.shipments.sent.length} untold shipments sent, ${report.shipments.failed.length} failed`
     )
   )
 }

@@ -5,6 +5,8 @@ import type { UpdateShippingCourierRequest } from "../client/schemas"
 import { cutText } from "../payments/mapping/text"
 import { assertSessionPayment } from "../payments/payment-identity"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
+import { clearCourierSyncError, recordCourierSyncError } from "../runtime/courier-sync-errors"
+import { recordCourierUpdate } from "../runtime/courier-updates"
 import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "./order-payments"
 
@@ -42,9 +44,12 @@ export interface CourierSyncResult {
  * once Get Payment shows the service order is the payment's own (payments/payment-identity.ts):
  * `shippedAt`, the courier's name, the tracking numbers of the fulfillment's labels, and
  * priority EXPRESS when its shipping option is listed in `expressShippingOptions`
- * (STANDARD otherwise). Under `capture: "on_shipment"` it then captures the payment through
- * Medusa's capture workflow, so Medusa and the service agree. A fulfillment of an order not
- * paid with this plugin is left alone.
+ * (STANDARD otherwise), and records that the service took them (runtime/courier-updates.ts).
+ * Under `capture: "on_shipment"` it then captures what the shipments are owed through Medusa's
+ * capture workflow, so Medusa and the service agree (`captureShipped`: once, however often it
+ * runs). Safe to run again for the same fulfillment (the every-minute job's repair does:
+ * shipment-repair.ts); the service takes a courier update again as a correction. A
+ * fulfillment of an order not paid with this plugin is left alone.
  *
  * Courier name: the fulfillment's `metadata.courier_name`, else its provider data's
  * `courier` or `carrier`, else the shipping option's name.
@@ -96,32 +101,76 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     // Another checkout's service order of the same id (the service's data was reset) is never told of this shipment.
     assertSessionPayment(payment.data!, await client.getPayment(orderId), { merchantId: options.merchantId })
     await client.updateShippingCourier(orderId, courier)
+    // The service took it: the every-minute job's repair does not send it again (shipment-repair.ts).
+    await recordCourierUpdate(fulfillment.id, orderId)
     // UpdatePaymentDTO omits `data`, but the payment module stores it; the admin then sees the courier.
     await paymentModule.updatePayment({ id: payment.id, data: { ...payment.data, courier } } as never)
     result.updated.push(orderId)
     logger?.info?.(`medusa-payment-bnpl: sent courier details of fulfillment ${fulfillment.id} for order ${orderId}`)
 
     if (options.capture === "on_shipment" && !payment.captured_at && !payment.canceled_at) {
-      const amount = shipmentCaptureAmount(fulfillment, payment)
-      if (amount > 0n) {
-        await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount: minorUnitsToApiAmount(amount) } })
-        result.captured.push(orderId)
-      }
+      if (await captureShipped(container, fulfillment, payment.id)) result.captured.push(orderId)
     }
   }
   return result
 }
 
 /**
- * What a shipment captures under `capture: "on_shipment"`, in minor units: the value of what
- * it sends (each item's total, so with its tax and its share of discounts, per unit shipped),
- * plus the order's shipping with the first shipment; the shipment that completes the order
- * captures all that is left, which absorbs rounding. Never more than is left uncaptured.
+ * `syncShipment`, with its outcome kept for the order page's pay later widget and the
+ * every-minute job's repair: a failure is logged and recorded as the fulfillment's courier sync
+ * error (runtime/courier-sync-errors.ts), then rethrown; a success forgets an earlier one. The
+ * `shipment.created` subscriber and the repair (shipment-repair.ts) both call it.
+ * @throws what `syncShipment` throws.
+ */
+export async function syncShipmentRecorded(container: MedusaContainer, fulfillmentId: string): Promise<CourierSyncResult> {
+  try {
+    const result = await syncShipment(container, fulfillmentId)
+    await clearCourierSyncError(fulfillmentId)
+    return result
+  } catch (error) {
+    container.resolve(ContainerRegistrationKeys.LOGGER).error(`medusa-payment-bnpl: courier update for fulfillment ${fulfillmentId} failed: ${(error as Error).message}`)
+    await recordCourierSyncError(fulfillmentId, (error as Error).message)
+    throw error
+  }
+}
+
+/**
+ * Under `capture: "on_shipment"`: captures what the shipped fulfillments are owed and not yet
+ * captured (`shipmentCaptureAmount`), through Medusa's capture workflow. Under a lock on the
+ * payment, with its captures read inside it, so the subscriber and the every-minute job's
+ * repair syncing the same shipment (or two shipments at once) capture it once: the second finds
+ * it captured. Returns whether it captured.
+ */
+async function captureShipped(container: MedusaContainer, fulfillment: ShippedFulfillment, paymentId: string): Promise<boolean> {
+  const paymentModule = container.resolve(Modules.PAYMENT)
+  return container.resolve(Modules.LOCKING).execute(
+    `medusa-payment-bnpl-shipment-capture:${paymentId}`,
+    async () => {
+      const payment = await paymentModule.retrievePayment(paymentId, { relations: ["captures"] })
+      if (payment.captured_at || payment.canceled_at) return false
+      const amount = shipmentCaptureAmount(fulfillment, payment as never)
+      if (amount <= 0n) return false
+      await capturePaymentWorkflow(container).run({ input: { payment_id: paymentId, amount: minorUnitsToApiAmount(amount) } })
+      return true
+    },
+    { timeout: 60 }
+  )
+}
+
+/**
+ * What is left to capture under `capture: "on_shipment"` once this fulfillment ships, in minor
+ * units: the value of everything shipped so far (each item's total, so with its tax and its
+ * share of discounts, per unit shipped, in fulfillments shipped and not canceled, this one
+ * included), plus the order's shipping, less what is captured; a shipment that completes the
+ * order captures all that is left, which absorbs rounding. Counting what is shipped, not what
+ * this shipment adds, makes it safe to run again: a shipment already captured owes nothing.
+ * Never more than is left uncaptured.
  */
 export function shipmentCaptureAmount(fulfillment: ShippedFulfillment, payment: { amount?: unknown; captures?: Array<{ amount: unknown }> | null }): bigint {
   const order = fulfillment.order
   const minor = (value: unknown) => toMinorUnits((value ?? 0) as MajorUnitAmount)
-  const left = minor(payment.amount) - (payment.captures ?? []).reduce((sum, capture) => sum + minor(capture.amount), 0n)
+  const captured = (payment.captures ?? []).reduce((sum, capture) => sum + minor(capture.amount), 0n)
+  const left = minor(payment.amount) - captured
   if (left <= 0n) return 0n
   const items = new Map((order?.items ?? []).map((item) => [item.id, item]))
   const shipped = new Map<string, number>()
@@ -131,16 +180,15 @@ export function shipmentCaptureAmount(fulfillment: ShippedFulfillment, payment: 
   }
   const completesOrder = [...items.values()].every((item) => (shipped.get(item.id) ?? 0) >= Number(item.quantity))
   if (completesOrder || !items.size) return left
-  const thisShipment = order?.fulfillments?.find((other) => other.id === fulfillment.id)
-  let value = 0n
-  for (const line of thisShipment?.items ?? []) {
-    const item = items.get(line.line_item_id)
+  let value = minor(order?.shipping_total)
+  for (const [lineItemId, quantity] of shipped) {
+    const item = items.get(lineItemId)
     if (!item || !Number(item.quantity)) continue
-    value += (minor(item.total) * BigInt(Math.round(Number(line.quantity)))) / BigInt(Math.round(Number(item.quantity)))
+    value += (minor(item.total) * BigInt(Math.round(quantity))) / BigInt(Math.round(Number(item.quantity)))
   }
-  const firstCapture = !(payment.captures ?? []).length
-  if (firstCapture) value += minor(order?.shipping_total)
-  return value < left ? value : left
+  const owed = value - captured
+  if (owed <= 0n) return 0n
+  return owed < left ? owed : left
 }
 
 /** The Update Shipping Courier body for a shipped fulfillment. */

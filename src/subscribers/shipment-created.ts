@@ -1,24 +1,15 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { syncShipment } from "../operations/courier-sync"
-import { clearCourierSyncError, recordCourierSyncError } from "../runtime/courier-sync-errors"
+import { syncShipmentRecorded } from "../operations/courier-sync"
 
 /**
  * On `shipment.created` (payload `{ id: fulfillment_id }`), sends the courier details to the
  * service, and captures under `capture: "on_shipment"` (see operations/courier-sync.ts).
  * A failure is logged, kept for the order page's pay later widget, and rethrown so Medusa's
- * event bus can retry it.
+ * event bus can retry it; an event never handled (a Redis flush, a killed worker) is sent by
+ * the every-minute job's repair (operations/shipment-repair.ts).
  */
 export default async function shipmentCreatedHandler({ event, container }: SubscriberArgs<{ id: string }>): Promise<void> {
-  try {
-    await syncShipment(container, event.data.id)
-    await clearCourierSyncError(event.data.id)
-  } catch (error) {
-    container.resolve("logger").error(
-      `medusa-payment-bnpl: courier update for fulfillment ${event.data.id} failed: ${(error as Error).message}`
-    )
-    await recordCourierSyncError(event.data.id, (error as Error).message)
-    throw error
-  }
+  await syncShipmentRecorded(container, event.data.id)
 }
 
 export const config: SubscriberConfig = {

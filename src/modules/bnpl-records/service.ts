@@ -1,5 +1,6 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { CourierSyncError } from "./models/courier-sync-error"
+import { CourierUpdate } from "./models/courier-update"
 import { JobRun } from "./models/job-run"
 import { MoneyOperation } from "./models/money-operation"
 import { ReconciliationReport } from "./models/reconciliation-report"
@@ -9,7 +10,7 @@ import { ReconciliationReport } from "./models/reconciliation-report"
  * restart, a crash or a cache flush. Medusa generates the CRUD methods
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
- * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts and
- * courier-sync-errors.ts.
+ * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts,
+ * courier-sync-errors.ts and courier-updates.ts.
  */
-export default class BnplRecordsService extends MedusaService({ MoneyOperation, ReconciliationReport, JobRun, CourierSyncError }) {}
+export default class BnplRecordsService extends MedusaService({ MoneyOperation, ReconciliationReport, JobRun, CourierSyncError, CourierUpdate }) {}

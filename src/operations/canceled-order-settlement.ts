@@ -1,0 +1,122 @@
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
+import type { ContainerLike } from "../runtime/shared-types"
+import { PAYMENT_FIELDS, bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
+
+/** A pay-later payment of a canceled order as `query.graph` reads it, with its captures and refunds (major units). */
+interface CanceledOrderPayment extends MedusaPaymentRecord {
+  currency_code?: string
+  captures?: Array<{ amount: unknown }> | null
+  refunds?: Array<{ id?: string; amount: unknown }> | null
+}
+
+/** `query.graph` fields of an order for its settlement, relative to the order. */
+export const SETTLEMENT_FIELDS = ["id", ...[...PAYMENT_FIELDS, "currency_code", "captures.amount", "refunds.id", "refunds.amount"].map((field) => `payment_collections.payments.${field}`)]
+
+/** What one settlement did (or could not do) for one payment. Amounts are API strings (major units). */
+export interface PaymentSettlement {
+  orderId: string
+  paymentId: string
+  /** Refunded now through Medusa (so Medusa records it). */
+  refunded?: string
+  /** The open rest was voided now (Medusa's payment is canceled). */
+  voided?: boolean
+  /** What failed; the repair of the every-minute job tries again. */
+  failed?: string
+}
+
+/** What a payment of a canceled order still owes, from Medusa's records: minor units to refund, and whether a rest is open. */
+export function outstandingOf(payment: CanceledOrderPayment): { toRefund: bigint; open: boolean } {
+  const sum = (entries: Array<{ amount: unknown }> | null | undefined) => (entries ?? []).reduce((total, entry) => total + toMinorUnits(entry.amount as MajorUnitAmount), 0n)
+  const captured = sum(payment.captures)
+  const toRefund = captured - sum(payment.refunds)
+  const open = !payment.canceled_at && captured < toMinorUnits((payment.amount ?? 0) as MajorUnitAmount)
+  return { toRefund: toRefund > 0n ? toRefund : 0n, open }
+}
+
+/**
+ * Leaves nothing of a canceled order's pay-later payments behind at the service: refunds what
+ * Medusa shows captured and not refunded, then voids the open rest. Called by the
+ * `order.canceled` subscriber and by the every-minute job's repair (canceled-order-repair.ts),
+ * so it is safe to run again and at the same time as itself:
+ *
+ * - The refund is the payment module's `refundPayment` (Medusa records the refund, calls the
+ *   provider, and deletes the record again and throws when the provider fails), then the order
+ *   transaction Medusa's refund workflows add. Neither workflow fits a canceled order:
+ *   `refundPaymentsWorkflow`'s step logs a provider failure and returns (adding the order
+ *   transaction all the same), so a refund the service refused looked done (chaos soak seed
+ *   112528, payment pay_01M89AGCK3PEWY135TCVEWWDHM: "refunded 15.92" logged, nothing refunded);
+ *   `refundPaymentWorkflow` refunds, then fails adding credit lines to a canceled order.
+ *   Two runs at once both create a Medusa refund; the provider's refund runs under the payment's
+ *   lock and refuses the one that finds nothing left captured-and-not-refunded, and Medusa then
+ *   deletes its record (payments/money-operations.ts `refund`).
+ * - The void is Medusa's payment module `cancelPayment` (the provider's void under the
+ *   payment's lock, requestId = the payment id, so a second void is the same call; a payment
+ *   already voided or expired at the service is recorded as canceled).
+ *
+ * Reads the order again (Medusa's records are the truth of what is owed). Never throws for one
+ * payment: each failure is logged as an error naming the payment and the amount and returned.
+ */
+export async function settleCanceledOrder(scope: ContainerLike, orderId: string): Promise<PaymentSettlement[]> {
+  const query = scope.resolve<any>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: SETTLEMENT_FIELDS, filters: { id: orderId } })
+  const results: PaymentSettlement[] = []
+  for (const payment of bnplPaymentsOf(data[0] as never) as CanceledOrderPayment[]) {
+    const result = await settlePayment(scope, orderId, payment)
+    if (result) results.push(result)
+  }
+  return results
+}
+
+/** Settles one payment (see `settleCanceledOrder`); undefined when nothing was owed. */
+export async function settlePayment(scope: ContainerLike, orderId: string, payment: CanceledOrderPayment): Promise<PaymentSettlement | undefined> {
+  const logger = scope.resolve<any>(ContainerRegistrationKeys.LOGGER)
+  const currency = payment.currency_code?.toUpperCase() ?? ""
+  const { toRefund, open } = outstandingOf(payment)
+  if (toRefund === 0n && !open) return undefined
+  const result: PaymentSettlement = { orderId, paymentId: payment.id }
+  const failures: string[] = []
+  if (toRefund > 0n) {
+    const amount = minorUnitsToApiAmount(toRefund)
+    try {
+      await refundAndRecord(scope, orderId, payment, amount)
+      result.refunded = amount
+      logger.info(`medusa-payment-bnpl: refunded ${amount} ${currency} captured on payment ${payment.id} of canceled order ${orderId}.`)
+    } catch (error) {
+      failures.push(`refund of ${amount} ${currency}: ${(error as Error).message}`)
+      logger.error(
+        `medusa-payment-bnpl: ${amount} ${currency} captured on payment ${payment.id} of canceled order ${orderId} is not refunded: ${(error as Error).message}. The every-minute job tries again.`
+      )
+    }
+  }
+  if (open) {
+    try {
+      await scope.resolve<any>(Modules.PAYMENT).cancelPayment(payment.id)
+      result.voided = true
+    } catch (error) {
+      failures.push(`void: ${(error as Error).message}`)
+      logger.error(
+        `medusa-payment-bnpl: payment ${payment.id} of canceled order ${orderId} is still authorised: ${(error as Error).message}. The every-minute job tries again.`
+      )
+    }
+  }
+  if (failures.length) result.failed = failures.join("; ")
+  return result
+}
+
+/** Refunds `amount` (API string) through Medusa's payment module and adds the order transaction, as Medusa's refund workflows do. */
+async function refundAndRecord(scope: ContainerLike, orderId: string, payment: CanceledOrderPayment, amount: string): Promise<void> {
+  const earlier = new Set((payment.refunds ?? []).map((refund) => refund.id))
+  const refunded = await scope.resolve<any>(Modules.PAYMENT).refundPayment({ payment_id: payment.id, amount })
+  const created = ((refunded?.refunds ?? []) as Array<{ id: string }>).filter((refund) => !earlier.has(refund.id))
+  if (!created.length) return
+  await scope.resolve<any>(Modules.ORDER).addOrderTransactions(
+    created.map((refund) => ({
+      order_id: orderId,
+      amount: MathBN.mult(amount, -1),
+      currency_code: payment.currency_code,
+      reference: "refund",
+      reference_id: refund.id,
+    }))
+  )
+}

@@ -1,0 +1,95 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { readCourierSyncErrors } from "../runtime/courier-sync-errors"
+import { courierUpdatesOf } from "../runtime/courier-updates"
+import { syncShipmentRecorded } from "./courier-sync"
+import { bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
+
+/**
+ * The every-minute job's repair of shipments the service was never told of: the
+ * `shipment.created` event can be lost (a Redis flush, a worker killed while handling it:
+ * chaos soak seed 112528, 15 fulfillments), and then neither a courier update nor a courier
+ * sync error is recorded. Each run sends, through the subscriber's own code path
+ * (courier-sync.ts `syncShipmentRecorded`, so a capture on shipment happens once), the
+ * fulfillments of pay-later orders shipped between `WINDOW_MS` and `GRACE_MS` ago that have no
+ * recorded courier update (runtime/courier-updates.ts) and no courier sync error younger than
+ * `BACKOFF_MS` (one that failed is tried again after the back-off, not every minute). At most
+ * `MAX_SHIPMENTS_PER_RUN` per run, the oldest shipment first.
+ */
+
+/**
+ * A week of shipments: longer than any outage the repair should outlast (a worker stopped over
+ * a long weekend), short enough that the read stays small (Medusa's fulfillment table has no
+ * index on `shipped_at`). A shipment older than that was acted on by a person by then.
+ */
+export const WINDOW_MS = 7 * 24 * 60 * 60_000
+
+/** The subscriber's turn: a shipment younger than this is left to it. */
+export const GRACE_MS = 60_000
+
+/** A failed courier update is tried again by the repair after this long (the order page shows the error meanwhile). */
+export const BACKOFF_MS = 15 * 60_000
+
+/** How many shipments one run sends; the rest wait for the next minute. */
+export const MAX_SHIPMENTS_PER_RUN = 20
+
+/** Fulfillments are read this many at a time. */
+const PAGE_SIZE = 200
+
+export interface ShipmentRepairReport {
+  /** Shipped fulfillments read in the window. */
+  checked: number
+  /** Fulfillments whose courier details were sent now. */
+  sent: string[]
+  failed: Array<{ fulfillmentId: string; message: string }>
+}
+
+interface ShippedFulfillmentRow {
+  id: string
+  order?: { payment_collections?: Array<{ payments?: MedusaPaymentRecord[] | null } | null> | null } | null
+}
+
+/**
+ * Sends the courier details the service was never told of (see above). Never throws for one
+ * fulfillment: a failure is recorded as its courier sync error (the back-off counts from it)
+ * and reported. `now` and `graceMs` are for tests.
+ */
+export async function repairUntoldShipments(
+  container: MedusaContainer,
+  { now = new Date(), graceMs = GRACE_MS }: { now?: Date; graceMs?: number } = {}
+): Promise<ShipmentRepairReport> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const report: ShipmentRepairReport = { checked: 0, sent: [], failed: [] }
+  const shipped_at = { $gte: new Date(now.getTime() - WINDOW_MS).toISOString(), $lte: new Date(now.getTime() - graceMs).toISOString() }
+  const due: string[] = []
+  for (let skip = 0; due.length < MAX_SHIPMENTS_PER_RUN; skip += PAGE_SIZE) {
+    const { data: page } = (await query.graph({
+      entity: "fulfillment",
+      fields: ["id", "order.payment_collections.payments.id", "order.payment_collections.payments.provider_id", "order.payment_collections.payments.data"],
+      filters: { shipped_at, canceled_at: null },
+      pagination: { skip, take: PAGE_SIZE, order: { shipped_at: "ASC" } },
+    })) as { data: ShippedFulfillmentRow[] }
+    report.checked += page.length
+    const payLater = page.filter((fulfillment) => bnplPaymentsOf(fulfillment.order).length).map((fulfillment) => fulfillment.id)
+    const told = await courierUpdatesOf(payLater)
+    const backingOff = new Set(
+      (await readCourierSyncErrors(payLater)).filter((error) => now.getTime() - Date.parse(error.failedAt) < BACKOFF_MS).map((error) => error.fulfillmentId)
+    )
+    due.push(...payLater.filter((id) => !told.has(id) && !backingOff.has(id)).slice(0, MAX_SHIPMENTS_PER_RUN - due.length))
+    if (page.length < PAGE_SIZE) break
+  }
+  for (const fulfillmentId of due) {
+    try {
+      await syncShipmentRecorded(container, fulfillmentId)
+      report.sent.push(fulfillmentId)
+    } catch (error) {
+      report.failed.push({ fulfillmentId, message: (error as Error).message })
+    }
+  }
+  if (report.sent.length) {
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(
+      `medusa-payment-bnpl: ${report.sent.length} shipment(s) the service was never told of (their event was lost) were sent now: ${report.sent.join(", ")}.`
+    )
+  }
+  return report
+}
