@@ -55,21 +55,19 @@ describeStore({}, (suite) => {
     expect((await control.ledger()).voids).toHaveLength(1)
   })
 
-  it("a cancel whose refund failed ends refunded at the service and recorded in Medusa after one run of the repair", async () => {
+  it("a cancel whose refund got no usable answer: Medusa keeps the refund, and one run of the repair refunds it and voids the rest, once", async () => {
     const order = await placeOrder(api, getContainer(), store)
     expect((await api.post(`/admin/payments/${order.paymentId}/capture`, { amount: 30 }, admin)).status).toBe(200)
     await control.fault({ endpoint: "refund", kind: "status", status: 500, times: 40 })
     expect((await api.post(`/admin/orders/${order.orderId}/cancel`, {}, admin)).status).toBe(200)
-    // Medusa's cancel and the subscriber each tried (and retried) the refund; the void went through.
-    await eventually(async () => (await control.ledger()).voids.length === 1, 60_000)
-    await faultsUsed("refund", 39)
-
+    // The service may have applied it, so Medusa keeps its refund; the void waits for the refund to be settled.
+    await eventually(async () => ((await readPayment(getContainer(), order.paymentId)).refunds ?? []).length === 1, 60_000)
     expect((await control.ledger()).refunds).toHaveLength(0)
-    expect((await readPayment(getContainer(), order.paymentId)).refunds).toHaveLength(0)
+    await control.clearFaults()
 
     const report = await repairCanceledOrders(getContainer(), { now: inTwoMinutes() })
     expect(report.failed).toHaveLength(0)
-    expect(report.settled).toEqual([expect.objectContaining({ paymentId: order.paymentId, refunded: "30.00" })])
+    expect(report.settled).toEqual([expect.objectContaining({ paymentId: order.paymentId })])
     const ledger = await control.ledger()
     expect(ledger.refunds.map((refund) => refund.amount.amount)).toEqual(["30.00"])
     expect(ledger.payments[0].openToCaptureAmount.amount).toBe("0.00")
