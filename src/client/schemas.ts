@@ -122,12 +122,12 @@ export const shippingOptionsSchema = z.strictObject({
 })
 
 /**
- * Create Checkout request (api-beyond-the-document.md "Create Checkout"): the Checkout's
- * fields but `token`, `expires`, `redirectCheckoutUrl`; `amount` required; at most 100 items.
+ * The fields of a Create Checkout request, before the rules that tie fields together
+ * (`checkoutModeRules`); the sandbox extends this shape with what the service also takes.
  */
-export const createCheckoutRequestSchema = z.strictObject({
+export const createCheckoutRequestShape = z.strictObject({
   amount: moneySchema,
-  consumer: consumerSchema.extend({ email: max(128).min(1, "is required") }),
+  consumer: consumerSchema.extend({ email: max(128).min(1, "is required").optional() }).optional(),
   billing: addressSchema.optional(),
   shipping: addressSchema.optional(),
   courier: courierSchema.optional(),
@@ -140,7 +140,35 @@ export const createCheckoutRequestSchema = z.strictObject({
   shippingAmount: moneySchema.optional(),
   mode: z.enum(["express", "standard"], { message: "must be express or standard" }).optional(),
   shippingOptions: shippingOptionsSchema.optional(),
+  /** Express only: the shipping option to pre-select (api-beyond-the-document.md "Express checkout"). */
+  shippingOptionIdentifier: max(128).optional(),
 })
+
+/**
+ * The rules between a checkout's fields (api-beyond-the-document.md "Create Checkout" and
+ * "Express checkout"): a standard checkout needs the consumer's e-mail; an express one needs
+ * `merchant.popupOriginUrl` (merchant-api-v2.md "MerchantConfig": "required for express
+ * checkout") and has the consumer give e-mail and address in the popup instead.
+ */
+export function checkoutModeRules(
+  body: { mode?: string; consumer?: { email?: string }; merchant?: { popupOriginUrl?: string } },
+  context: z.core.$RefinementCtx
+): void {
+  if (body.mode === "express") {
+    if (!body.merchant?.popupOriginUrl) {
+      context.addIssue({ code: "custom", message: "is required for an express checkout", path: ["merchant", "popupOriginUrl"] })
+    }
+    return
+  }
+  if (!body.consumer?.email) context.addIssue({ code: "custom", message: "is required", path: ["consumer", "email"] })
+}
+
+/**
+ * Create Checkout request (api-beyond-the-document.md "Create Checkout"): the Checkout's
+ * fields but `token`, `expires`, `redirectCheckoutUrl`; `amount` required; at most 100 items;
+ * `consumer.email` for a standard checkout, `merchant.popupOriginUrl` for an express one.
+ */
+export const createCheckoutRequestSchema = createCheckoutRequestShape.superRefine(checkoutModeRules)
 
 /** Create Checkout 201 body. */
 export const createCheckoutResponseSchema = z.looseObject({
@@ -149,15 +177,40 @@ export const createCheckoutResponseSchema = z.looseObject({
   redirectCheckoutUrl: z.string(),
 })
 
-/** Checkout, the 200 body of Get Checkout ("Resources: Checkout"). */
+/** An Address as the service answers it: every field optional text ("Resources: Address"). */
+const addressResponseSchema = z.looseObject({
+  name: z.string().optional(),
+  line1: z.string().optional(),
+  line2: z.string().optional(),
+  area1: z.string().optional(),
+  area2: z.string().optional(),
+  region: z.string().optional(),
+  postcode: z.string().optional(),
+  countryCode: z.string().optional(),
+  phoneNumber: z.string().optional(),
+})
+
+/**
+ * Checkout, the 200 body of Get Checkout ("Resources: Checkout"). After an express checkout's
+ * confirmation it carries the consumer, the chosen `shipping` address, the chosen option's
+ * `shippingOptionIdentifier` and the final `amount` (api-beyond-the-document.md "Express checkout").
+ */
 export const checkoutSchema = z.looseObject({
   token: z.string().min(1),
   expires: z.string(),
-  redirectCheckoutUrl: z.string(),
+  redirectCheckoutUrl: z.string().optional(),
   amount: moneyResponseSchema.optional(),
-  consumer: z.looseObject({}).optional(),
-  billing: z.looseObject({}).optional(),
-  shipping: z.looseObject({}).optional(),
+  consumer: z
+    .looseObject({
+      email: z.string().optional(),
+      givenNames: z.string().optional(),
+      surname: z.string().optional(),
+      phoneNumber: z.string().optional(),
+    })
+    .optional(),
+  billing: addressResponseSchema.optional(),
+  shipping: addressResponseSchema.optional(),
+  shippingOptionIdentifier: z.string().optional(),
   courier: z.looseObject({}).optional(),
   description: z.string().optional(),
   merchant: z.looseObject({}).optional(),
@@ -173,11 +226,17 @@ export const checkoutSchema = z.looseObject({
 /** A unique id for safe retries. 64 characters is the longest the service remembers (refunds). */
 export const requestIdSchema = max(64).min(1, "must not be empty")
 
-/** Auth request ("Endpoints: Auth"). */
+/**
+ * Auth request ("Endpoints: Auth"). `amount` is the total the merchant will charge: required
+ * for an express checkout (the consumer chose address and shipping in the popup), where the
+ * service refuses any other amount than the one approved (api-beyond-the-document.md
+ * "Express checkout"); a standard checkout is sent without it.
+ */
 export const authRequestSchema = z.strictObject({
   token: z.string().min(1, "is required (a checkout token)"),
   requestId: requestIdSchema.optional(),
   merchantReference: max(128).optional(),
+  amount: moneySchema.optional(),
 })
 
 /** A payment event; `expires` on AUTH_APPROVED is the authorisation's expiry ("Events"). */
