@@ -160,7 +160,8 @@ export function checkoutModeRules(
     }
     return
   }
-  if (!body.consumer?.email) context.addIssue({ code: "custom", message: "is required", path: ["consumer", "email"] })
+  // An empty e-mail is refused by the field's own rule.
+  if (body.consumer?.email === undefined) context.addIssue({ code: "custom", message: "is required", path: ["consumer", "email"] })
 }
 
 /**
