@@ -370,22 +370,6 @@ export const paymentsPageSchema = z.looseObject({
   nextPageUrl: z.string().optional(),
 })
 
-/** Get access token 200 body ("Authentication: Bearer tokens"). */
-export const accessTokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  scope: z.string().optional(),
-  token_type: z.string(),
-  expires_in: z.number().int().positive(),
-})
-
-/** The Error object ("Resources: Error object"); all fields optional. */
-export const errorBodySchema = z.looseObject({
-  errorCode: z.string().optional(),
-  errorId: z.string().optional(),
-  message: z.string().optional(),
-  httpStatusCode: z.number().int().optional(),
-})
-
 export type MoneyInput = z.infer<typeof moneySchema>
 export type Consumer = z.infer<typeof consumerSchema>
 export type Address = z.infer<typeof addressSchema>
@@ -411,27 +395,6 @@ export type UpdateShippingCourierRequest = z.infer<typeof updateShippingCourierR
 export type Configuration = z.infer<typeof configurationSchema>
 export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>
 export type PaymentsPage = z.infer<typeof paymentsPageSchema>
-export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>
-export type ErrorBody = z.infer<typeof errorBodySchema>
 
-/**
- * Formats a zod issue as "field rule", e.g. `consumer.email must be at most 128 characters`.
- * Returns the field path and the rule separately so errors can carry both. An unknown key
- * is named as the field (zod reports it on the parent), and a missing value reads "is required".
- */
-export function describeIssue(error: z.ZodError): { field: string; rule: string } {
-  const issue = error.issues[0]
-  const path: PropertyKey[] = [...issue.path]
-  let rule = issue.message
-  if (issue.code === "unrecognized_keys" && issue.keys.length > 0) {
-    path.push(issue.keys[0])
-    rule = "is not a field of this request"
-  } else if (issue.code === "invalid_type" && /received undefined$/.test(issue.message)) {
-    rule = "is required"
-  }
-  const field = path.map((part) => (typeof part === "number" ? `[${part}]` : String(part)))
-  return {
-    field: field.join(".").replace(/\.\[/g, "["),
-    rule,
-  }
-}
+export { accessTokenResponseSchema, errorBodySchema, type AccessTokenResponse, type ErrorBody } from "./token-and-error-schemas"
+export { describeIssue } from "./describe-issue"

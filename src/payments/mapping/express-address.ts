@@ -65,8 +65,9 @@ type ApiConsumer = NonNullable<Checkout["consumer"]>
 
 /**
  * An address of Get Checkout (merchant-api-v2.md "Resources: Address") as Medusa's, the
- * reverse of mapping/address.ts: `area1` is the town (`city`); the county (`region`, UK) or
- * province (`area2`, EU) is the `province`. The contact's name, else the consumer's names.
+ * popup's address as the service hands it back: `area1` is the town (`city`), `region` the
+ * county or province (`province`; in the EU `area2` when there is no `region`, as
+ * `popupAddressToMedusa` reads `state` and `area2`). The contact's name, else the consumer's names.
  */
 export function checkoutAddressToMedusa(address: ApiAddress, consumer: ApiConsumer | undefined, region: "UK" | "EU"): MedusaAddressInput {
   const name = address.name ? splitName(address.name) : { first_name: cutText(consumer?.givenNames, 255), last_name: cutText(consumer?.surname, 255) }
@@ -75,7 +76,7 @@ export function checkoutAddressToMedusa(address: ApiAddress, consumer: ApiConsum
     address_1: cutText(address.line1, 255),
     address_2: cutText(address.line2, 255),
     city: cutText(address.area1, 255),
-    province: cutText(region === "UK" ? address.region : (address.area2 ?? address.region), 255),
+    province: cutText(address.region ?? (region === "EU" ? address.area2 : undefined), 255),
     postal_code: cutText(address.postcode, 64),
     country_code: address.countryCode?.trim().toLowerCase(),
     phone: cutText(address.phoneNumber ?? consumer?.phoneNumber, 64),

@@ -98,6 +98,6 @@ describe("authorising an express checkout", () => {
     expect(two.data.orderId).toBe(one.data.orderId)
     const ledger = sandbox.control.ledger()
     expect(ledger.payments).toHaveLength(1)
-    expect(ledger.auths.map((auth: Record<string, unknown>) => auth.requestId)).toContain(requestIds.expressAuth(token))
+    expect(ledger.auths.map((auth) => auth.requestId)).toContain(requestIds.expressAuth(token))
   })
 })
