@@ -24,6 +24,12 @@ const chosen = {
   shippingOptionIds: ["so_express"],
 }
 
+/** The popup's Confirm, through the sandbox's control: the default GB address, an option totalling `orderAmount`. */
+function confirm(token: string, orderAmount = "45.00") {
+  const money = (amount: string) => ({ amount, currency: "GBP" })
+  sandbox.control.confirmExpressCheckout(token, { option: { id: "so_standard", shippingAmount: money("0.00"), orderAmount: money(orderAmount) } })
+}
+
 async function started() {
   const { operations, client } = core()
   const result = await operations.startExpressCheckout({ snapshot: bare, amountMinor: 4500n, currency: "gbp", popupOriginUrl: "https://shop.example.com", data: {} })
@@ -80,7 +86,7 @@ describe("continueExpressCheckout", () => {
 describe("authorising an express checkout", () => {
   it("started (the popup's choices not on the cart): not authorised, no Auth sent", async () => {
     const { operations, data, token } = await started()
-    sandbox.control.confirmCheckout(token)
+    confirm(token)
     const { status } = await operations.authorize({ data, requestId: "payses_1" })
     expect(status).toBe("requires_more")
     expect(sandbox.control.ledger().auths).toHaveLength(0)
@@ -88,7 +94,7 @@ describe("authorising an express checkout", () => {
 
   it("approved: Auth with the approved amount and a requestId from the token, so two sessions of the cart make one approval", async () => {
     const { operations, data, token } = await started()
-    sandbox.control.confirmCheckout(token)
+    confirm(token)
     const instruction = { token, expires: data.expires, phase: "approved" as const, approvedAmount: "45.00" }
     const first = operations.continueExpressCheckout({ snapshot: bare, amountMinor: 4500n, currency: "gbp", instruction, data: {} })
     const second = operations.continueExpressCheckout({ snapshot: bare, amountMinor: 4500n, currency: "gbp", instruction, data: {} })
