@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completePendingCarts } from "../../src/operations/pending-completions"
 import { expressFlow } from "../support/express-flow"
 import type { SeededStore } from "../support/seed-store"
@@ -127,6 +127,19 @@ describeStore({}, (suite) => {
 
     const options = await express.shippingOptions(london.address)
     expect(options.data.shipping_options.map((option: any) => [option.id, option.orderAmount.amount])).toEqual([[store.shippingOptions.standard, "94.95"]])
+  })
+
+  it("with tax on items and shipping (20% in GB), each option's orderAmount is exactly the order's total with it", async () => {
+    const taxModule = getContainer().resolve(Modules.TAX)
+    const [gb] = await taxModule.listTaxRegions({ country_code: "gb" })
+    await taxModule.createTaxRates({ tax_region_id: gb.id, name: "VAT", code: "VAT", rate: 20, is_default: true })
+    const { express, cartId, token, option } = await confirmedExpress()
+    expect(option).toMatchObject({ shippingAmount: { amount: "4.95", currency: "GBP" }, taxAmount: { amount: "9.99", currency: "GBP" }, orderAmount: { amount: "59.94", currency: "GBP" } })
+    const completed = await express.complete(token)
+    expect(completed.status).toBe(200)
+    const order = await orderOf(cartId)
+    expect(Number(order!.total).toFixed(2)).toBe("59.94")
+    expect((await control.ledger()).auths.map((auth) => auth.amount)).toEqual([{ amount: "59.94", currency: "GBP" }])
   })
 
   it("the cart changed after the consumer approved: amount_changed, nothing authorised, no order", async () => {

@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { addShippingMethodToCartWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import type { ContainerLike } from "../../runtime/shared-types"
+import { totalsInMemory, type PricedOption } from "./option-totals-in-memory"
 
 /** A shipping option of the cart with what the cart would cost with it; amounts in minor units. */
 export interface OptionTotals {
@@ -27,25 +28,29 @@ const TOTAL_FIELDS = [
   "items.is_tax_inclusive",
 ]
 
-type ShippingOptionRecord = { id: string; name?: string; amount?: unknown; type?: { description?: string | null; label?: string | null } | null }
-
 /**
  * Medusa's shipping options for the cart as it stands (its shipping address), each with the
- * cart's totals as Medusa computes them with that option: the option is put on the cart
- * (Medusa's add-shipping-method workflow: price, tax lines, promotions, payment collection)
- * and the cart read back, so every amount is Medusa's own and `totalMinor` is exactly the
- * order's total with that option. Options without a price are left out. The cart keeps the
- * last option's shipping method; the caller puts the chosen one on it later.
+ * cart's totals as Medusa computes them with that option, so `totalMinor` is exactly the
+ * order's total with that option. Options without a price are left out.
+ *
+ * Where no promotion can touch shipping, the totals are computed without changing the cart
+ * (option-totals-in-memory.ts: Medusa's tax lines and totals functions). Otherwise each option
+ * is put on the cart (Medusa's add-shipping-method workflow: price, tax lines, promotions,
+ * payment collection) and the cart read back; the cart then keeps the last option's shipping
+ * method, and the chosen one is put on it at completion.
  */
 export async function shippingOptionTotals(scope: ContainerLike, cartId: string): Promise<OptionTotals[]> {
   const { result } = await listShippingOptionsForCartWithPricingWorkflow(scope as any).run({ input: { cart_id: cartId, is_return: false } })
-  const options = (result as ShippingOptionRecord[]).filter((option) => option.amount !== undefined && option.amount !== null)
+  const options = (result as PricedOption[]).filter((option) => option.amount !== undefined && option.amount !== null)
+  const computed = await totalsInMemory(scope, cartId, options)
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const totals: OptionTotals[] = []
   for (const option of options) {
-    await addShippingMethodToCartWorkflow(scope as any).run({ input: { cart_id: cartId, options: [{ id: option.id }] } })
-    const { data } = await query.graph({ entity: "cart", fields: TOTAL_FIELDS, filters: { id: cartId } })
-    const cart = data[0] as Record<string, any>
+    let cart = computed?.get(option.id) as Record<string, any> | undefined
+    if (!cart) {
+      await addShippingMethodToCartWorkflow(scope as any).run({ input: { cart_id: cartId, options: [{ id: option.id }] } })
+      cart = (await query.graph({ entity: "cart", fields: TOTAL_FIELDS, filters: { id: cartId } })).data[0] as Record<string, any>
+    }
     const taxInclusive = (cart.items ?? []).some((item: { is_tax_inclusive?: boolean }) => item.is_tax_inclusive === true)
     const shipping = taxInclusive ? cart.original_shipping_total ?? cart.shipping_total : cart.original_shipping_subtotal ?? cart.shipping_subtotal
     totals.push({
