@@ -20,6 +20,8 @@ export interface ExpressCart {
   /** The payment providers the region offers (empty when not read). */
   offeredProviders: string[]
   paymentCollectionId?: string
+  /** The cart's shipping address as Medusa keeps it (snake_case fields), if any. */
+  shippingAddress?: Record<string, unknown>
   sessions: Array<{ id: string; providerId: string; status: string; data: BnplPaymentData }>
 }
 
@@ -31,6 +33,7 @@ const FIELDS = [
   "order.id",
   "region.countries.iso_2",
   "region.payment_providers.id",
+  "shipping_address.*",
   "payment_collection.id",
   "payment_collection.payment_sessions.id",
   "payment_collection.payment_sessions.provider_id",
@@ -53,6 +56,7 @@ export async function readExpressCart(scope: ContainerLike, cartId: string): Pro
     countries: ((cart.region?.countries ?? []) as Array<{ iso_2?: string } | null>).map((country) => String(country?.iso_2 ?? "").toLowerCase()),
     offeredProviders: ((cart.region?.payment_providers ?? []) as Array<{ id?: string } | null>).map((provider) => String(provider?.id ?? "")),
     paymentCollectionId: cart.payment_collection?.id ?? undefined,
+    shippingAddress: cart.shipping_address ?? undefined,
     sessions: ((cart.payment_collection?.payment_sessions ?? []) as Array<Record<string, any> | null>)
       .filter((session): session is Record<string, any> => !!session && isBnplProvider(session.provider_id))
       .map((session) => ({ id: session.id, providerId: session.provider_id, status: session.status, data: asPaymentData(session.data) })),

@@ -1,6 +1,6 @@
 import { updateCartWorkflow } from "@medusajs/medusa/core-flows"
 import { minorUnitsToMoney, apiAmountToMinorUnits, type Money } from "../../client/money"
-import { popupAddressToMedusa, type PopupAddress } from "../../payments/mapping/express-address"
+import { popupAddressToMedusa, type MedusaAddressInput, type PopupAddress } from "../../payments/mapping/express-address"
 import { getConfiguration } from "../../runtime/configuration"
 import { getPluginRuntime } from "../../runtime/plugin-runtime"
 import type { ContainerLike } from "../../runtime/shared-types"
@@ -31,7 +31,7 @@ export type ExpressShippingAnswer = { shipping_options: ExpressShippingOption[] 
  * shipping address, and every shipping option Medusa offers the cart there comes back with
  * the amounts Medusa computes with it (option-totals.ts); options whose `orderAmount` is
  * outside the account's limits are left out (api-beyond-the-document.md: they "should not be
- * offered"). Amounts are Money with API strings.
+ * offered"), the cheapest first. Amounts are Money with API strings.
  *
  * Rejections, with the cart unchanged: a country the cart's region does not serve
  * `SHIPPING_ADDRESS_UNSUPPORTED`; an address Medusa refuses `SHIPPING_ADDRESS_UNRECOGNIZED`;
@@ -62,15 +62,23 @@ export async function expressShippingOptions(scope: ContainerLike, cartId: strin
   const currency = cart.currencyCode.toUpperCase()
 
   return underExpressLock(scope, cartId, async () => {
-    const before = expressSessionOf((await readExpressCart(scope, cartId)) ?? cart)
+    const current = (await readExpressCart(scope, cartId)) ?? cart
+    const before = expressSessionOf(current)
+    const shippingAddress = popupAddressToMedusa(address, region)
     try {
-      await updateCartWorkflow(scope as any).run({ input: { id: cartId, shipping_address: popupAddressToMedusa(address, region) } })
+      // The popup asks again for the address the cart has (the consumer went back): no update.
+      if (!sameAddress(current.shippingAddress, shippingAddress)) {
+        await updateCartWorkflow(scope as any).run({ input: { id: cartId, shipping_address: shippingAddress } })
+      }
     } catch (error) {
       logger?.info?.(`medusa-payment-bnpl: the popup's address was refused for cart ${cartId}: ${(error as Error).message}`)
       return { rejection: "SHIPPING_ADDRESS_UNRECOGNIZED" as const }
     }
     try {
-      const options = (await shippingOptionTotals(scope, cartId)).filter((option) => option.totalMinor >= minimum && option.totalMinor <= maximum)
+      const options = (await shippingOptionTotals(scope, cartId))
+        .filter((option) => option.totalMinor >= minimum && option.totalMinor <= maximum)
+        // Cheapest first, whatever order the database listed them in.
+        .sort((a, b) => (a.totalMinor < b.totalMinor ? -1 : a.totalMinor > b.totalMinor ? 1 : a.name.localeCompare(b.name)))
       if (!options.length) return { rejection: "SHIPPING_ADDRESS_UNSUPPORTED" as const }
       return {
         shipping_options: options.map((option) => ({
@@ -89,6 +97,14 @@ export async function expressShippingOptions(scope: ContainerLike, cartId: strin
       await keepExpressSession(scope, cartId, before)
     }
   })
+}
+
+const ADDRESS_FIELDS = ["first_name", "last_name", "address_1", "address_2", "city", "province", "postal_code", "country_code", "phone", "company"] as const
+
+/** Whether the cart's shipping address is already `wanted`, field by field. */
+function sameAddress(current: Record<string, unknown> | undefined, wanted: MedusaAddressInput): boolean {
+  if (!current) return false
+  return ADDRESS_FIELDS.every((field) => (current[field] ?? null) === ((wanted as Record<string, unknown>)[field] ?? null))
 }
 
 /** Carries the express checkout to a new session when trying the options deleted its session. */
