@@ -37,6 +37,7 @@ describe("parseOptions: defaults", () => {
       maxSockets: 50,
       expressShippingOptions: [],
       voidOrphanedPayments: true,
+      completeClosedTabs: true,
       expiryWarningHours: 48,
       allowSandboxInProduction: false,
     })
