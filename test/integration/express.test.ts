@@ -129,6 +129,30 @@ describeStore({}, (suite) => {
     expect(options.data.shipping_options.map((option: any) => [option.id, option.orderAmount.amount])).toEqual([[store.shippingOptions.standard, "94.95"]])
   })
 
+  it("Medusa's own routes neither set a popup origin nor complete an express cart without the popup's choices", async () => {
+    const express = flow()
+    const cartId = await express.cart(1)
+    const headers = express.headers()
+    // A stranger's data on Medusa's public payment-session route is thrown away (the plugin's middleware).
+    const { data: created } = await api.post("/store/payment-collections", { cart_id: cartId }, headers)
+    await api.post(
+      `/store/payment-collections/${created.payment_collection.id}/payment-sessions`,
+      { provider_id: "pp_bnpl_bnpl", data: { bnpl_express: { popupOriginUrl: "https://evil.example" } } },
+      headers
+    )
+    expect((await control.ledger()).checkouts.filter((checkout) => checkout.mode === "express")).toEqual([])
+
+    const started = await express.start()
+    const [london] = await control.expressAddresses()
+    const options = await express.shippingOptions(london.address)
+    await control.confirmExpress(started.data.token, { address: london.address, email: london.email, option: options.data.shipping_options[0] })
+    // Medusa's cart complete: the express session cannot be authorised as the cart stands.
+    const completed = await api.post(`/store/carts/${cartId}/complete`, {}, headers)
+    expect(completed.data.type === "order").toBe(false)
+    expect((await control.ledger()).auths).toHaveLength(0)
+    expect((await express.complete(started.data.token)).data).toEqual({ order_id: expect.stringMatching(/^order_/) })
+  })
+
   it("with tax on items and shipping (20% in GB), each option's orderAmount is exactly the order's total with it", async () => {
     const taxModule = getContainer().resolve(Modules.TAX)
     const [gb] = await taxModule.listTaxRegions({ country_code: "gb" })
