@@ -42,14 +42,14 @@ const CART_FIELDS = [
  * each option on the cart instead, option-totals.ts) when the cart has a promotion, the store
  * has an automatic promotion, or the options belong to more than one shipping profile.
  */
-export async function totalsInMemory(scope: ContainerLike, cartId: string, options: PricedOption[]): Promise<Map<string, CartTotals> | undefined> {
+export async function totalsInMemory(
+  scope: ContainerLike,
+  read: Promise<TotalsContext>,
+  options: PricedOption[]
+): Promise<Map<string, CartTotals> | undefined> {
+  const { cart, promotions } = await read
   if (new Set(options.map((option) => option.shipping_profile_id)).size > 1) return undefined
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as Record<string, any>
-  if ((cart.promotions ?? []).length) return undefined
-  const automatic = await scope.resolve(Modules.PROMOTION).listPromotions({ is_automatic: true }, { take: 1, select: ["id"] })
-  if (automatic.length) return undefined
+  if (promotions) return undefined
 
   const address = cart.shipping_address
   const taxed = !!cart.region?.automatic_taxes && !!address?.country_code
@@ -76,6 +76,24 @@ export async function totalsInMemory(scope: ContainerLike, cartId: string, optio
     })
   )
   return new Map(totals)
+}
+
+/** The cart as the totals need it, and whether a promotion could apply to its shipping. */
+export interface TotalsContext {
+  cart: Record<string, any>
+  /** The cart has a promotion, or the store an automatic one. */
+  promotions: boolean
+}
+
+/** Reads what `totalsInMemory` needs (started beside the listing of the options). */
+export async function readTotalsContext(scope: ContainerLike, cartId: string): Promise<TotalsContext> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data }, automatic] = await Promise.all([
+    query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } }),
+    scope.resolve(Modules.PROMOTION).listPromotions({ is_automatic: true }, { take: 1, select: ["id"] }),
+  ])
+  const cart = data[0] as Record<string, any>
+  return { cart, promotions: (cart.promotions ?? []).length > 0 || automatic.length > 0 }
 }
 
 /** The Tax Module's context for the cart, as core-flows' get-item-tax-lines builds it. */

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { addShippingMethodToCartWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import type { ContainerLike } from "../../runtime/shared-types"
-import { totalsInMemory, type PricedOption } from "./option-totals-in-memory"
+import { readTotalsContext, totalsInMemory, type PricedOption } from "./option-totals-in-memory"
 
 /** A shipping option of the cart with what the cart would cost with it; amounts in minor units. */
 export interface OptionTotals {
@@ -40,9 +40,12 @@ const TOTAL_FIELDS = [
  * method, and the chosen one is put on it at completion.
  */
 export async function shippingOptionTotals(scope: ContainerLike, cartId: string): Promise<OptionTotals[]> {
+  const context = readTotalsContext(scope, cartId)
+  // Read beside the listing; a failed read fails the listing's answer too.
+  context.catch(() => undefined)
   const { result } = await listShippingOptionsForCartWithPricingWorkflow(scope as any).run({ input: { cart_id: cartId, is_return: false } })
   const options = (result as PricedOption[]).filter((option) => option.amount !== undefined && option.amount !== null)
-  const computed = await totalsInMemory(scope, cartId, options)
+  const computed = await totalsInMemory(scope, context, options)
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const totals: OptionTotals[] = []
   for (const option of options) {
