@@ -155,12 +155,12 @@ export async function sendUnsentMoneyCalls(
           else await operations.refund({ data, amountMinor, refundId: medusaRecord.id })
           report.sent.push(call)
           runtime.logger?.warn?.(
-            `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa but never sent (a process stopped between the two); sent now with its own requestId.`
+            `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa and not applied at the service (a process stopped before sending it, or the service gave no usable answer); sent now with its own requestId.`
           )
         } catch (error) {
           report.failed.push({ ...call, message: (error as Error)?.message ?? String(error) })
           runtime.logger?.error?.(
-            `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId}, recorded by Medusa but never sent, could not be sent: ${(error as Error)?.message ?? error}. It is tried again on the next run.`
+            `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId}, recorded by Medusa and not applied at the service, could not be sent: ${(error as Error)?.message ?? error}. It is tried again on the next run.`
           )
         }
       }

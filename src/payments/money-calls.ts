@@ -145,13 +145,30 @@ export class MoneyCalls {
     for (const record of records) await this.write(record.id, { recorded: true, absorbedBy: requestId })
   }
 
+  /**
+   * The order's records as they stand, nothing settled (after a call that went unanswered, a
+   * settle would send it again at once, in the same breath as the failure).
+   * @throws PaymentError `records_unavailable`.
+   */
+  async current(serviceOrderId: string): Promise<MoneyOperationRecord[]> {
+    return this.read(serviceOrderId)
+  }
+
   private async send<T>(record: MoneyOperationRecord, call: () => Promise<T>): Promise<T> {
     try {
       return await call()
     } catch (error) {
-      // Only an answerless failure may have been applied; a refusal certainly was not.
-      const unknown = error instanceof BnplApiError && error.retryable
-      await this.write(record.id, { state: unknown ? "unknown" : "refused" })
+      if (!outcomeUnknown(error)) {
+        await this.write(record.id, { state: "refused" })
+        throw error
+      }
+      // Medusa keeps a capture or refund the provider answers: the record stays `sending`, the
+      // money the service must still move, sent again with its requestId until it is applied.
+      if (record.medusaRecordId && record.kind !== "void") {
+        await this.write(record.id, { state: "sending" })
+        throw new MoneyCallUnanswered(record, error as BnplApiError)
+      }
+      await this.write(record.id, { state: "unknown" })
       throw error
     }
   }
@@ -166,7 +183,7 @@ export class MoneyCalls {
       if (record.kind === "capture") return await this.capture(callOf(record))
       return await this.getPaymentAfter(this.refund(callOf(record), record.requestId.slice(0, 128)), record.serviceOrderId)
     } catch (error) {
-      if (error instanceof BnplApiError && error.retryable) await this.write(record.id, { state: "sending" })
+      if (outcomeUnknown(error)) await this.write(record.id, { state: "sending" })
       throw error
     }
   }
@@ -215,6 +232,37 @@ export class MoneyCalls {
       throw recordsUnavailable(error)
     }
   }
+}
+
+/**
+ * A capture or refund for a Medusa record (its id the requestId) that got no usable answer: no
+ * answer at all, a 5xx or 409 after the client's retries, or a 2xx whose body could not be read.
+ * The service may have applied it or not; either way its record stays `sending`, so the next
+ * money operation on the payment, or the completion job's repair (operations/unsent-money-calls.ts),
+ * settles it against the service and sends it again with the same requestId until it is
+ * applied. MoneyOperations answers Medusa with success for it, so Medusa's record stands and the
+ * two end equal; as a PaymentError (`service_unanswered`) anywhere else.
+ */
+export class MoneyCallUnanswered extends PaymentError {
+  constructor(
+    readonly record: MoneyOperationRecord,
+    readonly failure: BnplApiError
+  ) {
+    super("service_unanswered", describeServiceError(record.kind === "capture" ? "Capture" : "Refund", failure).message)
+    this.name = "MoneyCallUnanswered"
+  }
+}
+
+/**
+ * Whether a failed call may have been applied: no answer, a 5xx, a 409 (the service still
+ * processing it; api-beyond-the-document.md "idempotency"), or a 2xx whose body was cut off or
+ * unreadable (the service said yes). A refusal with a reason certainly was not.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof BnplApiError)) return false
+  if (error.retryable) return true
+  const status = error.httpStatusCode ?? 0
+  return error.code === "invalid_response" && status >= 200 && status < 300
 }
 
 /** Sum of the records' amounts, in minor units. */

@@ -2,7 +2,7 @@ import { BnplApiError } from "../client"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import type { Payment } from "../client/schemas"
 import { PaymentError, authorizationExpiredError, describeServiceError, type PaymentLogger } from "./errors"
-import { MoneyCalls, appliedOf, sumOf } from "./money-calls"
+import { MoneyCallUnanswered, MoneyCalls, appliedOf, sumOf } from "./money-calls"
 import type { MoneyOperationRecord } from "./money-records"
 import { asPaymentState, capturedAtService, isCaptured, isExpired, isVoidedOrExpired } from "./payment-state"
 import { requestIds } from "./request-ids"
@@ -62,14 +62,18 @@ export class MoneyOperations {
       }
       const rest = capture.amountMinor - earlier
       let payment: Payment | undefined
+      let unanswered = false
       if (rest > 0n) {
         payment = await this.deps.calls
           .capture({ serviceOrderId: orderId, medusaRecordId: capture.id, requestId, amountMinor: rest, currency: data.currency! })
           .catch((error: unknown) => {
+            unanswered = this.keepsMedusaRecord(error, orderId)
+            if (unanswered) return undefined
             throw this.captureError(orderId, error)
           })
       }
       await this.deps.calls.absorb(unrecorded, requestId)
+      if (unanswered) return this.withTotals(data, await this.deps.calls.current(orderId))
       return this.withTotals(data, await this.deps.calls.settle(orderId).then((settled) => settled.records), payment)
     })
   }
@@ -137,15 +141,17 @@ export class MoneyOperations {
         )
       }
       const rest = amountMinor - earlier
+      let unanswered = false
       if (rest > 0n) {
         await this.deps.calls
           .refund({ serviceOrderId: orderId, medusaRecordId: refundId, requestId, amountMinor: rest, currency }, refundId.slice(0, 128))
           .catch((error: unknown) => {
-            throw describeServiceError("Refund", error)
+            unanswered = this.keepsMedusaRecord(error, orderId)
+            if (!unanswered) throw describeServiceError("Refund", error)
           })
       }
       await this.deps.calls.absorb(unrecorded, requestId)
-      const after = await this.deps.calls.settle(orderId)
+      const after = unanswered ? { records: await this.deps.calls.current(orderId) } : await this.deps.calls.settle(orderId)
       const refundIds = after.records.filter((record) => record.kind === "refund" && record.serviceReference).map((record) => record.serviceReference!)
       return { ...this.withTotals(data, after.records), refundIds: [...new Set([...(data.refundIds ?? []), ...refundIds])] }
     })
@@ -245,6 +251,22 @@ export class MoneyOperations {
     for (const refund of legacy) {
       await this.deps.calls.recordUnknown({ serviceOrderId: orderId, requestId: refund.requestId, amountMinor: apiAmountToMinorUnits(refund.amount), currency }, "refund")
     }
+  }
+
+  /**
+   * Whether `error` is a capture or refund that went unanswered (money-calls.ts
+   * MoneyCallUnanswered): then Medusa is answered with success and keeps its record, and the
+   * call is sent again with its requestId (the next money operation on the payment, or the
+   * completion job within minutes) until the service has applied it. Answering with the error
+   * instead would make Medusa delete a record of money the service may already have moved.
+   */
+  private keepsMedusaRecord(error: unknown, orderId: string): boolean {
+    if (!(error instanceof MoneyCallUnanswered)) return false
+    const { record, failure } = error
+    this.deps.logger?.warn?.(
+      `medusa-payment-bnpl: ${record.kind} ${record.requestId} of service order ${orderId} (${record.amount} ${record.currency}) got no usable answer (${failure.message}); Medusa keeps it and the plugin sends it again with the same requestId until the service has applied it.`
+    )
+    return true
   }
 
   private captureError(orderId: string, error: unknown): PaymentError {

@@ -83,32 +83,42 @@ describeStore({}, (suite) => {
     expect(await inMedusa(order.paymentId)).toMatchObject({ captured: 2000, refunded: 2000 })
   })
 
-  it("a capture whose answer was lost, then a capture of another amount: the service captured what Medusa records", async () => {
+  it("a capture whose every answer was lost: the admin sees it captured, Medusa and the service hold it once; a capture of another amount is its own", async () => {
     const order = await placeOrder(api, getContainer(), suite.store)
     await control.fault({ endpoint: "capture", kind: "lost_response", times: 20 })
-    expect((await capture(order, 20)).status).toBeGreaterThanOrEqual(400)
+    expect((await capture(order, 20)).status).toBe(200)
     await control.clearFaults()
     expect((await atService(order.serviceOrderId)).captured).toBe(2000)
-    expect((await inMedusa(order.paymentId)).captured).toBe(0)
+    expect((await inMedusa(order.paymentId)).captured).toBe(2000)
 
-    const larger = await capture(order, 30)
-    expect(larger.status).toBe(200)
+    expect((await capture(order, 10)).status).toBe(200)
     expect((await atService(order.serviceOrderId)).captured).toBe(3000)
     expect((await inMedusa(order.paymentId)).captured).toBe(3000)
-
-    // A smaller retry after another lost answer is refused with the amount, and changes nothing.
-    await control.fault({ endpoint: "capture", kind: "lost_response", times: 20 })
-    expect((await capture(order, 10)).status).toBeGreaterThanOrEqual(400)
-    await control.clearFaults()
-    const smaller = await capture(order, 5)
-    expect(smaller.status).toBe(400)
-    expect(JSON.stringify(smaller.data)).toContain("10.00")
-    expect((await atService(order.serviceOrderId)).captured).toBe(4000)
-    expect((await inMedusa(order.paymentId)).captured).toBe(3000)
-    expect((await capture(order, 10)).status).toBe(200)
-    expect((await atService(order.serviceOrderId)).captured).toBe(4000)
-    expect((await inMedusa(order.paymentId)).captured).toBe(4000)
   })
+
+  it("a capture whose every try was refused unapplied (5xx, reset, a cut-off 201): Medusa keeps it and the job's repair sends it once with its own requestId", async () => {
+    const orders = []
+    for (const kind of ["status", "reset", "malformed"] as const) {
+      const order = await placeOrder(api, getContainer(), suite.store)
+      await control.fault({ endpoint: "capture", kind, times: 20 })
+      expect((await capture(order, 10)).status).toBe(200)
+      await control.clearFaults()
+      expect((await atService(order.serviceOrderId)).captured).toBe(0)
+      expect((await inMedusa(order.paymentId)).captured).toBe(1000)
+      orders.push(order)
+    }
+
+    // Past the grace, the completion job's repair settles each against the service and sends it.
+    const later = new Date(Date.now() + GRACE_MS + 60_000)
+    expect((await sendUnsentMoneyCalls(getContainer(), { now: later })).sent).toHaveLength(3)
+    const ledger = await control.ledger()
+    for (const order of orders) {
+      expect(ledger.captures.filter((entry) => entry.orderId === order.serviceOrderId)).toHaveLength(1)
+      expect((await atService(order.serviceOrderId)).captured).toBe(1000)
+    }
+    expect((await sendUnsentMoneyCalls(getContainer(), { now: later })).sent).toHaveLength(0)
+  })
+
   it("a capture and a refund Medusa committed while the process died before calling the service: the repair sends each once, with its own requestId", async () => {
     const order = await placeOrder(api, getContainer(), suite.store)
     expect((await capture(order, 30)).status).toBe(200)

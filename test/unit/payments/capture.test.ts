@@ -12,15 +12,37 @@ describe("capture", () => {
     expect(sandbox.control.ledger().captures).toHaveLength(1)
   })
 
-  it("answers lost on every try, then the admin presses Capture again: still one capture", async () => {
+  it("answers lost on every try: Medusa is answered with success and keeps its capture; pressing Capture again sends nothing new", async () => {
     const { operations } = core()
     const data = await authorized(operations)
+    const capture = medusaCapture()
     sandbox.control.addFault({ endpoint: "capture", kind: "lost_response", times: 10 })
-    expect(await reason(operations.capture({ data, capture: medusaCapture() }))).toBe("service_unanswered")
+    await operations.capture({ data, capture })
     sandbox.control.clearFaults()
-    await operations.capture({ data, capture: medusaCapture() })
-    expect(sandbox.control.ledger().captures).toHaveLength(1)
+    await operations.capture({ data, capture })
+    expect(sandbox.control.ledger().captures.map((entry) => entry.requestId)).toEqual([capture.id])
   })
+
+  it.each(["reset", "status", "malformed", "html"] as const)(
+    "every answer `%s` (never applied): Medusa keeps the capture, and the next money operation sends it first, with its requestId, once",
+    async (kind) => {
+      const { operations } = core()
+      const data = await authorized(operations)
+      const first = medusaCapture(2000n)
+      sandbox.control.addFault({ endpoint: "capture", kind, times: 10 })
+      const kept = await operations.capture({ data, capture: first })
+      expect(sandbox.control.ledger().captures).toHaveLength(0)
+      expect(kept.capturedAmount ?? "0.00").toBe("0.00")
+      sandbox.control.clearFaults()
+      const second = medusaCapture(1000n)
+      const after = await operations.capture({ data: kept, capture: second })
+      expect(sandbox.control.ledger().captures.map((entry) => [entry.requestId, entry.amount.amount])).toEqual([
+        [first.id, "20.00"],
+        [second.id, "10.00"],
+      ])
+      expect(after.capturedAmount).toBe("30.00")
+    }
+  )
 
   it("past the 13 days: authorization_expired without asking the service; after a void: payment_voided, logged", async () => {
     const { operations } = core()
