@@ -16,8 +16,12 @@ export interface PayLaterExpressButtonProps {
   config: StoreClientConfig
   /** The service's browser library; in development the sandbox's `{sandbox}/express/library.js`. */
   libraryUrl: string
-  /** The consumer's country for the popup, e.g. "gb" (also `{country_code}` in `orderPath`). */
-  countryCode: string
+  /**
+   * The consumer's country for the popup, e.g. "gb" (also `{country_code}` in `orderPath`).
+   * Default: the page path's first segment when it is two letters, as in Medusa's starters'
+   * `/[countryCode]/...` routes.
+   */
+  countryCode?: string
   /** Cart page: the cart to pay. */
   cartId?: string
   /** Product page: a new cart in this region with `quantity` of this variant (the shopper's basket is left alone). */
@@ -93,12 +97,13 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   if (problem) warnOnce(COMPONENT, problem)
   if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" />
 
+  const country = (countryCode ?? countryFromPath())?.toLowerCase()
   const onOutcome = (outcome: ExpressOutcome) => {
     setPending(false)
     if ("orderId" in outcome) {
       if (props.onOrder) return props.onOrder(outcome.orderId)
       const template = props.orderPath ?? "/{country_code}/order/{order_id}/confirmed"
-      window.location.assign(orderPagePath(template, { orderId: outcome.orderId, countryCode: countryCode.toLowerCase() }))
+      window.location.assign(orderPagePath(template, { orderId: outcome.orderId, countryCode: country }))
       setPending(true)
       return
     }
@@ -110,9 +115,13 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   const onClick = () => {
     if (!isExpressLibrary(library)) return
     setError(undefined)
+    if (!country) {
+      warnOnce(COMPONENT, "no countryCode, and the page path does not start with one")
+      return setError({ reason: "express_unavailable", message: messageFor("express_unavailable", messages) })
+    }
     openExpressCheckout(library, {
       config,
-      countryCode,
+      countryCode: country,
       cart: cartFor(props, cartSource),
       providerId: props.providerId,
       messages,
@@ -143,6 +152,13 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   )
 }
 
+// Medusa's starters route by country: /gb/products/tote. Only in the browser (the click).
+function countryFromPath(): string | undefined {
+  if (typeof window === "undefined") return undefined
+  const first = window.location.pathname.split("/")[1] ?? ""
+  return /^[a-z]{2}$/i.test(first) ? first : undefined
+}
+
 // The cart page's id, or the product page's cart, one per variant and quantity.
 function cartFor(props: PayLaterExpressButtonProps, memo: { current?: { key: string; source: ExpressCartSource } }): ExpressCartSource {
   if (props.cartId) return props.cartId
@@ -155,7 +171,9 @@ function cartFor(props: PayLaterExpressButtonProps, memo: { current?: { key: str
 function propsProblem(props: PayLaterExpressButtonProps): string | undefined {
   if (!props.config || typeof props.config.baseUrl !== "string" || typeof props.config.publishableKey !== "string") return "no store config"
   if (typeof props.libraryUrl !== "string" || !props.libraryUrl) return "no libraryUrl"
-  if (typeof props.countryCode !== "string" || !/^[a-z]{2}$/i.test(props.countryCode)) return "countryCode is not two letters"
+  if (props.countryCode !== undefined && (typeof props.countryCode !== "string" || !/^[a-z]{2}$/i.test(props.countryCode))) {
+    return "countryCode is not two letters"
+  }
   if (props.cartId !== undefined) return typeof props.cartId === "string" && props.cartId ? undefined : "cartId is not a cart id"
   if (typeof props.regionId !== "string" || typeof props.variantId !== "string") return "neither cartId nor regionId and variantId"
   const quantity = props.quantity ?? 1
