@@ -46,8 +46,9 @@ export interface OpenExpressOptions {
  * `startExpressCheckout`; `onShippingAddressChange` answers `expressShippingOptions`;
  * `onComplete` with `SUCCESS` calls `completeExpressCheckout` and reports `{ orderId }`.
  * Anything else ends in `onOutcome({ error })`: `cancelled`, or after a refused address
- * `address_unsupported` / `address_unrecognized` / `service_unavailable`, or the start's
- * or completion's reason. `onOutcome` is called at most once.
+ * `address_unsupported` / `address_unrecognized` / `service_unavailable`, a popup the
+ * browser blocked (cancelled before the token was asked for) `express_unavailable`, or the
+ * start's or completion's reason. `onOutcome` is called at most once.
  * @returns false, after `onOutcome({ error: express_unavailable })`, when the library threw.
  */
 export function openExpressCheckout(library: BnplExpressLibrary, options: OpenExpressOptions): boolean {
@@ -56,6 +57,7 @@ export function openExpressCheckout(library: BnplExpressLibrary, options: OpenEx
   let cartId: string | undefined
   let token: string | undefined
   let lastRejection: ExpressRejection | undefined
+  let commenced = false
   const report = (outcome: ExpressOutcome) => {
     if (reported) return
     reported = true
@@ -70,6 +72,7 @@ export function openExpressCheckout(library: BnplExpressLibrary, options: OpenEx
   const popup: BnplExpressPopupConfig = {
     countryCode: options.countryCode.toUpperCase(),
     onCommenceCheckout(actions) {
+      commenced = true
       void (async () => {
         const cart = typeof options.cart === "string" ? { cartId: options.cart } : await options.cart()
         if ("error" in cart) return { error: cart.error }
@@ -99,7 +102,8 @@ export function openExpressCheckout(library: BnplExpressLibrary, options: OpenEx
     },
     onComplete(event) {
       const data = (event as { data?: { status?: unknown; orderToken?: unknown } } | undefined)?.data
-      if (data?.status !== "SUCCESS") return fail(cancelReason(lastRejection))
+      // Cancelled before the page was asked for a token: the popup never opened (blocked).
+      if (data?.status !== "SUCCESS") return fail(commenced ? cancelReason(lastRejection) : "express_unavailable")
       // Get Checkout is the source of truth: the token from the start serves if the event lost its own.
       const orderToken = typeof data.orderToken === "string" && data.orderToken ? data.orderToken : token
       if (!cartId || !orderToken) return fail("payment_failed")

@@ -186,6 +186,22 @@ describe("openExpressCheckout: the popup's callbacks answered through the store 
     expect(store.requests.at(-1)?.body).toEqual({ orderToken: "tok_cart_1" })
   })
 
+  it("a popup the browser blocked (cancelled before the token was asked for) asks to allow pop-ups", async () => {
+    expressStore()
+    const blocked: BnplExpressLibrary & { config?: BnplExpressPopupConfig } = {
+      initializeForPopup(config) {
+        this.config = config
+      },
+      open() {
+        this.config!.onComplete({ data: { status: "CANCELLED", orderToken: undefined, reason: "POPUP_BLOCKED" } })
+      },
+    }
+    const { outcomes } = open(blocked as PopupLibrary)
+    expect(outcomes).toEqual([{ error: { reason: "express_unavailable", message: expect.stringMatching(/allow pop-ups/) } }])
+    await settled()
+    expect(store.requests).toHaveLength(0)
+  })
+
   it("a library that throws on open is express_unavailable, and the page's handler errors stay the page's", () => {
     const broken: BnplExpressLibrary = {
       initializeForPopup: () => {},
