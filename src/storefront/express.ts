@@ -1,5 +1,6 @@
 import type { PayLaterError } from "./checkout"
 import { completionReason } from "./checkout"
+import { fetchPayLaterCartStatus } from "./order-status"
 import { RETURN_ERROR_REASONS, messageFor, type PayLaterMessages, type ReturnErrorReason } from "./reasons"
 import { storeRequest, type StoreClientConfig } from "./store-client"
 
@@ -61,7 +62,7 @@ export type ExpressStartErrorReason =
   | "unknown"
 
 /** Why completing an express checkout failed: the standard flow's `bnpl_error` reasons and a few of the kit's. */
-export type ExpressCompleteErrorReason = ReturnErrorReason | "cart_not_found" | "service_unavailable" | "network"
+export type ExpressCompleteErrorReason = ReturnErrorReason | "cart_not_found" | "service_unavailable" | "network" | "processing_timeout"
 
 /** `startExpressCheckout`'s result: the checkout token for `actions.resolve(token)`, or why not. */
 export type StartExpressResult = { token: string } | { error: PayLaterError<ExpressStartErrorReason> }
@@ -133,8 +134,16 @@ export async function startExpressCheckout(
   }
 }
 
+// The route's own names for two of the kit's reasons.
+const START_ALIASES: Record<string, ExpressStartErrorReason> = {
+  not_offered: "not_eligible",
+  cart_completed: "cart_not_found",
+  unavailable: "service_unavailable",
+}
+
 function expressStartReason(status: number, reason: unknown): ExpressStartErrorReason {
   if (typeof reason === "string" && START_REASONS.includes(reason)) return reason as ExpressStartErrorReason
+  if (typeof reason === "string" && Object.prototype.hasOwnProperty.call(START_ALIASES, reason)) return START_ALIASES[reason]
   if (status === 404) return "cart_not_found"
   if (status === 403) return "origin_not_allowed"
   if (status >= 500) return "service_unavailable"
@@ -218,12 +227,16 @@ function readMoney(value: unknown): ExpressMoney | undefined {
  * Never throws: `{ orderId }`, or `{ error: { reason, message } }` with the standard flow's
  * reasons (`amount_changed`: the cart changed after the approval, nothing authorised;
  * `declined`, `cancelled`, `expired`, `payment_failed`, ...), `cart_not_found`, `network`.
+ * When the route answers `processing` (the order is being placed by another request, e.g. the
+ * completion job), it polls `GET /store/bnpl/carts/:id/status` until the order exists, the
+ * placing failed, or `processingTimeoutMs` passed (`processing_timeout`: the shopper is told
+ * to look for the confirmation e-mail before paying again).
  */
 export async function completeExpressCheckout(
   config: StoreClientConfig,
   cartId: string,
   orderToken: string,
-  options: { messages?: PayLaterMessages } = {}
+  options: CompleteExpressOptions = {}
 ): Promise<CompleteExpressResult> {
   const fail = (reason: ExpressCompleteErrorReason, storeMessage?: string): CompleteExpressResult => ({
     error: { reason, message: options.messages?.[reason] ?? storeMessage ?? messageFor(reason) },
@@ -235,6 +248,7 @@ export async function completeExpressCheckout(
     })
     const orderId = answer.body?.order_id
     if (answer.status === 200 && typeof orderId === "string" && ORDER_ID.test(orderId)) return { orderId }
+    if (answer.body?.reason === "processing" || answer.status === 202) return await orderWhenPlaced(config, cartId, options, fail)
     if (answer.status === 404 && answer.body?.reason === undefined) return fail("cart_not_found")
     const reason = answer.body?.reason
     if (typeof reason === "string" && COMPLETE_REASONS.includes(reason)) {
@@ -244,6 +258,34 @@ export async function completeExpressCheckout(
     return fail(completionReason(storeMessage(answer.body?.message)))
   } catch {
     return fail("network")
+  }
+}
+
+/** Options of `completeExpressCheckout`. */
+export interface CompleteExpressOptions {
+  messages?: PayLaterMessages
+  /** How long to wait for an order another request is placing; default 30000 ms. */
+  processingTimeoutMs?: number
+  /** Time between status polls meanwhile; default 1000 ms. */
+  pollIntervalMs?: number
+}
+
+async function orderWhenPlaced(
+  config: StoreClientConfig,
+  cartId: string,
+  options: CompleteExpressOptions,
+  fail: (reason: ExpressCompleteErrorReason) => CompleteExpressResult
+): Promise<CompleteExpressResult> {
+  const deadline = Date.now() + (options.processingTimeoutMs ?? 30_000)
+  for (;;) {
+    const status = await fetchPayLaterCartStatus(config, cartId)
+    if (status.status === "completed" && status.order_id && ORDER_ID.test(status.order_id)) return { orderId: status.order_id }
+    if (status.status === "failed") {
+      const reason = status.reason ?? "payment_failed"
+      return fail(COMPLETE_REASONS.includes(reason) ? (reason as ExpressCompleteErrorReason) : "payment_failed")
+    }
+    if (Date.now() >= deadline) return fail("processing_timeout")
+    await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 1000))
   }
 }
 

@@ -42,6 +42,13 @@ describe("startExpressCheckout", () => {
     expect(await startExpressCheckout(store.config, "cart_1")).toEqual({ error: { reason, message } })
   })
 
+  it("the route's not_offered and cart_completed read as not_eligible and cart_not_found", async () => {
+    route("/store/bnpl/carts/cart_1/express", { status: 422, body: { reason: "not_offered", message: "This region does not offer pay later." } })
+    expect(await startExpressCheckout(store.config, "cart_1")).toEqual({ error: { reason: "not_eligible", message: "This region does not offer pay later." } })
+    route("/store/bnpl/carts/cart_1/express", { status: 409, body: { reason: "cart_completed", message: "This basket is an order already." } })
+    expect(await startExpressCheckout(store.config, "cart_1")).toMatchObject({ error: { reason: "cart_not_found" } })
+  })
+
   it("the merchant's wording wins; a token that is not one, an HTML page and no connection never throw", async () => {
     route("/store/bnpl/carts/cart_1/express", { status: 400, body: { reason: "outside_limits", message: "too much" } })
     expect(await startExpressCheckout(store.config, "cart_1", { messages: { outside_limits: "Zu teuer." } })).toEqual({
@@ -119,6 +126,36 @@ describe("completeExpressCheckout", () => {
     route(path, { status: 503, raw: "<html>down</html>" })
     expect(await completeExpressCheckout(store.config, "cart_1", "tok_1")).toMatchObject({ error: { reason: "service_unavailable" } })
     expect(await completeExpressCheckout(UNREACHABLE, "cart_1", "tok_1")).toMatchObject({ error: { reason: "network" } })
+  })
+
+  it("processing (another request is placing the order): polls the status route until the order exists", async () => {
+    let polls = 0
+    store.answer((request) => {
+      if (request.path === path) return { status: 202, body: { type: "processing", reason: "processing", message: "The order is being placed." } }
+      if (request.path === "/store/bnpl/carts/cart_1/status") {
+        polls++
+        return { status: 200, body: polls < 3 ? { status: "processing" } : { status: "completed", order_id: "order_by_job" } }
+      }
+      return undefined
+    })
+    expect(await completeExpressCheckout(store.config, "cart_1", "tok_1", { pollIntervalMs: 10 })).toEqual({ orderId: "order_by_job" })
+    expect(polls).toBe(3)
+  })
+
+  it("processing that never ends is processing_timeout (check your e-mail before paying again); failed gives its reason", async () => {
+    store.answer((request) => {
+      if (request.path === path) return { status: 202, body: { reason: "processing" } }
+      if (request.path === "/store/bnpl/carts/cart_1/status") return { status: 200, body: { status: "processing" } }
+      return undefined
+    })
+    const slow = await completeExpressCheckout(store.config, "cart_1", "tok_1", { pollIntervalMs: 10, processingTimeoutMs: 50 })
+    expect(slow).toEqual({ error: { reason: "processing_timeout", message: expect.stringMatching(/check your e-mail/) } })
+    store.answer((request) => {
+      if (request.path === path) return { status: 202, body: { reason: "processing" } }
+      if (request.path === "/store/bnpl/carts/cart_1/status") return { status: 200, body: { status: "failed", reason: "declined" } }
+      return undefined
+    })
+    expect(await completeExpressCheckout(store.config, "cart_1", "tok_1", { pollIntervalMs: 10 })).toMatchObject({ error: { reason: "declined" } })
   })
 
   it("a huge message from the store is cut", async () => {
