@@ -9,12 +9,17 @@ export type ConsumerChoice = "approve" | "decline" | "cancel"
 
 export type ConsumerChoiceOutcome =
   | { recorded: true; checkout: StoredCheckout }
-  | { recorded: false; reason: "unknown" | "expired" | "completed" }
+  | { recorded: false; reason: "unknown" | "expired" | "completed" | "express" }
 
-/** Records the consumer's choice for a checkout, unless the token is unknown, expired or used. */
+/**
+ * Records the consumer's choice for a checkout, unless the token is unknown, expired or used,
+ * or the checkout is an express one (confirmed in the popup with an address and a shipping
+ * option instead: express/confirmation.ts).
+ */
 export function recordConsumerChoice(store: SandboxStore, token: string, choice: ConsumerChoice): ConsumerChoiceOutcome {
   const checkout = store.checkouts.get(token)
   if (!checkout) return { recorded: false, reason: "unknown" }
+  if (checkout.request.mode === "express") return { recorded: false, reason: "express" }
   if (store.isCheckoutExpired(checkout)) return { recorded: false, reason: "expired" }
   if (checkout.completedAtMs !== undefined) return { recorded: false, reason: "completed" }
   checkout.consumerChoice = choice

@@ -2,55 +2,14 @@ import { Router, type Response } from "express"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import { recordConsumerChoice, returnUrl, type ConsumerChoice } from "./consumer-choice"
 import { paymentSchedule } from "./payment-schedule"
+import { escapeHtml, formatMoney, page } from "./screen-page"
 import type { SandboxStore, StoredCheckout } from "./state"
 
-const CURRENCY_SYMBOLS: Record<string, string> = { GBP: "£", EUR: "€" }
 // Dates as a UK or European consumer reads them: "25 Nov 2026", never 11/25/2026.
 const DUE_DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
 
-function escapeHtml(text: unknown): string {
-  return String(text ?? "").replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
-}
-
-function formatMoney(money: { amount: string; currency: string } | undefined): string {
-  if (!money) return ""
-  const symbol = CURRENCY_SYMBOLS[money.currency]
-  return symbol ? `${symbol}${money.amount}` : `${money.amount} ${money.currency}`
-}
-
 function formatMinor(minor: bigint, currency: string): string {
   return formatMoney({ amount: minorUnitsToApiAmount(minor), currency })
-}
-
-function page(title: string, content: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f4f4f6; color: #1d1d1f; margin: 0; }
-  main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 4px rgba(0,0,0,.1); }
-  h1 { font-size: 1.25rem; margin-top: 0; }
-  .amount { font-size: 2rem; font-weight: 600; margin: .5rem 0 1.5rem; }
-  table { width: 100%; border-collapse: collapse; margin-bottom: 1.5rem; }
-  td { padding: .35rem 0; border-bottom: 1px solid #eee; }
-  td.price { text-align: right; white-space: nowrap; }
-  tr.total td { font-weight: 600; border-bottom: 2px solid #1d1d1f; }
-  td.muted { color: #666; font-size: .9rem; }
-  h2 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
-  form { margin: .5rem 0; }
-  button { width: 100%; padding: .8rem; border-radius: 8px; border: 1px solid #1d1d1f; font-size: 1rem; cursor: pointer; background: #fff; }
-  button#confirm { background: #1d1d1f; color: #fff; }
-  .note { font-size: .8rem; color: #666; margin-top: 1.5rem; }
-</style>
-</head>
-<body><main>
-${content}
-<p class="note">Local sandbox of the buy-now-pay-later service: no money moves.</p>
-</main></body>
-</html>`
 }
 
 // The order as the consumer checks it before confirming: each item (quantity × unit price),
@@ -125,9 +84,10 @@ ${button("cancel", "cancel", "Cancel")}`
   )
 }
 
-function refuse(res: Response, reason: "unknown" | "expired" | "completed"): void {
+function refuse(res: Response, reason: "unknown" | "expired" | "completed" | "express"): void {
   const messages = {
     unknown: [404, "This checkout does not exist."],
+    express: [409, "This is an express checkout: it is confirmed in the popup the merchant's page opens."],
     expired: [410, "This checkout has expired. Please return to the shop and start again."],
     completed: [410, "This checkout has already been used."],
   } as const
@@ -147,6 +107,7 @@ export function consumerScreenRoutes(store: SandboxStore): Router {
   router.get("/checkout/:token", (req, res) => {
     const checkout = store.checkouts.get(req.params.token)
     if (!checkout) return refuse(res, "unknown")
+    if (checkout.request.mode === "express") return refuse(res, "express")
     if (store.isCheckoutExpired(checkout)) return refuse(res, "expired")
     if (checkout.completedAtMs !== undefined) return refuse(res, "completed")
     res.status(200).type("html").send(checkoutPage(store, checkout))

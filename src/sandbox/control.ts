@@ -1,26 +1,29 @@
-import { Router, type Request, type Response } from "express"
+import { Router } from "express"
 import { z } from "zod"
 import { moneySchema } from "../client/schemas"
 import { assertValidLimits, type SandboxAccount } from "./accounts"
 import { revokeAllAccessTokens } from "./auth"
 import { isoTimestamp } from "./clock"
 import { recordConsumerChoice } from "./consumer-choice"
-import { errorBody } from "./errors"
+import { controlAction, controlBody, describeControlIssue, SandboxControlError } from "./control-http"
+import { createExpressControl, expressControlRoutes, type ExpressControl } from "./express/control"
 import { sandboxFaultSchema, type SandboxFault } from "./faults"
 import type { SandboxLedger } from "./ledger"
 import { paymentBody } from "./payment-lifecycle"
-import { rawBodyText } from "./request-body"
 import type { SandboxStore } from "./state"
+
+export { SandboxControlError }
 
 /**
  * Test controls of the sandbox; none of this exists on the real service. The same operations
  * are served over HTTP under `/__control` without authentication (see `controlRoutes`).
  */
-export interface SandboxControl {
+export interface SandboxControl extends ExpressControl {
   /**
    * Confirms a checkout as the consumer would on the screens, without the page.
    * `decline` makes the following Auth answer 402 DECLINED.
-   * @throws SandboxControlError 404 unknown token, 410 expired or already used.
+   * @throws SandboxControlError 404 unknown token, 409 an express checkout (see
+   * `confirmExpressCheckout`), 410 expired or already used.
    */
   confirmCheckout(token: string, outcome?: "approve" | "decline"): void
   /**
@@ -52,34 +55,26 @@ export interface SandboxControl {
   reset(): void
 }
 
-/** A refused control operation, with the HTTP status the control API answers it with. */
-export class SandboxControlError extends Error {
-  constructor(
-    readonly httpStatusCode: number,
-    message: string
-  ) {
-    super(message)
-    this.name = "SandboxControlError"
-  }
-}
-
 /** The in-process controls of one sandbox. */
 export function createControl(store: SandboxStore): SandboxControl {
   return {
+    ...createExpressControl(store),
     confirmCheckout(token, outcome = "approve") {
       if (outcome !== "approve" && outcome !== "decline") {
         throw new SandboxControlError(400, `outcome must be approve or decline, got ${JSON.stringify(outcome)}`)
       }
       const result = recordConsumerChoice(store, token, outcome)
-      if (!result.recorded) {
-        throw new SandboxControlError(result.reason === "unknown" ? 404 : 410, `Checkout ${token} is ${result.reason}`)
+      if (result.recorded) return
+      if (result.reason === "express") {
+        throw new SandboxControlError(409, `Checkout ${token} is an express checkout: confirm it with an address and a shipping option (/__control/express/${token}/confirm)`)
       }
+      throw new SandboxControlError(result.reason === "unknown" ? 404 : 410, `Checkout ${token} is ${result.reason}`)
     },
     changeCheckoutAmount(token, amount, currency) {
       const checkout = store.checkouts.get(token)
       if (!checkout) throw new SandboxControlError(404, `Checkout ${token} is unknown`)
       const parsed = moneySchema.safeParse({ amount, currency: currency ?? checkout.request.amount.currency })
-      if (!parsed.success) throw new SandboxControlError(400, describe(parsed.error))
+      if (!parsed.success) throw new SandboxControlError(400, describeControlIssue(parsed.error))
       if (store.isCheckoutExpired(checkout) || checkout.completedAtMs !== undefined) {
         throw new SandboxControlError(410, `Checkout ${token} is ${checkout.completedAtMs !== undefined ? "completed" : "expired"}`)
       }
@@ -96,7 +91,7 @@ export function createControl(store: SandboxStore): SandboxControl {
     },
     addFault: (fault) => {
       const parsed = sandboxFaultSchema.safeParse(fault)
-      if (!parsed.success) throw new SandboxControlError(400, describe(parsed.error))
+      if (!parsed.success) throw new SandboxControlError(400, describeControlIssue(parsed.error))
       store.faults.add(parsed.data)
     },
     faults: () => store.faults.list(),
@@ -121,24 +116,6 @@ export function createControl(store: SandboxStore): SandboxControl {
   }
 }
 
-function describe(error: z.ZodError): string {
-  const issue = error.issues[0]
-  return `${issue.path.join(".") || "body"} ${issue.message}`
-}
-
-/** Control bodies are JSON; an empty body means "no options". */
-function controlBody(req: Request): Record<string, any> {
-  const text = rawBodyText(req).trim()
-  if (!text) return {}
-  try {
-    const parsed = JSON.parse(text)
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed
-  } catch {
-    // Falls through to the refusal below.
-  }
-  throw new SandboxControlError(400, "The control API takes a JSON object body")
-}
-
 const advanceSchema = z.strictObject({ seconds: z.number().finite().min(0) })
 
 /**
@@ -147,20 +124,13 @@ const advanceSchema = z.strictObject({ seconds: z.number().finite().min(0) })
  * `{ amount, currency? }`, `POST /__control/clock/advance`
  * `{ seconds }`, `GET /__control/clock`, `POST|GET|DELETE /__control/faults`,
  * `GET /__control/ledger`, `PUT /__control/accounts/:merchantId/configuration`,
- * `POST /__control/tokens/revoke`, `POST /__control/reset`.
+ * `POST /__control/tokens/revoke`, `POST /__control/reset`, and the express checkout's
+ * (express/control.ts): `POST /__control/express/:token/confirm`, `.../cancel`,
+ * `GET /__control/express/addresses`.
  */
 export function controlRoutes(control: SandboxControl): Router {
   const router = Router()
-  const handle =
-    (action: (req: Request) => { status?: number; body: unknown }) => (req: Request, res: Response) => {
-      try {
-        const { status = 200, body } = action(req)
-        res.status(status).json(body)
-      } catch (error) {
-        const status = error instanceof SandboxControlError ? error.httpStatusCode : 500
-        res.status(status).json(errorBody(status, status === 500 ? "error" : "invalid_request", (error as Error).message))
-      }
-    }
+  const handle = controlAction
 
   router.post(
     "/checkouts/:token/confirm",
@@ -177,12 +147,13 @@ export function controlRoutes(control: SandboxControl): Router {
       return { body: { token: req.params.token, amount: control.changeCheckoutAmount(req.params.token, amount, currency) } }
     })
   )
+  router.use("/express", expressControlRoutes(control))
   router.get("/clock", handle(() => ({ body: { now: control.now().toISOString() } })))
   router.post(
     "/clock/advance",
     handle((req) => {
       const parsed = advanceSchema.safeParse(controlBody(req))
-      if (!parsed.success) throw new SandboxControlError(400, describe(parsed.error))
+      if (!parsed.success) throw new SandboxControlError(400, describeControlIssue(parsed.error))
       return { body: { now: isoTimestamp(control.advanceClock(parsed.data.seconds).getTime()) } }
     })
   )

@@ -4,7 +4,6 @@ import {
   type EndpointName,
   type EndpointShortName,
   type EndpointSpec,
-  type ServiceRequest,
 } from "../client/endpoints"
 import type { SandboxAccount } from "./accounts"
 import { authenticate } from "./auth"
@@ -12,7 +11,7 @@ import { errorBody, SandboxRequestError } from "./errors"
 import { proxyErrorPage, TRUNCATED_JSON_BODY, type SandboxFault } from "./faults"
 import { isoTimestamp } from "./clock"
 import { rawBodyText, readJsonBody, validateBody } from "./request-body"
-import { serviceRequestSchema } from "./request-schemas"
+import { serviceRequestSchema, type SandboxRequest } from "./request-schemas"
 import { errorResult, isRememberedResult, type EndpointResult } from "./result"
 import type { SandboxStore } from "./state"
 
@@ -34,7 +33,7 @@ export interface MerchantContext<N extends EndpointName = EndpointName> extends 
    * is ignored and recorded in the ledger's `ignoredFields`, or refused with `strictRequests`
    * (see `validateBody`). Undefined for an endpoint without a body.
    */
-  request: ServiceRequest<N>
+  request: SandboxRequest<N>
   /**
    * Runs `apply` at most once per (account, endpoint, `key`) within 24 hours and replays its
    * answer to retries; a retry while the first is still being processed gets 409 `conflict`.
@@ -127,7 +126,7 @@ async function handleRequest(
         rawBody,
         params,
         account,
-        request: request as ServiceRequest<"Auth">,
+        request: request as SandboxRequest<"Auth">,
         idempotent,
       })
     }

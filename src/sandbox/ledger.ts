@@ -9,6 +9,8 @@ export interface LedgerCheckout {
   token: string
   amount: Money
   merchantReference?: string
+  /** The checkout's `mode`, when it was sent (`express`: confirmed in the popup). */
+  mode?: "express" | "standard"
   created: string
   expires: string
 }

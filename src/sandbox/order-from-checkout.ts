@@ -1,5 +1,7 @@
 import type { SandboxAccount } from "./accounts"
 import { apiAmountToMinorUnits, minorUnitsToMoney } from "../client/money"
+import type { MoneyInput } from "../client/schemas"
+import { approvedAmountRefusal } from "./approved-amount"
 import { isoTimestamp } from "./clock"
 import { orderDetailsOf, paymentBody, type StoredPayment } from "./payment-lifecycle"
 import { errorResult, jsonResult, type EndpointResult } from "./result"
@@ -11,13 +13,18 @@ export interface OrderRequest {
   token: string
   requestId?: string
   merchantReference?: string
+  /** Required for an express checkout, checked against the approved amount (approved-amount.ts). */
+  amount?: MoneyInput
 }
 
 /**
  * Turns a confirmed checkout into a payment: the shared core of Auth (merchant-api-v2.md
  * "Auth") and Immediate Payment Capture (api-beyond-the-document.md), which answer the same
  * errors: 402 `invalid_token` for an unknown, expired or already used token (or one closed by
- * a reversal), 412 `invalid_order_transaction_status` before the consumer confirmed.
+ * a reversal), 412 `invalid_order_transaction_status` before the consumer confirmed, then the
+ * `amount` rules of `approvedAmountRefusal` (422; express checkouts require the approved one).
+ * The payment's `originalAmount` and `orderDetails` are the checkout's as it stands (after an
+ * express confirmation: the option's `orderAmount` and the popup's consumer and address).
  *
  * `mode: "auth"`: 201 APPROVED / AUTH_APPROVED with an AUTH_APPROVED event that expires 13
  * days later, or 402 DECLINED / AUTH_DECLINED after the declined path.
@@ -38,6 +45,8 @@ export function orderFromCheckout(
   if (checkout.consumerChoice !== "approve" && checkout.consumerChoice !== "decline") {
     return errorResult(412, "invalid_order_transaction_status", "The consumer has not confirmed the payment for this token")
   }
+  const refusal = approvedAmountRefusal(checkout, request.amount, mode)
+  if (refusal) return refusal
   const nowMs = store.clock.nowMs()
   const approved = checkout.consumerChoice === "approve"
   const captured = approved && mode === "capture"

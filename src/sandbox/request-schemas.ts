@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { ENDPOINTS, type EndpointName, type EndpointSpec, type ServiceRequest } from "../client/endpoints"
+import { consumerSchema, moneySchema } from "../client/schemas"
 
 /**
  * The request bodies as the service takes them, derived from the endpoint table
@@ -12,8 +13,52 @@ import { ENDPOINTS, type EndpointName, type EndpointSpec, type ServiceRequest } 
  * handled by `validateBody` (request-body.ts), not here.
  */
 
+/**
+ * Create Checkout as the service takes it for both modes (api-beyond-the-document.md
+ * "Express checkout"): the row's schema with `consumer` optional and
+ * `shippingOptionIdentifier` (a pre-selected shipping option). A standard checkout still
+ * needs `consumer.email` ("consumer is required", "consumer.email is required"); an express
+ * checkout needs `merchant.popupOriginUrl` instead (merchant-api-v2.md "MerchantConfig":
+ * "required for express checkout") and may come without consumer, billing, shipping or
+ * redirect URLs: the consumer gives them in the popup.
+ */
+const createCheckoutAsServed = z
+  .strictObject({
+    ...ENDPOINTS["Create Checkout"].service.shape,
+    consumer: consumerSchema.optional(),
+    shippingOptionIdentifier: z.string().min(1, "must not be empty").max(128, "must be at most 128 characters").optional(),
+  })
+  .superRefine((checkout, context) => {
+    if (checkout.mode === "express") {
+      if (!checkout.merchant?.popupOriginUrl) {
+        context.addIssue({ code: "custom", path: ["merchant", "popupOriginUrl"], message: "is required for an express checkout (mode express)" })
+      }
+      return
+    }
+    if (!checkout.consumer) context.addIssue({ code: "custom", path: ["consumer"], message: "is required" })
+    else if (!checkout.consumer.email) context.addIssue({ code: "custom", path: ["consumer", "email"], message: "is required" })
+  })
+
+/**
+ * Auth as the service takes it: the row's schema with `amount` (Money), which an express
+ * checkout requires and a standard one ignores (api-beyond-the-document.md "Express
+ * checkout"; the check against the approved amount is approved-amount.ts's).
+ */
+const authAsServed = z.strictObject({ ...ENDPOINTS.Auth.request.shape, amount: moneySchema.optional() })
+
+/** Rows whose body the sandbox takes in a wider shape than the endpoint table's (express checkout). */
+const SANDBOX_SCHEMAS = {
+  "Create Checkout": createCheckoutAsServed,
+  Auth: authAsServed,
+} satisfies Partial<Record<EndpointName, z.ZodType>>
+
+/** The body of `N` as the sandbox's handler gets it: the table's service shape, widened for express where listed above. */
+export type SandboxRequest<N extends EndpointName> = N extends keyof typeof SANDBOX_SCHEMAS
+  ? z.output<(typeof SANDBOX_SCHEMAS)[N]>
+  : ServiceRequest<N>
+
 /** The Create Checkout body as the sandbox keeps it. */
-export type ServiceCreateCheckoutRequest = ServiceRequest<"Create Checkout">
+export type ServiceCreateCheckoutRequest = SandboxRequest<"Create Checkout">
 
 const cache = new Map<EndpointName, z.ZodType>()
 
@@ -23,7 +68,7 @@ const cache = new Map<EndpointName, z.ZodType>()
  */
 export function serviceRequestSchema(name: EndpointName): z.ZodType | undefined {
   const spec: EndpointSpec = ENDPOINTS[name]
-  const source = spec.service ?? spec.request
+  const source = (SANDBOX_SCHEMAS as Partial<Record<EndpointName, z.ZodType>>)[name] ?? spec.service ?? spec.request
   if (!source || spec.query) return undefined
   let schema = cache.get(name)
   if (!schema) cache.set(name, (schema = nullAsAbsent(source)))

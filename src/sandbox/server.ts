@@ -6,6 +6,7 @@ import { consumerScreenRoutes } from "./consumer-screens"
 import { controlRoutes, createControl, type SandboxControl } from "./control"
 import { ownerOnly } from "./control-guard"
 import { errorBody } from "./errors"
+import { expressScreenRoutes } from "./express/routes"
 import { AUTH_PATH_PREFIX, serviceRoutes } from "./routes"
 import {
   DEFAULT_CHECKOUT_LIFETIME_MINUTES,
@@ -75,7 +76,10 @@ export interface Sandbox {
   close(): Promise<void>
 }
 
-/** The express app of a sandbox: the service's endpoints, the consumer screens and the control API. */
+/**
+ * The express app of a sandbox: the service's endpoints, the consumer screens (the standard
+ * checkout page, and the express checkout's library and popup) and the control API.
+ */
 export function createSandboxApp(store: SandboxStore, control: SandboxControl, onRequestDone?: () => void): Express {
   const app = express()
   app.disable("x-powered-by")
@@ -99,6 +103,7 @@ export function createSandboxApp(store: SandboxStore, control: SandboxControl, o
   // The service's endpoints, each mounted from its row of the endpoint table.
   app.use(serviceRoutes(store))
   app.use(consumerScreenRoutes(store))
+  app.use(expressScreenRoutes(store, control))
   app.use("/__control", ownerOnly(() => store.settings.publicUrl), controlRoutes(control))
 
   app.use((req, res) => {

@@ -6,6 +6,7 @@ import { LedgerRecorder } from "./ledger"
 import { settleExpiry, type StoredPayment } from "./payment-lifecycle"
 import type { PaymentScheduleRule } from "./payment-schedule"
 import { RequestIdMemory } from "./request-ids"
+import type { StoredExpressChoice } from "./express/schemas"
 import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 import { applyDueReversals, type PendingReversal } from "./reversal"
 
@@ -18,6 +19,12 @@ export interface StoredCheckout {
   expiresAtMs: number
   /** What the consumer chose on the screens; `decline` makes Auth answer 402 DECLINED. */
   consumerChoice?: "approve" | "decline" | "cancel"
+  /**
+   * An express checkout's confirmation (address, e-mail, chosen shipping option). Confirming
+   * also writes the consumer, `shipping`, `shippingOptionIdentifier` and the option's
+   * `orderAmount` as `amount` into `request`, which Get Checkout echoes and Auth checks.
+   */
+  express?: StoredExpressChoice
   /**
    * Set once an Auth (or Immediate Payment Capture) used the token, or a reversal closed it;
    * Get Checkout and further Auths then refuse it.

@@ -54,6 +54,7 @@ export const checkoutHandlers = {
         token: checkout.token,
         amount: request.amount,
         ...(request.merchantReference === undefined ? {} : { merchantReference: request.merchantReference }),
+        ...(request.mode === undefined ? {} : { mode: request.mode }),
         created: isoTimestamp(checkout.createdAtMs),
         expires: isoTimestamp(checkout.expiresAtMs),
       })

@@ -7,7 +7,9 @@ import { orderFromCheckout } from "../order-from-checkout"
  * expires 13 days later; 402 DECLINED when the consumer took the "will be declined" path;
  * 402 `invalid_token` for an unknown, expired or already used token; 412
  * `invalid_order_transaction_status` before the consumer confirmed; 422 `invalid_object`
- * for a missing token. Idempotent on `requestId`.
+ * for a missing token. An express checkout needs `amount`, the amount the consumer approved
+ * (422 `invalid_object` / `invalid_amount`, approved-amount.ts); a standard one ignores it.
+ * Idempotent on `requestId`.
  */
 export const paymentAuthHandlers = {
   Auth: ({ store, account, request, idempotent }) =>

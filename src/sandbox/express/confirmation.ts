@@ -1,0 +1,80 @@
+import type { MoneyInput } from "../../client/schemas"
+import { isoTimestamp } from "../clock"
+import type { SandboxStore, StoredCheckout } from "../state"
+import { consumerOf, contactOf, EXPRESS_ADDRESS_PRESETS } from "./addresses"
+import type { ExpressConfirmation } from "./schemas"
+
+/** Why a choice was not recorded, with the HTTP status the control API and the popup's routes answer. */
+export interface ExpressRefusal {
+  status: 400 | 404 | 409 | 410
+  message: string
+}
+
+/** The express checkout the consumer may still answer in the popup, or why not (see `ExpressRefusal`). */
+export function openExpressCheckout(store: SandboxStore, token: string): StoredCheckout | ExpressRefusal {
+  const checkout = store.checkouts.get(token)
+  if (!checkout) return { status: 404, message: `Checkout ${token} is unknown` }
+  if (checkout.request.mode !== "express") return { status: 409, message: `Checkout ${token} is not an express checkout (mode express)` }
+  if (store.isCheckoutExpired(checkout)) return { status: 410, message: `Checkout ${token} is expired` }
+  if (checkout.completedAtMs !== undefined) return { status: 410, message: `Checkout ${token} is completed` }
+  // The popup closes on the consumer's first answer: a second one cannot happen there.
+  if (checkout.consumerChoice !== undefined) {
+    return { status: 409, message: `Checkout ${token} was already ${checkout.consumerChoice === "cancel" ? "cancelled" : "confirmed"}` }
+  }
+  return checkout
+}
+
+/** Whether a record function answered a refusal rather than the checkout. */
+export function isExpressRefusal(value: StoredCheckout | ExpressRefusal): value is ExpressRefusal {
+  return "status" in value
+}
+
+/**
+ * Records the consumer's Confirm for an express checkout: from then on Get Checkout answers
+ * the consumer, `shipping` (the address in the Address shape), `shippingOptionIdentifier`
+ * and `amount` = the option's `orderAmount` (the amount Auth must then be sent), and Auth
+ * approves (or declines, with `outcome: "decline"`). Every amount must be in the checkout's
+ * currency. Returns the checkout, or why nothing was recorded (404 unknown token, 409 not
+ * express or already answered, 410 expired or used, 400 another currency).
+ */
+export function confirmExpressCheckout(
+  store: SandboxStore,
+  token: string,
+  confirmation: ExpressConfirmation
+): StoredCheckout | ExpressRefusal {
+  const checkout = openExpressCheckout(store, token)
+  if (isExpressRefusal(checkout)) return checkout
+  const currency = checkout.request.amount.currency
+  const { option } = confirmation
+  const amounts: Array<[string, MoneyInput | undefined]> = [
+    ["option.shippingAmount", option.shippingAmount],
+    ["option.taxAmount", option.taxAmount],
+    ["option.orderAmount", option.orderAmount],
+  ]
+  for (const [field, money] of amounts) {
+    if (money && money.currency !== currency) {
+      return { status: 400, message: `${field}.currency ${money.currency} differs from the checkout's ${currency}` }
+    }
+  }
+  const preset = EXPRESS_ADDRESS_PRESETS[0]
+  const address = confirmation.address ?? preset.address
+  const email = confirmation.email ?? preset.email
+  checkout.consumerChoice = confirmation.outcome ?? "approve"
+  checkout.express = { address, email, option, confirmedAt: isoTimestamp(store.clock.nowMs()) }
+  checkout.request = {
+    ...checkout.request,
+    consumer: consumerOf(address, email),
+    shipping: contactOf(address),
+    shippingOptionIdentifier: option.id,
+    amount: { ...option.orderAmount },
+  }
+  return checkout
+}
+
+/** Records the consumer's Cancel for an express checkout (Auth then answers 412); refusals as `confirmExpressCheckout`'s. */
+export function cancelExpressCheckout(store: SandboxStore, token: string): StoredCheckout | ExpressRefusal {
+  const checkout = openExpressCheckout(store, token)
+  if (isExpressRefusal(checkout)) return checkout
+  checkout.consumerChoice = "cancel"
+  return checkout
+}

@@ -1,0 +1,91 @@
+import { escapeHtml, formatMoney, page } from "../screen-page"
+import type { StoredCheckout } from "../state"
+import { EXPRESS_ADDRESS_PRESETS, type ExpressAddressPreset } from "./addresses"
+import { EXPRESS_POPUP_SCRIPT } from "./popup-script"
+
+/** How long the popup waits for the merchant's shipping options before saying the shop did not answer (the sandbox's own). */
+export const EXPRESS_ANSWER_TIMEOUT_MS = 10_000
+
+const POPUP_STYLE = `  button.choice { display: block; text-align: left; margin-bottom: .5rem; }
+  button.choice small { display: block; color: #666; }
+  button.choice .price { float: right; }
+  button.choice[aria-pressed="true"] { border-width: 3px; background: #eef3ff; }
+  button:disabled { opacity: .45; cursor: not-allowed; }
+  #express-confirm { background: #1d1d1f; color: #fff; margin-top: 1rem; }
+  #express-decline, #express-cancel { margin-top: .5rem; }
+  #express-status { min-height: 1.2rem; }
+  #express-status[data-reason] { color: #a4262c; }
+  #express-status[data-reason="WAITING"] { color: #666; }
+`
+
+function addressButton(preset: ExpressAddressPreset): string {
+  const { address } = preset
+  const line = [address.address1, address.address2, address.suburb, address.postcode, address.countryCode].filter(Boolean).join(", ")
+  return `<button type="button" class="choice" id="express-address-${preset.id}" data-testid="express-address-${preset.id}" data-address-id="${preset.id}" aria-pressed="false">
+<strong>${escapeHtml(address.name)}</strong><small>${escapeHtml(line)}</small><small>${escapeHtml(preset.email)}</small></button>`
+}
+
+/** JSON safe inside a `<script>` element: no `<` can end it early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c")
+}
+
+/** The page the library opens the popup on, before the merchant's page has the token. */
+export function loadingPage(): string {
+  return page(
+    "Opening checkout",
+    `<h1 id="express-loading" data-testid="express-loading">Opening the checkout\u2026</h1><p>Please wait while the shop prepares your order.</p>`
+  )
+}
+
+/**
+ * The express popup of a checkout (api-beyond-the-document.md "Express checkout"): the amount,
+ * the preset addresses as buttons, the shop's shipping options once its page answered, and
+ * Confirm, "Confirm, card will be declined" and Cancel. Element ids equal their `data-testid`s
+ * (docs/sandbox.md lists them). `basePath` is the public URL's path (behind a proxy).
+ */
+export function expressPopupPage(checkout: StoredCheckout, basePath: string): string {
+  const request = checkout.request
+  const merchantName = request.merchant?.name ?? "Sandbox merchant"
+  const popupPath = `${basePath}/express/popup/${encodeURIComponent(checkout.token)}`
+  const settings = {
+    token: checkout.token,
+    openerOrigin: new URL(request.merchant?.popupOriginUrl ?? "about:blank").origin,
+    currency: request.amount.currency,
+    preselected: request.shippingOptionIdentifier ?? null,
+    addresses: EXPRESS_ADDRESS_PRESETS,
+    confirmPath: `${popupPath}/confirm`,
+    cancelPath: `${popupPath}/cancel`,
+    answerTimeoutMs: EXPRESS_ANSWER_TIMEOUT_MS,
+  }
+  return page(
+    `Pay ${merchantName}`,
+    `<h1>Pay ${escapeHtml(merchantName)} later</h1>
+<div class="amount" id="express-amount" data-testid="express-amount">${escapeHtml(formatMoney(request.amount))}</div>
+<h2>Deliver to</h2>
+<div id="express-addresses" data-testid="express-addresses">
+${EXPRESS_ADDRESS_PRESETS.map(addressButton).join("\n")}
+</div>
+<p id="express-status" data-testid="express-status" role="status"></p>
+<h2 id="express-options-heading" hidden>Delivery</h2>
+<div id="express-options" data-testid="express-options"></div>
+<table id="express-summary" data-testid="express-summary" hidden>
+<tr><td>Shipping</td><td class="price" id="express-shipping" data-testid="express-shipping"></td></tr>
+<tr><td>Tax</td><td class="price" id="express-tax" data-testid="express-tax"></td></tr>
+<tr class="total"><td>Total</td><td class="price" id="express-total" data-testid="express-total"></td></tr>
+</table>
+<button type="button" id="express-confirm" data-testid="express-confirm" disabled>Confirm</button>
+<button type="button" id="express-decline" data-testid="express-decline" disabled>Confirm, card will be declined</button>
+<button type="button" id="express-cancel" data-testid="express-cancel">Cancel</button>
+<p id="express-result" data-testid="express-result" role="status" hidden></p>`,
+    {
+      style: POPUP_STYLE,
+      script: `<script id="express-data" type="application/json">${scriptJson(settings)}</script>\n<script>${EXPRESS_POPUP_SCRIPT}</script>`,
+    }
+  )
+}
+
+/** A page saying why the popup cannot go on (unknown, not express, expired, used or answered). */
+export function expressRefusalPage(message: string): string {
+  return page("Checkout unavailable", `<h1 id="error" data-testid="express-error">Checkout unavailable</h1><p>${escapeHtml(message)}</p>`)
+}

@@ -1,0 +1,49 @@
+import { Router } from "express"
+import { ownerOnly } from "../control-guard"
+import type { SandboxStore } from "../state"
+import { isExpressRefusal, openExpressCheckout } from "./confirmation"
+import { expressAnswerRoutes, type ExpressControl } from "./control"
+import { expressLibrarySource } from "./library"
+import { expressPopupPage, expressRefusalPage, loadingPage } from "./popup-page"
+
+/**
+ * The express checkout's browser side (api-beyond-the-document.md "Express checkout"; the
+ * pages and routes are the sandbox's own):
+ * - `GET /express/library.js`: `window.BnplExpress` (library.ts), `text/javascript`;
+ * - `GET /express/popup/loading`: the page the popup opens on;
+ * - `GET /express/popup/:token`: the popup's screens (404 / 409 / 410 page when the checkout
+ *   is unknown, not express or already answered, expired or used);
+ * - `POST /express/popup/:token/confirm` and `.../cancel`: what the popup's buttons record,
+ *   through the same `ExpressControl` operations as `/__control/express` (so both record the
+ *   same), answering 200 `{ token, outcome, ... }` or `{ errorCode, message }`. Only the
+ *   sandbox's own pages may call them (control-guard.ts: same origin, JSON bodies).
+ */
+export function expressScreenRoutes(store: SandboxStore, control: ExpressControl): Router {
+  const router = Router()
+  const publicUrl = () => store.settings.publicUrl
+  const basePath = () => new URL(publicUrl()).pathname.replace(/\/$/, "")
+
+  router.get("/express/library.js", (_req, res) => {
+    const origin = new URL(publicUrl()).origin
+    res
+      .status(200)
+      .type("text/javascript; charset=utf-8")
+      .set("Cache-Control", "no-cache")
+      .send(expressLibrarySource(origin, `${publicUrl()}/express/popup`))
+  })
+  router.get("/express/popup/loading", (_req, res) => {
+    res.status(200).type("html").send(loadingPage())
+  })
+  router.get("/express/popup/:token", (req, res) => {
+    const checkout = openExpressCheckout(store, req.params.token)
+    if (isExpressRefusal(checkout)) {
+      res.status(checkout.status).type("html").send(expressRefusalPage(checkout.message))
+      return
+    }
+    res.status(200).type("html").send(expressPopupPage(checkout, basePath()))
+  })
+
+  // After the GETs: a popup's navigation is cross-site (the merchant's page sends it there), its POSTs are not.
+  router.use("/express/popup", ownerOnly(publicUrl), expressAnswerRoutes(control))
+  return router
+}

@@ -1,0 +1,50 @@
+/** The look and the helpers shared by the sandbox's consumer screens (checkout page, express popup). */
+
+const CURRENCY_SYMBOLS: Record<string, string> = { GBP: "£", EUR: "€" }
+
+/** Text made safe inside HTML text and double- or single-quoted attributes. */
+export function escapeHtml(text: unknown): string {
+  return String(text ?? "").replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+}
+
+/** Money as a consumer reads it: `£12.50`, `€9.00`, else `12.50 USD`. */
+export function formatMoney(money: { amount: string; currency: string } | undefined): string {
+  if (!money) return ""
+  const symbol = CURRENCY_SYMBOLS[money.currency]
+  return symbol ? `${symbol}${money.amount}` : `${money.amount} ${money.currency}`
+}
+
+/**
+ * A whole page of the service's screens, in their look: `content` inside the card, `script`
+ * (trusted markup, e.g. a `<script>` element) after it, `style` added to the shared CSS.
+ */
+export function page(title: string, content: string, { style = "", script = "" }: { style?: string; script?: string } = {}): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f4f4f6; color: #1d1d1f; margin: 0; }
+  main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 4px rgba(0,0,0,.1); }
+  h1 { font-size: 1.25rem; margin-top: 0; }
+  .amount { font-size: 2rem; font-weight: 600; margin: .5rem 0 1.5rem; }
+  table { width: 100%; border-collapse: collapse; margin-bottom: 1.5rem; }
+  td { padding: .35rem 0; border-bottom: 1px solid #eee; }
+  td.price { text-align: right; white-space: nowrap; }
+  tr.total td { font-weight: 600; border-bottom: 2px solid #1d1d1f; }
+  td.muted { color: #666; font-size: .9rem; }
+  h2 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
+  form { margin: .5rem 0; }
+  button { width: 100%; padding: .8rem; border-radius: 8px; border: 1px solid #1d1d1f; font-size: 1rem; cursor: pointer; background: #fff; }
+  button#confirm { background: #1d1d1f; color: #fff; }
+  .note { font-size: .8rem; color: #666; margin-top: 1.5rem; }
+${style}</style>
+</head>
+<body><main>
+${content}
+<p class="note">Local sandbox of the buy-now-pay-later service: no money moves.</p>
+</main>${script}</body>
+</html>`
+}
