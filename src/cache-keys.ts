@@ -31,6 +31,11 @@ export const cacheKeys = {
   pendingCompletion: (sessionId: string) => key("pending-completion", sessionId),
   /** Repair attempts of an order placed without its payment (operations/repair-unpaid-orders.ts). */
   unpaidOrder: (sessionId: string) => key("unpaid-order", sessionId),
+  /**
+   * The lock a cart's express steps take turns under (operations/express): not the cart's own
+   * key, which Medusa's cart workflows take inside them.
+   */
+  expressLock: (cartId: string) => key("express", cartId),
   /** Why a cart's last completion failed (operations/completion-record.ts). */
   completion: (cartId: string) => key("completion", cartId),
 } as const

@@ -97,6 +97,16 @@ export const optionsSchema = z.strictObject({
    * never exist. Set false to only report them.
    */
   voidOrphanedPayments: z.boolean().default(true),
+  /**
+   * Whether the completion job sends Auth (within its back-offs, docs/operations.md "Back-offs
+   * of Auth") for checkouts whose shopper has not come back, so a consumer who confirmed and
+   * closed the tab gets an order within a minute. The service shows a confirmed checkout only by
+   * answering Auth (merchant-api-v2.md "Errors": 412 before), so every abandoned checkout costs
+   * some Auths too. Set false to let the job complete only the checkouts List Payments already
+   * shows with a payment: abandoned checkouts then cost no Auth, and a closed tab waits for its
+   * shopper's return (or expires, with nothing charged).
+   */
+  completeClosedTabs: z.boolean().default(true),
   /** Hours before authorisation expiry at which the hourly job warns. */
   expiryWarningHours: z.number().int().positive().default(48),
   /**

@@ -1,12 +1,19 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
-import { emptyBodySchema, emptyQuerySchema, eligibilityQuerySchema } from "./request-schemas"
+import {
+  emptyBodySchema,
+  emptyQuerySchema,
+  eligibilityQuerySchema,
+  expressCompleteBodySchema,
+  expressStartBodySchema,
+  popupAddressSchema,
+} from "./request-schemas"
 import { refuseChangedCart } from "./store/cart-complete-guard"
 import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
 import { CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
-import { sameSiteJsonOnly } from "./same-site-json"
+import { jsonBodyOnly, sameSiteJsonOnly } from "./same-site-json"
 
 /**
  * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
@@ -18,7 +25,8 @@ import { sameSiteJsonOnly } from "./same-site-json"
  * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
  * naming the field); every `/admin` route is behind Medusa's admin authentication. Every POST
  * under `/admin/bnpl/*` takes JSON from the admin's own site only (same-site-json.ts), in
- * every environment: a cross-site form cannot capture with the admin's cookie.
+ * every environment: a cross-site form cannot capture with the admin's cookie. The express
+ * store routes (`/store/bnpl/carts/:id/express*`) take JSON only and parse query and body.
  */
 export default defineMiddlewares({
   routes: [
@@ -47,6 +55,21 @@ export default defineMiddlewares({
       method: ["GET"],
       matcher: "/store/bnpl/eligibility",
       middlewares: [validateQuery(eligibilityQuerySchema)],
+    },
+    {
+      method: ["POST"],
+      matcher: "/store/bnpl/carts/:id/express",
+      middlewares: [jsonBodyOnly, validateQuery(emptyQuerySchema), validateBody(expressStartBodySchema)],
+    },
+    {
+      method: ["POST"],
+      matcher: "/store/bnpl/carts/:id/express/shipping-options",
+      middlewares: [jsonBodyOnly, validateQuery(emptyQuerySchema), validateBody(popupAddressSchema)],
+    },
+    {
+      method: ["POST"],
+      matcher: "/store/bnpl/carts/:id/express/complete",
+      middlewares: [jsonBodyOnly, validateQuery(emptyQuerySchema), validateBody(expressCompleteBodySchema)],
     },
     {
       method: ["GET"],

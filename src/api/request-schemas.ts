@@ -47,3 +47,41 @@ export const eligibilityQuerySchema = z.strictObject({ cart_id: cartIdSchema })
 /** Admin routes that take no input: anything sent is refused rather than ignored. */
 export const emptyQuerySchema = z.strictObject({})
 export const emptyBodySchema = z.strictObject({})
+
+/** `POST /store/bnpl/carts/:id/express` body: which pay-later provider, when the store has several. */
+export const expressStartBodySchema = z.strictObject({
+  provider_id: z
+    .string({ error: "must be a pay later payment provider id (pp_bnpl_…)" })
+    .regex(/^pp_bnpl_[A-Za-z0-9_-]{1,64}$/, "must be a pay later payment provider id (pp_bnpl_…)")
+    .optional(),
+})
+
+const popupText = (limit: number) =>
+  z
+    .string({ error: "must be text" })
+    .max(limit, `must be at most ${limit} characters`)
+    .nullish()
+    .transform((value) => value ?? undefined)
+
+/**
+ * `POST /store/bnpl/carts/:id/express/shipping-options` body: the address the service's popup
+ * gives `onShippingAddressChange` (api-beyond-the-document.md "Express checkout"), as the
+ * storefront kit passes it on. Limits from merchant-api-v2.md "Resources: Address". Fields the
+ * service's library may add are dropped (not refused); `null` reads as absent.
+ */
+export const popupAddressSchema = z.object({
+  name: popupText(255),
+  address1: z.string({ error: "is required (the first address line)" }).trim().min(1, "is required (the first address line)").max(128, "must be at most 128 characters"),
+  address2: popupText(128),
+  area2: popupText(128),
+  suburb: popupText(128),
+  state: popupText(128),
+  postcode: popupText(128),
+  countryCode: z
+    .string({ error: "is required (a two-letter ISO 3166-1 country code)" })
+    .regex(/^[A-Za-z]{2}$/, "must be a two-letter ISO 3166-1 country code"),
+  phoneNumber: popupText(32),
+})
+
+/** `POST /store/bnpl/carts/:id/express/complete` body: the token `onComplete` gave with SUCCESS. */
+export const expressCompleteBodySchema = z.strictObject({ orderToken: orderTokenSchema })

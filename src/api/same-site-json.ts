@@ -54,15 +54,30 @@ export function refuseAdminPost(headers: AdminPostHeaders, adminCors: Array<stri
     // Browsers send Origin on every POST; without it, Sec-Fetch-Site is the only word on where the page was.
     return forbidden("refuse requests from another site (Sec-Fetch-Site without an Origin of this server)")
   }
-  const contentType = headers["content-type"]
-  const hasBody = headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0")
-  if ((hasBody || contentType !== undefined) && !JSON_CONTENT_TYPE.test(contentType ?? "")) {
+  if (!isJsonOrNoBody(headers)) {
     return {
       status: 415,
       body: { type: "invalid_data", message: "The pay later admin routes take application/json bodies only (or no body)." },
     }
   }
   return undefined
+}
+
+/** Whether a request's body (if any) is `application/json`: forms and `text/plain` are not. */
+export function isJsonOrNoBody(headers: Pick<AdminPostHeaders, "content-type" | "content-length" | "transfer-encoding">): boolean {
+  const contentType = headers["content-type"]
+  const hasBody = headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0")
+  return !(hasBody || contentType !== undefined) || JSON_CONTENT_TYPE.test(contentType ?? "")
+}
+
+/**
+ * Middleware for the plugin's store POST routes that take a body (the express routes): JSON
+ * only. A form body would reach the route's schema as strings too, and a page can send one
+ * to any site without a CORS preflight. 415 `{ type: "invalid_data", message }`.
+ */
+export function jsonBodyOnly(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
+  if (isJsonOrNoBody(req.headers as AdminPostHeaders)) return next()
+  res.status(415).json({ type: "invalid_data", message: "This route takes application/json bodies only." })
 }
 
 function forbidden(reason: string): AdminPostRefusal {

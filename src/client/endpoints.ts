@@ -9,7 +9,9 @@ import {
   checkoutSchema,
   configurationSchema,
   countryCodeSchema,
+  checkoutModeRules,
   createCheckoutRequestSchema,
+  createCheckoutRequestShape,
   createCheckoutResponseSchema,
   createRefundRequestSchema,
   immediateCaptureRequestSchema,
@@ -64,7 +66,7 @@ export const ENDPOINTS = {
     successStatus: 201, timeouts: SHORT, retry: "unsent-only", resendIfStale: true,
     request: createCheckoutRequestSchema,
     // The service also takes purchaseCountry, which the official PHP SDK sends on every checkout.
-    service: createCheckoutRequestSchema.extend({ purchaseCountry: countryCodeSchema.optional() }),
+    service: createCheckoutRequestShape.extend({ purchaseCountry: countryCodeSchema.optional() }).superRefine(checkoutModeRules),
     response: createCheckoutResponseSchema, shortName: "createCheckout",
   },
   "Get Checkout": {

@@ -122,12 +122,12 @@ export const shippingOptionsSchema = z.strictObject({
 })
 
 /**
- * Create Checkout request (api-beyond-the-document.md "Create Checkout"): the Checkout's
- * fields but `token`, `expires`, `redirectCheckoutUrl`; `amount` required; at most 100 items.
+ * The fields of a Create Checkout request, before the rules that tie fields together
+ * (`checkoutModeRules`); the sandbox extends this shape with what the service also takes.
  */
-export const createCheckoutRequestSchema = z.strictObject({
+export const createCheckoutRequestShape = z.strictObject({
   amount: moneySchema,
-  consumer: consumerSchema.extend({ email: max(128).min(1, "is required") }),
+  consumer: consumerSchema.extend({ email: max(128).min(1, "is required").optional() }).optional(),
   billing: addressSchema.optional(),
   shipping: addressSchema.optional(),
   courier: courierSchema.optional(),
@@ -140,7 +140,36 @@ export const createCheckoutRequestSchema = z.strictObject({
   shippingAmount: moneySchema.optional(),
   mode: z.enum(["express", "standard"], { message: "must be express or standard" }).optional(),
   shippingOptions: shippingOptionsSchema.optional(),
+  /** Express only: the shipping option to pre-select (api-beyond-the-document.md "Express checkout"). */
+  shippingOptionIdentifier: max(128).optional(),
 })
+
+/**
+ * The rules between a checkout's fields (api-beyond-the-document.md "Create Checkout" and
+ * "Express checkout"): a standard checkout needs the consumer's e-mail; an express one needs
+ * `merchant.popupOriginUrl` (merchant-api-v2.md "MerchantConfig": "required for express
+ * checkout") and has the consumer give e-mail and address in the popup instead.
+ */
+export function checkoutModeRules(
+  body: { mode?: string; consumer?: { email?: string }; merchant?: { popupOriginUrl?: string } },
+  context: z.core.$RefinementCtx
+): void {
+  if (body.mode === "express") {
+    if (!body.merchant?.popupOriginUrl) {
+      context.addIssue({ code: "custom", message: "is required for an express checkout", path: ["merchant", "popupOriginUrl"] })
+    }
+    return
+  }
+  // An empty e-mail is refused by the field's own rule.
+  if (body.consumer?.email === undefined) context.addIssue({ code: "custom", message: "is required", path: ["consumer", "email"] })
+}
+
+/**
+ * Create Checkout request (api-beyond-the-document.md "Create Checkout"): the Checkout's
+ * fields but `token`, `expires`, `redirectCheckoutUrl`; `amount` required; at most 100 items;
+ * `consumer.email` for a standard checkout, `merchant.popupOriginUrl` for an express one.
+ */
+export const createCheckoutRequestSchema = createCheckoutRequestShape.superRefine(checkoutModeRules)
 
 /** Create Checkout 201 body. */
 export const createCheckoutResponseSchema = z.looseObject({
@@ -149,15 +178,40 @@ export const createCheckoutResponseSchema = z.looseObject({
   redirectCheckoutUrl: z.string(),
 })
 
-/** Checkout, the 200 body of Get Checkout ("Resources: Checkout"). */
+/** An Address as the service answers it: every field optional text ("Resources: Address"). */
+const addressResponseSchema = z.looseObject({
+  name: z.string().optional(),
+  line1: z.string().optional(),
+  line2: z.string().optional(),
+  area1: z.string().optional(),
+  area2: z.string().optional(),
+  region: z.string().optional(),
+  postcode: z.string().optional(),
+  countryCode: z.string().optional(),
+  phoneNumber: z.string().optional(),
+})
+
+/**
+ * Checkout, the 200 body of Get Checkout ("Resources: Checkout"). After an express checkout's
+ * confirmation it carries the consumer, the chosen `shipping` address, the chosen option's
+ * `shippingOptionIdentifier` and the final `amount` (api-beyond-the-document.md "Express checkout").
+ */
 export const checkoutSchema = z.looseObject({
   token: z.string().min(1),
   expires: z.string(),
-  redirectCheckoutUrl: z.string(),
+  redirectCheckoutUrl: z.string().optional(),
   amount: moneyResponseSchema.optional(),
-  consumer: z.looseObject({}).optional(),
-  billing: z.looseObject({}).optional(),
-  shipping: z.looseObject({}).optional(),
+  consumer: z
+    .looseObject({
+      email: z.string().optional(),
+      givenNames: z.string().optional(),
+      surname: z.string().optional(),
+      phoneNumber: z.string().optional(),
+    })
+    .optional(),
+  billing: addressResponseSchema.optional(),
+  shipping: addressResponseSchema.optional(),
+  shippingOptionIdentifier: z.string().optional(),
   courier: z.looseObject({}).optional(),
   description: z.string().optional(),
   merchant: z.looseObject({}).optional(),
@@ -173,11 +227,17 @@ export const checkoutSchema = z.looseObject({
 /** A unique id for safe retries. 64 characters is the longest the service remembers (refunds). */
 export const requestIdSchema = max(64).min(1, "must not be empty")
 
-/** Auth request ("Endpoints: Auth"). */
+/**
+ * Auth request ("Endpoints: Auth"). `amount` is the total the merchant will charge: required
+ * for an express checkout (the consumer chose address and shipping in the popup), where the
+ * service refuses any other amount than the one approved (api-beyond-the-document.md
+ * "Express checkout"); a standard checkout is sent without it.
+ */
 export const authRequestSchema = z.strictObject({
   token: z.string().min(1, "is required (a checkout token)"),
   requestId: requestIdSchema.optional(),
   merchantReference: max(128).optional(),
+  amount: moneySchema.optional(),
 })
 
 /** A payment event; `expires` on AUTH_APPROVED is the authorisation's expiry ("Events"). */
@@ -310,22 +370,6 @@ export const paymentsPageSchema = z.looseObject({
   nextPageUrl: z.string().optional(),
 })
 
-/** Get access token 200 body ("Authentication: Bearer tokens"). */
-export const accessTokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  scope: z.string().optional(),
-  token_type: z.string(),
-  expires_in: z.number().int().positive(),
-})
-
-/** The Error object ("Resources: Error object"); all fields optional. */
-export const errorBodySchema = z.looseObject({
-  errorCode: z.string().optional(),
-  errorId: z.string().optional(),
-  message: z.string().optional(),
-  httpStatusCode: z.number().int().optional(),
-})
-
 export type MoneyInput = z.infer<typeof moneySchema>
 export type Consumer = z.infer<typeof consumerSchema>
 export type Address = z.infer<typeof addressSchema>
@@ -351,27 +395,6 @@ export type UpdateShippingCourierRequest = z.infer<typeof updateShippingCourierR
 export type Configuration = z.infer<typeof configurationSchema>
 export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>
 export type PaymentsPage = z.infer<typeof paymentsPageSchema>
-export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>
-export type ErrorBody = z.infer<typeof errorBodySchema>
 
-/**
- * Formats a zod issue as "field rule", e.g. `consumer.email must be at most 128 characters`.
- * Returns the field path and the rule separately so errors can carry both. An unknown key
- * is named as the field (zod reports it on the parent), and a missing value reads "is required".
- */
-export function describeIssue(error: z.ZodError): { field: string; rule: string } {
-  const issue = error.issues[0]
-  const path: PropertyKey[] = [...issue.path]
-  let rule = issue.message
-  if (issue.code === "unrecognized_keys" && issue.keys.length > 0) {
-    path.push(issue.keys[0])
-    rule = "is not a field of this request"
-  } else if (issue.code === "invalid_type" && /received undefined$/.test(issue.message)) {
-    rule = "is required"
-  }
-  const field = path.map((part) => (typeof part === "number" ? `[${part}]` : String(part)))
-  return {
-    field: field.join(".").replace(/\.\[/g, "["),
-    rule,
-  }
-}
+export { accessTokenResponseSchema, errorBodySchema, type AccessTokenResponse, type ErrorBody } from "./token-and-error-schemas"
+export { describeIssue } from "./describe-issue"

@@ -3,6 +3,7 @@ import { asPaymentData } from "../payments/session-data"
 import { accountForPayment, getPluginRuntime, type AccountRuntime, type PluginRuntime } from "../runtime/plugin-runtime"
 import { clearJobAttempts, jobBackoffMinutes, readJobAttempts, writeJobAttempts, type AuthAttempts } from "./auth-backoff"
 import { completePayLaterCart, type CompletionFailure } from "./complete-cart"
+import { completeExpressCheckout } from "./express/complete"
 import type { ContainerLike } from "../runtime/shared-types"
 
 
@@ -66,7 +67,13 @@ interface Candidate {
  * - every other waiting session gets an Auth only once its back-off has passed (1, 2, 4, 8,
  *   16, 32 minutes: at most 6 over a checkout's 60 minutes), and at most AUTH_BUDGET_PER_RUN
  *   such Auths per run; never past the checkout's expiry; a declined or changed cart is not
- *   tried again.
+ *   tried again;
+ * - an account with `completeClosedTabs: false` gets no such Auth: only its checkouts List
+ *   Payments shows paid are completed;
+ * - an express checkout still `started` (operations/express) is asked about with Get Checkout
+ *   instead of an Auth: once its consumer confirmed in the popup, their choices go on the cart
+ *   and it is completed as the express complete route does (express/complete.ts), within the
+ *   same back-offs and budget.
  */
 export async function completePendingCarts(container: ContainerLike, now: Date = new Date()): Promise<PendingCompletionReport> {
   const runtime = getPluginRuntime(container)
@@ -129,6 +136,11 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
   const due = waiting
     .filter((candidate) => !paid.has(candidate.token))
     .filter((candidate) => {
+      if (accountForPayment(runtime, { provider_id: candidate.providerId, data: candidate.data })?.options.completeClosedTabs !== false) return true
+      report.skipped++
+      return false
+    })
+    .filter((candidate) => {
       if (candidate.attempts.nextAt <= nowMs) return true
       report.skipped++
       return false
@@ -149,7 +161,10 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
 
 async function completeOne(container: ContainerLike, candidate: Candidate, now: number, report: PendingCompletionReport): Promise<void> {
   const { cache, logger } = getPluginRuntime(container)
-  const outcome = await completePayLaterCart(container, { cartId: candidate.cartId, orderToken: candidate.token, caller: "job" })
+  // An express checkout still in the popup's hands: its consumer's choices go on the cart first
+  // (a popup closed after confirming), exactly as the express complete route does.
+  const complete = asPaymentData(candidate.data).express === "started" ? completeExpressCheckout : completePayLaterCart
+  const outcome = await complete(container, { cartId: candidate.cartId, orderToken: candidate.token, caller: "job" })
   if (outcome.outcome === "completed") {
     report.completed.push({ cartId: candidate.cartId, orderId: outcome.orderId })
     logger?.info?.(`medusa-payment-bnpl: cart ${candidate.cartId} became order ${outcome.orderId} without the shopper's return.`)

@@ -17,7 +17,9 @@ export const REPLAYED_APPROVAL_AGE_MS = 2 * 60 * 1000
  * api-beyond-the-document.md "The Payment object"): if it is not the session's, the
  * authorisation is voided at once and refused. An approval older than a few minutes is a
  * replay of an earlier attempt whose answer was lost: Get Payment checks it still stands
- * (reconciliation may have voided it since). Under `capture: "on_authorize"` the payment is
+ * (reconciliation may have voided it since). An express checkout (payments/express.ts) is
+ * authorised with `amount` = the session's (what the consumer approved) and a requestId from
+ * its token; one still `started` answers `requires_more`. Under `capture: "on_authorize"` the payment is
  * then captured; a failed capture leaves it authorised (logged).
  * @returns status `authorized`, `captured`, or `requires_more` while not confirmed.
  * @throws PaymentError `declined`, `expired`, `amount_changed`, `payment_failed` (logged).
@@ -33,13 +35,21 @@ export async function authorize(
   if (!data.token || !data.amount || !data.currency) {
     throw new PaymentError("invalid_request", "medusa-payment-bnpl: the payment session has no checkout token.")
   }
-  if (!input.requestId) {
+  // An express checkout whose consumer's choices are not on the cart yet is completed through
+  // the express routes (operations/express), never authorised as it stands.
+  if (data.express === "started") return { data: { ...data }, status: toSessionStatus(CHECKOUT_NOT_CONFIRMED, undefined) }
+  if (!input.requestId && !data.express) {
     throw new PaymentError("invalid_request", "medusa-payment-bnpl: authorising needs Medusa's idempotency key.")
   }
 
   let payment: Payment
   try {
-    payment = await client.auth({ token: data.token, requestId: requestIds.auth(input.requestId), merchantReference: data.cartId })
+    payment = await client.auth(
+      data.express
+        ? // The amount the consumer approved in the popup; the requestId stays the same whichever session sends it.
+          { token: data.token, requestId: requestIds.expressAuth(data.token), merchantReference: data.cartId, amount: { amount: data.amount, currency: data.currency } }
+        : { token: data.token, requestId: requestIds.auth(input.requestId!), merchantReference: data.cartId }
+    )
   } catch (error) {
     if (error instanceof BnplApiError && error.code === "not_confirmed") {
       return { data: { ...data }, status: toSessionStatus(CHECKOUT_NOT_CONFIRMED, undefined) }
@@ -91,6 +101,8 @@ function authorizationError(context: PaymentContext, error: unknown): PaymentErr
   if (error instanceof PaymentError) return error
   if (error instanceof BnplApiError && error.code === "declined") return shopperError("declined")
   if (error instanceof BnplApiError && error.code === "invalid_token") return shopperError("expired")
+  // Express: the service refuses an amount other than the one the consumer approved.
+  if (error instanceof BnplApiError && error.code === "invalid_amount") return shopperError("amount_changed")
   return forShopper("Authorising the payment", error, "payment_failed", context.logger)
 }
 

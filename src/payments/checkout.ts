@@ -168,7 +168,12 @@ function returnUrl(context: PaymentContext, cartId: string, token: string): stri
   return `${redirectConfirmUrl}${separator}orderToken=${encodeURIComponent(token)}&status=SUCCESS`
 }
 
-async function assertEligible(context: PaymentContext, amountMinor: bigint, currency: string): Promise<void> {
+/**
+ * The amount (minor units) is inside the account's limits and in its currency
+ * (merchant-api-v2.md "Limits: Order amount", rule 2).
+ * @throws PaymentError `not_eligible` naming the limit, `unavailable` when the limits cannot be read.
+ */
+export async function assertEligible(context: PaymentContext, amountMinor: bigint, currency: string): Promise<void> {
   const limits = await context.deps.readLimits().catch((error: unknown) => {
     throw forShopper("Reading the account's limits", error, "unavailable", context.logger)
   })
@@ -199,7 +204,8 @@ function redirectUrls(context: PaymentContext, cartId: string): { redirectConfir
   return { redirectConfirmUrl, redirectCancelUrl }
 }
 
-async function createCheckout(context: PaymentContext, request: CreateCheckoutRequest) {
+/** Create Checkout; a failure is logged for the merchant and the shopper gets `unavailable`. */
+export async function createCheckout(context: PaymentContext, request: CreateCheckoutRequest) {
   try {
     return await context.client.createCheckout(request)
   } catch (error) {

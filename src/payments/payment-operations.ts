@@ -1,6 +1,7 @@
 import { authorize } from "./authorise"
 import { capture } from "./capture"
 import { keepSession, startCheckout } from "./checkout"
+import { continueExpressCheckout, startExpressCheckout } from "./express"
 import { createPaymentContext, type PaymentContext, type PaymentCoreDependencies, type PaymentResult } from "./payment-context"
 import { refresh, status } from "./read"
 import { refund } from "./refund"
@@ -33,6 +34,16 @@ export class PaymentOperations {
   /** See checkout.ts `startCheckout`. */
   startCheckout(input: Parameters<typeof startCheckout>[1]): Promise<PaymentResult & { token: string }> {
     return startCheckout(this.context, input)
+  }
+
+  /** See express.ts `startExpressCheckout`. */
+  startExpressCheckout(input: Parameters<typeof startExpressCheckout>[1]): Promise<PaymentResult & { token: string }> {
+    return startExpressCheckout(this.context, input)
+  }
+
+  /** See express.ts `continueExpressCheckout`. */
+  continueExpressCheckout(input: Parameters<typeof continueExpressCheckout>[1]): PaymentResult & { token: string } {
+    return continueExpressCheckout(this.context, input)
   }
 
   /** See checkout.ts `keepSession`. */

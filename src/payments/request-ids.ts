@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto"
+
 /**
  * Every `requestId` the plugin sends, in one place. A requestId makes a money call
  * idempotent at the service for 24 hours (merchant-api-v2.md "Idempotent requests";
@@ -9,6 +11,13 @@
 export const requestIds = {
   /** Auth: Medusa's idempotency key for the authorisation (the payment session id). */
   auth: (sessionId: string) => sessionId,
+  /**
+   * Auth of an express checkout: from its checkout token, not the session. Medusa replaces the
+   * session whenever the cart's total changes (the popup's address and shipping do), so the
+   * token is what stays the same across the complete route, the background job and a retry:
+   * one approval per checkout (merchant-api-v2.md "Auth": idempotent on requestId).
+   */
+  expressAuth: (token: string) => `express-${createHash("sha256").update(token).digest("hex").slice(0, 48)}`,
   /**
    * Capture: Medusa's capture id, so each capture Medusa records is its own call at the
    * service (two at once are two). Medusa makes a new capture id for every press of Capture,

@@ -21,6 +21,8 @@ export interface BnplPaymentData {
   [CART_SNAPSHOT_KEY]?: CartSnapshot
   /** Only present on the way in from the middleware; never stored. */
   [PREVIOUS_SESSIONS_KEY]?: PreviousSession[]
+  /** Only present on the way in from the express routes; never stored. */
+  [EXPRESS_KEY]?: ExpressInstruction
   /** The merchant account that made the payment (its merchant id; never its secret key). */
   merchantId?: string
   /** That account's region (merchant-api-v2.md rule 2). */
@@ -57,8 +59,37 @@ export interface BnplPaymentData {
    * reuses such a checkout (payment-operations.ts, reusePreviousSession).
    */
   finished?: FinishedReason
+  /**
+   * An express checkout (api-beyond-the-document.md "Express checkout"; payments/express.ts):
+   * `started` while the consumer is in the popup (the cart has no final address or shipping
+   * yet, so the session cannot be authorised), `approved` once the consumer's choices are on
+   * the cart and its total is the amount they approved (Auth then sends that `amount`).
+   */
+  express?: ExpressPhase
+  /** SHA-256 of the cart's items and discounts when the express checkout started (the popup does not change them). */
+  expressItemsDigest?: string
   courier?: { shippedAt?: string; name?: string; tracking?: string; priority?: string }
 }
+
+/** Where an express checkout stands (see `BnplPaymentData.express`). */
+export type ExpressPhase = "started" | "approved"
+
+/**
+ * The key under which the plugin's express routes (never a client: the store middleware
+ * replaces a client's `data`) tell the provider what to do with an express session:
+ * - `{ popupOriginUrl }`: create an express checkout for the cart;
+ * - `{ token, expires, phase: "started", itemsDigest? }`: keep that checkout for the cart as
+ *   it is now (Medusa deleted the session when the cart's total changed);
+ * - `{ token, expires, phase: "approved", approvedAmount, itemsDigest? }`: the consumer's
+ *   choices are on the cart, whose total must be `approvedAmount` (API string).
+ */
+export const EXPRESS_KEY = "bnpl_express"
+
+/** What `EXPRESS_KEY` holds (see there). */
+export type ExpressInstruction =
+  | { popupOriginUrl: string }
+  | { token: string; expires?: string; phase: "started"; itemsDigest?: string }
+  | { token: string; expires?: string; phase: "approved"; approvedAmount: string; itemsDigest?: string }
 
 /** Why a checkout is over for its consumer though no order was placed with it. */
 export type FinishedReason = "cancelled" | "declined" | "expired"
@@ -82,7 +113,8 @@ export interface PreviousSession {
  * never offered again, and knowing that here costs the shopper no call to the service.
  */
 export function previousSessionOf(data: BnplPaymentData): PreviousSession | undefined {
-  if (!data.token || data.orderId || data.finished) return undefined
+  // An express checkout is the popup's: a standard session never takes it over.
+  if (!data.token || data.orderId || data.finished || data.express) return undefined
   const { token, expires, redirectCheckoutUrl, amount, currency, cartDigest } = data
   return { token, expires, redirectCheckoutUrl, amount, currency, cartDigest }
 }

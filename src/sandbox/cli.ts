@@ -98,6 +98,7 @@ export function describeSandbox(sandbox: Sandbox): string {
     `  API base URL (baseUrl):   ${sandbox.url}`,
     `  Token service (authUrl):  ${sandbox.authUrl}  (token endpoint ${sandbox.authUrl}/v2/oauth2/token)`,
     `  Control API:              ${sandbox.url}/__control`,
+    `  Express library:          ${sandbox.url}/express/library.js`,
     `  Unknown request fields:   ${sandbox.strictRequests ? "refused (422), --strict-requests" : "ignored and listed in the ledger"}`,
     "",
     "Accounts (sandbox credentials, safe to share):",

@@ -130,11 +130,9 @@ const advanceSchema = z.strictObject({ seconds: z.number().finite().min(0) })
  */
 export function controlRoutes(control: SandboxControl): Router {
   const router = Router()
-  const handle = controlAction
-
   router.post(
     "/checkouts/:token/confirm",
-    handle((req) => {
+    controlAction((req) => {
       const outcome = controlBody(req).outcome ?? "approve"
       control.confirmCheckout(req.params.token, outcome)
       return { body: { token: req.params.token, outcome } }
@@ -142,49 +140,49 @@ export function controlRoutes(control: SandboxControl): Router {
   )
   router.put(
     "/checkouts/:token/amount",
-    handle((req) => {
+    controlAction((req) => {
       const { amount, currency } = controlBody(req)
       return { body: { token: req.params.token, amount: control.changeCheckoutAmount(req.params.token, amount, currency) } }
     })
   )
   router.use("/express", expressControlRoutes(control))
-  router.get("/clock", handle(() => ({ body: { now: control.now().toISOString() } })))
+  router.get("/clock", controlAction(() => ({ body: { now: control.now().toISOString() } })))
   router.post(
     "/clock/advance",
-    handle((req) => {
+    controlAction((req) => {
       const parsed = advanceSchema.safeParse(controlBody(req))
       if (!parsed.success) throw new SandboxControlError(400, describeControlIssue(parsed.error))
       return { body: { now: isoTimestamp(control.advanceClock(parsed.data.seconds).getTime()) } }
     })
   )
-  router.get("/faults", handle(() => ({ body: { faults: control.faults() } })))
+  router.get("/faults", controlAction(() => ({ body: { faults: control.faults() } })))
   router.post(
     "/faults",
-    handle((req) => {
+    controlAction((req) => {
       control.addFault(controlBody(req) as SandboxFault)
       return { status: 201, body: { faults: control.faults() } }
     })
   )
   router.delete(
     "/faults",
-    handle(() => {
+    controlAction(() => {
       control.clearFaults()
       return { body: { faults: [] } }
     })
   )
-  router.get("/ledger", handle(() => ({ body: control.ledger() })))
+  router.get("/ledger", controlAction(() => ({ body: control.ledger() })))
   router.put(
     "/accounts/:merchantId/configuration",
-    handle((req) => {
+    controlAction((req) => {
       const { minimumAmount, maximumAmount } = controlBody(req)
       control.setAccountConfiguration(req.params.merchantId, { minimumAmount, maximumAmount })
       return { body: { merchantId: req.params.merchantId, minimumAmount, maximumAmount } }
     })
   )
-  router.post("/tokens/revoke", handle(() => ({ body: { revoked: control.revokeTokens() } })))
+  router.post("/tokens/revoke", controlAction(() => ({ body: { revoked: control.revokeTokens() } })))
   router.post(
     "/reset",
-    handle(() => {
+    controlAction(() => {
       control.reset()
       return { body: { reset: true } }
     })

@@ -1,8 +1,9 @@
 /**
  * A local sandbox of the Merchant API v2 (merchant-api-v2.md, with the gaps filled from
- * api-beyond-the-document.md): the service's endpoints, its consumer screens, and a control
- * API for tests (clock, faults, ledger). Start one with `startSandbox()`, or from a shell with
- * `medusa-payment-bnpl sandbox`.
+ * api-beyond-the-document.md): the service's endpoints, its consumer screens (the standard
+ * checkout page; the express checkout's browser library at `/express/library.js` and its
+ * popup), and a control API for tests (clock, faults, ledger, express choices). Start one
+ * with `startSandbox()`, or from a shell with `medusa-payment-bnpl sandbox`.
  */
 export { startSandbox, createSandboxApp } from "./server"
 export type { Sandbox, SandboxOptions } from "./server"
@@ -10,6 +11,10 @@ export { DEFAULT_SANDBOX_ACCOUNTS } from "./accounts"
 export type { SandboxAccount } from "./accounts"
 export { SandboxControlError } from "./control"
 export type { SandboxControl } from "./control"
+export { EXPRESS_ADDRESS_PRESETS } from "./express/addresses"
+export type { ExpressAddressPreset, PopupAddress } from "./express/addresses"
+export type { ExpressControl, ExpressControlResult } from "./express/control"
+export type { ExpressConfirmation, ExpressShippingOption } from "./express/schemas"
 export { FAULT_KINDS } from "./faults"
 export type { SandboxSavedState } from "./saved-state"
 export { DEFAULT_PAYMENT_SCHEDULE } from "./payment-schedule"

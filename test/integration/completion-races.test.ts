@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 import { AUTH_BUDGET_PER_RUN, completePendingCarts } from "../../src/operations/pending-completions"
+import { getPluginRuntime } from "../../src/runtime/plugin-runtime"
 import { describeStore } from "../support/store-suite"
 import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 
@@ -159,6 +160,43 @@ describeStore({}, (suite) => {
       // Today's job sent one Auth per waiting session per run: 8 in the first.
       expect(perRun[0].auth).toBe(AUTH_BUDGET_PER_RUN)
       expect((await suite.control.ledger()).auths).toHaveLength(0)
+    })
+
+    it("completeClosedTabs: false: 8 abandoned checkouts over 3 job runs cost one List Payments a run and no Auth; a lost approval is still completed", async () => {
+      // The account as a store configured with the option has it (parsed options, shared by every caller).
+      const account = getPluginRuntime(suite.getContainer()).accounts[0]
+      const configured = account.options
+      account.options = { ...configured, completeClosedTabs: false }
+      try {
+        for (let index = 0; index < 8; index++) await cartWithSession({ confirm: false })
+        const lost = await cartWithSession({ confirm: false })
+        await consumerChooses(lost.session.data.redirectCheckoutUrl, "confirm")
+        await suite.control.fault({ endpoint: "auth", kind: "lost_response", times: 10 })
+        expect((await get(lost.returnUrl)).headers.location).toContain("bnpl_error=payment_failed")
+        await suite.control.clearFaults()
+        const authBefore = (await suite.control.ledger()).requests.auth ?? 0
+
+        const start = Date.now()
+        const perRun: Array<{ listPayments: number; auth: number; completed: number }> = []
+        let before = { listPayments: (await suite.control.ledger()).requests.listPayments ?? 0, auth: authBefore }
+        for (const offset of [0, 61_000, 122_000]) {
+          const report = await completePendingCarts(suite.getContainer(), new Date(start + offset))
+          const { requests } = await suite.control.ledger()
+          const now = { listPayments: requests.listPayments ?? 0, auth: requests.auth ?? 0 }
+          perRun.push({ listPayments: now.listPayments - before.listPayments, auth: now.auth - before.auth, completed: report.completed.length })
+          before = now
+        }
+        // Run one completes the lost approval (its Auth a replay of the same requestId); no other Auth after that.
+        expect(perRun).toEqual([
+          { listPayments: 1, auth: 1, completed: 1 },
+          { listPayments: 1, auth: 0, completed: 0 },
+          { listPayments: 1, auth: 0, completed: 0 },
+        ])
+        expect(await orderOf(lost.cart.id)).toBeDefined()
+        expect((await suite.control.ledger()).payments).toHaveLength(1)
+      } finally {
+        account.options = configured
+      }
     })
 
     it("an approval whose Auth answer was lost is found by the run's List Payments and completed despite the session's back-off", async () => {

@@ -39,6 +39,22 @@ export class SandboxControl {
   setLimits(merchantId: string, minimumAmount: string, maximumAmount: string): Promise<unknown> {
     return this.call("PUT", `/accounts/${merchantId}/configuration`, { minimumAmount, maximumAmount })
   }
+  /**
+   * The express popup's Confirm without a browser (docs/sandbox.md "Express checkout"):
+   * `address` in the popup's shape (default: the first GB preset), the chosen `option` as the
+   * store answered it (its `orderAmount` becomes the approved amount).
+   */
+  confirmExpress(token: string, body: { address?: Record<string, unknown>; email?: string; option: Record<string, unknown>; outcome?: "approve" | "decline" }): Promise<unknown> {
+    return this.call("POST", `/express/${encodeURIComponent(token)}/confirm`, body)
+  }
+  /** The express popup's Cancel. */
+  cancelExpress(token: string): Promise<unknown> {
+    return this.call("POST", `/express/${encodeURIComponent(token)}/cancel`, {})
+  }
+  /** The popup's preset addresses (`{ id, label, email, address }`), the first GB one first. */
+  async expressAddresses(): Promise<Array<{ id: string; label: string; email: string; address: Record<string, any> }>> {
+    return (await this.call<{ addresses: Array<{ id: string; label: string; email: string; address: Record<string, any> }> }>("GET", "/express/addresses")).addresses
+  }
   reset(): Promise<unknown> {
     return this.call("POST", "/reset")
   }

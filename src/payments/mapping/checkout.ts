@@ -16,8 +16,15 @@ export interface CheckoutMappingContext {
   /** ISO 4217 in capitals. */
   currency: string
   region: "UK" | "EU"
-  redirectConfirmUrl: string
-  redirectCancelUrl: string
+  /** A standard checkout: where the service sends the consumer after confirming or cancelling. */
+  redirectConfirmUrl?: string
+  redirectCancelUrl?: string
+  /**
+   * An express checkout (api-beyond-the-document.md "Express checkout"): the page the popup is
+   * opened from. With it the request has `mode: "express"`, no redirect URLs, and neither
+   * addresses nor (without an e-mail) a consumer: the consumer gives them in the popup.
+   */
+  popupOriginUrl?: string
   merchantName?: string
   /** Storefront base URL, for product page links. */
   storefrontUrl?: string
@@ -48,19 +55,20 @@ export function toCreateCheckoutRequest(
       amount: { amount: discount.amount, currency },
     }))
 
+  const express = context.popupOriginUrl !== undefined
+  const name = cutText(context.merchantName, 128)
   return balanceCheckout(
     {
     amount: minorUnitsToMoney(context.amountMinor, currency),
-    consumer: toConsumer(snapshot),
-    billing: toApiAddress(snapshot.billingAddress, context.region),
-    shipping: toApiAddress(snapshot.shippingAddress, context.region),
+    ...(express ? { mode: "express" as const } : {}),
+    consumer: express && !snapshot.email ? undefined : toConsumer(snapshot),
+    billing: express ? undefined : toApiAddress(snapshot.billingAddress, context.region),
+    shipping: express ? undefined : toApiAddress(snapshot.shippingAddress, context.region),
     items,
     discounts: discounts.length ? discounts : undefined,
-    merchant: {
-      redirectConfirmUrl: context.redirectConfirmUrl,
-      redirectCancelUrl: context.redirectCancelUrl,
-      name: cutText(context.merchantName, 128),
-    },
+    merchant: express
+      ? { popupOriginUrl: context.popupOriginUrl, name }
+      : { redirectConfirmUrl: context.redirectConfirmUrl, redirectCancelUrl: context.redirectCancelUrl, name },
     merchantReference: cutText(snapshot.cartId, 128),
     shippingAmount: nonNegativeMoney(snapshot.shippingAmount, currency),
     taxAmount: nonNegativeMoney(snapshot.taxAmount, currency),

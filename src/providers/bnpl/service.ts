@@ -29,7 +29,10 @@ import { parseOptions, type BnplOptions } from "../../options"
 import { PaymentOperations, type PaymentResult } from "../../payments/payment-operations"
 import type { SessionStatus } from "../../payments/payment-state"
 import { PaymentError } from "../../payments/errors"
-import { CART_SNAPSHOT_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData } from "../../payments/session-data"
+import { CART_SNAPSHOT_KEY, EXPRESS_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData, type BnplPaymentData } from "../../payments/session-data"
+import type { CartSnapshot } from "../../payments/mapping/cart-snapshot"
+import { allowedPopupOrigin } from "../../payments/express-origin"
+import { popupOriginRules, type ConfigWithStoreCors } from "../../runtime/store-origins"
 import { applicationCache } from "../../runtime/app-cache"
 import { createClientFromOptions } from "../../runtime/client-factory"
 import type { CacheLike, LoggerLike } from "../../runtime/shared-types"
@@ -100,13 +103,38 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         "medusa-payment-bnpl: the payment session has no cart. Create it through POST /store/payment-collections/:id/payment-sessions with the plugin registered under `plugins` in medusa-config."
       )
     }
-    const { [PREVIOUS_SESSIONS_KEY]: previousSessions, ...rest } = data
+    const { [PREVIOUS_SESSIONS_KEY]: previousSessions, [EXPRESS_KEY]: express, ...rest } = data
     const started = await this.run(() =>
-      this.payments_.startCheckout({ snapshot, amountMinor: amountOf(input.amount), currency: input.currency_code, data: rest, previousSessions })
+      express
+        ? this.startOrContinueExpress(snapshot, input, rest, express)
+        : this.payments_.startCheckout({ snapshot, amountMinor: amountOf(input.amount), currency: input.currency_code, data: rest, previousSessions })
     )
     // Medusa stores { ...input data, ...this }: undefined drops what the middleware handed in.
-    const stored = { ...started.data, [CART_SNAPSHOT_KEY]: undefined, [PREVIOUS_SESSIONS_KEY]: undefined }
+    const stored = { ...started.data, [CART_SNAPSHOT_KEY]: undefined, [PREVIOUS_SESSIONS_KEY]: undefined, [EXPRESS_KEY]: undefined }
     return { id: started.token, ...toMedusa({ ...started, data: stored }) }
+  }
+
+  /**
+   * An express session, as the plugin's express routes ask (operations/express): a new
+   * express checkout, or the cart's checkout carried to this new session. The popup origin is
+   * checked here again (the routes check it first): whatever reached this provider, a checkout
+   * is never made for an origin that is not the store's (payments/express-origin.ts).
+   */
+  private async startOrContinueExpress(
+    snapshot: CartSnapshot,
+    input: InitiatePaymentInput,
+    data: BnplPaymentData,
+    express: NonNullable<BnplPaymentData[typeof EXPRESS_KEY]>
+  ) {
+    const amountMinor = amountOf(input.amount)
+    if (!("popupOriginUrl" in express)) {
+      return this.payments_.continueExpressCheckout({ snapshot, amountMinor, currency: input.currency_code, instruction: express, data })
+    }
+    const origin = allowedPopupOrigin(express.popupOriginUrl, popupOriginRules(this.options_.storefrontUrl, appConfig() as ConfigWithStoreCors | undefined))
+    if (!origin) {
+      throw new PaymentError("not_allowed", "medusa-payment-bnpl: an express checkout opens only from the store's own origins (the storefrontUrl option and projectConfig.http.storeCors).")
+    }
+    return this.payments_.startExpressCheckout({ snapshot, amountMinor, currency: input.currency_code, popupOriginUrl: origin, data })
   }
 
   /** Medusa 2.21's core flows never call this; a change of amount gets a new session there. */

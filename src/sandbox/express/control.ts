@@ -31,7 +31,7 @@ export interface ExpressControl {
   confirmExpressCheckout(token: string, body: unknown): ExpressControlResult
   /**
    * Records the popup's Cancel: Auth then answers 412 `invalid_order_transaction_status`.
-   * @throws SandboxControlError as `confirmExpressCheckout` (but 400).
+   * @throws SandboxControlError 404, 409 or 410, as `confirmExpressCheckout`.
    */
   cancelExpressCheckout(token: string): ExpressControlResult
   /** The popup's preset addresses, the first GB one first (a copy). */

@@ -554,7 +554,7 @@ describe("toCreateCheckoutRequest: any cart (property)", () => {
         expect(request.amount).toEqual(minorUnitsToMoney(ctx.amountMinor, ctx.currency))
         expect(request.merchantReference).toBe(cart.id)
         expect(request.items!.length).toBeLessThanOrEqual(MAX_CHECKOUT_ITEMS)
-        expect(request.consumer.email.length).toBeGreaterThan(0)
+        expect(request.consumer!.email!.length).toBeGreaterThan(0)
         // Every amount is in the checkout's currency.
         expect(currenciesIn(request)).toEqual([ctx.currency])
         // Up to 99 items, each line is the cart's line at its unit price (an adjustment may follow).

@@ -1,0 +1,20 @@
+import { z } from "zod"
+
+/** Get access token 200 body ("Authentication: Bearer tokens"). */
+export const accessTokenResponseSchema = z.looseObject({
+  access_token: z.string().min(1),
+  scope: z.string().optional(),
+  token_type: z.string(),
+  expires_in: z.number().int().positive(),
+})
+
+/** The Error object ("Resources: Error object"); all fields optional. */
+export const errorBodySchema = z.looseObject({
+  errorCode: z.string().optional(),
+  errorId: z.string().optional(),
+  message: z.string().optional(),
+  httpStatusCode: z.number().int().optional(),
+})
+
+export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>
+export type ErrorBody = z.infer<typeof errorBodySchema>

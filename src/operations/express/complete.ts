@@ -1,0 +1,138 @@
+import { BnplApiError } from "../../client/errors"
+import { apiAmountToMajorUnits } from "../../client/money"
+import { accountCurrency } from "../../payments/eligibility"
+import type { Checkout } from "../../client/schemas"
+import { getPluginRuntime, type AccountRuntime } from "../../runtime/plugin-runtime"
+import type { ContainerLike } from "../../runtime/shared-types"
+import { completePayLaterCart, type CompletionOutcome } from "../complete-cart"
+import { failureReason, type CompletionFailure } from "../completion-failure"
+import { recordCompletionFailure } from "../completion-record"
+import { applyCheckoutToCart } from "./apply-checkout"
+import { expressAccount, expressSessionOf, readExpressCart, underExpressLock, type ExpressCart } from "./express-cart"
+import { ExpressFailure } from "./express-failure"
+import { saveExpressSession } from "./express-session"
+
+/**
+ * Completes an express checkout the consumer confirmed in the popup, whoever asks: the
+ * complete route (after `onComplete` with SUCCESS) or the background completion job (a popup
+ * closed before its answer reached the page). Under the cart's express lock:
+ *
+ * 1. Get Checkout is the source of truth (api-beyond-the-document.md "Express checkout"): the
+ *    checkout must be this cart's (`merchantReference`, set at Create Checkout) and confirmed
+ *    (`shippingOptionIdentifier` present, else `not_confirmed`); gone: `expired`.
+ * 2. The consumer's e-mail, addresses and shipping method go on the cart (apply-checkout.ts).
+ * 3. The cart's total must be the approved `amount`, and its items those the checkout started
+ *    with: the express session is carried over as `approved` (payments/express.ts); else
+ *    `amount_changed` / `cart_changed`, and nothing is authorised.
+ * 4. The standard completion (complete-cart.ts): under the cart's lock, compared with what
+ *    was approved, one Auth (with `amount`, requestId from the token, so the route, the job
+ *    and any retry make one approval), Medusa's complete-cart, a void if no order can be made.
+ *
+ * A cart already carried over (step 3 done by an earlier attempt) goes straight to step 4.
+ * @returns the completion's outcome (`completed` with the order, `failed` with the reason, or
+ *   `processing` while another completion of the cart holds its lock).
+ * @throws ExpressFailure `cart_not_found`.
+ */
+export async function completeExpressCheckout(
+  scope: ContainerLike,
+  input: { cartId: string; orderToken: string; caller?: "job" }
+): Promise<CompletionOutcome> {
+  const { cartId, orderToken } = input
+  const cart = await readExpressCart(scope, cartId)
+  if (!cart) throw new ExpressFailure("cart_not_found", "No cart has that id.")
+  if (cart.completed) return completedOrNot(cart, orderToken)
+  const account = expressAccount(scope, cart, expressSessionOf(cart, orderToken)?.providerId)
+  let ran = false
+  try {
+    return await underExpressLock(scope, cartId, async () => {
+      ran = true
+      const outcome = await carryOver(scope, cartId, orderToken, account)
+      if (outcome) {
+        if (outcome.outcome === "failed" && !["not_confirmed", "unavailable"].includes(outcome.reason)) {
+          await recordCompletionFailure(scope, cartId, outcome.reason)
+        }
+        return outcome
+      }
+      return completePayLaterCart(scope, { cartId, orderToken, ...(input.caller ? { caller: input.caller } : {}) })
+    })
+  } catch (error) {
+    // The express lock was not had in time: another completion of this cart is at work.
+    if (!ran) return { outcome: "processing" }
+    throw error
+  }
+}
+
+/** A cart that is an order: its order for a token of one of its sessions, else `invalid_return`. */
+function completedOrNot(cart: ExpressCart, orderToken: string): CompletionOutcome {
+  const ours = cart.sessions.some((session) => session.data.token === orderToken)
+  return ours && cart.orderId ? { outcome: "completed", orderId: cart.orderId } : { outcome: "failed", reason: "invalid_return" }
+}
+
+/**
+ * Steps 1 to 3: undefined when the cart holds the approved express session (now or already),
+ * else the failed (or completed) outcome.
+ */
+async function carryOver(scope: ContainerLike, cartId: string, orderToken: string, account: AccountRuntime): Promise<CompletionOutcome | undefined> {
+  const cart = await readExpressCart(scope, cartId)
+  if (!cart) return { outcome: "failed", reason: "invalid_return" }
+  if (cart.completed) return completedOrNot(cart, orderToken)
+  const session = expressSessionOf(cart, orderToken)
+  if (session?.data.express === "approved") return undefined
+
+  const read = await confirmedCheckout(account, cartId, orderToken)
+  if ("outcome" in read) return read
+  const { checkout, approved } = read
+  try {
+    await applyCheckoutToCart(scope, cartId, checkout, account.options.region)
+  } catch (error) {
+    account.logger?.info?.(`medusa-payment-bnpl: the express choices could not be put on cart ${cartId}: ${(error as Error).message}`)
+    return { outcome: "failed", reason: "cart_changed", message: (error as Error).message }
+  }
+  try {
+    await saveExpressSession(scope, cartId, session?.providerId ?? account.providerId, {
+      token: orderToken,
+      expires: checkout.expires,
+      phase: "approved",
+      approvedAmount: approved,
+      itemsDigest: session?.data.expressItemsDigest,
+    })
+  } catch (error) {
+    const reason = failureReason(error)
+    getPluginRuntime(scope).logger?.info?.(`medusa-payment-bnpl: express cart ${cartId} is not the one approved: ${(error as Error).message}`)
+    return { outcome: "failed", reason: reason === "payment_failed" ? "unavailable" : reason, message: (error as Error).message }
+  }
+  return undefined
+}
+
+/**
+ * Get Checkout for a confirmed express checkout of this cart, with its approved amount as an
+ * API string; or the outcome that stops the completion.
+ */
+async function confirmedCheckout(
+  account: AccountRuntime,
+  cartId: string,
+  orderToken: string
+): Promise<{ checkout: Checkout & { shippingOptionIdentifier: string }; approved: string } | CompletionOutcome & { outcome: "failed" }> {
+  let checkout: Checkout
+  try {
+    checkout = await account.client.getCheckout(orderToken)
+  } catch (error) {
+    if (error instanceof BnplApiError && error.code === "invalid_token") return failed("expired")
+    account.logger?.warn?.(`medusa-payment-bnpl: Get Checkout for express cart ${cartId} failed: ${(error as Error).message}`)
+    return failed("unavailable")
+  }
+  // Made by this store for this cart: Create Checkout's merchantReference is the cart id.
+  if (checkout.merchantReference !== cartId) return failed("invalid_return")
+  if (!checkout.shippingOptionIdentifier) return failed("not_confirmed")
+  const { amount } = checkout
+  if (!amount || amount.currency.toUpperCase() !== accountCurrency(account.options)) return failed("amount_changed")
+  let approved: string
+  try {
+    approved = apiAmountToMajorUnits(amount.amount, "amount")
+  } catch {
+    return failed("payment_failed")
+  }
+  return { checkout: checkout as Checkout & { shippingOptionIdentifier: string }, approved }
+}
+
+const failed = (reason: CompletionFailure): CompletionOutcome & { outcome: "failed" } => ({ outcome: "failed", reason })

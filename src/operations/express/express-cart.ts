@@ -1,0 +1,110 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { cacheKeys } from "../../cache-keys"
+import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
+import { asPaymentData, isBnplProvider, type BnplPaymentData } from "../../payments/session-data"
+import { accountForCurrency, accountForProvider, getPluginRuntime, type AccountRuntime } from "../../runtime/plugin-runtime"
+import type { ContainerLike } from "../../runtime/shared-types"
+import { ExpressFailure } from "./express-failure"
+
+/** A cart as the express steps read it (one `query.graph`). */
+export interface ExpressCart {
+  id: string
+  /** ISO 4217, lower case. */
+  currencyCode: string
+  totalMinor: bigint
+  /** Set once the cart is an order. */
+  orderId?: string
+  completed: boolean
+  /** The region's countries, lower case. */
+  countries: string[]
+  /** The payment providers the region offers (empty when not read). */
+  offeredProviders: string[]
+  paymentCollectionId?: string
+  sessions: Array<{ id: string; providerId: string; status: string; data: BnplPaymentData }>
+}
+
+const FIELDS = [
+  "id",
+  "currency_code",
+  "total",
+  "completed_at",
+  "order.id",
+  "region.countries.iso_2",
+  "region.payment_providers.id",
+  "payment_collection.id",
+  "payment_collection.payment_sessions.id",
+  "payment_collection.payment_sessions.provider_id",
+  "payment_collection.payment_sessions.status",
+  "payment_collection.payment_sessions.data",
+]
+
+/** The cart, or undefined when no cart has that id (`cartId` parsed already). */
+export async function readExpressCart(scope: ContainerLike, cartId: string): Promise<ExpressCart | undefined> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: cartId } })
+  const cart = data[0] as Record<string, any> | undefined
+  if (!cart) return undefined
+  return {
+    id: cart.id,
+    currencyCode: String(cart.currency_code ?? "").toLowerCase(),
+    totalMinor: toMinorUnits((cart.total ?? 0) as MajorUnitAmount, "cart.total"),
+    orderId: cart.order?.id ?? undefined,
+    completed: !!cart.completed_at || !!cart.order?.id,
+    countries: ((cart.region?.countries ?? []) as Array<{ iso_2?: string } | null>).map((country) => String(country?.iso_2 ?? "").toLowerCase()),
+    offeredProviders: ((cart.region?.payment_providers ?? []) as Array<{ id?: string } | null>).map((provider) => String(provider?.id ?? "")),
+    paymentCollectionId: cart.payment_collection?.id ?? undefined,
+    sessions: ((cart.payment_collection?.payment_sessions ?? []) as Array<Record<string, any> | null>)
+      .filter((session): session is Record<string, any> => !!session && isBnplProvider(session.provider_id))
+      .map((session) => ({ id: session.id, providerId: session.provider_id, status: session.status, data: asPaymentData(session.data) })),
+  }
+}
+
+/** The cart, or ExpressFailure `cart_not_found` (404); a cart that is an order: `cart_completed`. */
+export async function requireOpenCart(scope: ContainerLike, cartId: string): Promise<ExpressCart> {
+  const cart = await readExpressCart(scope, cartId)
+  if (!cart) throw new ExpressFailure("cart_not_found", "No cart has that id.")
+  if (cart.completed) throw new ExpressFailure("cart_completed", "This cart is an order already.")
+  return cart
+}
+
+/** The cart's express session: the one holding `token`, else the newest one in express mode. */
+export function expressSessionOf(cart: ExpressCart, token?: string): ExpressCart["sessions"][number] | undefined {
+  return cart.sessions.find((session) => session.data.express && session.data.token && (token === undefined || session.data.token === token))
+}
+
+/**
+ * The merchant account that pays the cart: the one named (`providerId`), else the one of the
+ * cart's express session, else the one serving the cart's currency (rule 2: one account per
+ * region). The cart's region must offer its payment provider (Settings → Regions).
+ * @throws ExpressFailure `not_offered` (422) naming what is missing.
+ */
+export function expressAccount(scope: ContainerLike, cart: ExpressCart, providerId?: string): AccountRuntime {
+  const runtime = getPluginRuntime(scope)
+  const named = providerId ?? expressSessionOf(cart)?.providerId
+  const account = named ? accountForProvider(runtime, named) : accountForCurrency(runtime, cart.currencyCode)
+  if (!account) {
+    throw new ExpressFailure(
+      "not_offered",
+      named ? `${named} is not a pay later payment provider of this store.` : `Pay later is not offered in ${cart.currencyCode.toUpperCase()}.`
+    )
+  }
+  if (cart.offeredProviders.length && !cart.offeredProviders.includes(account.providerId)) {
+    throw new ExpressFailure("not_offered", "Pay later is not offered in this cart's region.")
+  }
+  return account
+}
+
+/** How long an express step waits for another one of the same cart. */
+const EXPRESS_LOCK = { timeout: 30, expire: 120 }
+
+/**
+ * Runs `job` alone among the express steps of one cart, across instances (Medusa's Locking
+ * Module): two address changes of one popup, or the complete route and the background job,
+ * never put the cart's choices on it at the same time. Its key is not the cart's own, which
+ * Medusa's cart workflows take inside the job. Without a Locking Module the job runs as is.
+ */
+export async function underExpressLock<T>(scope: ContainerLike, cartId: string, job: () => Promise<T>): Promise<T> {
+  const lock = getPluginRuntime(scope).lock
+  if (!lock) return job()
+  return lock.execute([cacheKeys.expressLock(cartId)], job, EXPRESS_LOCK)
+}

@@ -1,0 +1,63 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { addShippingMethodToCartWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
+import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
+import type { ContainerLike } from "../../runtime/shared-types"
+
+/** A shipping option of the cart with what the cart would cost with it; amounts in minor units. */
+export interface OptionTotals {
+  id: string
+  name: string
+  description: string
+  /** Shipping as the consumer pays it, before discounts (with tax where prices include it), as in the checkout's `shippingAmount`. */
+  shippingMinor: bigint
+  /** The tax of the whole cart with this option. */
+  taxMinor: bigint
+  /** The cart's total with this option: what Medusa records as the order's total. */
+  totalMinor: bigint
+}
+
+const TOTAL_FIELDS = [
+  "id",
+  "total",
+  "tax_total",
+  "shipping_subtotal",
+  "shipping_total",
+  "original_shipping_subtotal",
+  "original_shipping_total",
+  "items.is_tax_inclusive",
+]
+
+type ShippingOptionRecord = { id: string; name?: string; amount?: unknown; type?: { description?: string | null; label?: string | null } | null }
+
+/**
+ * Medusa's shipping options for the cart as it stands (its shipping address), each with the
+ * cart's totals as Medusa computes them with that option: the option is put on the cart
+ * (Medusa's add-shipping-method workflow: price, tax lines, promotions, payment collection)
+ * and the cart read back, so every amount is Medusa's own and `totalMinor` is exactly the
+ * order's total with that option. Options without a price are left out. The cart keeps the
+ * last option's shipping method; the caller puts the chosen one on it later.
+ */
+export async function shippingOptionTotals(scope: ContainerLike, cartId: string): Promise<OptionTotals[]> {
+  const { result } = await listShippingOptionsForCartWithPricingWorkflow(scope as any).run({ input: { cart_id: cartId, is_return: false } })
+  const options = (result as ShippingOptionRecord[]).filter((option) => option.amount !== undefined && option.amount !== null)
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const totals: OptionTotals[] = []
+  for (const option of options) {
+    await addShippingMethodToCartWorkflow(scope as any).run({ input: { cart_id: cartId, options: [{ id: option.id }] } })
+    const { data } = await query.graph({ entity: "cart", fields: TOTAL_FIELDS, filters: { id: cartId } })
+    const cart = data[0] as Record<string, any>
+    const taxInclusive = (cart.items ?? []).some((item: { is_tax_inclusive?: boolean }) => item.is_tax_inclusive === true)
+    const shipping = taxInclusive ? cart.original_shipping_total ?? cart.shipping_total : cart.original_shipping_subtotal ?? cart.shipping_subtotal
+    totals.push({
+      id: option.id,
+      name: option.name ?? option.type?.label ?? "Shipping",
+      description: option.type?.description ?? "",
+      shippingMinor: minor(shipping),
+      taxMinor: minor(cart.tax_total),
+      totalMinor: minor(cart.total),
+    })
+  }
+  return totals
+}
+
+const minor = (value: unknown): bigint => (value === null || value === undefined ? 0n : toMinorUnits(value as MajorUnitAmount))

@@ -1,0 +1,111 @@
+import { updateCartWorkflow } from "@medusajs/medusa/core-flows"
+import { minorUnitsToMoney, apiAmountToMinorUnits, type Money } from "../../client/money"
+import { popupAddressToMedusa, type PopupAddress } from "../../payments/mapping/express-address"
+import { getConfiguration } from "../../runtime/configuration"
+import { getPluginRuntime } from "../../runtime/plugin-runtime"
+import type { ContainerLike } from "../../runtime/shared-types"
+import { expressAccount, expressSessionOf, readExpressCart, requireOpenCart, underExpressLock } from "./express-cart"
+import { ExpressFailure } from "./express-failure"
+import { saveExpressSession } from "./express-session"
+import { shippingOptionTotals } from "./option-totals"
+
+/** A shipping option in the shape the service's popup takes (api-beyond-the-document.md "Express checkout"). */
+export interface ExpressShippingOption {
+  /** Medusa's shipping option id; the popup reports it back as `shippingOptionIdentifier`. */
+  id: string
+  name: string
+  description: string
+  shippingAmount: Money
+  taxAmount: Money
+  /** The order's total with this option. */
+  orderAmount: Money
+}
+
+/** The popup's rejection reasons (api-beyond-the-document.md "Express checkout"). */
+export type ShippingRejection = "SHIPPING_ADDRESS_UNSUPPORTED" | "SHIPPING_ADDRESS_UNRECOGNIZED" | "SERVICE_UNAVAILABLE"
+
+export type ExpressShippingAnswer = { shipping_options: ExpressShippingOption[] } | { rejection: ShippingRejection }
+
+/**
+ * The answer to the popup's `onShippingAddressChange`: the address goes on the cart as its
+ * shipping address, and every shipping option Medusa offers the cart there comes back with
+ * the amounts Medusa computes with it (option-totals.ts); options whose `orderAmount` is
+ * outside the account's limits are left out (api-beyond-the-document.md: they "should not be
+ * offered"). Amounts are Money with API strings.
+ *
+ * Rejections, with the cart unchanged: a country the cart's region does not serve
+ * `SHIPPING_ADDRESS_UNSUPPORTED`; an address Medusa refuses `SHIPPING_ADDRESS_UNRECOGNIZED`;
+ * the limits unreadable or pay later not offered for the cart `SERVICE_UNAVAILABLE`. No option
+ * there (or none inside the limits): `SHIPPING_ADDRESS_UNSUPPORTED`.
+ *
+ * Medusa deletes the cart's payment session when its total changes (refresh-payment-collection
+ * in core-flows), which trying the options does: the express checkout is then carried to a new
+ * session (payments/express.ts), so the background job still finds it.
+ * @throws ExpressFailure `cart_not_found`, `cart_completed`.
+ */
+export async function expressShippingOptions(scope: ContainerLike, cartId: string, address: PopupAddress): Promise<ExpressShippingAnswer> {
+  const { logger } = getPluginRuntime(scope)
+  const cart = await requireOpenCart(scope, cartId)
+  if (!cart.countries.includes(address.countryCode.toLowerCase())) return { rejection: "SHIPPING_ADDRESS_UNSUPPORTED" }
+  let account
+  let limits
+  try {
+    account = expressAccount(scope, cart)
+    limits = await getConfiguration(account.client, account.options, account)
+  } catch (error) {
+    logger?.warn?.(`medusa-payment-bnpl: express shipping options for cart ${cartId}: ${(error as Error).message}`)
+    return { rejection: "SERVICE_UNAVAILABLE" }
+  }
+  const { region } = account.options
+  const minimum = apiAmountToMinorUnits(limits.minimumAmount.amount)
+  const maximum = apiAmountToMinorUnits(limits.maximumAmount.amount)
+  const currency = cart.currencyCode.toUpperCase()
+
+  return underExpressLock(scope, cartId, async () => {
+    const before = expressSessionOf((await readExpressCart(scope, cartId)) ?? cart)
+    try {
+      await updateCartWorkflow(scope as any).run({ input: { id: cartId, shipping_address: popupAddressToMedusa(address, region) } })
+    } catch (error) {
+      logger?.info?.(`medusa-payment-bnpl: the popup's address was refused for cart ${cartId}: ${(error as Error).message}`)
+      return { rejection: "SHIPPING_ADDRESS_UNRECOGNIZED" as const }
+    }
+    try {
+      const options = (await shippingOptionTotals(scope, cartId)).filter((option) => option.totalMinor >= minimum && option.totalMinor <= maximum)
+      if (!options.length) return { rejection: "SHIPPING_ADDRESS_UNSUPPORTED" as const }
+      return {
+        shipping_options: options.map((option) => ({
+          id: option.id,
+          name: option.name,
+          description: option.description,
+          shippingAmount: minorUnitsToMoney(option.shippingMinor, currency),
+          taxAmount: minorUnitsToMoney(option.taxMinor, currency),
+          orderAmount: minorUnitsToMoney(option.totalMinor, currency),
+        })),
+      }
+    } catch (error) {
+      logger?.warn?.(`medusa-payment-bnpl: express shipping options for cart ${cartId} failed: ${(error as Error).message}`)
+      return { rejection: "SERVICE_UNAVAILABLE" as const }
+    } finally {
+      await keepExpressSession(scope, cartId, before)
+    }
+  })
+}
+
+/** Carries the express checkout to a new session when trying the options deleted its session. */
+async function keepExpressSession(scope: ContainerLike, cartId: string, before: ReturnType<typeof expressSessionOf>): Promise<void> {
+  if (!before?.data.token || before.data.express !== "started") return
+  const now = await readExpressCart(scope, cartId)
+  if (!now || now.completed || expressSessionOf(now, before.data.token)) return
+  try {
+    await saveExpressSession(scope, cartId, before.providerId, {
+      token: before.data.token,
+      expires: before.data.expires,
+      phase: "started",
+      itemsDigest: before.data.expressItemsDigest,
+    })
+  } catch (error) {
+    getPluginRuntime(scope).logger?.warn?.(
+      `medusa-payment-bnpl: the express checkout of cart ${cartId} could not be kept on a new payment session: ${(error as Error).message}`
+    )
+  }
+}

@@ -1,0 +1,128 @@
+import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
+import { accountOf, type PaymentContext, type PaymentResult } from "./payment-context"
+import { assertEligible, createCheckout } from "./checkout"
+import { shopperError } from "./errors"
+import { cartDigest } from "./mapping/cart-digest"
+import type { CartSnapshot } from "./mapping/cart-snapshot"
+import { toCreateCheckoutRequest } from "./mapping/checkout"
+import { CHECKOUT_OPEN, toSessionStatus } from "./payment-state"
+import type { BnplPaymentData, ExpressInstruction } from "./session-data"
+
+/**
+ * The express checkout's session data (api-beyond-the-document.md "Express checkout"): the
+ * checkout is created from the cart as it stands (items, discounts, tax), with `mode:
+ * "express"` and `merchant.popupOriginUrl`; the consumer then gives e-mail, address and
+ * shipping option in the popup, and the plugin puts them on the cart (operations/express).
+ * Medusa replaces the session whenever the cart's total changes, so the same checkout is
+ * carried from session to session (`continueExpressCheckout`) until the cart's total is the
+ * amount the consumer approved.
+ */
+
+/**
+ * A digest of what the popup cannot change: items, currency, region, sales channel
+ * (mapping/cart-digest.ts without the consumer, addresses, shipping, discounts, which a
+ * shipping promotion changes, and totals, which the approved amount covers). Compared
+ * before an express checkout is authorised: a cart whose items changed after the consumer
+ * approved it is not the approved cart, even at the same total.
+ */
+export function expressItemsDigest(snapshot: CartSnapshot): string {
+  return cartDigest({
+    ...snapshot,
+    email: undefined,
+    customer: undefined,
+    shippingAddress: undefined,
+    billingAddress: undefined,
+    shippingMethods: [],
+    shippingOptionIds: [],
+    discounts: [],
+    total: "",
+    shippingAmount: "",
+    taxAmount: "",
+  })
+}
+
+/**
+ * Creates the express checkout for a cart: Create Checkout with `mode: "express"`,
+ * `merchant.popupOriginUrl` and `amount` = the cart's total now (minor units in, API string
+ * out), after the limits check. The cart needs no e-mail or address.
+ * @returns the session data with `express: "started"`; no `cartDigest` (the cart will change).
+ * @throws PaymentError `not_eligible` (outside the limits, currency not served), `unavailable`.
+ */
+export async function startExpressCheckout(
+  context: PaymentContext,
+  input: { snapshot: CartSnapshot; amountMinor: bigint; currency: string; popupOriginUrl: string; data: BnplPaymentData }
+): Promise<PaymentResult & { token: string }> {
+  const { snapshot, amountMinor } = input
+  const currency = input.currency.toUpperCase()
+  await assertEligible(context, amountMinor, currency)
+  const request = toCreateCheckoutRequest(snapshot, {
+    amountMinor,
+    currency,
+    region: context.options.region,
+    merchantName: context.options.merchantName,
+    storefrontUrl: context.options.storefrontUrl,
+    popupOriginUrl: input.popupOriginUrl,
+  })
+  const checkout = await createCheckout(context, request)
+  return {
+    token: checkout.token,
+    status: toSessionStatus(CHECKOUT_OPEN, undefined),
+    data: {
+      ...input.data,
+      ...accountOf(context.options),
+      cartId: snapshot.cartId,
+      taxInclusive: snapshot.taxInclusive,
+      token: checkout.token,
+      expires: checkout.expires,
+      amount: request.amount.amount,
+      currency,
+      express: "started",
+      expressItemsDigest: expressItemsDigest(snapshot),
+    },
+  }
+}
+
+/**
+ * Carries an express checkout over to a new session of the same cart, with no call to the
+ * service. `started`: the consumer is still in the popup; the session's amount is the cart's
+ * total now. `approved`: the consumer's choices are on the cart, whose total (minor units)
+ * must be the approved amount; the session then keeps the cart's digest, so a cart changed
+ * after this is refused at completion like a standard one (operations/approved-cart.ts).
+ * @throws PaymentError `amount_changed` when the total is not the approved amount,
+ *   `cart_changed` when the items are not those the checkout started with.
+ */
+export function continueExpressCheckout(
+  context: PaymentContext,
+  input: {
+    snapshot: CartSnapshot
+    amountMinor: bigint
+    currency: string
+    instruction: Extract<ExpressInstruction, { token: string }>
+    data: BnplPaymentData
+  }
+): PaymentResult & { token: string } {
+  const { snapshot, amountMinor, instruction } = input
+  const currency = input.currency.toUpperCase()
+  const itemsDigest = expressItemsDigest(snapshot)
+  if (instruction.itemsDigest && instruction.itemsDigest !== itemsDigest) throw shopperError("cart_changed")
+  if (instruction.phase === "approved" && apiAmountToMinorUnits(instruction.approvedAmount) !== amountMinor) {
+    throw shopperError("amount_changed")
+  }
+  return {
+    token: instruction.token,
+    status: toSessionStatus(CHECKOUT_OPEN, undefined),
+    data: {
+      ...input.data,
+      ...accountOf(context.options),
+      cartId: snapshot.cartId,
+      taxInclusive: snapshot.taxInclusive,
+      token: instruction.token,
+      expires: instruction.expires,
+      amount: minorUnitsToApiAmount(amountMinor),
+      currency,
+      express: instruction.phase,
+      expressItemsDigest: instruction.itemsDigest ?? itemsDigest,
+      ...(instruction.phase === "approved" ? { cartDigest: cartDigest(snapshot) } : {}),
+    },
+  }
+}
