@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import type { SandboxLedger } from "../../src/sandbox"
 import { launchChromium, screenshot } from "./browser"
-import { POPUP, openExpressPopup } from "./express-popup"
+import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 
 // Medusa boots in about 20 s; migrations on a fresh database take about as long again.
 jest.setTimeout(180_000)
@@ -226,7 +226,7 @@ it("a US address is refused in the popup; leaving then says the store does not d
   await popup.locator(POPUP.address("us-new-york")).click()
   await popup.locator(POPUP.status).filter({ hasText: "does not deliver" }).waitFor()
   expect(await popup.locator(POPUP.options).count()).toBe(0)
-  await popup.locator(POPUP.cancel).click()
+  await cancelInPopup(popup)
 
   await page.locator("#express-message").waitFor()
   expect(await page.locator("#express-message").getAttribute("data-reason")).toBe("address_unsupported")
@@ -241,7 +241,7 @@ it("from the cart page: Cancel says so and keeps the cart; a second press then p
   await page.locator("#express-checkout:enabled").waitFor()
 
   let popup = await openExpressPopup(context, page.locator("#express-checkout"), stack.urls.sandbox)
-  await popup.locator(POPUP.cancel).click()
+  await cancelInPopup(popup)
   await page.locator("#express-message").waitFor()
   expect(await page.locator("#express-message").textContent()).toBe("You cancelled pay later. Choose a payment method to continue.")
   expect(await page.locator("#cart-count").textContent()).toBe("1")

@@ -3,7 +3,7 @@ import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { asMerchant } from "../contract/sandbox/express-http"
 import { launchChromium, screenshot } from "./browser"
 import { ExpressKitPage } from "./express-kit-page"
-import { POPUP, openExpressPopup } from "./express-popup"
+import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 
 // No Medusa: the sandbox, a page and Chromium start in a few seconds.
 jest.setTimeout(60_000)
@@ -72,14 +72,14 @@ it("a US address is refused; Cancel then says the store does not deliver there, 
   const popup = await openExpressPopup(context, button(), sandbox.url)
   await popup.locator(POPUP.address("us-new-york")).click()
   await popup.locator(POPUP.status).filter({ hasText: "does not deliver" }).waitFor()
-  await popup.locator(POPUP.cancel).click()
+  await cancelInPopup(popup)
   await message().waitFor()
   expect(await message().getAttribute("data-reason")).toBe("address_unsupported")
   expect(await message().getAttribute("role")).toBe("alert")
   await screenshot(page, "express-kit-unsupported")
 
   const again = await openExpressPopup(context, button(), sandbox.url)
-  await again.locator(POPUP.cancel).click()
+  await cancelInPopup(again)
   await message().filter({ hasText: "You cancelled pay later." }).waitFor()
   expect(await message().getAttribute("data-reason")).toBe("cancelled")
 })

@@ -19,3 +19,8 @@ export async function openExpressPopup(context: BrowserContext, button: Locator,
   await popup.locator(POPUP.address("gb-london")).waitFor()
   return popup
 }
+
+/** Presses Cancel and waits until the popup has closed itself (a press before that would reuse the window). */
+export async function cancelInPopup(popup: Page): Promise<void> {
+  await Promise.all([popup.waitForEvent("close"), popup.locator(POPUP.cancel).click()])
+}

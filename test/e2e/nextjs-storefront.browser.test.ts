@@ -1,7 +1,7 @@
 import path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { launchChromium, screenshot } from "./browser"
-import { POPUP, openExpressPopup } from "./express-popup"
+import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 import { startNextjsStack, type NextjsStack } from "./nextjs-stack"
 
 // `next build` and Medusa's migrations run side by side (about a minute on 2 cores).
@@ -127,7 +127,7 @@ it("express from the cart page: Cancel says so; then Confirm lands on the order 
   await page.locator("#add-to-cart").click()
   await page.waitForURL("**/gb/cart")
   let popup = await openExpressPopup(context, expressButton(), stack.urls.sandbox)
-  await popup.locator(POPUP.cancel).click()
+  await cancelInPopup(popup)
   const message = page.locator("[data-pay-later-express-error]")
   await message.waitFor()
   expect(await message.getAttribute("data-reason")).toBe("cancelled")
