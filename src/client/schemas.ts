@@ -122,9 +122,7 @@ export const shippingOptionsSchema = z.strictObject({
 })
 
 /**
- * The fields of a Create Checkout request, before the rules that tie fields together
- * (`checkoutModeRules`); the sandbox extends this shape with what the service also takes.
- */
+ * Create Checkout's fields without `checkoutModeRules`, for the sandbox to extend. */
 export const createCheckoutRequestShape = z.strictObject({
   amount: moneySchema,
   consumer: consumerSchema.extend({ email: max(128).min(1, "is required").optional() }).optional(),

@@ -72,6 +72,8 @@ export interface PaymentView {
   mismatch: string | null
   /** The widget's own actions, offered only where Medusa's buttons do not cover it (a partly captured payment). */
   actions: { captureRest: boolean; voidRest: boolean }
+  /** Paid through an express checkout: address and shipping were chosen in the service's popup (payments/express.ts). */
+  express: boolean
 }
 
 const STATE_OF: Record<PaymentState, PayLaterState> = {
@@ -170,5 +172,6 @@ export function buildPaymentView(
     differences,
     mismatch,
     actions: { captureRest: partlyCaptured, voidRest: partlyCaptured },
+    express: !!data.express,
   }
 }

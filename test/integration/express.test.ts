@@ -75,7 +75,9 @@ describeStore({}, (suite) => {
     // A country the region does not serve: rejected, the cart unchanged.
     expect((await express.shippingOptions(newYork.address)).data).toEqual({ rejection: "SHIPPING_ADDRESS_UNSUPPORTED" })
 
+    const began = Date.now()
     const options = await express.shippingOptions(london.address)
+    if (process.env.BNPL_EXPRESS_TIMING) process.stderr.write(`express shipping-options: ${Date.now() - began} ms\n`)
     expect(options.status).toBe(200)
     expect(options.data.shipping_options).toEqual([
       expect.objectContaining({ id: store.shippingOptions.standard, name: "Standard Shipping", shippingAmount: { amount: "4.95", currency: "GBP" }, orderAmount: { amount: "94.95", currency: "GBP" } }),
@@ -119,8 +121,9 @@ describeStore({}, (suite) => {
     const withoutLine = await express.shippingOptions({ countryCode: "GB" })
     expect(withoutLine.data.message).toMatch(/address1 is required/)
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({ entity: "cart", fields: ["shipping_address.id"], filters: { id: cartId } })
-    expect((data[0] as any).shipping_address).toBeFalsy()
+    // Medusa gives a cart of a one-country region an address with that country only.
+    const { data } = await query.graph({ entity: "cart", fields: ["shipping_address.address_1"], filters: { id: cartId } })
+    expect((data[0] as any).shipping_address?.address_1 ?? null).toBeNull()
 
     const options = await express.shippingOptions(london.address)
     expect(options.data.shipping_options.map((option: any) => [option.id, option.orderAmount.amount])).toEqual([[store.shippingOptions.standard, "94.95"]])

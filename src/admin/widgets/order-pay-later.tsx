@@ -108,7 +108,14 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
   return (
     <Container className="divide-y p-0" data-testid="bnpl-widget">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">Pay later</Heading>
+        <div className="flex items-center gap-x-2">
+          <Heading level="h2">Pay later</Heading>
+          {payment.express && (
+            <Badge size="2xsmall" color="blue" data-testid="bnpl-express">
+              Express
+            </Badge>
+          )}
+        </div>
         <StatusBadge color={STATE_COLORS[payment.state]} data-testid="bnpl-state">{STATE_LABELS[payment.state]}</StatusBadge>
       </div>
       <div className="py-2">

@@ -43,6 +43,12 @@ describe("the order page's view of a pay later payment", () => {
     )
   })
 
+  it("marks a payment made through an express checkout, and only that one", () => {
+    const express = payment({ data: { orderId: "1", paymentState: "AUTH_APPROVED", express: "approved" } })
+    expect(buildPaymentView(express, options, undefined, [], NOW).express).toBe(true)
+    expect(buildPaymentView(payment(), options, undefined, [], NOW).express).toBe(false)
+  })
+
   it("warns inside expiryWarningHours, and calls an authorisation past its expiry expired with nothing open", () => {
     const soon = payment({ data: { orderId: "1", paymentState: "AUTH_APPROVED", authorizationExpiresAt: "2026-11-21T12:00:00Z" } })
     expect(buildPaymentView(soon, options, undefined, [], NOW).expiryWarning).toBe(true)
