@@ -121,6 +121,8 @@ it("shows the kit's instalment line on a product inside the limits, none above t
     expect(await page.locator("#product-price").textContent()).toBe(price)
     expect(await page.locator("#pay-later-message").getAttribute("data-eligible")).toBe("hidden")
     expect((await page.locator("#pay-later-message").textContent())?.trim()).toBe("")
+    // Express is hidden outside the limits too.
+    expect(await page.locator("#express-checkout").count()).toBe(0)
   }
 })
 

@@ -73,12 +73,15 @@ it("shows the limits on a product page, in the first paint, with the reason on a
   const message = staticPage.locator("[data-pay-later-message]")
   expect(await message.textContent()).toBe("Pay later on orders from £1.00 to £1,000.00.")
   expect(await message.getAttribute("data-eligible")).toBe("true")
+  // The express button is in the server's HTML too (enabled once its library loads).
+  expect(await staticPage.locator("[data-pay-later-express-button]").count()).toBe(1)
   await screenshot(staticPage, "nextjs-product-message")
 
   await staticPage.goto(`${stack.urls.storefront}/gb/products/sofa`)
   expect(await message.getAttribute("data-eligible")).toBe("false")
   expect(await message.getAttribute("data-reason")).toBe("above_maximum")
   expect(await message.textContent()).toBe("Pay later is available on orders from £1.00 to £1,000.00.")
+  expect(await staticPage.locator("[data-pay-later-express-button]").count()).toBe(0)
   await screenshot(staticPage, "nextjs-product-above-maximum")
   await noScript.close()
 })
