@@ -169,6 +169,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
           port: storefrontPort,
           storeUrl,
           publishableKey: seed.publishableKey,
+          expressLibraryUrl: `${sandboxUrl}/express/library.js`,
           regions: [
             { id: seed.regions.uk, name: "United Kingdom", currency: "gbp", countryCode: "gb", countryName: "United Kingdom" },
             { id: seed.regions.eu, name: "Europe", currency: "eur", countryCode: "de", countryName: "Germany" },

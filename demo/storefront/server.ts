@@ -12,6 +12,8 @@ export interface StorefrontSettings {
   publishableKey: string
   /** The regions the shopper can switch between; the first is the default. */
   regions: Array<{ id: string; name: string; currency: string; countryCode: string; countryName: string }>
+  /** The service's express library (the sandbox's `/express/library.js`); without it, no express button. */
+  expressLibraryUrl?: string
 }
 
 export interface RunningStorefront {
@@ -35,7 +37,12 @@ export async function startStorefront(settings: StorefrontSettings): Promise<Run
   const app = express()
   app.disable("x-powered-by")
   app.get("/config.js", (_req, res) => {
-    const config = { storeUrl: settings.storeUrl, publishableKey: settings.publishableKey, regions: settings.regions }
+    const config = {
+      storeUrl: settings.storeUrl,
+      publishableKey: settings.publishableKey,
+      regions: settings.regions,
+      expressLibraryUrl: settings.expressLibraryUrl,
+    }
     res.type("application/javascript").send(`window.DEMO = ${JSON.stringify(config)}\n`)
   })
   app.get(PAGES, (_req, res) => res.sendFile(path.join(PUBLIC_DIR, "index.html")))

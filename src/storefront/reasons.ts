@@ -37,8 +37,29 @@ export type StartErrorReason = (typeof START_ERROR_REASONS)[number]
 export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "limits_unavailable"] as const
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
+/**
+ * Why express checkout (the popup from the product or cart page) ended without an order,
+ * besides the `bnpl_error` reasons its completion shares with the standard flow
+ * (`amount_changed`, `declined`, `cancelled`, `payment_failed`, ...) and the start reasons
+ * (`service_unavailable`, `cart_not_found`, `network`, `unknown`).
+ * - `outside_limits`: the cart's total is outside the account's limits (the start route's reason);
+ * - `origin_not_allowed`: the page's origin is not the plugin's `storefrontUrl` nor one of the
+ *   store's CORS origins (a set-up error: the start route refuses with 403);
+ * - `address_unsupported` / `address_unrecognized`: the consumer's address was refused
+ *   (`SHIPPING_ADDRESS_UNSUPPORTED` / `SHIPPING_ADDRESS_UNRECOGNIZED`) and they left the popup;
+ * - `express_unavailable`: the service's library did not load or the popup could not open.
+ */
+export const EXPRESS_ERROR_REASONS = [
+  "outside_limits",
+  "origin_not_allowed",
+  "address_unsupported",
+  "address_unrecognized",
+  "express_unavailable",
+] as const
+export type ExpressErrorReason = (typeof EXPRESS_ERROR_REASONS)[number]
+
 /** Every reason with a message. */
-export type PayLaterReason = ReturnErrorReason | StartErrorReason | IneligibleReason | "processing_timeout"
+export type PayLaterReason = ReturnErrorReason | StartErrorReason | IneligibleReason | ExpressErrorReason | "processing_timeout"
 
 /** Messages by reason; any subset overrides the defaults. `{minimum}` / `{maximum}` are filled where limits are known. */
 export type PayLaterMessages = Partial<Record<PayLaterReason, string>>
@@ -69,6 +90,11 @@ export const DEFAULT_MESSAGES: Readonly<Record<PayLaterReason, string>> = Object
   unsupported_currency: "Pay later is not available in this currency.",
   not_in_region: "Pay later is not available in this region.",
   limits_unavailable: "Pay later is not available right now.",
+  outside_limits: "Pay later is not available for this basket's total.",
+  origin_not_allowed: "Express pay later is not available on this site. Please use the checkout.",
+  address_unsupported: "We do not deliver to the address you chose. Please choose another address or use the checkout.",
+  address_unrecognized: "The address you chose could not be recognised. Please check it or use the checkout.",
+  express_unavailable: "Express pay later could not open. Please allow pop-ups for this site, try again, or use the checkout.",
 })
 
 /**

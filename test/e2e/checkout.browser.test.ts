@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import type { SandboxLedger } from "../../src/sandbox"
 import { launchChromium, screenshot } from "./browser"
+import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 
 // Medusa boots in about 20 s; migrations on a fresh database take about as long again.
 jest.setTimeout(180_000)
@@ -120,6 +121,8 @@ it("shows the kit's instalment line on a product inside the limits, none above t
     expect(await page.locator("#product-price").textContent()).toBe(price)
     expect(await page.locator("#pay-later-message").getAttribute("data-eligible")).toBe("hidden")
     expect((await page.locator("#pay-later-message").textContent())?.trim()).toBe("")
+    // Express is hidden outside the limits too.
+    expect(await page.locator("#express-checkout").count()).toBe(0)
   }
 })
 
@@ -156,6 +159,126 @@ it("offers no Pay later for a cart above the service's maximum, and manual payme
   expect(await page.locator("#pay-later-unavailable").textContent()).toBe("Pay later is available on orders from £1.00 to £1,000.00.")
   expect(await page.locator("#pay-later").count()).toBe(0)
   expect(await page.locator("#pay-manually").count()).toBe(1)
+})
+
+// Express checkout (docs/storefront.md, "Express checkout"): the demo's button on the product
+// and cart pages, the sandbox's library and popup, the plugin's express store routes.
+const ledger = async () => (await (await fetch(`${stack.urls.sandboxControl}/ledger`)).json()) as SandboxLedger
+const approvedAuths = async () => (await ledger()).auths.filter((auth) => auth.status === "APPROVED")
+
+interface StoreOrder {
+  id: string
+  email: string
+  total: number
+  currency_code: string
+  shipping_address: { address_1: string; postal_code: string; country_code: string; first_name: string; last_name: string }
+  shipping_methods: Array<{ name: string; shipping_option_id: string; amount: number }>
+}
+
+/** The order as the store API gives it to the storefront (publishable key). */
+async function storeOrder(orderId: string): Promise<StoreOrder> {
+  const fields = "id,email,total,currency_code,*shipping_address,*shipping_methods"
+  const response = await fetch(`${stack.urls.store}/store/orders/${orderId}?fields=${encodeURIComponent(fields)}`, {
+    headers: { "x-publishable-api-key": stack.seed.publishableKey },
+  })
+  return ((await response.json()) as { order: StoreOrder }).order
+}
+
+it("product page -> Express -> the popup -> a GB address -> the store's two options -> the dearer one -> Confirm -> the order page", async () => {
+  const authsBefore = (await approvedAuths()).length
+  await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
+  await page.locator("#express-checkout:enabled").waitFor()
+  await screenshot(page, "express-1-product")
+
+  const popup = await openExpressPopup(context, page.locator("#express-checkout"), stack.urls.sandbox)
+  await popup.locator(POPUP.address("gb-london")).click()
+  const options = popup.locator(POPUP.options)
+  await options.nth(1).waitFor()
+  expect(await options.count()).toBe(2)
+  // The store's own options with its amounts: the tote is £45.00, shipping £4.95 or £9.95.
+  const texts = await options.allTextContents()
+  expect(texts.find((text) => text.includes("Standard Shipping"))).toMatch(/£4\.95.*Order total £49\.95/)
+  expect(texts.find((text) => text.includes("Express Shipping"))).toMatch(/£9\.95.*Order total £54\.95/)
+  await screenshot(popup, "express-2-popup-options")
+
+  await options.filter({ hasText: "Express Shipping" }).click()
+  await popup.locator(POPUP.confirm).click()
+  await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
+  await page.locator("#order-confirmed").waitFor()
+  await screenshot(page, "express-3-order")
+
+  const orderId = (await page.locator("#order-id").textContent())!
+  const order = await storeOrder(orderId)
+  expect(order.email).toBe("alice.express@example.com")
+  expect(order.shipping_address).toMatchObject({ address_1: "221B Baker Street", postal_code: "NW1 6XE", country_code: "gb" })
+  expect(order.shipping_methods.map((method) => method.name)).toEqual(["Express Shipping"])
+  expect(order.total).toBe(54.95)
+  // One approval, for the order's total.
+  const auths = (await approvedAuths()).slice(authsBefore)
+  expect(auths).toHaveLength(1)
+  expect(auths[0].amount).toEqual({ amount: "54.95", currency: "GBP" })
+  // The product page's express cart was its own: the basket is untouched (empty here).
+  expect(await page.locator("#cart-count").textContent()).toBe("0")
+})
+
+it("a US address is refused in the popup; leaving then says the store does not deliver there", async () => {
+  await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
+  await page.locator("#express-checkout:enabled").waitFor()
+  const popup = await openExpressPopup(context, page.locator("#express-checkout"), stack.urls.sandbox)
+  await popup.locator(POPUP.address("us-new-york")).click()
+  await popup.locator(POPUP.status).filter({ hasText: "does not deliver" }).waitFor()
+  expect(await popup.locator(POPUP.options).count()).toBe(0)
+  await cancelInPopup(popup)
+
+  await page.locator("#express-message").waitFor()
+  expect(await page.locator("#express-message").getAttribute("data-reason")).toBe("address_unsupported")
+  expect(await page.locator("#express-message").textContent()).toMatch(/^We do not deliver to the address you chose/)
+  await screenshot(page, "express-4-unsupported-address")
+})
+
+it("from the cart page: Cancel says so and keeps the cart; a second press then pays the cart", async () => {
+  await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
+  await page.locator("#add-to-cart").click()
+  await page.waitForURL("**/cart")
+  await page.locator("#express-checkout:enabled").waitFor()
+
+  let popup = await openExpressPopup(context, page.locator("#express-checkout"), stack.urls.sandbox)
+  await cancelInPopup(popup)
+  await page.locator("#express-message").waitFor()
+  expect(await page.locator("#express-message").textContent()).toBe("You cancelled pay later. Choose a payment method to continue.")
+  expect(await page.locator("#cart-count").textContent()).toBe("1")
+
+  popup = await openExpressPopup(context, page.locator("#express-checkout"), stack.urls.sandbox)
+  await popup.locator(POPUP.address("gb-manchester")).click()
+  await popup.locator(POPUP.options).first().click()
+  await popup.locator(POPUP.confirm).click()
+  await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
+  await page.locator("#order-confirmed").waitFor()
+  // The basket became the order: the next visit starts a new one.
+  expect(await page.locator("#cart-count").textContent()).toBe("0")
+})
+
+it("express in the Europe region: a German address, EUR options, the order paid through the EU account", async () => {
+  await page.goto(stack.urls.storefront)
+  await page.locator("#region").selectOption({ label: "Europe (EUR)" })
+  await page.waitForURL(`${stack.urls.storefront}/`)
+  await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
+  await page.locator("#express-checkout:enabled").waitFor()
+  const authsBefore = (await approvedAuths()).length
+  const popup = await openExpressPopup(context, page.locator("#express-checkout"), stack.urls.sandbox)
+  await popup.locator(POPUP.address("de-berlin")).click()
+  const options = popup.locator(POPUP.options)
+  await options.nth(1).waitFor()
+  expect(await options.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/€/)]))
+  await screenshot(popup, "express-5-popup-eur")
+  await options.first().click()
+  await popup.locator(POPUP.confirm).click()
+  await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
+  const order = await storeOrder((await page.locator("#order-id").textContent())!)
+  expect(order.currency_code).toBe("eur")
+  expect(order.shipping_address.country_code).toBe("de")
+  const auths = (await approvedAuths()).slice(authsBefore)
+  expect(auths.map((auth) => [auth.merchantId, auth.amount.currency])).toEqual([["100201", "EUR"]])
 })
 
 async function expectText(selector: string, text: string): Promise<void> {

@@ -105,6 +105,7 @@ export async function startNextjsStack(logDir: string): Promise<NextjsStack> {
         ...nextEnv,
         MEDUSA_BACKEND_URL: store,
         MEDUSA_PUBLISHABLE_KEY: seed.publishableKey,
+        BNPL_EXPRESS_LIBRARY_URL: `${sandboxUrl}/express/library.js`,
       }, path.join(logDir, "next-start.log"))
     )
     stops.push(() => server.stop())

@@ -1,6 +1,7 @@
 import path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { launchChromium, screenshot } from "./browser"
+import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 import { startNextjsStack, type NextjsStack } from "./nextjs-stack"
 
 // `next build` and Medusa's migrations run side by side (about a minute on 2 cores).
@@ -72,12 +73,15 @@ it("shows the limits on a product page, in the first paint, with the reason on a
   const message = staticPage.locator("[data-pay-later-message]")
   expect(await message.textContent()).toBe("Pay later on orders from £1.00 to £1,000.00.")
   expect(await message.getAttribute("data-eligible")).toBe("true")
+  // The express button is in the server's HTML too (enabled once its library loads).
+  expect(await staticPage.locator("[data-pay-later-express-button]").count()).toBe(1)
   await screenshot(staticPage, "nextjs-product-message")
 
   await staticPage.goto(`${stack.urls.storefront}/gb/products/sofa`)
   expect(await message.getAttribute("data-eligible")).toBe("false")
   expect(await message.getAttribute("data-reason")).toBe("above_maximum")
   expect(await message.textContent()).toBe("Pay later is available on orders from £1.00 to £1,000.00.")
+  expect(await staticPage.locator("[data-pay-later-express-button]").count()).toBe(0)
   await screenshot(staticPage, "nextjs-product-above-maximum")
   await noScript.close()
 })
@@ -98,6 +102,46 @@ it("pays later: product, cart, checkout, Confirm on the service's page, the orde
   expect(await page.locator("#payment-status").textContent()).toMatch(/^Payment: Approved/)
   expect(await page.locator("#cart-count").textContent()).toBe("0")
   expect(approvedAuths().filter((auth) => auth.amount.amount === "49.95")).not.toHaveLength(0)
+})
+
+const expressButton = () => page.locator("[data-pay-later-express-button]:enabled")
+
+it("express from the product page: the popup, the dearer of the store's two options, Confirm, the order page; the basket untouched", async () => {
+  const before = approvedAuths().length
+  await page.goto(`${stack.urls.storefront}/gb/products/canvas-tote`)
+  await expressButton().waitFor()
+  await screenshot(page, "nextjs-express-1-product")
+  const popup = await openExpressPopup(context, expressButton(), stack.urls.sandbox)
+  await popup.locator(POPUP.address("gb-london")).click()
+  await popup.locator(POPUP.options).nth(1).waitFor()
+  expect(await popup.locator(POPUP.options).count()).toBe(2)
+  await popup.locator(POPUP.options).filter({ hasText: "Express Shipping" }).click()
+  await popup.locator(POPUP.confirm).click()
+  await page.waitForURL("**/gb/order/*/confirmed")
+  await screenshot(page, "nextjs-express-2-order")
+  expect(await page.locator("#order-confirmed").textContent()).toMatch(/Order #\d+ is confirmed/)
+  expect(await page.locator("#payment-status").textContent()).toMatch(/^Payment: Approved/)
+  const auths = approvedAuths().slice(before)
+  expect(auths.map((auth) => auth.amount)).toEqual([{ amount: "54.95", currency: "GBP" }])
+})
+
+it("express from the cart page: Cancel says so; then Confirm lands on the order page and the cart cookie is gone", async () => {
+  await page.goto(`${stack.urls.storefront}/gb/products/canvas-tote`)
+  await page.locator("#add-to-cart").click()
+  await page.waitForURL("**/gb/cart")
+  let popup = await openExpressPopup(context, expressButton(), stack.urls.sandbox)
+  await cancelInPopup(popup)
+  const message = page.locator("[data-pay-later-express-error]")
+  await message.waitFor()
+  expect(await message.getAttribute("data-reason")).toBe("cancelled")
+  expect(await message.textContent()).toBe("You cancelled pay later. Choose a payment method to continue.")
+
+  popup = await openExpressPopup(context, expressButton(), stack.urls.sandbox)
+  await popup.locator(POPUP.address("gb-manchester")).click()
+  await popup.locator(POPUP.options).first().click()
+  await popup.locator(POPUP.confirm).click()
+  await page.waitForURL("**/gb/order/*/confirmed")
+  expect(await page.locator("#cart-count").textContent()).toBe("0")
 })
 
 it("cancel on the service's page: back at the checkout with the message, which a reload does not bring back", async () => {

@@ -86,7 +86,7 @@ it("its two entry points' types resolve under moduleResolution node, node16 and 
 
 /** Both entry points, with types a wrong resolution (an `any`) would not check. */
 const PAGE = `import { fetchLimits, startPayLaterCheckout, type StartCheckoutResult, type StoreClientConfig } from "medusa-payment-bnpl-storefront"
-import { PayLaterButton, PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
+import { PayLaterButton, PayLaterExpressButton, PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
 
 const store: StoreClientConfig = { baseUrl: "http://localhost:9000", publishableKey: "pk_test" }
 const start = async (): Promise<StartCheckoutResult> => startPayLaterCheckout(store, "cart_1")
@@ -99,6 +99,7 @@ export default async function Page() {
     <>
       <PayLaterMessage amount={49.95} currency="gbp" limits={limits} className="pay-later" />
       <PayLaterButton start={start} className="button">Continue to pay later</PayLaterButton>
+      <PayLaterExpressButton config={store} libraryUrl="http://localhost:4610/express/library.js" cartId="cart_1" amount={49.95} currencyCode="gbp" limits={limits} />
     </>
   )
 }

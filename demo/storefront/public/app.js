@@ -3,9 +3,12 @@
 // Pay later goes through the package's storefront kit (medusa-payment-bnpl/storefront, served
 // from the build as /kit/storefront.mjs), as docs/storefront.md shows a storefront using it.
 import {
+  expressCartFor,
   fetchCartEligibility,
   fetchLimits,
+  loadExpressLibrary,
   messageFor,
+  openExpressCheckout,
   payLaterMessage,
   readPayLaterReturn,
   startPayLaterCheckout,
@@ -13,7 +16,7 @@ import {
 } from "/kit/storefront.mjs"
 
 ;(function () {
-  const { regions, storeUrl, publishableKey } = window.DEMO
+  const { regions, storeUrl, publishableKey, expressLibraryUrl } = window.DEMO
   const store = { baseUrl: storeUrl, publishableKey }
   // The demo's plan: the sandbox's consumer screen shows 4 instalments by default.
   const INSTALMENTS = 4
@@ -95,7 +98,10 @@ import {
     render(`<section><h1 id="product-title">${escape(product.title)}</h1>
       <p class="price" id="product-price">${unitPrice(product)}</p>
       ${await payLaterLine(price.calculated_amount, price.currency_code)}
-      <button id="add-to-cart">Add to cart</button></section>`)
+      <button id="add-to-cart">Add to cart</button>
+      ${await expressSlot(price.calculated_amount, price.currency_code)}</section>`)
+    // Express buys what the page shows, in a cart of its own: the shopper's basket is left alone.
+    wireExpress(expressCartFor(store, { regionId, variantId: product.variants[0].id, quantity: 1 }))
     document.getElementById("add-to-cart").onclick = async (event) => {
       event.target.disabled = true
       let cart = await currentCart()
@@ -106,6 +112,44 @@ import {
       await medusa.post(`/store/carts/${cart.id}/line-items`, { variant_id: product.variants[0].id, quantity: 1 })
       location.href = "/cart"
     }
+  }
+
+  // Express checkout (docs/storefront.md, "Express checkout"): one button on the product and
+  // cart pages, inside the limits only, like the message. The service's library is loaded
+  // once; the popup opens in the click handler; the kit answers its callbacks through the
+  // plugin's store routes and tells how it ended.
+  async function expressSlot(amount, currency) {
+    if (!expressLibraryUrl) return ""
+    const line = payLaterMessage(amount, currency, await fetchLimits(store, { currencyCode: currency }))
+    if (!line.show || !line.eligible) return ""
+    return `<div id="express"><button id="express-checkout" class="secondary" disabled>Express checkout with pay later</button></div>`
+  }
+
+  function wireExpress(cart) {
+    const button = document.getElementById("express-checkout")
+    if (!button) return
+    loadExpressLibrary(expressLibraryUrl).then((library) => {
+      if (!library) return document.getElementById("express").remove()
+      button.disabled = false
+      // Synchronous: the library opens its popup inside the click.
+      button.onclick = () => {
+        document.getElementById("express-message")?.remove()
+        openExpressCheckout(library, {
+          config: store,
+          countryCode: region.countryCode,
+          cart,
+          onCompleting: () => (button.disabled = true),
+          onOutcome: (outcome) => {
+            if (outcome.orderId) return (location.href = `/order/${encodeURIComponent(outcome.orderId)}/confirmed`)
+            button.disabled = false
+            button.insertAdjacentHTML(
+              "afterend",
+              `<div class="message error" id="express-message" data-reason="${escape(outcome.error.reason)}">${escape(outcome.error.message)}</div>`
+            )
+          },
+        })
+      }
+    })
   }
 
   function cartTable(cart) {
@@ -122,7 +166,9 @@ import {
     showCartCount(cart)
     if (!cart?.items?.length) return render(`<h1>Your cart</h1><p>Your cart is empty. <a href="/">Shop</a></p>`)
     render(`<h1>Your cart</h1><section>${cartTable(cart)}${await payLaterLine(cart.total, cart.currency_code)}
-      <a href="/checkout"><button id="go-to-checkout">Checkout</button></a></section>`)
+      <a href="/checkout"><button id="go-to-checkout">Checkout</button></a>
+      ${await expressSlot(cart.total, cart.currency_code)}</section>`)
+    wireExpress(cart.id)
   }
 
   const SAMPLE_ADDRESSES = {
@@ -250,9 +296,9 @@ import {
 
   async function orderPage(orderId) {
     const { order } = await medusa.get(`/store/orders/${orderId}?fields=%2Bpayment_collections.payments.*,%2Bpayment_collections.payment_sessions.*`)
-    // The cart became this order: the next visit starts a new cart.
-    localStorage.removeItem(CART_KEY)
-    showCartCount(undefined)
+    // If the basket became this order, the next visit starts a new cart (currentCart forgets a
+    // completed one); an express order from a product page leaves the basket as it was.
+    showCartCount(await currentCart())
     render(`<h1 id="order-confirmed">Thank you! Order #${escape(order.display_id)} is confirmed</h1>
       ${message("info", `Payment: ${paidBy(order)}`)}
       <section><p class="muted">Order <span id="order-id">${escape(order.id)}</span> for ${escape(order.email)}</p>

@@ -15,3 +15,9 @@ export function storeConfig(headers?: Record<string, string>): StoreClientConfig
 
 /** The order page path, as the plugin's `storefrontOrderPath` also names it (with `{order_id}` left for the kit). */
 export const orderUrl = (countryCode: string) => `/${countryCode}/order/{order_id}/confirmed`
+
+/**
+ * The service's express library (in development the sandbox's `{sandbox}/express/library.js`),
+ * from `BNPL_EXPRESS_LIBRARY_URL`; without it the pages show no express button.
+ */
+export const expressLibraryUrl = (): string | undefined => process.env.BNPL_EXPRESS_LIBRARY_URL || undefined

@@ -1,7 +1,7 @@
 import Link from "next/link"
 import { fetchLimits } from "medusa-payment-bnpl-storefront"
-import { PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
-import { storeConfig } from "@/lib/config"
+import { PayLaterExpressButton, PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
+import { expressLibraryUrl, storeConfig } from "@/lib/config"
 import { money } from "@/lib/format"
 import { currentCart } from "@/lib/store"
 
@@ -10,6 +10,7 @@ export default async function CartPage({ params }: { params: Promise<{ countryCo
   const cart = await currentCart()
   if (!cart?.items?.length) return <p id="cart-empty">Your cart is empty.</p>
   const limits = await fetchLimits(storeConfig(), { currencyCode: cart.currency_code, amount: cart.total })
+  const libraryUrl = expressLibraryUrl()
   return (
     <div className="card">
       <h1>Cart</h1>
@@ -30,6 +31,20 @@ export default async function CartPage({ params }: { params: Promise<{ countryCo
       <Link href={`/${countryCode}/checkout`} id="go-to-checkout">
         <button type="button">Checkout</button>
       </Link>
+      {/* Express: this cart, in the service's popup; the landing route then drops the cart cookie. */}
+      {libraryUrl && (
+        <PayLaterExpressButton
+          config={storeConfig()}
+          libraryUrl={libraryUrl}
+          countryCode={countryCode}
+          cartId={cart.id}
+          amount={cart.total}
+          currencyCode={cart.currency_code}
+          limits={limits}
+          orderPath={`/${countryCode}/pay-later/landing?order_id={order_id}`}
+          className="express"
+        />
+      )}
     </div>
   )
 }

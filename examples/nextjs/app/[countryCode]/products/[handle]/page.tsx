@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation"
 import { fetchLimits } from "medusa-payment-bnpl-storefront"
-import { PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
+import { PayLaterExpressButton, PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
 import { addToCart } from "@/lib/actions"
-import { storeConfig } from "@/lib/config"
+import { expressLibraryUrl, orderUrl, storeConfig } from "@/lib/config"
 import { money } from "@/lib/format"
 import { productByHandle, regionFor } from "@/lib/store"
 
@@ -15,6 +15,7 @@ export default async function ProductPage({ params }: { params: Promise<{ countr
   const price = variant.calculated_price!
   // The limits for the currency, read on the server: the message is in the first paint.
   const limits = await fetchLimits(storeConfig(), { currencyCode: price.currency_code })
+  const libraryUrl = expressLibraryUrl()
   return (
     <div className="card">
       <h1 id="product-title">{product.title}</h1>
@@ -32,6 +33,21 @@ export default async function ProductPage({ params }: { params: Promise<{ countr
         <input type="hidden" name="variant_id" value={variant.id} />
         <button type="submit" id="add-to-cart">Add to cart</button>
       </form>
+      {/* Express: buys this variant in a cart of its own, in the service's popup; the basket is left alone. */}
+      {libraryUrl && (
+        <PayLaterExpressButton
+          config={storeConfig()}
+          libraryUrl={libraryUrl}
+          countryCode={countryCode}
+          regionId={region!.id}
+          variantId={variant.id}
+          amount={price.calculated_amount}
+          currencyCode={price.currency_code}
+          limits={limits}
+          orderPath={orderUrl(countryCode)}
+          className="express"
+        />
+      )}
     </div>
   )
 }

@@ -1,0 +1,192 @@
+/// <reference lib="dom" />
+import { useEffect, useRef, useState, type ReactNode } from "react"
+import type { DisplayAmount } from "../storefront/amounts"
+import { fetchLimits, payLaterMessage, readPayLaterEligibility, type PayLaterEligibility } from "../storefront/eligibility"
+import { isExpressLibrary, loadExpressLibrary, type BnplExpressLibrary } from "../storefront/express-library"
+import { expressCartFor, openExpressCheckout, type ExpressCartSource, type ExpressOutcome } from "../storefront/express-popup"
+import { orderPagePath } from "../storefront/order-page"
+import { messageFor, type PayLaterMessages } from "../storefront/reasons"
+import type { StoreClientConfig } from "../storefront/store-client"
+import { MAX_MESSAGE_LENGTH } from "./read-answers"
+import { warnOnce } from "./warn-once"
+
+/** Props of `<PayLaterExpressButton>`: `cartId` on a cart page, `regionId` + `variantId` + `quantity` on a product page. */
+export interface PayLaterExpressButtonProps {
+  /** The store as the browser reaches it: the backend's URL and the (public) publishable key. */
+  config: StoreClientConfig
+  /** The service's browser library; in development the sandbox's `{sandbox}/express/library.js`. */
+  libraryUrl: string
+  /**
+   * The consumer's country for the popup, e.g. "gb" (also `{country_code}` in `orderPath`).
+   * Default: the page path's first segment when it is two letters, as in Medusa's starters'
+   * `/[countryCode]/...` routes.
+   */
+  countryCode?: string
+  /** Cart page: the cart to pay. */
+  cartId?: string
+  /** Product page: a new cart in this region with `quantity` of this variant (the shopper's basket is left alone). */
+  regionId?: string
+  variantId?: string
+  /** Product page: default 1. */
+  quantity?: number
+  /** The product's or cart's amount in major units, for the limits check (hidden outside them). */
+  amount: DisplayAmount
+  currencyCode: string
+  /** The limits read on the server (`fetchLimits`), so the button is in the first paint; else read in the browser. */
+  limits?: PayLaterEligibility
+  providerId?: string
+  /** The order page: a template with `{order_id}` (and `{country_code}`); default "/{country_code}/order/{order_id}/confirmed". */
+  orderPath?: string
+  /** Called with the new order's id instead of going to `orderPath`. */
+  onOrder?: (orderId: string) => void
+  messages?: PayLaterMessages
+  children?: ReactNode
+  className?: string
+  /** Class of the message under the button (cancelled, declined, ...). */
+  messageClassName?: string
+}
+
+const COMPONENT = "PayLaterExpressButton"
+
+/**
+ * "Pay later" from a product or cart page in one popup: the consumer chooses the address and
+ * one of the store's shipping options on the service's screens, confirms, and lands on the
+ * order page. Loads the service's library once; in the click handler, synchronously, hands
+ * it the callbacks (`openExpressCheckout`) and opens the popup. Ends on the order page or
+ * with the reason's message (`role="alert"`): cancelled, declined, amount changed, an address
+ * the store does not serve, the service down.
+ * Renders nothing outside the limits (like `<PayLaterMessage>`), with bad limits or props, or
+ * when the library does not load; each bad input warns once in the console. Never throws.
+ */
+export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
+  const { config, libraryUrl, countryCode, amount, currencyCode, limits, messages, className, messageClassName } = props
+  const [fetched, setFetched] = useState<PayLaterEligibility | undefined>()
+  const [library, setLibrary] = useState<BnplExpressLibrary | "failed" | undefined>()
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<{ reason: string; message: string } | undefined>()
+  const cartSource = useRef<{ key: string; source: ExpressCartSource } | undefined>(undefined)
+
+  const baseUrl = config?.baseUrl
+  const publishableKey = config?.publishableKey
+  useEffect(() => {
+    if (limits || !baseUrl || !publishableKey || typeof currencyCode !== "string") return
+    let current = true
+    void fetchLimits({ baseUrl, publishableKey }, { currencyCode }).then((answer) => current && setFetched(answer))
+    return () => {
+      current = false
+    }
+  }, [limits, baseUrl, publishableKey, currencyCode])
+
+  const known = limits ?? fetched
+  const problem = propsProblem(props)
+  const inside = !problem && known !== undefined && insideLimits(amount, currencyCode, known)
+
+  useEffect(() => {
+    if (!inside) return
+    let current = true
+    void loadExpressLibrary(libraryUrl).then((loaded) => {
+      if (!current) return
+      if (!loaded) warnOnce(COMPONENT, "the service's library did not load (or defined no BnplExpress)", String(libraryUrl))
+      setLibrary(loaded ?? "failed")
+    })
+    return () => {
+      current = false
+    }
+  }, [inside, libraryUrl])
+
+  if (problem) warnOnce(COMPONENT, problem)
+  if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" />
+
+  const country = (countryCode ?? countryFromPath())?.toLowerCase()
+  const onOutcome = (outcome: ExpressOutcome) => {
+    setPending(false)
+    if ("orderId" in outcome) {
+      if (props.onOrder) return props.onOrder(outcome.orderId)
+      const template = props.orderPath ?? "/{country_code}/order/{order_id}/confirmed"
+      window.location.assign(orderPagePath(template, { orderId: outcome.orderId, countryCode: country }))
+      setPending(true)
+      return
+    }
+    const message = outcome.error.message.length > MAX_MESSAGE_LENGTH ? messageFor(outcome.error.reason, messages) : outcome.error.message
+    setError({ reason: outcome.error.reason, message })
+  }
+
+  // Synchronous to the end: the library's open() must run inside the click's user gesture.
+  const onClick = () => {
+    if (!isExpressLibrary(library)) return
+    setError(undefined)
+    if (!country) {
+      warnOnce(COMPONENT, "no countryCode, and the page path does not start with one")
+      return setError({ reason: "express_unavailable", message: messageFor("express_unavailable", messages) })
+    }
+    openExpressCheckout(library, {
+      config,
+      countryCode: country,
+      cart: cartFor(props, cartSource),
+      providerId: props.providerId,
+      messages,
+      onOutcome,
+      onCompleting: () => setPending(true),
+    })
+  }
+
+  const ready = isExpressLibrary(library)
+  return (
+    <div data-pay-later-express="" data-state={ready ? "ready" : "loading"}>
+      <button
+        type="button"
+        className={className}
+        onClick={onClick}
+        disabled={!ready || pending}
+        aria-busy={!ready || pending}
+        data-pay-later-express-button=""
+      >
+        {props.children ?? "Express checkout with pay later"}
+      </button>
+      {error ? (
+        <p role="alert" className={messageClassName} data-pay-later-express-error="" data-reason={error.reason}>
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+// Medusa's starters route by country: /gb/products/tote. Only in the browser (the click).
+function countryFromPath(): string | undefined {
+  if (typeof window === "undefined") return undefined
+  const first = window.location.pathname.split("/")[1] ?? ""
+  return /^[a-z]{2}$/i.test(first) ? first : undefined
+}
+
+// The cart page's id, or the product page's cart, one per variant and quantity.
+function cartFor(props: PayLaterExpressButtonProps, memo: { current?: { key: string; source: ExpressCartSource } }): ExpressCartSource {
+  if (props.cartId) return props.cartId
+  const item = { regionId: props.regionId!, variantId: props.variantId!, quantity: props.quantity ?? 1 }
+  const key = `${item.regionId}|${item.variantId}|${item.quantity}`
+  if (memo.current?.key !== key) memo.current = { key, source: expressCartFor(props.config, item, props.messages) }
+  return memo.current.source
+}
+
+function propsProblem(props: PayLaterExpressButtonProps): string | undefined {
+  if (!props.config || typeof props.config.baseUrl !== "string" || typeof props.config.publishableKey !== "string") return "no store config"
+  if (typeof props.libraryUrl !== "string" || !props.libraryUrl) return "no libraryUrl"
+  if (props.countryCode !== undefined && (typeof props.countryCode !== "string" || !/^[a-z]{2}$/i.test(props.countryCode))) {
+    return "countryCode is not two letters"
+  }
+  if (props.cartId !== undefined) return typeof props.cartId === "string" && props.cartId ? undefined : "cartId is not a cart id"
+  if (typeof props.regionId !== "string" || typeof props.variantId !== "string") return "neither cartId nor regionId and variantId"
+  const quantity = props.quantity ?? 1
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) return "quantity is not a whole number from 1 to 1000"
+  return undefined
+}
+
+// payLaterMessage never throws; limits it refuses are warned about here, by name.
+function insideLimits(amount: DisplayAmount, currencyCode: string, limits: PayLaterEligibility): boolean {
+  if (!readPayLaterEligibility(limits)) {
+    warnOnce(COMPONENT, "limits that are not an eligibility answer (see readPayLaterEligibility)")
+    return false
+  }
+  const text = payLaterMessage(amount, currencyCode, limits)
+  return text.show && text.eligible
+}

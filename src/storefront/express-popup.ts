@@ -1,0 +1,155 @@
+import type { PayLaterError } from "./checkout"
+import {
+  completeExpressCheckout,
+  createExpressCart,
+  expressShippingOptions,
+  startExpressCheckout,
+  type ExpressCartItem,
+  type ExpressCartResult,
+  type ExpressCompleteErrorReason,
+  type ExpressRejection,
+  type ExpressStartErrorReason,
+} from "./express"
+import type { BnplExpressLibrary, BnplExpressPopupConfig } from "./express-library"
+import { messageFor, type ExpressErrorReason, type PayLaterMessages } from "./reasons"
+import type { StoreClientConfig } from "./store-client"
+
+/** Every reason an express checkout can end with instead of an order. */
+export type ExpressOutcomeReason = ExpressStartErrorReason | ExpressCompleteErrorReason | ExpressErrorReason
+
+/** How an express checkout ended: the order, or a message for the shopper. Plain data. */
+export type ExpressOutcome = { orderId: string } | { error: PayLaterError<ExpressOutcomeReason> }
+
+/** Where the express checkout's cart comes from: a cart id (cart page) or a function making one (product page). */
+export type ExpressCartSource = string | (() => Promise<ExpressCartResult>)
+
+/** Options of `openExpressCheckout`. */
+export interface OpenExpressOptions {
+  /** The store, as the browser reaches it (the publishable key is public). */
+  config: StoreClientConfig
+  /** The consumer's country for the popup, ISO 3166-1 alpha-2 ("GB"). */
+  countryCode: string
+  /** The cart page's cart id, or `expressCartFor(config, item)` on a product page. */
+  cart: ExpressCartSource
+  providerId?: string
+  messages?: PayLaterMessages
+  /** Called once with the order or the reason the checkout ended without one. Never with a closed popup's silence. */
+  onOutcome(outcome: ExpressOutcome): void
+  /** The consumer confirmed: the order is being placed (a second or two). */
+  onCompleting?(): void
+}
+
+/**
+ * Opens the express popup and answers its callbacks through the store routes. MUST be called
+ * synchronously inside a click handler (the library opens its window at once). In order:
+ * `onCommenceCheckout` gets the cart (making it on a product page) and the token from
+ * `startExpressCheckout`; `onShippingAddressChange` answers `expressShippingOptions`;
+ * `onComplete` with `SUCCESS` calls `completeExpressCheckout` and reports `{ orderId }`.
+ * Anything else ends in `onOutcome({ error })`: `cancelled`, or after a refused address
+ * `address_unsupported` / `address_unrecognized` / `service_unavailable`, a popup the
+ * browser blocked (cancelled before the token was asked for) `express_unavailable`, or the
+ * start's or completion's reason. `onOutcome` is called at most once.
+ * @returns false, after `onOutcome({ error: express_unavailable })`, when the library threw.
+ */
+export function openExpressCheckout(library: BnplExpressLibrary, options: OpenExpressOptions): boolean {
+  const { config, messages } = options
+  let reported = false
+  let cartId: string | undefined
+  let token: string | undefined
+  let lastRejection: ExpressRejection | undefined
+  let commenced = false
+  const report = (outcome: ExpressOutcome) => {
+    if (reported) return
+    reported = true
+    try {
+      options.onOutcome(outcome)
+    } catch {
+      // The page's handler: its errors are its own, never the library's.
+    }
+  }
+  const fail = (reason: ExpressOutcomeReason) => report({ error: { reason, message: messageFor(reason, messages) } })
+
+  const popup: BnplExpressPopupConfig = {
+    countryCode: options.countryCode.toUpperCase(),
+    onCommenceCheckout(actions) {
+      commenced = true
+      void (async () => {
+        const cart = typeof options.cart === "string" ? { cartId: options.cart } : await options.cart()
+        if ("error" in cart) return { error: cart.error }
+        cartId = cart.cartId
+        return startExpressCheckout(config, cart.cartId, { providerId: options.providerId, messages })
+      })()
+        .catch(() => ({ error: { reason: "unknown" as const, message: messageFor("unknown", messages) } }))
+        .then((started) => {
+          if ("token" in started) {
+            token = started.token
+            return call(() => actions.resolve(started.token))
+          }
+          report(started)
+          call(() => actions.reject(started.error.reason))
+        })
+    },
+    onShippingAddressChange(data, actions) {
+      const answer = cartId ? expressShippingOptions(config, cartId, data) : Promise.resolve({ rejection: "SERVICE_UNAVAILABLE" as const })
+      void answer.then((result) => {
+        if ("shippingOptions" in result) {
+          lastRejection = undefined
+          return call(() => actions.resolve(result.shippingOptions))
+        }
+        lastRejection = result.rejection
+        call(() => actions.reject(result.rejection))
+      })
+    },
+    onComplete(event) {
+      const data = (event as { data?: { status?: unknown; orderToken?: unknown } } | undefined)?.data
+      // Cancelled before the page was asked for a token: the popup never opened (blocked).
+      if (data?.status !== "SUCCESS") return fail(commenced ? cancelReason(lastRejection) : "express_unavailable")
+      // Get Checkout is the source of truth: the token from the start serves if the event lost its own.
+      const orderToken = typeof data.orderToken === "string" && data.orderToken ? data.orderToken : token
+      if (!cartId || !orderToken) return fail("payment_failed")
+      call(() => options.onCompleting?.())
+      void completeExpressCheckout(config, cartId, orderToken, { messages }).then(report)
+    },
+  }
+
+  try {
+    library.initializeForPopup(popup)
+    library.open()
+    return true
+  } catch {
+    fail("express_unavailable")
+    return false
+  }
+}
+
+function cancelReason(rejection: ExpressRejection | undefined): ExpressOutcomeReason {
+  if (rejection === "SHIPPING_ADDRESS_UNSUPPORTED") return "address_unsupported"
+  if (rejection === "SHIPPING_ADDRESS_UNRECOGNIZED") return "address_unrecognized"
+  if (rejection === "SERVICE_UNAVAILABLE") return "service_unavailable"
+  return "cancelled"
+}
+
+// The library's own calls may throw (a closed popup); that must not become an unhandled rejection.
+function call(action: () => void): void {
+  try {
+    action()
+  } catch {
+    // nothing to do: the popup is gone, and its silence is the closed popup's
+  }
+}
+
+/**
+ * The product page's cart source for one item: makes a cart with it on first use and reuses
+ * that cart on a second press (after a cancel); make a new source when the variant or the
+ * quantity changes. A failed creation is tried again next time. Never throws.
+ */
+export function expressCartFor(config: StoreClientConfig, item: ExpressCartItem, messages?: PayLaterMessages): () => Promise<ExpressCartResult> {
+  let made: Promise<ExpressCartResult> | undefined
+  return () => {
+    made ??= createExpressCart(config, item, { messages }).then((result) => {
+      if ("error" in result) made = undefined
+      return result
+    })
+    return made
+  }
+}

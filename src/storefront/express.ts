@@ -1,0 +1,337 @@
+import type { PayLaterError } from "./checkout"
+import { completionReason } from "./checkout"
+import { fetchPayLaterCartStatus } from "./order-status"
+import { RETURN_ERROR_REASONS, messageFor, type PayLaterMessages, type ReturnErrorReason } from "./reasons"
+import { storeRequest, type StoreClientConfig } from "./store-client"
+
+/**
+ * Express checkout's three store calls (api-beyond-the-document.md, "Express checkout (`mode:
+ * express`)"; the plugin's routes `POST /store/bnpl/carts/:id/express`, `.../shipping-options`,
+ * `.../complete`). Each one never throws and answers plain data, so each is safe in a Server
+ * Action and in a popup's callback alike.
+ */
+
+/** An amount as the service writes it: a 2-decimal string in major units and the currency ("10.00", "GBP"). */
+export interface ExpressMoney {
+  amount: string
+  currency: string
+}
+
+/**
+ * The address the consumer chose in the popup, in the service's documented shape
+ * (`onShippingAddressChange`'s `data`): `countryCode` is ISO 3166-1 alpha-2 ("GB").
+ */
+export interface ExpressAddress {
+  name?: string
+  address1: string
+  address2?: string
+  area2?: string
+  suburb?: string
+  state?: string
+  postcode?: string
+  countryCode: string
+  phoneNumber?: string
+}
+
+/**
+ * One of the store's shipping options as the popup lists it: `orderAmount` is the cart's
+ * total with that option (what the consumer approves), `shippingAmount` and `taxAmount`
+ * its parts, all as Medusa computes them.
+ */
+export interface ExpressShippingOption {
+  id: string
+  name: string
+  description: string
+  shippingAmount: ExpressMoney
+  taxAmount: ExpressMoney
+  orderAmount: ExpressMoney
+}
+
+/** What the page answers the popup instead of options (`actions.reject(reason)`). */
+export const EXPRESS_REJECTIONS = ["SHIPPING_ADDRESS_UNSUPPORTED", "SHIPPING_ADDRESS_UNRECOGNIZED", "SERVICE_UNAVAILABLE"] as const
+export type ExpressRejection = (typeof EXPRESS_REJECTIONS)[number]
+
+/** Why starting an express checkout failed; the start route's reasons and the kit's own. */
+export type ExpressStartErrorReason =
+  | "outside_limits"
+  | "origin_not_allowed"
+  | "not_eligible"
+  | "service_unavailable"
+  | "cart_not_found"
+  | "network"
+  | "unknown"
+
+/** Why completing an express checkout failed: the standard flow's `bnpl_error` reasons and a few of the kit's. */
+export type ExpressCompleteErrorReason = ReturnErrorReason | "cart_not_found" | "service_unavailable" | "network" | "processing_timeout"
+
+/** `startExpressCheckout`'s result: the checkout token for `actions.resolve(token)`, or why not. */
+export type StartExpressResult = { token: string } | { error: PayLaterError<ExpressStartErrorReason> }
+/** `expressShippingOptions`'s result: the options for `actions.resolve(...)`, or the rejection for `actions.reject(...)`. */
+export type ExpressShippingResult = { shippingOptions: ExpressShippingOption[] } | { rejection: ExpressRejection }
+/** `completeExpressCheckout`'s result: the order, or why not. */
+export type CompleteExpressResult = { orderId: string } | { error: PayLaterError<ExpressCompleteErrorReason> }
+
+const START_REASONS: readonly string[] = ["outside_limits", "origin_not_allowed", "not_eligible", "service_unavailable", "cart_not_found"]
+const COMPLETE_REASONS: readonly string[] = [...RETURN_ERROR_REASONS, "cart_not_found", "service_unavailable"]
+// A checkout token and Medusa's ids, generously bounded: they go into URLs and the popup.
+const TOKEN = /^[\w.:-]{1,256}$/
+const ORDER_ID = /^[\w-]{1,100}$/
+// The service's money: "10.00" and a three-letter currency (merchant-api-v2.md, "Money").
+const API_AMOUNT = /^-?\d{1,12}\.\d{2}$/
+const MAX_STORE_MESSAGE = 500
+const ADDRESS_FIELDS = ["name", "address1", "address2", "area2", "suburb", "state", "postcode", "countryCode", "phoneNumber"] as const
+
+interface ExpressErrorBody {
+  type?: unknown
+  reason?: unknown
+  message?: unknown
+}
+
+/** Options of `startExpressCheckout`. */
+export interface StartExpressOptions {
+  /** The pay-later provider; default the plugin's choice for the cart's region (as `startPayLaterCheckout`). */
+  providerId?: string
+  /**
+   * The storefront's origin ("https://shop.example"), sent as `Origin` when the call runs on a
+   * server (a Server Action): the route makes it the popup's origin and checks it against the
+   * store's CORS origins. A browser sends its own and ignores this.
+   */
+  origin?: string
+  messages?: PayLaterMessages
+}
+
+/**
+ * Starts an express checkout for a cart: `POST /store/bnpl/carts/:id/express`. The plugin
+ * makes the cart's payment session in express mode (Create Checkout with `mode: "express"`
+ * and the page's origin as `merchant.popupOriginUrl`; amount = the cart's total as it stands;
+ * the cart may have no address, e-mail or shipping yet) and answers the checkout token, which
+ * the page hands to the popup with `actions.resolve(token)`.
+ *
+ * Never throws: every failure is `{ error: { reason, message } }` (reasons `outside_limits`,
+ * `origin_not_allowed`, `service_unavailable`, `cart_not_found`, `network`, `unknown`); the
+ * message is the merchant's override for the reason, else the store's, else the kit's default.
+ */
+export async function startExpressCheckout(
+  config: StoreClientConfig,
+  cartId: string,
+  options: StartExpressOptions = {}
+): Promise<StartExpressResult> {
+  const fail = (reason: ExpressStartErrorReason, storeMessage?: string): StartExpressResult => ({
+    error: { reason, message: options.messages?.[reason] ?? storeMessage ?? messageFor(reason) },
+  })
+  try {
+    const withOrigin = options.origin ? { ...config, headers: { ...config.headers, origin: options.origin } } : config
+    const answer = await storeRequest<{ token?: unknown } & ExpressErrorBody>(withOrigin, `${cartPath(cartId)}/express`, {
+      method: "POST",
+      body: options.providerId ? { provider_id: options.providerId } : {},
+    })
+    if (answer.status === 200 && typeof answer.body?.token === "string" && TOKEN.test(answer.body.token)) return { token: answer.body.token }
+    if (answer.status === 200) return fail("unknown")
+    const reason = expressStartReason(answer.status, answer.body?.reason)
+    return fail(reason, reason === "unknown" ? undefined : storeMessage(answer.body?.message))
+  } catch {
+    return fail("network")
+  }
+}
+
+// The route's own names for two of the kit's reasons.
+const START_ALIASES: Record<string, ExpressStartErrorReason> = {
+  not_offered: "not_eligible",
+  cart_completed: "cart_not_found",
+  unavailable: "service_unavailable",
+}
+
+function expressStartReason(status: number, reason: unknown): ExpressStartErrorReason {
+  if (typeof reason === "string" && START_REASONS.includes(reason)) return reason as ExpressStartErrorReason
+  if (typeof reason === "string" && Object.prototype.hasOwnProperty.call(START_ALIASES, reason)) return START_ALIASES[reason]
+  if (status === 404) return "cart_not_found"
+  if (status === 403) return "origin_not_allowed"
+  if (status >= 500) return "service_unavailable"
+  return "unknown"
+}
+
+/**
+ * The store's shipping options for the consumer's address, in the popup's shape:
+ * `POST /store/bnpl/carts/:id/express/shipping-options`. The plugin puts the address on the
+ * cart and answers, for every option Medusa offers it inside the account's limits, the
+ * option's `shippingAmount`, `taxAmount` and `orderAmount` (the cart's total with it).
+ *
+ * Never throws: a country the store does not serve or no option gives
+ * `{ rejection: "SHIPPING_ADDRESS_UNSUPPORTED" }`, an address Medusa refuses
+ * `SHIPPING_ADDRESS_UNRECOGNIZED`; no answer, an error or an answer that is not options
+ * (a proxy's page, amounts that are not the service's money) `SERVICE_UNAVAILABLE`.
+ */
+export async function expressShippingOptions(
+  config: StoreClientConfig,
+  cartId: string,
+  address: ExpressAddress
+): Promise<ExpressShippingResult> {
+  try {
+    const answer = await storeRequest<{ shipping_options?: unknown; rejection?: unknown }>(
+      config,
+      `${cartPath(cartId)}/express/shipping-options`,
+      { method: "POST", body: addressFields(address) }
+    )
+    if (answer.status !== 200) return { rejection: "SERVICE_UNAVAILABLE" }
+    const rejection = answer.body?.rejection
+    if (typeof rejection === "string" && (EXPRESS_REJECTIONS as readonly string[]).includes(rejection)) return { rejection: rejection as ExpressRejection }
+    const listed = answer.body?.shipping_options
+    if (!Array.isArray(listed)) return { rejection: "SERVICE_UNAVAILABLE" }
+    const shippingOptions = listed.map(readShippingOption)
+    if (shippingOptions.some((option) => option === undefined)) return { rejection: "SERVICE_UNAVAILABLE" }
+    if (shippingOptions.length === 0) return { rejection: "SHIPPING_ADDRESS_UNSUPPORTED" }
+    return { shippingOptions: shippingOptions as ExpressShippingOption[] }
+  } catch {
+    return { rejection: "SERVICE_UNAVAILABLE" }
+  }
+}
+
+// Only the documented fields, as strings: whatever else the popup's message carried stays out.
+function addressFields(address: ExpressAddress): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const name of ADDRESS_FIELDS) {
+    const value = (address as unknown as Record<string, unknown> | undefined)?.[name]
+    if (typeof value === "string") fields[name] = value
+  }
+  return fields
+}
+
+/** One option of the route's answer, field by field; undefined when it is not one. */
+export function readShippingOption(value: unknown): ExpressShippingOption | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined
+  const option = value as Record<string, unknown>
+  if (typeof option.id !== "string" || !option.id || option.id.length > 200) return undefined
+  if (typeof option.name !== "string" || option.name.length > 200) return undefined
+  const description = typeof option.description === "string" ? option.description.slice(0, 500) : ""
+  const money = [option.shippingAmount, option.taxAmount, option.orderAmount].map(readMoney)
+  if (money.some((amount) => amount === undefined)) return undefined
+  const [shippingAmount, taxAmount, orderAmount] = money as ExpressMoney[]
+  return { id: option.id, name: option.name, description, shippingAmount, taxAmount, orderAmount }
+}
+
+function readMoney(value: unknown): ExpressMoney | undefined {
+  if (!value || typeof value !== "object") return undefined
+  const { amount, currency } = value as Record<string, unknown>
+  if (typeof amount !== "string" || !API_AMOUNT.test(amount)) return undefined
+  if (typeof currency !== "string" || !/^[A-Za-z]{3}$/.test(currency)) return undefined
+  return { amount, currency: currency.toUpperCase() }
+}
+
+/**
+ * Completes an express checkout after the popup's `onComplete` with `SUCCESS`:
+ * `POST /store/bnpl/carts/:id/express/complete` with the order token. The plugin reads the
+ * checkout from the service (the source of truth), puts the consumer's e-mail, address and
+ * shipping option on the cart, authorises the cart's total if it is what the consumer
+ * approved, and completes the cart.
+ *
+ * Never throws: `{ orderId }`, or `{ error: { reason, message } }` with the standard flow's
+ * reasons (`amount_changed`: the cart changed after the approval, nothing authorised;
+ * `declined`, `cancelled`, `expired`, `payment_failed`, ...), `cart_not_found`, `network`.
+ * When the route answers `processing` (the order is being placed by another request, e.g. the
+ * completion job), it polls `GET /store/bnpl/carts/:id/status` until the order exists, the
+ * placing failed, or `processingTimeoutMs` passed (`processing_timeout`: the shopper is told
+ * to look for the confirmation e-mail before paying again).
+ */
+export async function completeExpressCheckout(
+  config: StoreClientConfig,
+  cartId: string,
+  orderToken: string,
+  options: CompleteExpressOptions = {}
+): Promise<CompleteExpressResult> {
+  const fail = (reason: ExpressCompleteErrorReason, storeMessage?: string): CompleteExpressResult => ({
+    error: { reason, message: options.messages?.[reason] ?? storeMessage ?? messageFor(reason) },
+  })
+  try {
+    const answer = await storeRequest<{ order_id?: unknown } & ExpressErrorBody>(config, `${cartPath(cartId)}/express/complete`, {
+      method: "POST",
+      body: { orderToken },
+    })
+    const orderId = answer.body?.order_id
+    if (answer.status === 200 && typeof orderId === "string" && ORDER_ID.test(orderId)) return { orderId }
+    if (answer.body?.reason === "processing" || answer.status === 202) return await orderWhenPlaced(config, cartId, options, fail)
+    if (answer.status === 404 && answer.body?.reason === undefined) return fail("cart_not_found")
+    const reason = answer.body?.reason
+    if (typeof reason === "string" && COMPLETE_REASONS.includes(reason)) {
+      return fail(reason as ExpressCompleteErrorReason, storeMessage(answer.body?.message))
+    }
+    if (answer.status >= 500) return fail("service_unavailable")
+    return fail(completionReason(storeMessage(answer.body?.message)))
+  } catch {
+    return fail("network")
+  }
+}
+
+/** Options of `completeExpressCheckout`. */
+export interface CompleteExpressOptions {
+  messages?: PayLaterMessages
+  /** How long to wait for an order another request is placing; default 30000 ms. */
+  processingTimeoutMs?: number
+  /** Time between status polls meanwhile; default 1000 ms. */
+  pollIntervalMs?: number
+}
+
+async function orderWhenPlaced(
+  config: StoreClientConfig,
+  cartId: string,
+  options: CompleteExpressOptions,
+  fail: (reason: ExpressCompleteErrorReason) => CompleteExpressResult
+): Promise<CompleteExpressResult> {
+  const deadline = Date.now() + (options.processingTimeoutMs ?? 30_000)
+  for (;;) {
+    const status = await fetchPayLaterCartStatus(config, cartId)
+    if (status.status === "completed" && status.order_id && ORDER_ID.test(status.order_id)) return { orderId: status.order_id }
+    if (status.status === "failed") {
+      const reason = status.reason ?? "payment_failed"
+      return fail(COMPLETE_REASONS.includes(reason) ? (reason as ExpressCompleteErrorReason) : "payment_failed")
+    }
+    if (Date.now() >= deadline) return fail("processing_timeout")
+    await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 1000))
+  }
+}
+
+/** Options of `createExpressCart`: the product page's variant and quantity, in the region's cart. */
+export interface ExpressCartItem {
+  regionId: string
+  variantId: string
+  /** A whole number from 1 to 1000. */
+  quantity: number
+}
+
+/** A cart for the product page's express button, or why not (plain data). */
+export type ExpressCartResult = { cartId: string } | { error: PayLaterError<"cart_not_found" | "network" | "unknown"> }
+
+/**
+ * A new cart holding only the product page's variant and quantity (`POST /store/carts` with
+ * `items`): the shopper buys what the page shows, and their basket (if any) is left as it
+ * is. Never throws; a quantity that is not a whole number from 1 to 1000 is refused before
+ * any request.
+ */
+export async function createExpressCart(
+  config: StoreClientConfig,
+  item: ExpressCartItem,
+  options: { messages?: PayLaterMessages } = {}
+): Promise<ExpressCartResult> {
+  const fail = (reason: "cart_not_found" | "network" | "unknown"): ExpressCartResult => ({
+    error: { reason, message: messageFor(reason, options.messages) },
+  })
+  if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > 1000) return fail("unknown")
+  try {
+    const created = await storeRequest<{ cart?: { id?: unknown } }>(config, "/store/carts", {
+      method: "POST",
+      body: { region_id: item.regionId, items: [{ variant_id: item.variantId, quantity: item.quantity }] },
+    })
+    const cartId = created.body?.cart?.id
+    return created.status === 200 && typeof cartId === "string" && ORDER_ID.test(cartId) ? { cartId } : fail("unknown")
+  } catch {
+    return fail("network")
+  }
+}
+
+function cartPath(cartId: string): string {
+  return `/store/bnpl/carts/${encodeURIComponent(cartId)}`
+}
+
+function storeMessage(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value.trim()) return undefined
+  return value.length > MAX_STORE_MESSAGE ? `${value.slice(0, MAX_STORE_MESSAGE)}…` : value
+}

@@ -1,0 +1,85 @@
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { asMerchant } from "../contract/sandbox/express-http"
+import { launchChromium, screenshot } from "./browser"
+import { ExpressKitPage } from "./express-kit-page"
+import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
+
+// No Medusa: the sandbox, a page and Chromium start in a few seconds.
+jest.setTimeout(60_000)
+
+let sandbox: Sandbox
+let site: ExpressKitPage
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 })
+  site = new ExpressKitPage(sandbox)
+  await site.start()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+  await sandbox?.close()
+})
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
+  page = await context.newPage()
+  site.requests.length = 0
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+const button = () => page.locator("[data-pay-later-express-button]:enabled")
+const message = () => page.locator("[data-pay-later-express-error]")
+
+it("<PayLaterExpressButton> in Chromium with the sandbox's library: the popup, the options the page answered, Confirm, the order page", async () => {
+  await page.goto(`${site.url}/cart`)
+  // Disabled until the library has loaded, then enabled.
+  await button().waitFor()
+  const popup = await openExpressPopup(context, button(), sandbox.url)
+  await popup.locator(POPUP.address("gb-london")).click()
+  const options = popup.locator(POPUP.options)
+  await options.nth(1).waitFor()
+  expect(await options.allTextContents()).toEqual([expect.stringContaining("Order total £44.95"), expect.stringContaining("Order total £49.95")])
+  await options.nth(1).click()
+  await screenshot(popup, "express-kit-popup")
+  await popup.locator(POPUP.confirm).click()
+
+  await page.waitForURL(`${site.url}/order/order_so_express`)
+  // The start route got the page's origin (the popup's origin at the service); the address went on as the popup gave it.
+  expect(site.requests.map((request) => request.path)).toEqual([
+    "/store/bnpl/carts/cart_kit/express",
+    "/store/bnpl/carts/cart_kit/express/shipping-options",
+    "/store/bnpl/carts/cart_kit/express/complete",
+  ])
+  expect(site.requests[0].origin).toBe(site.url)
+  expect(site.requests[1].body).toMatchObject({ address1: "221B Baker Street", postcode: "NW1 6XE", countryCode: "GB" })
+  const token = site.requests[2].body.orderToken
+  const checkout = await asMerchant(sandbox, "GET", `/v2/checkouts/${encodeURIComponent(token)}`)
+  expect(checkout.json).toMatchObject({ shippingOptionIdentifier: "so_express", amount: { amount: "49.95", currency: "GBP" } })
+})
+
+it("a US address is refused; Cancel then says the store does not deliver there, and the button works again", async () => {
+  await page.goto(`${site.url}/cart`)
+  await button().waitFor()
+  const popup = await openExpressPopup(context, button(), sandbox.url)
+  await popup.locator(POPUP.address("us-new-york")).click()
+  await popup.locator(POPUP.status).filter({ hasText: "does not deliver" }).waitFor()
+  await cancelInPopup(popup)
+  await message().waitFor()
+  expect(await message().getAttribute("data-reason")).toBe("address_unsupported")
+  expect(await message().getAttribute("role")).toBe("alert")
+  await screenshot(page, "express-kit-unsupported")
+
+  const again = await openExpressPopup(context, button(), sandbox.url)
+  await cancelInPopup(again)
+  await message().filter({ hasText: "You cancelled pay later." }).waitFor()
+  expect(await message().getAttribute("data-reason")).toBe("cancelled")
+})
