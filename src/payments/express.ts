@@ -64,22 +64,14 @@ export async function startExpressCheckout(
     popupOriginUrl: input.popupOriginUrl,
   })
   const checkout = await createCheckout(context, request)
-  return {
+  return openSession(context, input.data, snapshot, {
     token: checkout.token,
-    status: toSessionStatus(CHECKOUT_OPEN, undefined),
-    data: {
-      ...input.data,
-      ...accountOf(context.options),
-      cartId: snapshot.cartId,
-      taxInclusive: snapshot.taxInclusive,
-      token: checkout.token,
-      expires: checkout.expires,
-      amount: request.amount.amount,
-      currency,
-      express: "started",
-      expressItemsDigest: expressItemsDigest(snapshot),
-    },
-  }
+    expires: checkout.expires,
+    amount: request.amount.amount,
+    currency,
+    express: "started",
+    expressItemsDigest: expressItemsDigest(snapshot),
+  })
 }
 
 /**
@@ -108,21 +100,27 @@ export function continueExpressCheckout(
   if (instruction.phase === "approved" && apiAmountToMinorUnits(instruction.approvedAmount) !== amountMinor) {
     throw shopperError("amount_changed")
   }
-  return {
+  return openSession(context, input.data, snapshot, {
     token: instruction.token,
+    expires: instruction.expires,
+    amount: minorUnitsToApiAmount(amountMinor),
+    currency,
+    express: instruction.phase,
+    expressItemsDigest: instruction.itemsDigest ?? itemsDigest,
+    ...(instruction.phase === "approved" ? { cartDigest: cartDigest(snapshot) } : {}),
+  })
+}
+
+/** A pending express session of `checkout` (its token, expiry, amount and phase) for the cart of `snapshot`. */
+function openSession(
+  context: PaymentContext,
+  data: BnplPaymentData,
+  snapshot: CartSnapshot,
+  checkout: Required<Pick<BnplPaymentData, "token" | "amount" | "currency">> & Partial<BnplPaymentData>
+): PaymentResult & { token: string } {
+  return {
+    token: checkout.token,
     status: toSessionStatus(CHECKOUT_OPEN, undefined),
-    data: {
-      ...input.data,
-      ...accountOf(context.options),
-      cartId: snapshot.cartId,
-      taxInclusive: snapshot.taxInclusive,
-      token: instruction.token,
-      expires: instruction.expires,
-      amount: minorUnitsToApiAmount(amountMinor),
-      currency,
-      express: instruction.phase,
-      expressItemsDigest: instruction.itemsDigest ?? itemsDigest,
-      ...(instruction.phase === "approved" ? { cartDigest: cartDigest(snapshot) } : {}),
-    },
+    data: { ...data, ...accountOf(context.options), cartId: snapshot.cartId, taxInclusive: snapshot.taxInclusive, ...checkout },
   }
 }
