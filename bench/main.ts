@@ -3,6 +3,7 @@ import { stopAllChildren } from "../harness/child-process"
 import { startSandbox, type Sandbox } from "../src/sandbox"
 import { measureCartComplete } from "./cart-complete"
 import { measureClientOverhead } from "./client-overhead"
+import { measureExpressShippingOptions, renderExpressOptions } from "./express-options"
 import { measureQuietShop, QUIET_SHOP_ROWS } from "./quiet-shop"
 import { measureQuietSpells } from "./quiet-spells"
 import { TcpProxy } from "../harness/tcp-proxy"
@@ -10,7 +11,7 @@ import { measureAtLatency } from "./realistic-latency"
 import { renderQuietShop, renderReport } from "./report"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
-import { staleBuildWarning, startBenchStore, type BenchStore } from "./store-stack"
+import { BENCH_STOREFRONT_ORIGIN, staleBuildWarning, startBenchStore, type BenchStore } from "./store-stack"
 import { checkout, measureThroughput } from "./throughput"
 import { measureTokenBurst } from "./token-burst"
 
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
 
     log(`4. checkouts per second at ${LEVELS.join(", ")} shoppers…`)
     const throughput = await measureThroughput(sandbox, api, LEVELS, WINDOW_MS)
+    log(`7. express shipping options at 0 and ${LATENCY_MS} ms…`)
+    const expressOptions = await measureExpressShippingOptions(sandbox, api, BENCH_STOREFRONT_ORIGIN, { latencies: [0, LATENCY_MS] })
     await store.stop()
     store = undefined
     const quiet = WITH_QUIET_SHOP ? await quietShop(sandbox) : undefined
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
 
     console.log("")
     console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, quietSpells, complete, latency, afterOrder, throughput, windowMs: WINDOW_MS }))
+    console.log(`\n${renderExpressOptions(expressOptions)}`)
     if (quiet) console.log(`\n${quiet}`)
     console.log("")
     console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)

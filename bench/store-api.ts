@@ -80,6 +80,31 @@ export class StoreApi {
     return answer.order.id
   }
 
+  /**
+   * An express cart as a product page makes it: one of each of the three seeded products, no
+   * e-mail, no address; then the plugin's express start from the bench storefront's origin.
+   * Returns the cart id once its express checkout exists.
+   */
+  async expressCart(storefrontOrigin: string): Promise<string> {
+    const headers = { ...this.store, origin: storefrontOrigin }
+    const { cart } = await callJson("POST", `${this.url}/store/carts`, {
+      headers,
+      body: { region_id: this.seed.regions.uk, items: Object.values(this.seed.variants).map((variant_id) => ({ variant_id, quantity: 1 })) },
+    })
+    await callJson("POST", `${this.url}/store/bnpl/carts/${cart.id}/express`, { headers, body: {} })
+    return cart.id
+  }
+
+  /** `POST /store/bnpl/carts/:id/express/shipping-options` for the popup's address; returns how many options were offered. */
+  async expressShippingOptions(cartId: string, storefrontOrigin: string, address: Record<string, unknown>): Promise<number> {
+    const answer = await callJson("POST", `${this.url}/store/bnpl/carts/${cartId}/express/shipping-options`, {
+      headers: { ...this.store, origin: storefrontOrigin },
+      body: address,
+    })
+    if (!answer.shipping_options) throw new Error(`no shipping options: ${JSON.stringify(answer).slice(0, 300)}`)
+    return answer.shipping_options.length
+  }
+
   /** The plugin's return route after a confirmed checkout; throws unless it redirects to the order page. */
   async returnRoute(cartId: string, token: string): Promise<string> {
     const query = new URLSearchParams({ cart_id: cartId, orderToken: token, status: "SUCCESS" })

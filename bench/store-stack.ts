@@ -4,6 +4,9 @@ import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed } f
 import { freePort } from "../harness/ports"
 import { BENCH_DATABASE_URL, dropDatabase, recreateDatabase } from "./database"
 
+/** The bench store's `storefrontUrl`: the origin express starts from. */
+export const BENCH_STOREFRONT_ORIGIN = "http://storefront.bench.test"
+
 /**
  * A real Medusa 2.21 store outside jest, booted with the demo's functions (harness/medusa-store.ts):
  * the plugin linked from its build, `medusa db:migrate`, the demo seed through `medusa exec`,
@@ -73,7 +76,7 @@ export async function startBenchStore(
     databaseUrl,
     bnplBaseUrl: sandboxUrl,
     storeUrl: `http://127.0.0.1:${port}`,
-    storefrontUrl: "http://storefront.bench.test",
+    storefrontUrl: BENCH_STOREFRONT_ORIGIN,
     logDir: path.join(ROOT, "test-output/bench"),
   }
   await step("recreating the database", () => recreateDatabase(databaseUrl))

@@ -83,6 +83,10 @@ const DOCUMENTED_SHOPPER_5XX = [
   { step: "payment-session", startsWith: "Pay later is not available right now." },
   // docs/storefront.md: the service gave no answer to the Auth (after the client's retries).
   { step: "complete", startsWith: "The pay later payment could not be completed." },
+  // docs/storefront.md "Express checkout: the server routes": the reasons (the soak logs them) of its 5xx.
+  { step: "express start", startsWith: "service_unavailable" },
+  { step: "express complete", startsWith: "payment_failed" },
+  { step: "express complete", startsWith: "unavailable" },
 ]
 
 /** An API or Medusa amount (major units, "12.3", "12.30", 12.3) as integer minor units. */

@@ -12,6 +12,9 @@ import {
 import { flushRedisDatabase } from "../../harness/redis"
 import { soakDatabase, templateHash, type SoakDatabase } from "./template-database"
 
+/** The soak stores' `storefrontUrl`: the origin express shoppers start from. */
+export const STOREFRONT_URL = "http://storefront.test"
+
 /**
  * The deployment the soak drives: two `medusa start` servers and a worker on one PostgreSQL
  * database and one Redis database, as docs/operations.md "Running several instances" says
@@ -89,7 +92,7 @@ export class Deployment {
       databaseUrl,
       bnplBaseUrl: this.options.sandboxUrl,
       storeUrl: `http://127.0.0.1:${port}`,
-      storefrontUrl: "http://storefront.test",
+      storefrontUrl: STOREFRONT_URL,
       logDir: path.join(this.options.logDir, name),
       storeDir: STORE_DIR,
       secrets: this.secrets,

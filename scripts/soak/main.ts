@@ -5,7 +5,8 @@ import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type SandboxLedger } from "../.
 import { Admin } from "./admin"
 import { crashAndFlush, faultsInjected, injectFaults, type ChaosCounts } from "./chaos"
 import { check, checkWhileRunning, describeViolation, RULES_AT_ANY_MOMENT, toMinor, violationKey, type CheckInput, type Violation } from "./checker"
-import { Deployment } from "./deployment"
+import { Deployment, STOREFRONT_URL } from "./deployment"
+import type { ExpressConsumer } from "./express-shopper"
 import { History } from "./history"
 import { sleep } from "./http"
 import { LogReader } from "./logs"
@@ -112,6 +113,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     log,
   })
   const history = new History()
+  const expressConsumer: ExpressConsumer = {
+    addresses: () => sandbox.control.expressAddresses(),
+    confirm: (token, body) => void sandbox.control.confirmExpressCheckout(token, body),
+    cancel: (token) => void sandbox.control.cancelExpressCheckout(token),
+  }
   const counts: ChaosCounts = { faultsArmed: {}, kills: {}, flushes: 0 }
   const orders = new Set<string>()
   const waits: number[] = []
@@ -157,7 +163,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           inFlight += 1
           const actor = `shopper-${shoppers}`
           shopping.push(
-            shop(actor, rng.fork(shoppers), { seed: deployment.seed, history, liveServers, orders, waits })
+            shop(actor, rng.fork(shoppers), { seed: deployment.seed, history, liveServers, orders, waits, expressConsumer, storefrontOrigin: new URL(STOREFRONT_URL).origin })
               .catch((error) => void history.add({ actor, step: "journey", result: `driver error: ${(error as Error).message}` }))
               .finally(() => (inFlight -= 1))
           )

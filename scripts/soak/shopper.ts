@@ -1,5 +1,6 @@
 import { consumerChooses, euAddress, ukAddress } from "../../harness/shopper"
 import type { DemoSeed } from "../../harness/medusa-store"
+import { shopExpress, type ExpressConsumer } from "./express-shopper"
 import type { History } from "./history"
 import { request, sleep, type Answer } from "./http"
 import type { Prng } from "./prng"
@@ -24,7 +25,14 @@ export interface ShopperContext {
   orders: Set<string>
   /** How long each return (or complete) took, ms. */
   waits: number[]
+  /** The popup's choices for express shoppers (the sandbox's controls). */
+  expressConsumer: ExpressConsumer
+  /** The store's storefront origin, where express starts. */
+  storefrontOrigin: string
 }
+
+/** The share of shoppers who press the express button instead of going through the checkout. */
+export const EXPRESS_SHARE = 0.25
 
 /** Where shoppers buy: the UK region (GBP, the UK account, captured by hand) or the EU region (EUR, the EU account, captured on shipment). */
 export const REGIONS = { uk: 65, eu: 35 } as const
@@ -46,6 +54,10 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
     history.add({ actor, step, status: answer.status || undefined, result, ms: answer.ms, ...extra })
 
   const region = rng.weighted(REGIONS)
+  if (rng.chance(EXPRESS_SHARE)) {
+    const { orders, waits, expressConsumer: consumer, storefrontOrigin } = context
+    return shopExpress(actor, rng, region, server, { seed, history, consumer, storefrontOrigin, orders, waits })
+  }
   const address = region === "uk" ? ukAddress : euAddress
   const items = [{ variant_id: seed.variants.tote, quantity: rng.int(1, 3) }, ...(rng.chance(0.4) ? [{ variant_id: seed.variants.teaTowel, quantity: rng.int(1, 2) }] : [])]
   const created = await request("POST", `${server()}/store/carts`, {
