@@ -87,8 +87,10 @@ it("pays later: product, cart, checkout, the sandbox's page, Confirm, then the o
 
 it("switches to the Europe region and pays later in EUR through the EU account", async () => {
   await page.goto(stack.urls.storefront)
+  // The switch reloads "/" (location.href), where the page already is: wait for that load itself.
+  const reloaded = page.waitForEvent("load")
   await page.locator("#region").selectOption({ label: "Europe (EUR)" })
-  await page.waitForURL(`${stack.urls.storefront}/`)
+  await reloaded
   await page.getByRole("link", { name: "Canvas Tote" }).waitFor()
   await toPaymentStep("Canvas Tote")
   await page.locator("#pay-later").click()
@@ -260,8 +262,10 @@ it("from the cart page: Cancel says so and keeps the cart; a second press then p
 
 it("express in the Europe region: a German address, EUR options, the order paid through the EU account", async () => {
   await page.goto(stack.urls.storefront)
+  // The switch reloads "/" (location.href), where the page already is: wait for that load itself.
+  const reloaded = page.waitForEvent("load")
   await page.locator("#region").selectOption({ label: "Europe (EUR)" })
-  await page.waitForURL(`${stack.urls.storefront}/`)
+  await reloaded
   await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
   await page.locator("#express-checkout:enabled").waitFor()
   const authsBefore = (await approvedAuths()).length
