@@ -42,6 +42,8 @@ const QUIET_SHOPPERS = Number(process.env.BENCH_QUIET_SHOPPERS ?? 4)
 const QUIET_THINK_MS = Number(process.env.BENCH_QUIET_THINK_MS ?? 2_000)
 /** `npm run bench -- --quiet-shop`: section 6 alone; `BENCH_QUIET_SHOP=0` leaves it out of a full run. */
 const QUIET_SHOP_ONLY = process.argv.includes("--quiet-shop")
+/** `npm run bench -- --express`: section 7 alone (a store of its own). */
+const EXPRESS_ONLY = process.argv.includes("--express")
 const WITH_QUIET_SHOP = QUIET_SHOP_ONLY || process.env.BENCH_QUIET_SHOP !== "0"
 const QUIET_DATABASE_URL = process.env.BENCH_QUIET_DATABASE_URL ?? "postgres://postgres@localhost:5432/medusa_bnpl_bench_quiet"
 
@@ -78,6 +80,15 @@ async function main(): Promise<void> {
 
   try {
     sandbox = await startSandbox({ port: SANDBOX_PORT })
+    if (EXPRESS_ONLY) {
+      store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
+      const api = new StoreApi(store.url, store.seed)
+      log(`7. express shipping options at 0 and ${LATENCY_MS} ms…`)
+      const rows = await measureExpressShippingOptions(sandbox, api, BENCH_STOREFRONT_ORIGIN, { latencies: [0, LATENCY_MS] })
+      console.log(`\n${renderExpressOptions(rows)}\n`)
+      console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
+      return
+    }
     if (QUIET_SHOP_ONLY) {
       console.log("")
       console.log(await quietShop(sandbox))
