@@ -317,7 +317,9 @@ async function figuresOf(
 /**
  * The command line: `--minutes N` (default 3), `--seed S` (default random, printed),
  * `--checkouts-per-minute K`, `--shoppers-at-once N`, `--admins N`, `--admin-pause-ms MS`,
- * `--fault-rate R` (0..1), `--fault-queue N`, `--crash-every S`, `--settle-seconds S`, `--keep-database`.
+ * `--fault-rate R` (0..1), `--fault-queue N`, `--crash-every S`, `--settle-seconds S`, `--keep-database`,
+ * `--port P` (the sandbox's port; the two servers and the worker take the next three) and `--redis-url URL`
+ * (a Redis database of the soak's own: it is flushed), so a second soak or a CI run can go beside this one.
  * @throws Error naming the flag and its allowed values.
  */
 export function parseArguments(argv: string[]): Partial<SoakOptions> & { minutes: number; seed: number } {
@@ -344,7 +346,14 @@ export function parseArguments(argv: string[]): Partial<SoakOptions> & { minutes
     crashEverySeconds: number("--crash-every", 2, 3_600),
     settleSeconds: number("--settle-seconds", 0, 3_600),
   }
+  const port = number("--port", 1_024, 65_532)
+  const redisUrl = value("--redis-url")
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^\s]+\/\d+$/.test(redisUrl)) {
+    throw new Error(`--redis-url must be a redis:// URL ending in a database number (it is flushed), got ${JSON.stringify(redisUrl)}`)
+  }
   return {
+    ...(port !== undefined ? { sandboxPort: port, firstStorePort: port + 1 } : {}),
+    ...(redisUrl !== undefined ? { redisUrl } : {}),
     ...Object.fromEntries(Object.entries(given).filter(([, given]) => given !== undefined)),
     minutes: number("--minutes", 1, 240) ?? 3,
     seed: number("--seed", 0, 2 ** 32 - 1) ?? Math.floor(Math.random() * 2 ** 31),
