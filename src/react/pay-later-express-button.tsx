@@ -29,6 +29,11 @@ export interface PayLaterExpressButtonProps {
   variantId?: string
   /** Product page: default 1. */
   quantity?: number
+  /**
+   * Product page: the product (`product.id`). The limits read in the browser are asked for it,
+   * and a product the merchant excluded renders no button (`data-reason="excluded_items"`).
+   */
+  productId?: string
   /** The product's or cart's amount in major units, for the limits check (hidden outside them). */
   amount: DisplayAmount
   currencyCode: string
@@ -59,7 +64,7 @@ const COMPONENT = "PayLaterExpressButton"
  * when the library does not load; each bad input warns once in the console. Never throws.
  */
 export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
-  const { config, libraryUrl, countryCode, amount, currencyCode, limits, messages, className, messageClassName } = props
+  const { config, libraryUrl, countryCode, amount, currencyCode, limits, productId, messages, className, messageClassName } = props
   const [fetched, setFetched] = useState<PayLaterEligibility | undefined>()
   const [library, setLibrary] = useState<BnplExpressLibrary | "failed" | undefined>()
   const [pending, setPending] = useState(false)
@@ -71,11 +76,11 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   useEffect(() => {
     if (limits || !baseUrl || !publishableKey || typeof currencyCode !== "string") return
     let current = true
-    void fetchLimits({ baseUrl, publishableKey }, { currencyCode }).then((answer) => current && setFetched(answer))
+    void fetchLimits({ baseUrl, publishableKey }, { currencyCode, productId }).then((answer) => current && setFetched(answer))
     return () => {
       current = false
     }
-  }, [limits, baseUrl, publishableKey, currencyCode])
+  }, [limits, baseUrl, publishableKey, currencyCode, productId])
 
   const known = limits ?? fetched
   const problem = propsProblem(props)
@@ -95,7 +100,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   }, [inside, libraryUrl])
 
   if (problem) warnOnce(COMPONENT, problem)
-  if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" />
+  if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" data-reason={hiddenReason(known, library)} />
 
   const country = (countryCode ?? countryFromPath())?.toLowerCase()
   const onOutcome = (outcome: ExpressOutcome) => {
@@ -150,6 +155,12 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
       ) : null}
     </div>
   )
+}
+
+// Why the button is hidden, when the answer says (excluded goods, outside the limits).
+function hiddenReason(limits: PayLaterEligibility | undefined, library: unknown): string | undefined {
+  if (library === "failed") return "express_unavailable"
+  return limits?.reason
 }
 
 // Medusa's starters route by country: /gb/products/tote. Only in the browser (the click).
