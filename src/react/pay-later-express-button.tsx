@@ -1,7 +1,13 @@
 /// <reference lib="dom" />
 import { useEffect, useRef, useState, type ReactNode } from "react"
 import type { DisplayAmount } from "../storefront/amounts"
-import { fetchLimits, payLaterMessage, readPayLaterEligibility, type PayLaterEligibility } from "../storefront/eligibility"
+import {
+  fetchLimits,
+  payLaterMessage,
+  readPayLaterEligibility,
+  type PayLaterEligibility,
+  type PayLaterMessageText,
+} from "../storefront/eligibility"
 import { isExpressLibrary, loadExpressLibrary, type BnplExpressLibrary } from "../storefront/express-library"
 import { expressCartFor, openExpressCheckout, type ExpressCartSource, type ExpressOutcome } from "../storefront/express-popup"
 import { orderPagePath } from "../storefront/order-page"
@@ -84,7 +90,8 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
 
   const known = limits ?? fetched
   const problem = propsProblem(props)
-  const inside = !problem && known !== undefined && insideLimits(amount, currencyCode, known)
+  const verdict = problem || known === undefined ? undefined : limitsVerdict(amount, currencyCode, known)
+  const inside = !!verdict?.show && verdict.eligible
 
   useEffect(() => {
     if (!inside) return
@@ -100,7 +107,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   }, [inside, libraryUrl])
 
   if (problem) warnOnce(COMPONENT, problem)
-  if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" data-reason={hiddenReason(known, library)} />
+  if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" data-reason={library === "failed" ? "express_unavailable" : verdict?.reason} />
 
   const country = (countryCode ?? countryFromPath())?.toLowerCase()
   const onOutcome = (outcome: ExpressOutcome) => {
@@ -157,12 +164,6 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   )
 }
 
-// Why the button is hidden, when the answer says (excluded goods, outside the limits).
-function hiddenReason(limits: PayLaterEligibility | undefined, library: unknown): string | undefined {
-  if (library === "failed") return "express_unavailable"
-  return limits?.reason
-}
-
 // Medusa's starters route by country: /gb/products/tote. Only in the browser (the click).
 function countryFromPath(): string | undefined {
   if (typeof window === "undefined") return undefined
@@ -193,11 +194,10 @@ function propsProblem(props: PayLaterExpressButtonProps): string | undefined {
 }
 
 // payLaterMessage never throws; limits it refuses are warned about here, by name.
-function insideLimits(amount: DisplayAmount, currencyCode: string, limits: PayLaterEligibility): boolean {
+function limitsVerdict(amount: DisplayAmount, currencyCode: string, limits: PayLaterEligibility): PayLaterMessageText | undefined {
   if (!readPayLaterEligibility(limits)) {
     warnOnce(COMPONENT, "limits that are not an eligibility answer (see readPayLaterEligibility)")
-    return false
+    return undefined
   }
-  const text = payLaterMessage(amount, currencyCode, limits)
-  return text.show && text.eligible
+  return payLaterMessage(amount, currencyCode, limits)
 }

@@ -4,8 +4,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { nameForMessage } from "../../../validate-request"
 
-const USAGE =
-  "GET /store/bnpl/limits?currency_code=<ISO 4217, e.g. gbp>&amount=<optional, major units, e.g. 49.95>&product_id=<optional, the product page's product>"
+const USAGE = "GET /store/bnpl/limits?currency_code=<ISO 4217, e.g. gbp>&amount=<optional, major units, e.g. 49.95>&product_id=<optional>"
 
 /**
  * The query of `GET /store/bnpl/limits`: a currency, and optionally an amount in major units
