@@ -36,6 +36,9 @@ const cronSchedule = z
     message: 'must be a cron expression of 5 fields (e.g. "*/30 * * * *"), or 6 with seconds first',
   })
 
+// A list of ids, SKUs or tag values of the `exclusions` option; each non-empty.
+const idList = z.array(z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters")).default([])
+
 /** Defaults of `schedules`: the schedules the jobs always had. */
 export const DEFAULT_SCHEDULES = {
   refreshConfiguration: "17 3 * * *",
@@ -89,6 +92,21 @@ export const optionsSchema = z.strictObject({
       timeoutSchema
     )
     .optional(),
+  /**
+   * Goods pay later is not offered for (payments/exclusions.ts): a cart holding one is not
+   * eligible (`excluded_items`) and its session is refused; a product page gets no message
+   * or express button. `tags` are tag values; a category excludes its descendants too.
+   */
+  exclusions: z
+    .strictObject({
+      productIds: idList,
+      variantSkus: idList,
+      categoryIds: idList,
+      collectionIds: idList,
+      typeIds: idList,
+      tags: idList,
+    })
+    .default({ productIds: [], variantSkus: [], categoryIds: [], collectionIds: [], typeIds: [], tags: [] }),
   /** Shipping option ids or names whose shipments are sent with priority EXPRESS. */
   expressShippingOptions: z.array(z.string().min(1)).default([]),
   /**

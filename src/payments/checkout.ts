@@ -185,6 +185,8 @@ export async function assertEligible(context: PaymentContext, amountMinor: bigin
     below_minimum: `the total ${amount} is below the minimum of ${eligibility.minimumAmount} ${eligibility.currency}`,
     above_maximum: `the total ${amount} is above the maximum of ${eligibility.maximumAmount} ${eligibility.currency}`,
     unsupported_currency: `the account only accepts ${eligibility.currency}, and the cart is in ${currency}`,
+    // Never from checkEligibility: the store middleware refuses excluded goods (excludedItemsError).
+    excluded_items: "it holds goods the merchant excluded",
   }
   throw shopperError("not_eligible", `Pay later is not available for this cart: ${reasons[eligibility.reason!]}.`)
 }

@@ -2,10 +2,10 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../cli
 
 /**
  * Why the method is not offered for an amount: outside the limits, a currency the account
- * does not serve, or (for a cart) a region where the merchant did not enable the account's
- * payment provider.
+ * does not serve, (for a cart) a region where the merchant did not enable the account's
+ * payment provider, or goods the merchant excluded (payments/exclusions.ts).
  */
-export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region"] as const
+export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "excluded_items"] as const
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
 /** The currency an account serves (merchant-api-v2.md rule 2: accounts are per region). */

@@ -1,7 +1,13 @@
 /// <reference lib="dom" />
 import { useEffect, useRef, useState, type ReactNode } from "react"
 import type { DisplayAmount } from "../storefront/amounts"
-import { fetchLimits, payLaterMessage, readPayLaterEligibility, type PayLaterEligibility } from "../storefront/eligibility"
+import {
+  fetchLimits,
+  payLaterMessage,
+  readPayLaterEligibility,
+  type PayLaterEligibility,
+  type PayLaterMessageText,
+} from "../storefront/eligibility"
 import { isExpressLibrary, loadExpressLibrary, type BnplExpressLibrary } from "../storefront/express-library"
 import { expressCartFor, openExpressCheckout, type ExpressCartSource, type ExpressOutcome } from "../storefront/express-popup"
 import { orderPagePath } from "../storefront/order-page"
@@ -29,6 +35,11 @@ export interface PayLaterExpressButtonProps {
   variantId?: string
   /** Product page: default 1. */
   quantity?: number
+  /**
+   * Product page: the product (`product.id`). The limits read in the browser are asked for it,
+   * and a product the merchant excluded renders no button (`data-reason="excluded_items"`).
+   */
+  productId?: string
   /** The product's or cart's amount in major units, for the limits check (hidden outside them). */
   amount: DisplayAmount
   currencyCode: string
@@ -59,7 +70,7 @@ const COMPONENT = "PayLaterExpressButton"
  * when the library does not load; each bad input warns once in the console. Never throws.
  */
 export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
-  const { config, libraryUrl, countryCode, amount, currencyCode, limits, messages, className, messageClassName } = props
+  const { config, libraryUrl, countryCode, amount, currencyCode, limits, productId, messages, className, messageClassName } = props
   const [fetched, setFetched] = useState<PayLaterEligibility | undefined>()
   const [library, setLibrary] = useState<BnplExpressLibrary | "failed" | undefined>()
   const [pending, setPending] = useState(false)
@@ -71,15 +82,16 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   useEffect(() => {
     if (limits || !baseUrl || !publishableKey || typeof currencyCode !== "string") return
     let current = true
-    void fetchLimits({ baseUrl, publishableKey }, { currencyCode }).then((answer) => current && setFetched(answer))
+    void fetchLimits({ baseUrl, publishableKey }, { currencyCode, productId }).then((answer) => current && setFetched(answer))
     return () => {
       current = false
     }
-  }, [limits, baseUrl, publishableKey, currencyCode])
+  }, [limits, baseUrl, publishableKey, currencyCode, productId])
 
   const known = limits ?? fetched
   const problem = propsProblem(props)
-  const inside = !problem && known !== undefined && insideLimits(amount, currencyCode, known)
+  const verdict = problem || known === undefined ? undefined : limitsVerdict(amount, currencyCode, known)
+  const inside = !!verdict?.show && verdict.eligible
 
   useEffect(() => {
     if (!inside) return
@@ -95,7 +107,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   }, [inside, libraryUrl])
 
   if (problem) warnOnce(COMPONENT, problem)
-  if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" />
+  if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" data-reason={library === "failed" ? "express_unavailable" : verdict?.reason} />
 
   const country = (countryCode ?? countryFromPath())?.toLowerCase()
   const onOutcome = (outcome: ExpressOutcome) => {
@@ -182,11 +194,10 @@ function propsProblem(props: PayLaterExpressButtonProps): string | undefined {
 }
 
 // payLaterMessage never throws; limits it refuses are warned about here, by name.
-function insideLimits(amount: DisplayAmount, currencyCode: string, limits: PayLaterEligibility): boolean {
+function limitsVerdict(amount: DisplayAmount, currencyCode: string, limits: PayLaterEligibility): PayLaterMessageText | undefined {
   if (!readPayLaterEligibility(limits)) {
     warnOnce(COMPONENT, "limits that are not an eligibility answer (see readPayLaterEligibility)")
-    return false
+    return undefined
   }
-  const text = payLaterMessage(amount, currencyCode, limits)
-  return text.show && text.eligible
+  return payLaterMessage(amount, currencyCode, limits)
 }

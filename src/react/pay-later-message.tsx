@@ -26,6 +26,11 @@ export interface PayLaterMessageProps extends PayLaterMessageOptions {
    */
   store?: StoreClientConfig
   /**
+   * A product page's product (`product.id`): with `store`, the limits are asked for it, and a
+   * product the merchant excluded shows nothing (`data-reason="excluded_items"`).
+   */
+  productId?: string
+  /**
    * Keep one line's height even when nothing is shown (default true), so a price change that
    * crosses a limit does not move the page.
    */
@@ -42,18 +47,18 @@ export interface PayLaterMessageProps extends PayLaterMessageOptions {
  * Bad limits (a currency that is not ISO 4217, strings for booleans, missing or huge amounts)
  * render the empty line and warn once in the console: one bad answer never takes the page down.
  */
-export function PayLaterMessage({ amount, currency, limits, store, reserveSpace = true, className, style, ...options }: PayLaterMessageProps) {
+export function PayLaterMessage({ amount, currency, limits, store, productId, reserveSpace = true, className, style, ...options }: PayLaterMessageProps) {
   const [fetched, setFetched] = useState<PayLaterEligibility | undefined>()
   const baseUrl = store?.baseUrl
   const publishableKey = store?.publishableKey
   useEffect(() => {
     if (limits || !baseUrl || !publishableKey) return
     let current = true
-    void fetchLimits({ baseUrl, publishableKey }, { currencyCode: currency }).then((answer) => current && setFetched(answer))
+    void fetchLimits({ baseUrl, publishableKey }, { currencyCode: currency, productId }).then((answer) => current && setFetched(answer))
     return () => {
       current = false
     }
-  }, [limits, baseUrl, publishableKey, currency])
+  }, [limits, baseUrl, publishableKey, currency, productId])
   const known = limits ?? fetched
   // Until the browser has the limits, an empty reserved line rather than an "unavailable" flash.
   const message = known ? messageOrNothing(amount, currency, known, options) : { show: false as const }

@@ -19,19 +19,30 @@ export interface PayLaterEligibility {
   amount?: string
   /** In a store with several accounts: the payment provider serving the currency (`pp_bnpl_bnpl-eu`). */
   providerId?: string
+  /** With `excluded_items` from `GET /store/bnpl/eligibility`: the cart's line items the merchant excluded. */
+  excludedItems?: PayLaterExcludedItem[]
+}
+
+/** A cart's line item pay later is not offered for: its id, title and product. */
+export interface PayLaterExcludedItem {
+  id: string
+  title: string
+  product_id?: string
 }
 
 // An API amount as the routes send it: a decimal string in major units, bounded so that a
 // hostile answer cannot make the formatter work on a million digits.
 const API_AMOUNT = /^\d{1,12}(\.\d{1,4})?$/
 const MAX_DETAIL_LENGTH = 200
+const MAX_EXCLUDED_ITEMS = 100
 
 /**
  * Reads an answer of `GET /store/bnpl/limits` or `GET /store/bnpl/eligibility` (or limits a
  * storefront got elsewhere) field by field: `eligible` a boolean; amounts decimal strings
  * ("1000.00", at most 12 digits before the point); `currency` three letters that
  * `Intl.NumberFormat` accepts (ISO 4217 form); `reason` one of `INELIGIBLE_REASONS`;
- * `providerId` a `pp_bnpl_` id. Unknown fields are dropped.
+ * `providerId` a `pp_bnpl_` id; `excludedItems` items with string `id` and `title` (at most 100,
+ * titles at most 200 characters). Unknown fields are dropped.
  * @returns the eligibility, or undefined when the answer is not one (a proxy's page, a
  *   newer or broken store, strings for booleans, a made-up currency): the caller hides the method.
  */
@@ -56,7 +67,18 @@ export function readPayLaterEligibility(answer: unknown): PayLaterEligibility | 
   }
   if (typeof body.detail === "string") read.detail = body.detail.slice(0, MAX_DETAIL_LENGTH)
   if (typeof body.providerId === "string" && /^pp_bnpl_[\w-]{1,64}$/.test(body.providerId)) read.providerId = body.providerId
+  if (Array.isArray(body.excludedItems)) read.excludedItems = readExcludedItems(body.excludedItems)
   return read
+}
+
+function readExcludedItems(items: unknown[]): PayLaterExcludedItem[] {
+  return items.slice(0, MAX_EXCLUDED_ITEMS).flatMap((item) => {
+    const { id, title, product_id: productId } = (item ?? {}) as Record<string, unknown>
+    if (typeof id !== "string" || typeof title !== "string") return []
+    const read: PayLaterExcludedItem = { id: id.slice(0, 100), title: title.slice(0, MAX_DETAIL_LENGTH) }
+    if (typeof productId === "string") read.product_id = productId.slice(0, 100)
+    return [read]
+  })
 }
 
 /** Three ASCII letters that `Intl.NumberFormat` takes as a currency (it throws a RangeError otherwise). */
@@ -82,14 +104,15 @@ export async function fetchCartEligibility(config: StoreClientConfig, cartId: st
 
 /**
  * Limits for a currency and, with `amount`, whether that amount is inside them:
- * `GET /store/bnpl/limits?currency_code=&amount=`. For product pages and mini-carts, which
- * have no cart. The route answers with `Cache-Control: public`, so a CDN or Next.js's fetch
+ * `GET /store/bnpl/limits?currency_code=&amount=&product_id=`. For product pages and
+ * mini-carts, which have no cart. With `productId` (a product page), a product the merchant
+ * excluded answers `{ eligible: false, reason: "excluded_items" }`: nothing is shown for it. The route answers with `Cache-Control: public`, so a CDN or Next.js's fetch
  * cache (`fetchOptions: { next: { revalidate: 300 } }`) can keep it. Never throws (see
  * `fetchCartEligibility`).
  */
 export async function fetchLimits(
   config: StoreClientConfig,
-  query: { currencyCode: string; amount?: DisplayAmount }
+  query: { currencyCode: string; amount?: DisplayAmount; productId?: string }
 ): Promise<PayLaterEligibility> {
   let amount: string | undefined
   try {
@@ -99,7 +122,9 @@ export async function fetchLimits(
     return { eligible: false, reason: "limits_unavailable", detail: (error as Error).message }
   }
   return readEligibility(() =>
-    storeRequest<Record<string, unknown>>(config, "/store/bnpl/limits", { query: { currency_code: query.currencyCode, amount } })
+    storeRequest<Record<string, unknown>>(config, "/store/bnpl/limits", {
+      query: { currency_code: query.currencyCode, amount, product_id: query.productId },
+    })
   )
 }
 
@@ -176,6 +201,8 @@ function messageForLimits(
   limits: PayLaterEligibility | undefined,
   options: PayLaterMessageOptions
 ): PayLaterMessageText {
+  // Excluded goods: whatever the amount, pay later is not offered.
+  if (limits?.reason === "excluded_items") return outside("excluded_items", {}, options)
   if (!limits?.minimumAmount || !limits.maximumAmount || !limits.currency) {
     return outside(limits?.reason ?? "limits_unavailable", {}, options)
   }

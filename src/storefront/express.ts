@@ -54,6 +54,7 @@ export type ExpressRejection = (typeof EXPRESS_REJECTIONS)[number]
 /** Why starting an express checkout failed; the start route's reasons and the kit's own. */
 export type ExpressStartErrorReason =
   | "outside_limits"
+  | "excluded_items"
   | "origin_not_allowed"
   | "not_eligible"
   | "service_unavailable"
@@ -71,7 +72,7 @@ export type ExpressShippingResult = { shippingOptions: ExpressShippingOption[] }
 /** `completeExpressCheckout`'s result: the order, or why not. */
 export type CompleteExpressResult = { orderId: string } | { error: PayLaterError<ExpressCompleteErrorReason> }
 
-const START_REASONS: readonly string[] = ["outside_limits", "origin_not_allowed", "not_eligible", "service_unavailable", "cart_not_found"]
+const START_REASONS: readonly string[] = ["outside_limits", "excluded_items", "origin_not_allowed", "not_eligible", "service_unavailable", "cart_not_found"]
 const COMPLETE_REASONS: readonly string[] = [...RETURN_ERROR_REASONS, "cart_not_found", "service_unavailable"]
 // A checkout token and Medusa's ids, generously bounded: they go into URLs and the popup.
 const TOKEN = /^[\w.:-]{1,256}$/

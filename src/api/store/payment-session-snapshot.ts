@@ -10,6 +10,11 @@ import {
   type PreviousSession,
 } from "../../payments/session-data"
 import { clearCompletionRecord } from "../../operations/completion-record"
+import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../operations/exclusion-facts"
+import { excludedItemsError } from "../../payments/exclusions"
+import { toMedusaError } from "../../providers/bnpl/errors"
+import { exclusionsForAccount } from "../../runtime/account-exclusions"
+import { accountForProvider, getPluginRuntime } from "../../runtime/plugin-runtime"
 import { paymentCollectionIdSchema } from "../request-schemas"
 import { parseRequestPart } from "../validate-request"
 
@@ -17,7 +22,8 @@ import { parseRequestPart } from "../validate-request"
  * On `POST /store/payment-collections/:id/payment-sessions` for a `pp_bnpl_*` provider,
  * replaces the body's `data` with a snapshot of the cart read on the server (DESIGN.md data
  * flow step 1): a payment provider never sees the cart, and what a client sends is not
- * trusted. Other providers' requests pass untouched.
+ * trusted. A cart holding goods the account excludes is refused here with the code
+ * `excluded_items`, naming them (payments/exclusions.ts). Other providers' requests pass untouched.
  */
 export async function replaceSessionDataWithCartSnapshot(
   req: MedusaRequest,
@@ -40,10 +46,19 @@ export async function replaceSessionDataWithCartSnapshot(
     }
     const { data: carts } = await query.graph({
       entity: "cart",
-      fields: [...CART_SNAPSHOT_FIELDS, "payment_collection.payment_sessions.provider_id", "payment_collection.payment_sessions.data"],
+      fields: [
+        ...CART_SNAPSHOT_FIELDS,
+        ...CART_EXCLUSION_FIELDS,
+        "payment_collection.payment_sessions.provider_id",
+        "payment_collection.payment_sessions.data",
+      ],
       filters: { id: cartId },
     })
     if (!carts[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
+    // Goods the merchant excluded: refused before any checkout is made (code excluded_items).
+    const account = accountForProvider(getPluginRuntime(req.scope), body.provider_id)
+    const excluded = account ? excludedCartItems(await exclusionsForAccount(req.scope, account), carts[0]) : []
+    if (excluded.length) throw toMedusaError(excludedItemsError(excluded))
     let snapshot
     try {
       snapshot = toCartSnapshot(carts[0] as Record<string, unknown>)

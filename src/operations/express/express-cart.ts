@@ -4,6 +4,8 @@ import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import { asPaymentData, isBnplProvider, type BnplPaymentData } from "../../payments/session-data"
 import { accountForCurrency, accountForProvider, getPluginRuntime, type AccountRuntime } from "../../runtime/plugin-runtime"
 import type { ContainerLike } from "../../runtime/shared-types"
+import type { ItemFacts } from "../../payments/exclusions"
+import { CART_EXCLUSION_FIELDS, cartItemFacts } from "../exclusion-facts"
 import { ExpressFailure } from "./express-failure"
 
 /** A cart as the express steps read it (one `query.graph`). */
@@ -23,6 +25,8 @@ export interface ExpressCart {
   /** The cart's shipping address as Medusa keeps it (snake_case fields), if any. */
   shippingAddress?: Record<string, unknown>
   sessions: Array<{ id: string; providerId: string; status: string; data: BnplPaymentData }>
+  /** The line items with their products' facts, for the exclusion rules (payments/exclusions.ts). */
+  items: ItemFacts[]
 }
 
 const FIELDS = [
@@ -39,6 +43,7 @@ const FIELDS = [
   "payment_collection.payment_sessions.provider_id",
   "payment_collection.payment_sessions.status",
   "payment_collection.payment_sessions.data",
+  ...CART_EXCLUSION_FIELDS,
 ]
 
 /** The cart, or undefined when no cart has that id (`cartId` parsed already). */
@@ -60,6 +65,7 @@ export async function readExpressCart(scope: ContainerLike, cartId: string): Pro
     sessions: ((cart.payment_collection?.payment_sessions ?? []) as Array<Record<string, any> | null>)
       .filter((session): session is Record<string, any> => !!session && isBnplProvider(session.provider_id))
       .map((session) => ({ id: session.id, providerId: session.provider_id, status: session.status, data: asPaymentData(session.data) })),
+    items: cartItemFacts(cart),
   }
 }
 

@@ -11,6 +11,7 @@ export type ExpressFailureReason =
   | "origin_not_allowed"
   | "outside_limits"
   | "not_offered"
+  | "excluded_items"
   | "service_unavailable"
   | "processing"
   | CompletionFailure
@@ -21,6 +22,7 @@ const ANSWER: Record<string, { status: number; type: string }> = {
   origin_not_allowed: { status: 403, type: "forbidden" },
   outside_limits: { status: 422, type: "not_allowed" },
   not_offered: { status: 422, type: "not_allowed" },
+  excluded_items: { status: 422, type: "not_allowed" },
   service_unavailable: { status: 503, type: "unexpected_state" },
   payment_failed: { status: 502, type: "unexpected_state" },
   unavailable: { status: 503, type: "unexpected_state" },

@@ -1,4 +1,6 @@
+import { excludedItems, excludedItemsError } from "../../payments/exclusions"
 import { allowedPopupOrigin } from "../../payments/express-origin"
+import { exclusionsForAccount } from "../../runtime/account-exclusions"
 import { getPluginRuntime } from "../../runtime/plugin-runtime"
 import type { ContainerLike } from "../../runtime/shared-types"
 import { popupOriginRules, type ConfigWithStoreCors } from "../../runtime/store-origins"
@@ -24,7 +26,7 @@ export interface ExpressStart {
  * @param input.origin the request's `Origin` header: must be the `storefrontUrl` option's
  *   origin or one of `projectConfig.http.storeCors` (payments/express-origin.ts).
  * @throws ExpressFailure `cart_not_found`, `cart_completed`, `origin_not_allowed`,
- *   `not_offered`, `outside_limits` (the message names the limit), `service_unavailable`.
+ *   `not_offered`, `excluded_items` (goods the account excludes, named), `outside_limits` (the message names the limit), `service_unavailable`.
  */
 export async function startExpressCheckout(
   scope: ContainerLike,
@@ -38,6 +40,8 @@ export async function startExpressCheckout(
     throw new ExpressFailure("origin_not_allowed", "Express checkout opens only from the store's own storefront (its origin must be the storefrontUrl option's or one of the store's CORS origins).")
   }
   const account = expressAccount(scope, cart, input.providerId)
+  const excluded = excludedItems(await exclusionsForAccount(scope, account), cart.items)
+  if (excluded.length) throw new ExpressFailure("excluded_items", excludedItemsError(excluded).message)
   if (cart.sessions.some((session) => session.status === "authorized")) {
     throw new ExpressFailure("processing", "This cart's pay later payment is being completed.")
   }

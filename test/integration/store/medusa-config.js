@@ -19,6 +19,8 @@ const bnplOptions = {
   // BNPL_KEEP_ALIVE_TIMEOUT_MS: the client's idle time-out, for the network-blips test.
   keepAliveTimeoutMs: process.env.BNPL_KEEP_ALIVE_TIMEOUT_MS ? Number(process.env.BNPL_KEEP_ALIVE_TIMEOUT_MS) : undefined,
   expressShippingOptions: ["Express Shipping"],
+  // BNPL_EXCLUSIONS: the exclusions option as JSON, for the exclusions test.
+  exclusions: process.env.BNPL_EXCLUSIONS ? JSON.parse(process.env.BNPL_EXCLUSIONS) : undefined,
   // BNPL_READ_TIMEOUT_MS: one read time-out (ms) for every endpoint, so that a fault test can
   // make a call time out without waiting the 20-70 s defaults (src/client/timeouts.ts).
   timeouts: process.env.BNPL_READ_TIMEOUT_MS

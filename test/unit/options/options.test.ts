@@ -36,10 +36,22 @@ describe("parseOptions: defaults", () => {
       maxRetries: 2,
       maxSockets: 50,
       expressShippingOptions: [],
+      exclusions: { productIds: [], variantSkus: [], categoryIds: [], collectionIds: [], typeIds: [], tags: [] },
       voidOrphanedPayments: true,
       completeClosedTabs: true,
       expiryWarningHours: 48,
       allowSandboxInProduction: false,
+    })
+  })
+
+  it("exclusions: each list the merchant gives is kept (trimmed), the others are empty", () => {
+    expect(parseOptions({ ...minimal, exclusions: { categoryIds: ["pcat_gift_cards"], tags: [" digital "] } }).exclusions).toEqual({
+      productIds: [],
+      variantSkus: [],
+      categoryIds: ["pcat_gift_cards"],
+      collectionIds: [],
+      typeIds: [],
+      tags: ["digital"],
     })
   })
 
@@ -214,6 +226,7 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     ["maxSockets 2.5", { ...minimal, maxSockets: 2.5 }, "maxSockets", "must be a whole number from 1 to 1000"],
     ["maxSockets as text", { ...minimal, maxSockets: "50" }, "maxSockets", "must be a whole number from 1 to 1000"],
     ["keepAliveTimeoutMs below 0", { ...minimal, keepAliveTimeoutMs: -1 }, "keepAliveTimeoutMs", "must be 0 or a whole number of milliseconds"],
+    ["an empty excluded tag", { ...minimal, exclusions: { tags: ["gift-card", " "] } }, "exclusions.tags.1", "must not be empty"],
   ])("%s", (_label, input, field, rule) => {
     const error = optionsError(input)
     expect(error.field).toBe(field)
@@ -224,6 +237,10 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     const error = optionsError({ ...minimal, timeouts: { Auth: { readMs: 0 } } })
     expect(error.field).toBe("timeouts.Auth.readMs")
     expect(error.message).toContain('option "timeouts.Auth.readMs"')
+  })
+
+  it("names a misspelt exclusions list as the field", () => {
+    expect(optionsError({ ...minimal, exclusions: { categories: ["pcat_1"] } }).field).toBe("exclusions.categories")
   })
 
   it("names an unknown option (a typo) as the field and says it is not an option", () => {

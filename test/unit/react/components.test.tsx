@@ -39,6 +39,15 @@ describe("<PayLaterMessage> as the server renders it", () => {
     expect(html(<PayLaterMessage amount={1499} currency="gbp" limits={GBP} reserveSpace={false} />)).not.toContain("min-height")
   })
 
+  it("an excluded product (the limits route's answer for its product_id): no message, whatever the amount or `outside`", () => {
+    const excluded: PayLaterEligibility = { ...GBP, eligible: false, reason: "excluded_items" }
+    const hidden = html(<PayLaterMessage amount={45} currency="gbp" limits={excluded} productId="prod_giftcard" />)
+    expect(hidden).toMatch(/^<div[^>]*data-eligible="hidden"[^>]*data-reason="excluded_items"[^>]*><\/div>$/)
+    expect(html(<PayLaterMessage amount={45} currency="gbp" limits={excluded} outside="reason" />)).toContain(
+      "Pay later is not available for some items in your basket."
+    )
+  })
+
   it("with a store and no limits yet: the reserved line, empty, until the browser has them", () => {
     const markup = html(<PayLaterMessage amount={45} currency="gbp" store={{ baseUrl: "http://127.0.0.1:1", publishableKey: "pk" }} />)
     expect(markup).toMatch(/^<div[^>]*min-height:1.5em[^>]*><\/div>$/)

@@ -47,12 +47,17 @@ describe("<PayLaterExpressButton> as the server renders it", () => {
   })
 
   it.each([
-    ["above the maximum", { amount: 1499 }],
-    ["below the minimum", { amount: "0.50" }],
-    ["in another currency than the account's", { currencyCode: "usd" }],
-    ["not eligible at all", { limits: { eligible: false, reason: "limits_unavailable" } as PayLaterEligibility }],
-  ])("%s: nothing, like <PayLaterMessage>", (_label, props) => {
-    expect(html(product(props))).toBe('<div data-pay-later-express="" data-state="hidden"></div>')
+    ["above the maximum", { amount: 1499 }, "above_maximum"],
+    ["below the minimum", { amount: "0.50" }, "below_minimum"],
+    ["in another currency than the account's", { currencyCode: "usd" }, "unsupported_currency"],
+    ["not eligible at all", { limits: { eligible: false, reason: "limits_unavailable" } as PayLaterEligibility }, "limits_unavailable"],
+    [
+      "a product the merchant excluded (the limits route's answer for its product_id)",
+      { productId: "prod_giftcard", limits: { ...GBP, eligible: false, reason: "excluded_items" } as PayLaterEligibility },
+      "excluded_items",
+    ],
+  ])("%s: nothing but the reason, like <PayLaterMessage>", (_label, props, reason) => {
+    expect(html(product(props))).toBe(`<div data-pay-later-express="" data-state="hidden" data-reason="${reason}"></div>`)
   })
 
   it("with a store and no limits yet: nothing until the browser has them", () => {

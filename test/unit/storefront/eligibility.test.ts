@@ -72,6 +72,26 @@ describe("reading eligibility from the store", () => {
     expect(request.headers["x-publishable-api-key"]).toBe("pk_test")
   })
 
+  it("asks for a product page's product, and reads its exclusion and a cart's excluded items", async () => {
+    store.answer((request) => {
+      if (request.path === "/store/bnpl/limits" && request.query.get("product_id") === "prod_giftcard") {
+        return { status: 200, body: { ...GBP, eligible: false, reason: "excluded_items" } }
+      }
+      if (request.path === "/store/bnpl/eligibility") {
+        const excludedItems = [{ id: "cali_1", title: "Gift card", product_id: "prod_giftcard", extra: "<dropped>" }, { id: 7 }]
+        return { status: 200, body: { ...GBP, eligible: false, reason: "excluded_items", excludedItems } }
+      }
+      return undefined
+    })
+    const limits = await fetchLimits(store.config, { currencyCode: "gbp", productId: "prod_giftcard" })
+    expect(limits).toEqual({ ...GBP, eligible: false, reason: "excluded_items" })
+    expect(payLaterMessage(45, "gbp", limits)).toEqual({ show: false, reason: "excluded_items" })
+    expect(await fetchCartEligibility(store.config, "cart_1")).toMatchObject({
+      reason: "excluded_items",
+      excludedItems: [{ id: "cali_1", title: "Gift card", product_id: "prod_giftcard" }],
+    })
+  })
+
   it("asks the eligibility route for a cart", async () => {
     store.answer((request) =>
       request.path === "/store/bnpl/eligibility" && request.query.get("cart_id") === "cart_1"

@@ -7,6 +7,8 @@ import { checkEligibility, unservedCurrency } from "../../../../payments/eligibi
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { forShopper } from "../../../../payments/errors"
 import { toMedusaError } from "../../../../providers/bnpl/errors"
+import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../../../operations/exclusion-facts"
+import { exclusionsForAccount } from "../../../../runtime/account-exclusions"
 import { eligibilityQuerySchema } from "../../../request-schemas"
 import { parseRequestPart } from "../../../validate-request"
 
@@ -18,7 +20,9 @@ import { parseRequestPart } from "../../../validate-request"
  * accounts). Amounts are API strings in major units. Limits come from that account's Get
  * Configuration (merchant-api-v2.md "Get Configuration"), cached. A currency no account serves
  * is `{ eligible: false, reason: "unsupported_currency", currency }`, without limits; a cart whose region
- * does not offer that account's provider (Settings → Regions) is `not_in_region`.
+ * does not offer that account's provider (Settings → Regions) is `not_in_region`. A cart holding
+ * goods the account excludes (option `exclusions`) is `{ eligible: false, reason:
+ * "excluded_items", excludedItems: [{ id, title, product_id }], ...limits }`: the line items.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   // Parsed by the route's middleware (api/middlewares.ts); parsed again so the handler never
@@ -27,7 +31,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: ["id", "total", "currency_code", "region.payment_providers.id"],
+    fields: ["id", "total", "currency_code", "region.payment_providers.id", ...CART_EXCLUSION_FIELDS],
     filters: { id: cartId },
   })
   const cart = data[0] as
@@ -49,8 +53,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   // Medusa refuses a session with a provider the cart's region does not offer: say so here.
   const offered = (cart.region?.payment_providers ?? []).map((provider) => provider?.id)
   const inRegion = !offered.length || offered.includes(account.providerId)
+  // Excluded goods outrank the amount: changing the total does not make the cart payable.
+  const excludedItems = excludedCartItems(await exclusionsForAccount(req.scope, account), cart)
   res.json({
-    ...(eligibility.eligible && !inRegion ? { ...eligibility, eligible: false, reason: "not_in_region" } : eligibility),
+    ...(excludedItems.length
+      ? { ...eligibility, eligible: false, reason: "excluded_items", excludedItems }
+      : eligibility.eligible && !inRegion
+        ? { ...eligibility, eligible: false, reason: "not_in_region" }
+        : eligibility),
     // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
     ...(runtime.accounts.length > 1 ? { providerId: account.providerId } : {}),
   })

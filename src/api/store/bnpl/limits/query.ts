@@ -4,11 +4,12 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { nameForMessage } from "../../../validate-request"
 
-const USAGE = "GET /store/bnpl/limits?currency_code=<ISO 4217, e.g. gbp>&amount=<optional, major units, e.g. 49.95>"
+const USAGE = "GET /store/bnpl/limits?currency_code=<ISO 4217, e.g. gbp>&amount=<optional, major units, e.g. 49.95>&product_id=<optional>"
 
 /**
  * The query of `GET /store/bnpl/limits`: a currency, and optionally an amount in major units
- * as a storefront shows it (a product's `calculated_amount`, a cart's `total`). Unknown
+ * as a storefront shows it (a product's `calculated_amount`, a cart's `total`), and optionally
+ * the product whose page asks (`product_id`), checked against the exclusions. Unknown
  * parameters are refused so that a misspelt `ammount` is not silently ignored.
  */
 export const limitsQuerySchema = z.strictObject({
@@ -20,9 +21,14 @@ export const limitsQuerySchema = z.strictObject({
     .string()
     .regex(/^\d{1,12}(\.\d{1,4})?$/, "must be a non-negative decimal in major units with at most 4 decimals, such as 49.95")
     .optional(),
+  /** A product page's product: answered `excluded_items` when the merchant excluded it. */
+  product_id: z
+    .string()
+    .regex(/^prod_[0-9A-Za-z]{1,64}$/, "must be a product id (prod_ followed by letters and digits)")
+    .optional(),
 })
 
-/** The parsed query: `currency_code` upper-cased, `amount` as given. */
+/** The parsed query: `currency_code` upper-cased, `amount` and `product_id` as given. */
 export type LimitsQuery = z.output<typeof limitsQuerySchema>
 
 /**

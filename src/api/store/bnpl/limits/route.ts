@@ -5,6 +5,8 @@ import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration, type CachedConfiguration } from "../../../../runtime/configuration"
 import { checkEligibility, unservedCurrency, type Eligibility, type UnservedCurrency } from "../../../../payments/eligibility"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { productExcluded } from "../../../../operations/exclusion-facts"
+import { exclusionsForAccount } from "../../../../runtime/account-exclusions"
 import type { LimitsQuery } from "./query"
 
 /**
@@ -34,11 +36,13 @@ const MAX_AGE_FLOOR_SECONDS = 60
  * Without `amount`: `eligible` says whether the currency is served at all (a currency none
  * serves: `unsupported_currency`, without limits). With `amount`:
  * whether it lies in `minimumAmount`..`maximumAmount` inclusive (merchant-api-v2.md "Limits:
- * Order amount", rule 2: one currency per account). The query is parsed by
+ * Order amount", rule 2: one currency per account). With `product_id` (a product page): a
+ * product the account excludes (option `exclusions`) is `{ eligible: false, reason:
+ * "excluded_items", ...limits }`; an unknown product is a 404. The query is parsed by
  * `validateLimitsQuery` (./query.ts) first.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const { currency_code: currency, amount } = req.validatedQuery as LimitsQuery
+  const { currency_code: currency, amount, product_id: productId } = req.validatedQuery as LimitsQuery
   const runtime = getPluginRuntime(req.scope)
   // The account serving the currency (rule 2). For a currency none serves, no account's limits
   // are given: another currency's would read as this one's. Which currencies are served
@@ -61,7 +65,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   account.client.warm()
   // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
   const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
-  const body: LimitsResponse =
+  // A product page's product the merchant excluded: no message and no express button for it.
+  const excluded = productId === undefined ? false : await productExcluded(req.scope, await exclusionsForAccount(req.scope, account), productId)
+  if (excluded === undefined) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No product has that product_id.")
+  const answer: LimitsResponse =
     amount === undefined
       ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), ...provider }
       : {
@@ -69,7 +76,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
           amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")),
           ...provider,
         }
-  res.setHeader("Cache-Control", `public, max-age=${maxAgeSeconds(configuration)}`)
+  const body: LimitsResponse = excluded ? { ...answer, eligible: false, reason: "excluded_items" } : answer
+  // Exclusions a merchant edits apply within a minute; only the limits may be kept longer.
+  res.setHeader("Cache-Control", `public, max-age=${productId === undefined ? maxAgeSeconds(configuration) : MAX_AGE_FLOOR_SECONDS}`)
   res.json(body)
 }
 
