@@ -34,7 +34,7 @@ export const START_ERROR_REASONS = [
 export type StartErrorReason = (typeof START_ERROR_REASONS)[number]
 
 /** Why pay later is not offered for an amount or a cart. */
-export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "limits_unavailable"] as const
+export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "disabled", "limits_unavailable"] as const
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
 /**
@@ -89,6 +89,7 @@ export const DEFAULT_MESSAGES: Readonly<Record<PayLaterReason, string>> = Object
   above_maximum: "Pay later is available on orders from {minimum} to {maximum}.",
   unsupported_currency: "Pay later is not available in this currency.",
   not_in_region: "Pay later is not available in this region.",
+  disabled: "Pay later is not available at the moment.",
   limits_unavailable: "Pay later is not available right now.",
   outside_limits: "Pay later is not available for this basket's total.",
   origin_not_allowed: "Express pay later is not available on this site. Please use the checkout.",

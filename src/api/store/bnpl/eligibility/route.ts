@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { toMinorUnits, type MajorUnitAmount } from "../../../../client/money"
 import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration } from "../../../../runtime/configuration"
-import { checkEligibility, unservedCurrency } from "../../../../payments/eligibility"
+import { checkEligibility, disabledAccount, unservedCurrency } from "../../../../payments/eligibility"
+import { effectiveSettings } from "../../../../runtime/effective-settings"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { forShopper } from "../../../../payments/errors"
 import { toMedusaError } from "../../../../providers/bnpl/errors"
@@ -18,7 +19,8 @@ import { parseRequestPart } from "../../../validate-request"
  * accounts). Amounts are API strings in major units. Limits come from that account's Get
  * Configuration (merchant-api-v2.md "Get Configuration"), cached. A currency no account serves
  * is `{ eligible: false, reason: "unsupported_currency", currency }`, without limits; a cart whose region
- * does not offer that account's provider (Settings → Regions) is `not_in_region`.
+ * does not offer that account's provider (Settings → Regions) is `not_in_region`; an account the
+ * merchant turned off (Settings → Pay later) is `{ eligible: false, reason: "disabled", currency }`.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   // Parsed by the route's middleware (api/middlewares.ts); parsed again so the handler never
@@ -39,6 +41,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const account = accountForCurrency(runtime, cart.currency_code)
   // A currency no account serves: no account's limits, which would read as this currency's.
   if (!account) return void res.json(unservedCurrency(cart.currency_code))
+  const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
+  // Turned off in Settings -> Pay later: nothing is offered, whatever the limits.
+  if (!(await effectiveSettings(account, account)).enabled) return void res.json({ ...disabledAccount(accountCurrency(account.options)), ...provider })
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
     throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
@@ -52,6 +57,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   res.json({
     ...(eligibility.eligible && !inRegion ? { ...eligibility, eligible: false, reason: "not_in_region" } : eligibility),
     // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-    ...(runtime.accounts.length > 1 ? { providerId: account.providerId } : {}),
+    ...provider,
   })
 }
