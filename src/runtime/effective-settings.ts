@@ -39,7 +39,7 @@ const known = new Map<string, { stored: StoredSettings | undefined; readAt: numb
  * never a cache module) and kept in this process for at most SETTINGS_CACHE_MS, so every
  * instance applies a change within a minute. Outside a Medusa app (no module), the options.
  * Never throws: when the database cannot be read, the last saved values this process read
- * apply (else the options), and a warning is logged.
+ * apply (else the options), a warning is logged, and the read is tried again SETTINGS_CACHE_MS later.
  */
 export async function effectiveSettings(account: SettingsAccount, dependencies: { logger?: LoggerLike; now?: number } = {}): Promise<AccountSettings> {
   const now = dependencies.now ?? Date.now()
@@ -51,6 +51,8 @@ export async function effectiveSettings(account: SettingsAccount, dependencies: 
     known.set(account.providerId, { stored, readAt: now })
     return overlaySettings(defaults, stored)
   } catch (error) {
+    // Tried again after SETTINGS_CACHE_MS, not at every request (a store not migrated yet would log each one).
+    known.set(account.providerId, { stored: cached?.stored, readAt: now })
     dependencies.logger?.warn?.(
       `medusa-payment-bnpl: could not read the admin's settings of ${account.providerId} (${(error as Error).message}); ${cached ? "the last ones read" : "medusa-config's"} apply.`
     )
