@@ -2,7 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import jwt from "jsonwebtoken"
 import { effectiveSettings, forgetSettings } from "../../src/runtime/effective-settings"
 import { parseOptions } from "../../src/options"
-import { placeOrder, readPayment } from "../support/place-order"
+import { eventually, placeOrder, readPayment } from "../support/place-order"
 import { describeStore } from "../support/store-suite"
 import { ukAddress } from "../../harness/shopper"
 
@@ -107,8 +107,11 @@ describeStore({}, (suite) => {
     const ledger = await control.ledger()
     expect(ledger.captures).toHaveLength(1)
     expect(ledger.captures[0].amount).toEqual({ amount: order.total.toFixed(2), currency: "GBP" })
-    const payment = await readPayment(getContainer(), order.paymentId)
-    expect(payment.captured_at).toBeTruthy()
+    const payment = await eventually(async () => {
+      const read = await readPayment(getContainer(), order.paymentId)
+      return read.captured_at ? read : undefined
+    })
+    expect(payment.captures.map((capture: { amount: unknown }) => Number(capture.amount))).toEqual([order.total])
   })
 
   it("an account turned off: eligibility and limits say disabled, a new session is refused; turned on again, it is offered", async () => {
