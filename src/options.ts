@@ -52,17 +52,70 @@ const timeoutSchema = z.strictObject({
   readMs: z.number().int().positive().optional(),
 })
 
+/** When the money is taken: by the admin, right after approval, or when the order ships. */
+export const captureModeSchema = z.enum(["manual", "on_authorize", "on_shipment"], {
+  message: "must be manual, on_authorize or on_shipment",
+})
+
+const idList = (what: string) =>
+  z
+    .array(z.string().trim().min(1, `must list ${what}, none empty`).max(128, "must hold entries of at most 128 characters"), {
+      error: `must be a list of ${what}`,
+    })
+    .max(500, "must list at most 500 entries")
+    .default([])
+
+/**
+ * Goods the service must not be offered for (gift cards, digital goods, some categories): a cart
+ * holding one is not eligible. Ids of Medusa's product model, variant SKUs and tag values; a
+ * product in a descendant of an excluded category is excluded too. Every list defaults to [].
+ */
+export const exclusionsSchema = z.strictObject(
+  {
+    productIds: idList("product ids"),
+    variantSkus: idList("variant SKUs"),
+    categoryIds: idList("category ids"),
+    collectionIds: idList("collection ids"),
+    typeIds: idList("product type ids"),
+    tags: idList("tag values"),
+  },
+  { error: "must be an object of lists: productIds, variantSkus, categoryIds, collectionIds, typeIds, tags" }
+)
+
+/** What happens to an approval whose order cannot be placed: voided at once, or held for a person. */
+export const onOrderFailureSchema = z.enum(["void", "hold"], { message: "must be void or hold" })
+
+const INSTALMENTS_RULE = "must be a whole number from 2 to 12"
+const messageText = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters")
+
+/**
+ * The defaults of the storefront kit's message (`PayLaterMessageOptions` in
+ * src/storefront/eligibility.ts): the line inside the limits, the instalment count and line,
+ * what shows outside the limits.
+ */
+export const messageDefaultsSchema = z.strictObject(
+  {
+    available: messageText.optional(),
+    instalments: z.number({ error: INSTALMENTS_RULE }).int(INSTALMENTS_RULE).min(2, INSTALMENTS_RULE).max(12, INSTALMENTS_RULE).optional(),
+    instalmentText: messageText.optional(),
+    outside: messageText.optional(),
+  },
+  { error: "must be an object with available, instalments, instalmentText and outside" }
+)
+
 /** The plugin's options, parsed once: the client's transport fields and the plugin's own. */
 export const optionsSchema = z.strictObject({
   ...transportFields,
   /** The account's region (merchant-api-v2.md rule 2): UK accounts sell in GBP, EU in EUR. */
   region: z.enum(["UK", "EU"], { message: "must be UK or EU" }),
   /** When the money is taken: by the admin, right after approval, or when the order ships. */
-  capture: z
-    .enum(["manual", "on_authorize", "on_shipment"], {
-      message: "must be manual, on_authorize or on_shipment",
-    })
-    .default("manual"),
+  capture: captureModeSchema.default("manual"),
+  /** Goods pay later is not offered for (exclusionsSchema); a merchant may change them in the admin. */
+  exclusions: exclusionsSchema.prefault({}),
+  /** `void` (default): an approval whose order cannot be placed is voided; `hold`: kept for a person to place or void. */
+  onOrderFailure: onOrderFailureSchema.default("void"),
+  /** The storefront message's defaults (messageDefaultsSchema); a merchant may change them in the admin. */
+  message: messageDefaultsSchema.default({}),
   /** Where the service sends the consumer after confirming; `{cart_id}` is replaced. */
   redirectConfirmUrl: absoluteUrl().optional(),
   /** Where the service sends the consumer after cancelling; `{cart_id}` is replaced. */

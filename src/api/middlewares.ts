@@ -9,7 +9,7 @@ import {
 } from "./request-schemas"
 import { refuseChangedCart } from "./store/cart-complete-guard"
 import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
-import { CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
+import { AccountSettingsBody, CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
@@ -100,6 +100,11 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/admin/bnpl/accounts/:account_id/limits/refresh",
       middlewares: [validateBody(EmptyBody)],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/bnpl/accounts/:account_id/settings",
+      middlewares: [validateBody(AccountSettingsBody)],
     },
     {
       method: ["POST"],

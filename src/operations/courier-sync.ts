@@ -7,6 +7,7 @@ import { assertSessionPayment } from "../payments/payment-identity"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import { clearCourierSyncError, recordCourierSyncError } from "../runtime/courier-sync-errors"
 import { recordCourierUpdate } from "../runtime/courier-updates"
+import { effectiveSettings } from "../runtime/effective-settings"
 import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "./order-payments"
 
@@ -45,7 +46,7 @@ export interface CourierSyncResult {
  * `shippedAt`, the courier's name, the tracking numbers of the fulfillment's labels, and
  * priority EXPRESS when its shipping option is listed in `expressShippingOptions`
  * (STANDARD otherwise), and records that the service took them (runtime/courier-updates.ts).
- * Under `capture: "on_shipment"` it then captures what the shipments are owed through Medusa's
+ * Under `capture: "on_shipment"` (as it applies now: runtime/effective-settings.ts) it then captures what the shipments are owed through Medusa's
  * capture workflow, so Medusa and the service agree (`captureShipped`: once, however often it
  * runs). Safe to run again for the same fulfillment (the every-minute job's repair does:
  * shipment-repair.ts); the service takes a courier update again as a correction. A
@@ -108,7 +109,7 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     result.updated.push(orderId)
     logger?.info?.(`medusa-payment-bnpl: sent courier details of fulfillment ${fulfillment.id} for order ${orderId}`)
 
-    if (options.capture === "on_shipment" && !payment.captured_at && !payment.canceled_at) {
+    if (!payment.captured_at && !payment.canceled_at && (await effectiveSettings(account, account)).capture === "on_shipment") {
       if (await captureShipped(container, fulfillment, payment.id)) result.captured.push(orderId)
     }
   }

@@ -2,7 +2,7 @@ import { BnplApiError } from "../client"
 import { apiAmountToMinorUnits } from "../client/money"
 import type { Payment } from "../client/schemas"
 import { PaymentError, forShopper, shopperError } from "./errors"
-import { assertOwnPayment, assertPaymentOfSession, type PaymentContext, type PaymentResult } from "./payment-context"
+import { assertOwnPayment, assertPaymentOfSession, currentSettings, type PaymentContext, type PaymentResult } from "./payment-context"
 import { asPaymentState, authorizationExpiry, CHECKOUT_NOT_CONFIRMED, isApproved, toSessionStatus } from "./payment-state"
 import { requestIds } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
@@ -19,7 +19,8 @@ export const REPLAYED_APPROVAL_AGE_MS = 2 * 60 * 1000
  * replay of an earlier attempt whose answer was lost: Get Payment checks it still stands
  * (reconciliation may have voided it since). An express checkout (payments/express.ts) is
  * authorised with `amount` = the session's (what the consumer approved) and a requestId from
- * its token; one still `started` answers `requires_more`. Under `capture: "on_authorize"` the payment is
+ * its token; one still `started` answers `requires_more`. Under `capture: "on_authorize"` (as it applies now:
+ * a merchant may change it in the admin, payment-context.ts `currentSettings`) the payment is
  * then captured; a failed capture leaves it authorised (logged).
  * @returns status `authorized`, `captured`, or `requires_more` while not confirmed.
  * @throws PaymentError `declined`, `expired`, `amount_changed`, `payment_failed` (logged).
@@ -80,7 +81,7 @@ export async function authorize(
   }
   const approved = projectApproval(data, payment)
   const authorized = { data: approved, status: toSessionStatus(approved.paymentState, approved.authorizationExpiresAt) }
-  if (context.options.capture !== "on_authorize") return authorized
+  if ((await currentSettings(context)).capture !== "on_authorize") return authorized
   try {
     const captured = await context.money.captureOnAuthorize(approved)
     return { data: captured, status: toSessionStatus(captured.paymentState, captured.authorizationExpiresAt) }

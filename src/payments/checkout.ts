@@ -6,12 +6,14 @@ import { PaymentError, forShopper, shopperError } from "./errors"
 import { cartDigest } from "./mapping/cart-digest"
 import type { CartSnapshot } from "./mapping/cart-snapshot"
 import { toCreateCheckoutRequest } from "./mapping/checkout"
-import { accountOf, type PaymentContext, type PaymentResult } from "./payment-context"
+import { accountOf, currentSettings, type PaymentContext, type PaymentResult } from "./payment-context"
 import { asPaymentState, CHECKOUT_OPEN, isOpen, toSessionStatus } from "./payment-state"
 import type { BnplPaymentData, PreviousSession } from "./session-data"
 
 /** The longest consumer e-mail the service takes (merchant-api-v2.md "Consumer": `email`, max 128). */
 export const EMAIL_MAX_LENGTH = 128
+/** Why a new session is refused while the merchant has turned the account off (Settings -> Pay later). */
+export const ACCOUNT_DISABLED_MESSAGE = "Pay later is not available in this store at the moment."
 /** A checkout is reused only with more than this left before it expires. */
 export const REUSE_CHECKOUT_MIN_LIFE_MS = 5 * 60_000
 
@@ -170,10 +172,12 @@ function returnUrl(context: PaymentContext, cartId: string, token: string): stri
 
 /**
  * The amount (minor units) is inside the account's limits and in its currency
- * (merchant-api-v2.md "Limits: Order amount", rule 2).
- * @throws PaymentError `not_eligible` naming the limit, `unavailable` when the limits cannot be read.
+ * (merchant-api-v2.md "Limits: Order amount", rule 2), and the merchant has not turned the
+ * account off in the admin.
+ * @throws PaymentError `not_eligible` naming the limit (or ACCOUNT_DISABLED_MESSAGE), `unavailable` when the limits cannot be read.
  */
 export async function assertEligible(context: PaymentContext, amountMinor: bigint, currency: string): Promise<void> {
+  if (!(await currentSettings(context)).enabled) throw shopperError("not_eligible", ACCOUNT_DISABLED_MESSAGE)
   const limits = await context.deps.readLimits().catch((error: unknown) => {
     throw forShopper("Reading the account's limits", error, "unavailable", context.logger)
   })
@@ -182,6 +186,7 @@ export async function assertEligible(context: PaymentContext, amountMinor: bigin
   const amount = `${minorUnitsToApiAmount(amountMinor)} ${currency}`
   const reasons: Record<NonNullable<typeof eligibility.reason>, string> = {
     not_in_region: "the store does not offer it in the cart's region",
+    disabled: "the store has turned it off",
     below_minimum: `the total ${amount} is below the minimum of ${eligibility.minimumAmount} ${eligibility.currency}`,
     above_maximum: `the total ${amount} is above the maximum of ${eligibility.maximumAmount} ${eligibility.currency}`,
     unsupported_currency: `the account only accepts ${eligibility.currency}, and the cart is in ${currency}`,

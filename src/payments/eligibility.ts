@@ -3,9 +3,10 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../cli
 /**
  * Why the method is not offered for an amount: outside the limits, a currency the account
  * does not serve, (for a cart) a region where the merchant did not enable the account's
- * payment provider, or goods the merchant excluded (payments/exclusions.ts).
+ * payment provider, goods the merchant excluded (payments/exclusions.ts), or an account the
+ * merchant turned off in Settings -> Pay later.
  */
-export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "excluded_items"] as const
+export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "excluded_items", "disabled"] as const
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
 /** The currency an account serves (merchant-api-v2.md rule 2: accounts are per region). */
@@ -61,4 +62,18 @@ export interface UnservedCurrency {
 
 export function unservedCurrency(currency: string): UnservedCurrency {
   return { eligible: false, reason: "unsupported_currency", currency: currency.toUpperCase() }
+}
+
+/**
+ * The answer for an account the merchant turned off in Settings -> Pay later: not eligible,
+ * without limits (nothing is offered whatever the amount). `currency`: the account's.
+ */
+export interface DisabledAccount {
+  eligible: false
+  reason: "disabled"
+  currency: string
+}
+
+export function disabledAccount(currency: string): DisabledAccount {
+  return { eligible: false, reason: "disabled", currency: currency.toUpperCase() }
 }

@@ -22,10 +22,23 @@ export interface PaymentCoreOptions {
   redirectCancelUrl?: string
 }
 
+/** The settings the core reads at each operation, since a merchant may change them in the admin. */
+export interface CurrentSettings {
+  /** Off: no new checkout is made (existing payments are still captured, refunded, voided). */
+  enabled: boolean
+  capture: PaymentCoreOptions["capture"]
+}
+
 /** The core's collaborators, given by the adapter (the Medusa provider, a job, a test). */
 export interface PaymentCoreDependencies {
   client: BnplClient
   options: PaymentCoreOptions
+  /**
+   * The account's settings a merchant may change in the admin (runtime/effective-settings.ts:
+   * medusa-config's options overlaid by the saved ones, read again within 30 s of a change).
+   * Without it, `enabled` and `options.capture`.
+   */
+  readSettings?: () => Promise<CurrentSettings>
   /** The account's limits (Get Configuration, cached); merchant-api-v2.md "Limits". */
   readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
   /** The account's money records: in the store's database (runtime/money-records.ts). */
@@ -105,4 +118,9 @@ export async function readPayment<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw describeServiceError("Reading the payment", error)
   }
+}
+
+/** The settings that apply now (`readSettings`), else the options' capture mode with the account on. */
+export async function currentSettings(context: PaymentContext): Promise<CurrentSettings> {
+  return context.deps.readSettings ? context.deps.readSettings() : { enabled: true, capture: context.options.capture }
 }

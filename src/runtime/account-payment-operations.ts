@@ -5,23 +5,26 @@ import { accountHash } from "./client-factory"
 import type { CacheLike, LoggerLike } from "./shared-types"
 import { getConfiguration } from "./configuration"
 import { takeLegacyRefunds } from "./legacy-refund-journal"
+import { effectiveSettings } from "./effective-settings"
 import { DatabaseMoneyRecords } from "./money-records"
 import { withPaymentLock } from "./payment-lock"
 
 /**
  * The payments core for one merchant account, wired to the store: the account's limits (cached
  * Get Configuration), its money records in the plugin's module, the payment's lock across
- * instances. The provider and the jobs that move money build it the same way, so a job's
+ * instances, and the settings a merchant saved in the admin (effective-settings.ts). The provider and the jobs that move money build it the same way, so a job's
  * capture or refund is the provider's, requestIds and records included.
  */
 export function paymentOperationsFor(
-  account: { options: BnplOptions; client: BnplClient },
+  account: { options: BnplOptions; client: BnplClient; providerId?: string },
   shared: { cache: () => CacheLike | undefined; logger?: LoggerLike }
 ): PaymentOperations {
-  const { options, client } = account
+  const { options, client, providerId } = account
   return new PaymentOperations({
     client,
     options,
+    // The capture mode and on/off a merchant may change in the admin; none without a provider id (outside an app).
+    ...(providerId ? { readSettings: () => effectiveSettings({ providerId, options }, { logger: shared.logger }) } : {}),
     readLimits: () => getConfiguration(client, options, { cache: shared.cache(), logger: shared.logger }),
     records: new DatabaseMoneyRecords(accountHash(options)),
     takeLegacyRefunds: (orderId) => takeLegacyRefunds(shared.cache(), accountHash(options), orderId),

@@ -3,6 +3,7 @@ import type { BnplOptions } from "../options"
 import { accountCurrency } from "../payments/eligibility"
 import { accountHash } from "./client-factory"
 import { getConfiguration } from "./configuration"
+import { effectiveSettings } from "./effective-settings"
 import type { AccountRuntime } from "./plugin-runtime"
 
 /**
@@ -20,7 +21,10 @@ export interface AccountStatus {
   currency: "GBP" | "EUR"
   authScheme: BnplOptions["authScheme"]
   baseUrl: string
+  /** The capture mode as it applies now (medusa-config's, or the one saved in the admin: effective-settings.ts). */
   capture: BnplOptions["capture"]
+  /** Whether the account takes new checkouts (a merchant may turn it off in the admin). */
+  enabled: boolean
   /** The account points at a sandbox, not at the live service; `sandboxReason` says why we think so. */
   sandbox: boolean
   sandboxReason?: string
@@ -62,11 +66,12 @@ export function sandboxReason(options: Pick<BnplOptions, "merchantId" | "baseUrl
  */
 export async function describeAccount(runtime: Pick<AccountRuntime, "providerId" | "options" | "client" | "cache" | "logger">, { refreshLimits = false } = {}): Promise<AccountStatus> {
   const { options, client } = runtime
-  const [limits, reachable] = await Promise.all([
+  const [limits, reachable, settings] = await Promise.all([
     getConfiguration(client, options, { cache: runtime.cache, logger: runtime.logger, forceRefresh: refreshLimits })
       .then(({ minimumAmount, maximumAmount, fetchedAt, expiresAt }) => ({ minimumAmount, maximumAmount, fetchedAt, expiresAt }))
       .catch((error: Error) => ({ error: error.message })),
     client.ping().catch(() => false),
+    effectiveSettings(runtime, runtime),
   ])
   const reason = sandboxReason(options)
   return {
@@ -76,7 +81,8 @@ export async function describeAccount(runtime: Pick<AccountRuntime, "providerId"
     currency: accountCurrency(options),
     authScheme: options.authScheme,
     baseUrl: options.baseUrl,
-    capture: options.capture,
+    capture: settings.capture,
+    enabled: settings.enabled,
     sandbox: !!reason,
     ...(reason ? { sandboxReason: reason } : {}),
     reachable,

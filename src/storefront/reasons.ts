@@ -43,6 +43,7 @@ export const INELIGIBLE_REASONS = [
   "unsupported_currency",
   "not_in_region",
   "excluded_items",
+  "disabled",
   "limits_unavailable",
 ] as const
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
@@ -100,6 +101,7 @@ export const DEFAULT_MESSAGES: Readonly<Record<PayLaterReason, string>> = Object
   unsupported_currency: "Pay later is not available in this currency.",
   not_in_region: "Pay later is not available in this region.",
   excluded_items: "Pay later is not available for some items in your basket.",
+  disabled: "Pay later is not available at the moment.",
   limits_unavailable: "Pay later is not available right now.",
   outside_limits: "Pay later is not available for this basket's total.",
   origin_not_allowed: "Express pay later is not available on this site. Please use the checkout.",

@@ -1,10 +1,12 @@
 import Medusa from "@medusajs/js-sdk"
 import type { AccountStatus } from "../../runtime/accounts"
 import type { JobRun } from "../../runtime/job-runs"
+import type { AccountSettingsView } from "../../runtime/settings-changes"
+import type { AccountSettings, StoredSettings } from "../../runtime/account-settings"
 import type { PaymentView } from "../../runtime/payment-view"
 import type { FindingsView } from "../../api/admin/bnpl/reconciliation/findings"
 
-export type { AccountStatus, FindingsView, JobRun, PaymentView }
+export type { AccountSettings, AccountSettingsView, AccountStatus, FindingsView, JobRun, PaymentView, StoredSettings }
 
 /**
  * The admin's client for the plugin's routes: Medusa's JS SDK with the dashboard's own
@@ -22,6 +24,9 @@ export const payLaterApi = {
   voidRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/void-rest`),
   accounts: () => sdk.client.fetch<{ accounts: AccountStatus[] }>("/admin/bnpl/accounts"),
   refreshLimits: (accountId: string) => post<{ account: AccountStatus }>(`/admin/bnpl/accounts/${accountId}/limits/refresh`),
+  accountSettings: (accountId: string) => sdk.client.fetch<{ settings: AccountSettingsView }>(`/admin/bnpl/accounts/${accountId}/settings`),
+  saveAccountSettings: (accountId: string, changes: StoredSettings) =>
+    post<{ settings: AccountSettingsView }>(`/admin/bnpl/accounts/${accountId}/settings`, changes),
   jobs: () => sdk.client.fetch<{ jobs: Array<{ job: string; lastRun: JobRun | null }> }>("/admin/bnpl/jobs"),
   reconciliation: () => sdk.client.fetch<FindingsView>("/admin/bnpl/reconciliation"),
   voidFinding: (serviceOrderId: string, providerId: string) =>

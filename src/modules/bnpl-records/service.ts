@@ -1,9 +1,11 @@
 import { MedusaService } from "@medusajs/framework/utils"
+import { AccountSetting } from "./models/account-settings"
 import { CourierSyncError } from "./models/courier-sync-error"
 import { CourierUpdate } from "./models/courier-update"
 import { JobRun } from "./models/job-run"
 import { MoneyOperation } from "./models/money-operation"
 import { ReconciliationReport } from "./models/reconciliation-report"
+import { SettingsChange } from "./models/settings-change"
 
 /**
  * The plugin's own records in the store's database (module `bnplRecords`): what must survive a
@@ -11,6 +13,14 @@ import { ReconciliationReport } from "./models/reconciliation-report"
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
  * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts,
- * courier-sync-errors.ts and courier-updates.ts.
+ * courier-sync-errors.ts, courier-updates.ts and account-settings.ts.
  */
-export default class BnplRecordsService extends MedusaService({ MoneyOperation, ReconciliationReport, JobRun, CourierSyncError, CourierUpdate }) {}
+export default class BnplRecordsService extends MedusaService({
+  MoneyOperation,
+  ReconciliationReport,
+  JobRun,
+  CourierSyncError,
+  CourierUpdate,
+  AccountSetting,
+  SettingsChange,
+}) {}

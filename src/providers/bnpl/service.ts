@@ -79,10 +79,14 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     super(cradle, options as unknown as BnplOptions)
     this.logger_ = optional<LoggerLike>(cradle, "logger")
     this.containerCache_ = optional<CacheLike>(cradle, Modules.CACHE)
-    this.options_ = accountOptions(parseOptions(options), optional<ConfigModuleLike>(cradle, "configModule") ?? appConfig())
+    const account = configuredAccount(parseOptions(options), optional<ConfigModuleLike>(cradle, "configModule") ?? appConfig())
+    this.options_ = account.options
     this.client_ = createClientFromOptions(this.options_, { logger: this.logger_, cache: this.cache_ })
     const readLimits = () => getConfiguration(this.client_, this.options_, { cache: this.cache_, logger: this.logger_ })
-    this.payments_ = paymentOperationsFor({ options: this.options_, client: this.client_ }, { cache: () => this.cache_, logger: this.logger_ })
+    this.payments_ = paymentOperationsFor(
+      { options: this.options_, client: this.client_, providerId: account.providerId },
+      { cache: () => this.cache_, logger: this.logger_ }
+    )
     // Read the limits at start-up so the first shopper does not wait for them.
     readLimits().catch((error: Error) =>
       this.logger_?.warn?.(`medusa-payment-bnpl: could not read the account's limits at start-up: ${error.message}`)
@@ -218,16 +222,17 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
 }
 
 /**
- * The provider's options as the plugin sees its account: with the store-wide options (return
- * route, storefront) of medusa-config filled in (runtime/configured-accounts.ts). Without the
- * app's config (a provider built outside a Medusa app), its own options.
+ * The provider's account as the plugin sees it: its options with the store-wide options (return
+ * route, storefront) of medusa-config filled in, and its payment provider id, the key of the
+ * settings a merchant saves in the admin (runtime/configured-accounts.ts). Without the app's
+ * config (a provider built outside a Medusa app), its own options and no provider id.
  */
-function accountOptions(own: BnplOptions, configModule: ConfigModuleLike | undefined): BnplOptions {
-  if (!configModule) return withBackendUrl(own)
+function configuredAccount(own: BnplOptions, configModule: ConfigModuleLike | undefined): { options: BnplOptions; providerId?: string } {
+  if (!configModule) return { options: withBackendUrl(own) }
   const account = readPluginConfiguration(configModule).accounts.find(
     (candidate) => candidate.options.merchantId === own.merchantId && candidate.options.baseUrl === own.baseUrl
   )
-  return account?.options ?? withBackendUrl(own, configModule)
+  return account ?? { options: withBackendUrl(own, configModule) }
 }
 
 /** The app's resolved medusa-config, once Medusa has loaded it; undefined outside an app. */

@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { readCourierSyncErrors } from "../../../runtime/courier-sync-errors"
 import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, type MedusaPaymentForView, type PaymentView } from "../../../runtime/payment-view"
+import { effectiveSettings } from "../../../runtime/effective-settings"
 import { isBnplProvider } from "../../../payments/session-data"
 import { accountForPayment, getPluginRuntime } from "../../../runtime/plugin-runtime"
 import { readSnapshot, takeSnapshot } from "../../../runtime/service-payment-snapshots"
@@ -71,5 +72,7 @@ async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, ful
       accountMerchantId: account.options.merchantId,
     })
   }
-  return buildPaymentView(payment, options, snapshot, await readCourierSyncErrors(fulfillmentIds))
+  // The capture mode as it applies now (a merchant may change it in Settings -> Pay later).
+  const capture = account ? (await effectiveSettings(account, account)).capture : options.capture
+  return buildPaymentView(payment, { ...options, capture }, snapshot, await readCourierSyncErrors(fulfillmentIds))
 }

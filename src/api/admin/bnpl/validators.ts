@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { captureModeSchema, exclusionsSchema, messageDefaultsSchema, onOrderFailureSchema } from "../../../options"
 import { nameForMessage } from "../../validate-request"
 
 /**
@@ -36,6 +37,31 @@ export const PaymentParams = z.strictObject({ payment_id: medusaId("payment_id",
 export const AccountParams = z.strictObject({
   account_id: z.string().regex(/^[0-9a-f]{16}$/, "account_id must be an account id from GET /admin/bnpl/accounts"),
 })
+
+/** The settings routes take the account's id (GET /admin/bnpl/accounts) or its payment provider id. */
+export const SettingsAccountParams = z.strictObject({
+  account_id: z
+    .string()
+    .regex(/^([0-9a-f]{16}|pp_bnpl_[\w-]{1,64})$/, "account_id must be an account id from GET /admin/bnpl/accounts or its provider id (pp_bnpl_…)"),
+})
+
+/**
+ * `POST /admin/bnpl/accounts/:account_id/settings`: the settings to change, each optional;
+ * `null` returns a field to its medusa-config value. The rules are the options' own
+ * (options.ts), so the admin cannot save what medusa-config would refuse. Credentials, hosts
+ * and every other option are not accepted here.
+ */
+export const AccountSettingsBody = z
+  .strictObject({
+    enabled: z.boolean({ error: "must be true or false" }).nullable().optional(),
+    capture: captureModeSchema.nullable().optional(),
+    exclusions: exclusionsSchema.nullable().optional(),
+    message: messageDefaultsSchema.nullable().optional(),
+    onOrderFailure: onOrderFailureSchema.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "must hold at least one of enabled, capture, exclusions, message, onOrderFailure",
+  })
 
 /**
  * Parses a route's path parameters.

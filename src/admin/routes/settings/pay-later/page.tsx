@@ -4,6 +4,7 @@ import { Badge, Button, Container, Heading, StatusBadge, Table, Text, toast, use
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { errorMessage, payLaterApi, type AccountStatus, type FindingsView } from "../../../lib/api"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime } from "../../../lib/format"
+import { AccountSettingsForm } from "../../../components/account-settings-form"
 
 const JOB_LABELS: Record<string, string> = {
   "refresh-configuration": "Refresh limits (daily)",
@@ -14,7 +15,8 @@ const JOB_LABELS: Record<string, string> = {
 
 /**
  * Settings → Pay later: each merchant account (region, currency, auth scheme, base URL,
- * capture mode, whether the service answers, limits with "Refresh limits", a sandbox badge),
+ * capture mode, whether the service answers, limits with "Refresh limits", a sandbox badge)
+ * with the settings a merchant edits and their change log (components/account-settings-form.tsx),
  * the last run of each job, and the reconciliation's findings with Void / Complete.
  */
 const PayLaterSettingsPage = () => {
@@ -110,7 +112,8 @@ function AccountCard({ account }: { account: AccountStatus }) {
         <Field label="Currency">{account.currency}</Field>
         <Field label="Authentication">{account.authScheme === "oauth" ? "OAuth 2.0 (client credentials)" : "HTTP Basic"}</Field>
         <Field label="Base URL"><Text size="small" className="font-mono">{account.baseUrl}</Text></Field>
-        <Field label="Capture">{CAPTURE_MODE_LABELS[account.capture] ?? account.capture}</Field>
+        <Field label="Capture" testId="bnpl-capture">{CAPTURE_MODE_LABELS[account.capture] ?? account.capture}</Field>
+        <Field label="New checkouts" testId="bnpl-enabled">{account.enabled ? "Offered" : "Turned off in the settings below"}</Field>
         <Field label="Service" testId="bnpl-reachable">
           <StatusBadge color={account.reachable ? "green" : "red"}>{account.reachable ? "Answers" : "Does not answer"}</StatusBadge>
         </Field>
@@ -126,6 +129,7 @@ function AccountCard({ account }: { account: AccountStatus }) {
           )}
         </Field>
       </div>
+      <AccountSettingsForm accountId={account.id} />
     </Container>
   )
 }

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration } from "../../../../runtime/configuration"
+import { effectiveSettings } from "../../../../runtime/effective-settings"
 import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/plugin-runtime"
 
 /** One account's line of the status: settings, limits (or why they could not be read), Ping. */
@@ -15,7 +16,7 @@ async function accountStatus(account: AccountRuntime) {
     region: options.region,
     currency: accountCurrency(options),
     authScheme: options.authScheme,
-    capture: options.capture,
+    capture: (await effectiveSettings(account, account)).capture,
     baseUrl: options.baseUrl,
     reachable,
     configuration,

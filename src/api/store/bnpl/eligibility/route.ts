@@ -3,7 +3,8 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { toMinorUnits, type MajorUnitAmount } from "../../../../client/money"
 import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration } from "../../../../runtime/configuration"
-import { checkEligibility, unservedCurrency } from "../../../../payments/eligibility"
+import { checkEligibility, disabledAccount, unservedCurrency } from "../../../../payments/eligibility"
+import { effectiveSettings } from "../../../../runtime/effective-settings"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { forShopper } from "../../../../payments/errors"
 import { toMedusaError } from "../../../../providers/bnpl/errors"
@@ -22,7 +23,8 @@ import { parseRequestPart } from "../../../validate-request"
  * is `{ eligible: false, reason: "unsupported_currency", currency }`, without limits; a cart whose region
  * does not offer that account's provider (Settings → Regions) is `not_in_region`. A cart holding
  * goods the account excludes (option `exclusions`) is `{ eligible: false, reason:
- * "excluded_items", excludedItems: [{ id, title, product_id }], ...limits }`: the line items.
+ * "excluded_items", excludedItems: [{ id, title, product_id }], ...limits }`: the line items;
+ * an account the merchant turned off (Settings → Pay later) is `{ eligible: false, reason: "disabled", currency }`.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   // Parsed by the route's middleware (api/middlewares.ts); parsed again so the handler never
@@ -43,6 +45,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const account = accountForCurrency(runtime, cart.currency_code)
   // A currency no account serves: no account's limits, which would read as this currency's.
   if (!account) return void res.json(unservedCurrency(cart.currency_code))
+  const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
+  // Turned off in Settings -> Pay later: nothing is offered, whatever the limits.
+  if (!(await effectiveSettings(account, account)).enabled) return void res.json({ ...disabledAccount(accountCurrency(account.options)), ...provider })
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
     throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
@@ -62,6 +67,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
         ? { ...eligibility, eligible: false, reason: "not_in_region" }
         : eligibility),
     // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-    ...(runtime.accounts.length > 1 ? { providerId: account.providerId } : {}),
+    ...provider,
   })
 }

@@ -3,18 +3,20 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits } from "../../../../client/money"
 import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration, type CachedConfiguration } from "../../../../runtime/configuration"
-import { checkEligibility, unservedCurrency, type Eligibility, type UnservedCurrency } from "../../../../payments/eligibility"
-import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { checkEligibility, disabledAccount, unservedCurrency, type DisabledAccount, type Eligibility, type UnservedCurrency } from "../../../../payments/eligibility"
+import { effectiveSettings } from "../../../../runtime/effective-settings"
 import { productExcluded } from "../../../../operations/exclusion-facts"
 import { exclusionsForAccount } from "../../../../runtime/account-exclusions"
+import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import type { LimitsQuery } from "./query"
 
 /**
  * What `GET /store/bnpl/limits` answers. Amounts are API strings in major units ("1000.00").
  * For a currency no account serves: `{ eligible: false, reason: "unsupported_currency",
- * currency }` (the currency asked about) with no limits.
+ * currency }` (the currency asked about) with no limits; for an account the merchant turned off
+ * in the admin, `{ eligible: false, reason: "disabled", currency }`, with no limits either.
  */
-export type LimitsResponse = (Eligibility | UnservedCurrency) & {
+export type LimitsResponse = (Eligibility | UnservedCurrency | DisabledAccount) & {
   /** The amount asked about, as a 2-decimal string; absent when none was given. */
   amount?: string
   /** In a store with several accounts: the payment provider of the account serving the currency (`pp_bnpl_bnpl-eu`). */
@@ -48,10 +50,18 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   // are given: another currency's would read as this one's. Which currencies are served
   // changes only with medusa-config, so the answer may be kept as long as the longest.
   const account = accountForCurrency(runtime, currency)
+  const asked = amount === undefined ? {} : { amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")) }
   if (!account) {
     res.setHeader("Cache-Control", `public, max-age=${MAX_AGE_CEILING_SECONDS}`)
-    const body: LimitsResponse = { ...unservedCurrency(currency), ...(amount === undefined ? {} : { amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")) }) }
-    res.json(body)
+    res.json({ ...unservedCurrency(currency), ...asked } satisfies LimitsResponse)
+    return
+  }
+  // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
+  const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
+  if (!(await effectiveSettings(account, account)).enabled) {
+    // Turned off in Settings -> Pay later; kept briefly, so turning it on again shows within a minute.
+    res.setHeader("Cache-Control", `public, max-age=${MAX_AGE_FLOOR_SECONDS}`)
+    res.json({ ...disabledAccount(accountCurrency(account.options)), ...asked, ...provider } satisfies LimitsResponse)
     return
   }
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: Error) => {
@@ -63,19 +73,13 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const served = accountCurrency(account.options)
   // A shopper looking at pay later may start it next: have a connection ready (client.warm).
   account.client.warm()
-  // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-  const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
   // A product page's product the merchant excluded: no message and no express button for it.
   const excluded = productId === undefined ? false : await productExcluded(req.scope, await exclusionsForAccount(req.scope, account), productId)
   if (excluded === undefined) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No product has that product_id.")
   const answer: LimitsResponse =
     amount === undefined
       ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), ...provider }
-      : {
-          ...checkEligibility(toMinorUnits(amount, "amount"), currency, served, configuration),
-          amount: minorUnitsToApiAmount(toMinorUnits(amount, "amount")),
-          ...provider,
-        }
+      : { ...checkEligibility(toMinorUnits(amount, "amount"), currency, served, configuration), ...asked, ...provider }
   const body: LimitsResponse = excluded ? { ...answer, eligible: false, reason: "excluded_items" } : answer
   // Exclusions a merchant edits apply within a minute; only the limits may be kept longer.
   res.setHeader("Cache-Control", `public, max-age=${productId === undefined ? maxAgeSeconds(configuration) : MAX_AGE_FLOOR_SECONDS}`)
