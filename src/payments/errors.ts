@@ -15,6 +15,7 @@ export const SHOPPER_REASONS = [
   "unavailable",
   "payment_failed",
   "order_failed",
+  "order_on_hold",
 ] as const
 export type ShopperReason = (typeof SHOPPER_REASONS)[number]
 
@@ -63,6 +64,7 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
   unavailable: "unexpected",
   payment_failed: "unexpected",
   order_failed: "not_allowed",
+  order_on_hold: "not_allowed",
   invalid_request: "invalid",
   not_allowed: "not_allowed",
   authorization_expired: "not_allowed",
@@ -104,6 +106,7 @@ export const SHOPPER_MESSAGES: Record<ShopperReason, string> = {
   unavailable: "Pay later is not available right now. Please try again later or choose another payment method.",
   payment_failed: "The pay later payment could not be completed. Please try again or choose another payment method.",
   order_failed: "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",
+  order_on_hold: "Your payment is approved; the shop is checking your order and will contact you.",
 }
 
 export const isShopperReason = (value: unknown): value is ShopperReason => (SHOPPER_REASONS as readonly unknown[]).includes(value)
