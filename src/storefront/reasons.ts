@@ -112,6 +112,17 @@ export const RETRY_WITH_SAME_SESSION: ReadonlySet<PayLaterReason> = new Set<PayL
   "processing_timeout",
 ])
 
+/**
+ * Reasons after which the shopper must not pay again: `order_on_hold` (the payment is approved
+ * and the shop decides on the order), so no "Try again" is offered.
+ */
+const NO_TRY_AGAIN: ReadonlySet<string> = new Set<PayLaterReason>(["order_on_hold"])
+
+/** Whether a notice for this reason offers "Try again" (a new payment); false for `order_on_hold`. */
+export function canTryAgain(reason: string): boolean {
+  return !NO_TRY_AGAIN.has(reason)
+}
+
 /** Whether "Try again" for this reason should complete the cart with the same session. */
 export function canRetryWithSameSession(reason: string): boolean {
   return RETRY_WITH_SAME_SESSION.has(reason as PayLaterReason)
