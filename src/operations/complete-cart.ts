@@ -7,7 +7,7 @@ import { failureReason, type CompletionFailure } from "./completion-failure"
 import { recordCompletionFailure } from "./completion-record"
 import { finishesCheckout, markCheckoutFinished } from "./finished-checkout"
 import { holdApproval } from "./held-orders"
-import { openHoldOfCart } from "../runtime/held-orders"
+import { openHoldOfCart, updateHeldOrder } from "../runtime/held-orders"
 import { repairOrderPayment } from "./repair-unpaid-orders"
 import type { ContainerLike } from "../runtime/shared-types"
 
@@ -171,6 +171,8 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
   }
   if (early) {
     if (early.outcome === "failed" && early.reason === "cart_changed") {
+      // A held cart changed before the admin placed it: its approval went with the session.
+      if (held) await updateHeldOrder(held.id, { outcome: "voided", settledAt: new Date().toISOString() })
       logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
     }
     return early
@@ -188,6 +190,7 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
     // Changed between this Auth and the workflow's lock: its validate hook refused the cart.
     logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed while it was being completed; its authorisation is voided.`)
     if (sessionId) await dropChangedSession(scope, cartId, sessionId)
+    if (held) await updateHeldOrder(held.id, { outcome: "voided", settledAt: new Date().toISOString() })
     return { outcome: "failed", reason: "cart_changed" }
   }
   // The admin's "Place the order" failed again: the approval stays held, the admin reads why.
