@@ -178,6 +178,14 @@ export const optionsSchema = z.strictObject({
    * shopper's return (or expires, with nothing charged).
    */
   completeClosedTabs: z.boolean().default(true),
+  /**
+   * What happens when the consumer approved but the cart cannot become an order (an item sold
+   * out, a promotion ended): `void` gives the consumer's money back at once (automatic
+   * reversal); `hold` keeps the approval and the open cart for a person to decide in Settings ->
+   * Pay later ("Place the order" or "Void") before the authorisation's 13-day expiry
+   * (docs/operations.md, "Orders on hold"). Read through runtime/order-failure-policy.ts.
+   */
+  onOrderFailure: z.enum(["void", "hold"], { message: "must be void or hold" }).default("void"),
   /** Hours before authorisation expiry at which the hourly job warns. */
   expiryWarningHours: z.number().int().positive().default(48),
   /**

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { checkAuthorizationExpiry } from "../operations/authorization-expiry"
+import { remindHeldOrders } from "../operations/held-orders"
 import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
@@ -7,11 +8,20 @@ import { getPluginRuntime } from "../runtime/plugin-runtime"
 
 const NAME = "medusa-payment-bnpl-authorization-expiry"
 
-/** Hourly: warns about authorisations expiring within 48 hours, cancels expired ones in Medusa, and voids those of canceled orders whose void on cancel failed. */
+/**
+ * Hourly: warns about authorisations expiring within 48 hours, cancels expired ones in Medusa,
+ * and voids those of canceled orders whose void on cancel failed. Then logs the daily reminder
+ * of each approval held for a decision (`onOrderFailure: "hold"`, operations/held-orders.ts).
+ */
 export default async function authorizationExpiryJob(container: MedusaContainer): Promise<void> {
   await runJob(container, NAME, () =>
-    recordJobRun("authorization-expiry", getPluginRuntime(container), () => checkAuthorizationExpiry(container), (report) =>
-      `${report.expiringSoon.length} expiring soon, ${report.expired.length} expired and canceled, ${report.voidedForCanceledOrders.length} voided for canceled orders, ${report.errors.length} failed`
+    recordJobRun(
+      "authorization-expiry",
+      getPluginRuntime(container),
+      async () => ({ ...(await checkAuthorizationExpiry(container)), held: await remindHeldOrders(container) }),
+      (report) =>
+        `${report.expiringSoon.length} expiring soon, ${report.expired.length} expired and canceled, ${report.voidedForCanceledOrders.length} voided for canceled orders, ${report.errors.length} failed; ` +
+        `${report.held.reminded.length} held orders reminded, ${report.held.expired.length} held orders expired`
     )
   )
 }

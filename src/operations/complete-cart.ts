@@ -6,6 +6,8 @@ import { makeJobAttemptDue, readReturnBackoff, recordReturnUnconfirmed } from ".
 import { failureReason, type CompletionFailure } from "./completion-failure"
 import { recordCompletionFailure } from "./completion-record"
 import { finishesCheckout, markCheckoutFinished } from "./finished-checkout"
+import { holdApproval } from "./held-orders"
+import { openHoldOfCart, updateHeldOrder } from "../runtime/held-orders"
 import { repairOrderPayment } from "./repair-unpaid-orders"
 import type { ContainerLike } from "../runtime/shared-types"
 
@@ -33,6 +35,7 @@ export interface CompletionInput {
   /**
    * `return`: anyone can call the return route, so a session whose Auth it sent came back
    * "not confirmed" gets no Auth from it again within a back-off (auth-backoff.ts).
+   * `admin`: the only caller that may place the order of a held approval (held-orders.ts).
    */
   caller?: "return" | "job" | "admin"
 }
@@ -58,7 +61,10 @@ const CART_LOCK_WAIT_SECONDS = 30
  *    locks is refused, its authorisation voided: `cart_changed`.
  * 4. If the cart cannot become an order (an item out of stock, a promotion ended, any Medusa
  *    error), the authorisation is voided at once through the payment module (automatic
- *    reversal), not left for the 13-day expiry: `order_failed`.
+ *    reversal), not left for the 13-day expiry: `order_failed`. With `onOrderFailure: "hold"`
+ *    it is kept instead, recorded as held (held-orders.ts): `order_on_hold`, and from then on
+ *    only the admin completes the cart ("Place the order"); every other caller is answered
+ *    `order_on_hold` without a try.
  * 5. An order is `completed` only with its payment: one that Medusa's own complete-cart placed
  *    and never authorised (a crash mid-Auth) is authorised here with the same requestId
  *    (repair-unpaid-orders.ts); until it is, the answer is `processing`.
@@ -99,6 +105,9 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
   const seen = await compareWithApproval(scope, cartId, input.orderToken)
   if (seen.outcome === "no_session") return { outcome: "failed", reason: "invalid_return" }
   if (seen.outcome === "completed" && seen.orderId) return { outcome: "completed", orderId: seen.orderId }
+  // A held approval waits for the merchant: the shopper's replays and the job do not place it.
+  const held = await openHoldOfCart(cartId)
+  if (held && input.caller !== "admin") return { outcome: "failed", reason: "order_on_hold" }
   // The consumer cancelled on the service's screens: nothing to complete, and the next press
   // of "pay later" gets a new checkout (finished-checkout.ts).
   if (input.checkOnly) {
@@ -162,6 +171,8 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
   }
   if (early) {
     if (early.outcome === "failed" && early.reason === "cart_changed") {
+      // A held cart changed before the admin placed it: its approval went with the session.
+      if (held) await updateHeldOrder(held.id, { outcome: "voided", settledAt: new Date().toISOString() })
       logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
     }
     return early
@@ -179,10 +190,16 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
     // Changed between this Auth and the workflow's lock: its validate hook refused the cart.
     logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed while it was being completed; its authorisation is voided.`)
     if (sessionId) await dropChangedSession(scope, cartId, sessionId)
+    if (held) await updateHeldOrder(held.id, { outcome: "voided", settledAt: new Date().toISOString() })
     return { outcome: "failed", reason: "cart_changed" }
   }
+  // The admin's "Place the order" failed again: the approval stays held, the admin reads why.
+  if (held) return { outcome: "failed", reason: "order_on_hold", message: error?.message }
   if (!authorisedHere) return { outcome: "processing" }
   logger?.warn?.(`medusa-payment-bnpl: cart ${cartId} could not become an order: ${error?.message ?? "unknown error"}`)
+  if (sessionId && (await holdApproval(scope, { cartId, sessionId, failure: error?.message ?? "unknown error" }))) {
+    return { outcome: "failed", reason: "order_on_hold", message: error?.message }
+  }
   if (sessionId) await reverseAuthorization(scope, sessionId, cartId)
   return { outcome: "failed", reason: "order_failed", message: error?.message }
 }

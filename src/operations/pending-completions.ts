@@ -34,7 +34,7 @@ export const AUTH_BUDGET_PER_RUN = 5
 /** Tokens asked about in the run's one List Payments, newest sessions first (the URL stays short). */
 export const LIST_PAYMENTS_TOKENS_PER_RUN = 100
 
-const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "cart_changed", "amount_changed", "invalid_return", "order_failed", "cancelled"])
+const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "cart_changed", "amount_changed", "invalid_return", "order_failed", "order_on_hold", "cancelled"])
 
 interface Candidate {
   sessionId: string

@@ -131,7 +131,7 @@ export interface UnpaidOrderRepairReport {
 export const REPAIR_WINDOW_HOURS = 26
 /** Waiting for the cart's lock in a job run: a held lock is tried again at the next tick. */
 const JOB_LOCK_WAIT_SECONDS = 5
-const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "amount_changed", "cart_changed", "invalid_return", "order_failed", "cancelled"])
+const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "amount_changed", "cart_changed", "invalid_return", "order_failed", "order_on_hold", "cancelled"])
 const key = cacheKeys.unpaidOrder
 
 /** Minutes between tries of one order while it cannot be authorised: 1, 2, 4, 8, then every 10. */

@@ -16,6 +16,7 @@ export const SHOPPER_REASONS = [
   "payment_failed",
   "order_failed",
   "excluded_items",
+  "order_on_hold",
 ] as const
 export type ShopperReason = (typeof SHOPPER_REASONS)[number]
 
@@ -65,6 +66,7 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
   payment_failed: "unexpected",
   order_failed: "not_allowed",
   excluded_items: "not_allowed",
+  order_on_hold: "not_allowed",
   invalid_request: "invalid",
   not_allowed: "not_allowed",
   authorization_expired: "not_allowed",
@@ -107,6 +109,7 @@ export const SHOPPER_MESSAGES: Record<ShopperReason, string> = {
   payment_failed: "The pay later payment could not be completed. Please try again or choose another payment method.",
   order_failed: "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",
   excluded_items: "Pay later is not available for some items in your basket. Please remove them or choose another payment method.",
+  order_on_hold: "Your payment is approved; the shop is checking your order and will contact you.",
 }
 
 export const isShopperReason = (value: unknown): value is ShopperReason => (SHOPPER_REASONS as readonly unknown[]).includes(value)

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { useState, type ReactNode } from "react"
 import type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
-import { canRetryWithSameSession, messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
+import { canRetryWithSameSession, canTryAgain, messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
 import { readCompleteResult, readReason, readStartResult } from "./read-answers"
 import { useCleanReturnUrl } from "./use-clean-return-url"
 
@@ -28,7 +28,8 @@ export interface PayLaterReturnNoticeProps {
 }
 
 /**
- * The message for a return with `bnpl_error`, and a "Try again" button. After a failure that
+ * The message for a return with `bnpl_error`, and a "Try again" button (none for
+ * `order_on_hold`: the payment is approved and the shop is checking the order). After a failure that
  * may hide an approval (the service's answer was lost), "Try again" completes the cart with
  * the same session first, so the shopper is never approved twice; only if that fails too, or
  * after any other reason, does it start a new checkout. The reason is removed from the
@@ -85,9 +86,11 @@ export function PayLaterReturnNotice({
   return (
     <div className={className} role="alert" data-pay-later-notice="" data-reason={current.reason}>
       <p data-pay-later-notice-message="">{current.message}</p>
-      <button type="button" className={buttonClassName} onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving}>
-        {tryAgainLabel}
-      </button>
+      {canTryAgain(current.reason) && (
+        <button type="button" className={buttonClassName} onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving}>
+          {tryAgainLabel}
+        </button>
+      )}
     </div>
   )
 }

@@ -12,6 +12,7 @@ export const RETURN_ERROR_REASONS = [
   "cart_changed",
   "amount_changed",
   "order_failed",
+  "order_on_hold",
   "cancelled",
   "declined",
   "expired",
@@ -82,6 +83,7 @@ export const DEFAULT_MESSAGES: Readonly<Record<PayLaterReason, string>> = Object
   cart_changed: "Your basket changed after you approved pay later. Please check it and approve the payment again.",
   amount_changed: "Your basket total changed after you approved pay later. Please start the payment again.",
   order_failed: "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",
+  order_on_hold: "Your payment is approved; the shop is checking your order and will contact you.",
   cancelled: "You cancelled pay later. Choose a payment method to continue.",
   declined: "Pay later was declined. Please choose another payment method.",
   expired: "Your pay later session expired. Please try again.",
@@ -122,6 +124,17 @@ export const RETRY_WITH_SAME_SESSION: ReadonlySet<PayLaterReason> = new Set<PayL
   "processing",
   "processing_timeout",
 ])
+
+/**
+ * Reasons after which the shopper must not pay again: `order_on_hold` (the payment is approved
+ * and the shop decides on the order), so no "Try again" is offered.
+ */
+const NO_TRY_AGAIN: ReadonlySet<string> = new Set<PayLaterReason>(["order_on_hold"])
+
+/** Whether a notice for this reason offers "Try again" (a new payment); false for `order_on_hold`. */
+export function canTryAgain(reason: string): boolean {
+  return !NO_TRY_AGAIN.has(reason)
+}
 
 /** Whether "Try again" for this reason should complete the cart with the same session. */
 export function canRetryWithSameSession(reason: string): boolean {

@@ -1,10 +1,10 @@
-import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
-import { createInventoryLevelsWorkflow, createProductsWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { BnplClient } from "../../src/client"
 import { completePendingCarts } from "../../src/operations/pending-completions"
 import { reconcilePayments } from "../../src/operations/reconcile"
 import { repairUnpaidOrders } from "../../src/operations/repair-unpaid-orders"
 import { describeStore } from "../support/store-suite"
+import { lastItem } from "../support/last-item"
 import type { SeededStore } from "../support/seed-store"
 import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 
@@ -131,35 +131,10 @@ describeStore({}, (suite) => {
     })
 
     it("stock gone between confirmation and completion: the authorisation is voided, no order, order_failed for the shopper", async () => {
-      const container = getContainer()
-      const query = container.resolve(ContainerRegistrationKeys.QUERY)
-      const { data: options } = await query.graph({ entity: "shipping_option", fields: ["shipping_profile_id"], filters: { id: store.shippingOptions.standard } })
-      const { result } = await createProductsWorkflow(container).run({
-        input: {
-          products: [
-            {
-              title: "Last lamp",
-              handle: `last-lamp-${Date.now()}`,
-              status: ProductStatus.PUBLISHED,
-              shipping_profile_id: (options[0] as { shipping_profile_id: string }).shipping_profile_id,
-              options: [{ title: "Size", values: ["One"] }],
-              variants: [{ title: "One", sku: `LAMP-${Date.now()}`, options: { Size: "One" }, manage_inventory: true, prices: [{ amount: 30, currency_code: "gbp" }] }],
-              sales_channels: [{ id: store.salesChannelId }],
-            },
-          ],
-        },
-      })
-      const variantId = result[0].variants[0].id
-      const { data: variants } = await query.graph({ entity: "variant", fields: ["inventory_items.inventory_item_id"], filters: { id: variantId } })
-      const inventoryItemId = (variants[0] as any).inventory_items[0].inventory_item_id
-      await createInventoryLevelsWorkflow(container).run({
-        input: { inventory_levels: [{ inventory_item_id: inventoryItemId, location_id: store.stockLocationId, stocked_quantity: 1 }] },
-      })
-
+      const { variantId, setStock } = await lastItem(getContainer(), store)
       const { cart, back } = await confirmedCart(variantId)
       // Someone else buys the last one while the consumer is on the service's screens.
-      const inventory = container.resolve(Modules.INVENTORY)
-      await inventory.updateInventoryLevels([{ inventory_item_id: inventoryItemId, location_id: store.stockLocationId, stocked_quantity: 0 }])
+      await setStock(0)
 
       const returned = await get(pathAndQuery(back))
       expect(returned.headers.location).toBe("http://storefront.test/checkout?step=payment&bnpl_error=order_failed")

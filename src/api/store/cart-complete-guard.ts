@@ -1,5 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { checkApprovedCart } from "../../operations/approved-cart"
+import { openHoldOfCart } from "../../runtime/held-orders"
 import { shopperMedusaError } from "../../providers/bnpl/errors"
 import { cartIdSchema } from "../request-schemas"
 
@@ -7,8 +8,10 @@ import { cartIdSchema } from "../request-schemas"
  * On Medusa's `POST /store/carts/:id/complete`: a cart whose pay-later session was approved
  * for other contents (address, e-mail, items, shipping method) is not completed; the session
  * is deleted and the store answers 400 `{ code: "cart_changed", type: "not_allowed" }`
- * (operations/approved-cart.ts). Carts paid otherwise pass untouched, as does a malformed id
- * (Medusa's own route answers it).
+ * (operations/approved-cart.ts). A cart whose approval is held for the merchant
+ * (`onOrderFailure: "hold"`, operations/held-orders.ts) is not completed by the shopper either:
+ * 400 `{ code: "order_on_hold", type: "not_allowed" }`; the admin places it. Carts paid
+ * otherwise pass untouched, as does a malformed id (Medusa's own route answers it).
  *
  * This early answer holds no lock: an update racing the complete is caught by the check the
  * complete-cart workflow runs under the cart's lock (workflows/hooks/complete-cart-approved.ts),
@@ -18,6 +21,9 @@ export async function refuseChangedCart(req: MedusaRequest, _res: MedusaResponse
   try {
     const cartId = cartIdSchema.safeParse(req.params.id)
     if (!cartId.success) return next()
+    // Every cart's completion passes here: a records table that cannot be read must not stop
+    // carts paid otherwise (the plugin's own completion reads it again and fails loudly).
+    if (await openHoldOfCart(cartId.data).catch(() => undefined)) throw shopperMedusaError("order_on_hold")
     const check = await checkApprovedCart(req.scope, cartId.data)
     if (check.outcome === "changed") throw shopperMedusaError("cart_changed")
     next()

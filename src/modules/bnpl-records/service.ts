@@ -2,6 +2,7 @@ import { MedusaService } from "@medusajs/framework/utils"
 import { AccountSetting } from "./models/account-settings"
 import { CourierSyncError } from "./models/courier-sync-error"
 import { CourierUpdate } from "./models/courier-update"
+import { HeldOrder } from "./models/held-order"
 import { JobRun } from "./models/job-run"
 import { MoneyOperation } from "./models/money-operation"
 import { ReconciliationReport } from "./models/reconciliation-report"
@@ -13,7 +14,7 @@ import { SettingsChange } from "./models/settings-change"
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
  * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts,
- * courier-sync-errors.ts, courier-updates.ts and account-settings.ts.
+ * courier-sync-errors.ts, courier-updates.ts, account-settings.ts and held-orders.ts.
  */
 export default class BnplRecordsService extends MedusaService({
   MoneyOperation,
@@ -23,4 +24,5 @@ export default class BnplRecordsService extends MedusaService({
   CourierUpdate,
   AccountSetting,
   SettingsChange,
+  HeldOrder,
 }) {}

@@ -12,6 +12,8 @@ const bnplOptions = {
   authUrl: process.env.BNPL_AUTH_URL,
   authScheme: process.env.BNPL_AUTH_SCHEME || "basic",
   capture: process.env.BNPL_CAPTURE || "manual",
+  // BNPL_ON_ORDER_FAILURE=hold: keep an approval whose order cannot be placed (order-hold test).
+  onOrderFailure: process.env.BNPL_ON_ORDER_FAILURE || "void",
   backendUrl: "http://store.test",
   storefrontUrl: "http://storefront.test",
   merchantName: "Test Store",

@@ -42,6 +42,7 @@ describe("parseOptions: defaults", () => {
       exclusions: { productIds: [], variantSkus: [], categoryIds: [], collectionIds: [], typeIds: [], tags: [] },
       voidOrphanedPayments: true,
       completeClosedTabs: true,
+      onOrderFailure: "void",
       expiryWarningHours: 48,
       allowSandboxInProduction: false,
     })
@@ -56,6 +57,10 @@ describe("parseOptions: defaults", () => {
       typeIds: [],
       tags: ["digital"],
     })
+  })
+
+  it("keeps onOrderFailure hold", () => {
+    expect(parseOptions({ ...minimal, onOrderFailure: "hold" }).onOrderFailure).toBe("hold")
   })
 
   it("keeps what the merchant sets", () => {
@@ -216,6 +221,7 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     ["a baseUrl that is not a string", { ...minimal, baseUrl: 4010 }, "baseUrl", "must be a string"],
     ["a secretKey that is not a string", { ...minimal, secretKey: 12345 }, "secretKey", "must be a string"],
     ["capture later", { ...minimal, capture: "later" }, "capture", "must be manual, on_authorize or on_shipment"],
+    ["onOrderFailure cancel", { ...minimal, onOrderFailure: "cancel" }, "onOrderFailure", "must be void or hold"],
     ["an unknown auth scheme", { ...minimal, authScheme: "digest" }, "authScheme", "must be basic or oauth"],
     ["oauth without authUrl", { ...minimal, authScheme: "oauth" }, "authUrl", 'is required when authScheme is "oauth"'],
     ["an authUrl that is not a URL", { ...minimal, authScheme: "oauth", authUrl: "auth" }, "authUrl", "must be an absolute http(s) URL"],

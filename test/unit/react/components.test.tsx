@@ -79,6 +79,12 @@ describe("the checkout components as the server renders them", () => {
     expect(translated).toContain(">Erneut</button>")
   })
 
+  it("<PayLaterReturnNotice> for order_on_hold says the shop is checking the order, and offers no Try again (no second payment)", () => {
+    const markup = html(<PayLaterReturnNotice reason="order_on_hold" start={never} orderUrl="/" />)
+    expect(markup).toContain("Your payment is approved; the shop is checking your order and will contact you.")
+    expect(markup).not.toContain("<button")
+  })
+
   it("<PayLaterProcessing> says the payment is being confirmed, politely, while it polls", () => {
     const markup = html(<PayLaterProcessing check={never} orderUrl="/gb/order/{order_id}" />)
     expect(markup).toContain('role="status"')

@@ -9,7 +9,7 @@ import { fillStorefrontPath, offStorefrontReason, type TemplateValues } from "..
  *   one reason for all three, so the route reveals nothing about other carts.
  * - `cancelled`: the consumer cancelled on the service's screens.
  * - the provider's reasons (`declined`, `expired`, `not_confirmed`, `cart_changed`,
- *   `amount_changed`, `order_failed`, `payment_failed`, ...; payments/errors.ts).
+ *   `amount_changed`, `order_failed`, `order_on_hold`, `payment_failed`, ...; payments/errors.ts).
  */
 export type ReturnFailure = CompletionFailure
 
@@ -23,6 +23,7 @@ export const RETURN_FAILURES = [
   "cart_changed",
   "amount_changed",
   "order_failed",
+  "order_on_hold",
   "payment_failed",
 ] as const satisfies readonly ReturnFailure[]
 

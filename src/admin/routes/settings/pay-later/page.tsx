@@ -147,14 +147,14 @@ function Findings() {
     },
     onError: (error) => toast.error(errorMessage(error)),
   })
-  const confirm = async (kind: "void" | "complete", id: string, amount: string, providerId: string) => {
+  const confirm = async (kind: "void" | "complete", id: string, amount: string, providerId: string, held = false) => {
     const confirmed = await prompt({
-      title: kind === "void" ? "Void this payment?" : "Complete this checkout?",
+      title: kind === "void" ? "Void this payment?" : held ? "Place the order?" : "Complete this checkout?",
       description:
         kind === "void"
           ? `${amount} approved at the service with no order will be given back to the customer. This cannot be undone.`
           : `An order will be placed from the customer's cart for ${amount}, which the service already approved.`,
-      confirmText: kind === "void" ? "Void" : "Complete",
+      confirmText: kind === "void" ? "Void" : held ? "Place the order" : "Complete",
       cancelText: "Cancel",
       variant: kind === "void" ? "danger" : "confirmation",
     })
@@ -195,6 +195,8 @@ function Findings() {
                       ? "Voided"
                       : finding.completedOrderId
                         ? `Completed: ${finding.completedOrderId}`
+                        : finding.kind === "order_on_hold" && finding.held
+                          ? `On hold until ${formatTime(finding.held.expiresAt)}: the order could not be placed (${finding.held.failure})`
                         : finding.kind === "order_without_payment"
                           ? `Order ${finding.medusaOrderId} without its payment (being repaired, never voided)`
                           : finding.kind === "checkout_not_completed"
@@ -206,7 +208,9 @@ function Findings() {
                   <Table.Cell>
                     <div className="flex justify-end gap-x-2">
                       {finding.actions.complete && (
-                        <Button size="small" variant="secondary" onClick={() => confirm("complete", finding.cartId!, amount, finding.providerId)}>Complete</Button>
+                        <Button size="small" variant="secondary" onClick={() => confirm("complete", finding.cartId!, amount, finding.providerId, finding.kind === "order_on_hold")}>
+                          {finding.kind === "order_on_hold" ? "Place the order" : "Complete"}
+                        </Button>
                       )}
                       {finding.actions.void && (
                         <Button size="small" variant="danger" onClick={() => confirm("void", finding.serviceOrderId, amount, finding.providerId)}>Void</Button>

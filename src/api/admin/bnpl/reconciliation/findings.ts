@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { readReconciliationFindings, type ReconciliationFindings } from "../../../../runtime/reconciliation-findings"
+import { openHolds, recentlySettledHolds, type HeldOutcome } from "../../../../runtime/held-orders"
 
 type Orphan = ReconciliationFindings["orphaned"][number]
 
@@ -18,14 +19,17 @@ export interface FindingView {
    * approved_without_order: nothing left to complete (no open cart); checkout_not_completed: the
    * cart is still open; order_without_payment: the cart is an order whose payment Medusa never
    * authorised (a completion interrupted mid-Auth): repaired by the background completion job,
-   * never voided.
+   * never voided; order_on_hold: approved, the order could not be placed, and the approval is
+   * kept for the admin (`onOrderFailure: "hold"`): "Place the order" (complete) or Void.
    */
-  kind: "approved_without_order" | "checkout_not_completed" | "order_without_payment"
+  kind: "approved_without_order" | "checkout_not_completed" | "order_without_payment" | "order_on_hold"
   /** With order_without_payment: the Medusa order. */
   medusaOrderId?: string | null
   /** Settled: voided (by the job or the admin) or completed into an order. */
   voided: boolean
   completedOrderId: string | null
+  /** With order_on_hold: why the order could not be placed, the authorisation's expiry, how it ended (null while open). */
+  held?: { failure: string; expiresAt: string; outcome: HeldOutcome | null }
   actions: { void: boolean; complete: boolean }
 }
 
@@ -47,7 +51,9 @@ export async function findingsView(scope: MedusaContainer): Promise<FindingsView
   const { accounts } = getPluginRuntime(scope)
   const perAccount = await Promise.all(accounts.map((account) => readReconciliationFindings(account.options)))
   const runs = perAccount.filter((findings): findings is ReconciliationFindings => !!findings)
-  if (!runs.length) return { checkedAt: null, checked: 0, findings: [] }
+  // Held approvals come first: they wait for a decision, whatever the reconciliation found.
+  const held = await heldFindings()
+  if (!runs.length) return { checkedAt: null, checked: 0, findings: held }
   const orphans: Array<Orphan & { providerId: string }> = perAccount.flatMap((findings, index) =>
     (findings?.orphaned ?? []).map((orphan) => ({ ...orphan, providerId: accounts[index].providerId }))
   )
@@ -76,7 +82,7 @@ export async function findingsView(scope: MedusaContainer): Promise<FindingsView
   return {
     checkedAt: runs.length < accounts.length ? null : runs.map((findings) => findings.checkedAt).sort()[0],
     checked: runs.reduce((sum, findings) => sum + findings.checked, 0),
-    findings: [...orphans.map((orphan): FindingView => {
+    findings: [...held, ...orphans.map((orphan): FindingView => {
       const cartId = orphan.merchantReference ?? null
       const settled = orphan.voided || !!orphan.completedOrderId
       const open = !!cartId && openCarts.has(cartId)
@@ -93,4 +99,31 @@ export async function findingsView(scope: MedusaContainer): Promise<FindingsView
       }
     }), ...unpaidOrders],
   }
+}
+
+/** Settled holds stay listed this long, so the admin sees what was decided. */
+const SETTLED_SHOWN_DAYS = 7
+
+/**
+ * The approvals held for a decision (`onOrderFailure: "hold"`, operations/held-orders.ts) as
+ * findings of kind `order_on_hold`: open ones with "Place the order" (`actions.complete`) and
+ * "Void" until the authorisation expires, then those settled in the last week.
+ */
+async function heldFindings(now: Date = new Date()): Promise<FindingView[]> {
+  const held = [...(await openHolds()), ...(await recentlySettledHolds(new Date(now.getTime() - SETTLED_SHOWN_DAYS * 86_400_000)))]
+  return held.map((hold) => {
+    const open = !hold.outcome && Date.parse(hold.expiresAt) > now.getTime()
+    return {
+      providerId: hold.providerId,
+      serviceOrderId: hold.serviceOrderId ?? hold.paymentId,
+      cartId: hold.cartId,
+      amount: hold.amount && hold.currencyCode ? { amount: hold.amount, currency: hold.currencyCode } : null,
+      created: hold.heldAt,
+      kind: "order_on_hold",
+      voided: hold.outcome === "voided" || hold.outcome === "expired",
+      completedOrderId: hold.orderId,
+      held: { failure: hold.failure, expiresAt: hold.expiresAt, outcome: hold.outcome },
+      actions: { void: open, complete: open },
+    }
+  })
 }

@@ -4,6 +4,7 @@ import { completePayLaterCart } from "../../../../../operations/complete-cart"
 import type { z } from "zod"
 import { accountForProvider, getPluginRuntime } from "../../../../../runtime/plugin-runtime"
 import { updateFinding } from "../../../../../runtime/reconciliation-findings"
+import { openHoldOfCart, updateHeldOrder } from "../../../../../runtime/held-orders"
 import { adminError } from "../../service-errors"
 import type { CompleteFindingBody } from "../../validators"
 import { findingsView } from "../findings"
@@ -13,7 +14,10 @@ import { findingsView } from "../findings"
  * places the order for a consumer the service approved whose cart is still open, through
  * Medusa's complete-cart workflow (as the return route does), so the provider authorises with
  * the session's own requestId and the service answers with the payment it already approved.
- * Only a current finding whose cart is open can be completed.
+ * Only a current finding whose cart is open can be completed. For a held approval
+ * (`order_on_hold`) this is "Place the order": the order gets the approval the consumer gave,
+ * and the hold is closed as `placed`; if the order still cannot be placed, the hold stays and
+ * the answer says why.
  */
 export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBody>>, res: MedusaResponse): Promise<void> {
   const { cart_id } = req.validatedBody
@@ -26,7 +30,7 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
     )
   }
   // The one completion every caller uses (authorise under the cart's lock, then complete-cart).
-  const outcome = await completePayLaterCart(req.scope, { cartId: cart_id }).catch((error: unknown) => {
+  const outcome = await completePayLaterCart(req.scope, { cartId: cart_id, caller: "admin" }).catch((error: unknown) => {
     throw adminError("Completing the cart failed", error)
   })
   if (outcome.outcome !== "completed") {
@@ -37,6 +41,9 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
   }
   const orderId = outcome.orderId
   const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
-  if (account) await updateFinding(account.options, finding.serviceOrderId, { completedOrderId: orderId })
+  if (finding.kind === "order_on_hold") {
+    const held = await openHoldOfCart(cart_id)
+    if (held) await updateHeldOrder(held.id, { outcome: "placed", settledAt: new Date().toISOString(), orderId })
+  } else if (account) await updateFinding(account.options, finding.serviceOrderId, { completedOrderId: orderId })
   res.json({ order_id: orderId, ...(await findingsView(req.scope)) })
 }

@@ -3,6 +3,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { accountForProvider, getPluginRuntime } from "../../../../../runtime/plugin-runtime"
 import { updateFinding } from "../../../../../runtime/reconciliation-findings"
+import { openHoldOfCart } from "../../../../../runtime/held-orders"
+import { voidHeldApproval } from "../../../../../operations/held-orders"
 import { adminError } from "../../service-errors"
 import type { VoidFindingBody } from "../../validators"
 import { findingsView } from "../findings"
@@ -14,6 +16,8 @@ import type { z } from "zod"
  * (api-beyond-the-document.md "void"). No Medusa payment exists to go through, so the plugin
  * calls the service itself, with the requestId the job uses (`<id>-orphan-void`): voiding
  * from the job and from here never happens twice. Only a current, unsettled finding can be voided.
+ * A held approval (`order_on_hold`) has a Medusa payment: it is canceled through Medusa's
+ * payment module (the provider voids, requestId the payment id) and the hold closed as `voided`.
  */
 export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>, res: MedusaResponse): Promise<void> {
   const { service_order_id, provider_id } = req.validatedBody
@@ -30,6 +34,13 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
         ? `Service order ${service_order_id} is already ${finding.voided ? "voided" : `completed into order ${finding.completedOrderId}`}.`
         : `Service order ${service_order_id} is not among the reconciliation's findings; only an approved payment with no Medusa order can be voided here.`
     )
+  }
+  const held = finding.kind === "order_on_hold" && finding.cartId ? await openHoldOfCart(finding.cartId) : undefined
+  if (held) {
+    await voidHeldApproval(req.scope, held).catch((error: unknown) => {
+      throw adminError("Void refused", error)
+    })
+    return void res.json(await findingsView(req.scope))
   }
   const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
   if (!account) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No pay later account ${finding.providerId} in this store.`)

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { readCompletionRecord } from "../../../../../../operations/completion-record"
 import { CART_PAYMENT_FIELDS, orderPaymentState, type CartPaymentRecord } from "../../../../../../operations/order-payment-state"
 import { isBnplProvider } from "../../../../../../payments/session-data"
+import { openHoldOfCart } from "../../../../../../runtime/held-orders"
 import { cartIdSchema } from "../../../../../request-schemas"
 import { parseRequestPart } from "../../../../../validate-request"
 
@@ -10,7 +11,8 @@ import { parseRequestPart } from "../../../../../validate-request"
 export interface CartPaymentStatus {
   /**
    * `completed`: the order exists with its payment authorised; `failed`: the last completion
-   * placed none (or the service refused the payment of an order placed without it); else
+   * placed none (or the service refused the payment of an order placed without it), and
+   * `order_on_hold` while the approval waits for the merchant (`onOrderFailure: "hold"`); else
    * `processing`, also while an order waits for its payment.
    */
   status: "processing" | "completed" | "failed"
@@ -35,6 +37,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   // order yet: processing until the repair authorises it (operations/repair-unpaid-orders.ts).
   const order = orderPaymentState(cart)
   if (order.state === "paid") return void res.json({ status: "completed", order_id: order.orderId } satisfies CartPaymentStatus)
+  // A held approval waits up to 13 days, longer than the completion record is kept.
+  if (cart && (await openHoldOfCart(cartId))) return void res.json({ status: "failed", reason: "order_on_hold" } satisfies CartPaymentStatus)
   const failure = cart ? await readCompletionRecord(req.scope, cartId) : undefined
   if (failure) return void res.json({ status: "failed", reason: failure.reason } satisfies CartPaymentStatus)
   if (!cart?.payment_collection?.payment_sessions?.some((session) => !!session && isBnplProvider(session.provider_id))) {
