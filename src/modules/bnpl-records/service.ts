@@ -4,6 +4,7 @@ import { CourierUpdate } from "./models/courier-update"
 import { JobRun } from "./models/job-run"
 import { MoneyOperation } from "./models/money-operation"
 import { ReconciliationReport } from "./models/reconciliation-report"
+import { ServiceCall } from "./models/service-call"
 
 /**
  * The plugin's own records in the store's database (module `bnplRecords`): what must survive a
@@ -11,6 +12,6 @@ import { ReconciliationReport } from "./models/reconciliation-report"
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
  * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts,
- * courier-sync-errors.ts and courier-updates.ts.
+ * courier-sync-errors.ts, courier-updates.ts and call-timeline.ts.
  */
-export default class BnplRecordsService extends MedusaService({ MoneyOperation, ReconciliationReport, JobRun, CourierSyncError, CourierUpdate }) {}
+export default class BnplRecordsService extends MedusaService({ MoneyOperation, ReconciliationReport, JobRun, CourierSyncError, CourierUpdate, ServiceCall }) {}
