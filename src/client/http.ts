@@ -54,8 +54,9 @@ export interface HttpCall {
   /** For the log line and the observer. */
   requestId?: string
   /**
-   * The payment the call concerns, for the options' `observer` (call-observer.ts); a call
-   * without one (Ping, a token, Get Configuration) is not observed.
+   * What the call is about, for the options' `observer` (call-observer.ts): every endpoint
+   * call of the client has one (empty for Get Configuration); Ping and the token call have
+   * none and are not observed.
    */
   subject?: CallSubject
   authorization?: Authorizer
