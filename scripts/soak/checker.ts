@@ -11,7 +11,7 @@ import { formatStep, stepsTouching, type HistoryStep } from "./history"
 export interface LedgerView {
   auths: Array<{ token: string; paymentId: string; status: string; requestId?: string }>
   captures: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string }; paymentEventMerchantReference?: string }>
-  refunds: Array<{ merchantId?: string; orderId: string; refundId: string; requestId?: string; refundMerchantReference?: string; amount: { amount: string }; reversal?: true }>
+  refunds: Array<{ merchantId?: string; orderId: string; refundId: string; requestId?: string; merchantReference?: string; refundMerchantReference?: string; amount: { amount: string }; reversal?: true }>
   voids: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string } }>
   payments: Array<{ id: string; token: string; status: string; merchantReference?: string; paymentState: string; openToCaptureAmount: { amount: string } }>
   /** Update Shipping Courier calls applied (absent: none). */
@@ -213,7 +213,8 @@ function sentTwice(ledger: LedgerView): Violation[] {
   const violations: Violation[] = []
   const kinds: Array<[string, Array<{ merchantId?: string; orderId: string; requestId?: string }>, (entry: any) => string | undefined]> = [
     ["capture", ledger.captures, (entry) => entry.paymentEventMerchantReference],
-    ["refund", ledger.refunds.filter((entry) => !entry.reversal), (entry) => entry.refundMerchantReference],
+    // The Medusa refund id is the merchantReference; the event reference also carries the refund's reason and note.
+    ["refund", ledger.refunds.filter((entry) => !entry.reversal), (entry) => entry.merchantReference ?? entry.refundMerchantReference],
     ["void", ledger.voids, () => undefined],
   ]
   for (const [kind, entries, medusaRecord] of kinds) {

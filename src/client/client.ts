@@ -13,6 +13,7 @@ import {
   type HttpMethod,
 } from "./endpoints"
 import { tryParseJson } from "./error-mapping"
+import { subjectOfRequest } from "./call-observer"
 import { BnplApiError, BnplOptionsError } from "./errors"
 import { HttpExecutor, type Authorizer, type HttpResult } from "./http"
 import { resolveClientOptions, type BnplClientOptions, type ResolvedClientOptions } from "./options"
@@ -328,6 +329,7 @@ export class BnplClient {
       ...retryFor(spec.retry, request),
       resendIfStale: spec.resendIfStale,
       requestId: (request as { requestId?: string } | undefined)?.requestId,
+      subject: subjectOfRequest(params, request),
       authorization: spec.access === "merchant" ? this.authorizer : undefined,
     })
     const body = spec.response ? this.parse(name, spec.response, result) : undefined

@@ -2,7 +2,9 @@ import http from "node:http"
 import https from "node:https"
 import type { Socket } from "node:net"
 import axios, { type AxiosInstance } from "axios"
+import { idsOfAnswer, type CallSubject } from "./call-observer"
 import type { EndpointName, HttpMethod } from "./endpoints"
+import { tryParseJson } from "./error-mapping"
 import { errorFromResponse, errorFromTransport, isStaleConnection, type ConnectionState } from "./error-mapping"
 import type { BnplApiError } from "./errors"
 import type { ResolvedClientOptions } from "./options"
@@ -49,8 +51,14 @@ export interface HttpCall {
   resendIfStale?: boolean
   /** Overrides the client's `maxRetries` for this call. */
   maxRetries?: number
-  /** For the log line only. */
+  /** For the log line and the observer. */
   requestId?: string
+  /**
+   * What the call is about, for the options' `observer` (call-observer.ts): every endpoint
+   * call of the client has one (empty for Get Configuration); Ping and the token call have
+   * none and are not observed.
+   */
+  subject?: CallSubject
   authorization?: Authorizer
 }
 
@@ -113,6 +121,7 @@ export class HttpExecutor {
       const started = Date.now()
       const outcome = await this.attempt(call, authorization)
       this.logAttempt(call, attempt, started, outcome)
+      this.observe(call, attempt, started, outcome)
       if ("result" in outcome) return outcome.result
 
       const { error } = outcome
@@ -204,6 +213,33 @@ export class HttpExecutor {
       unsent: false,
       stale: false,
       retryAfterMs: parseRetryAfter(result.headers["retry-after"]),
+    }
+  }
+
+  /** Tells the options' observer about one try; the observer's own failure never reaches the call. */
+  private observe(call: HttpCall, attempt: number, started: number, outcome: AttemptOutcome): void {
+    const { observer } = this.options
+    if (!observer || !call.subject) return
+    try {
+      const answered = "result" in outcome
+      let subject = call.subject
+      if (answered && (!subject.orderId || !subject.token)) {
+        const parsed = tryParseJson(outcome.result.text)
+        if (parsed.ok) subject = idsOfAnswer(parsed.value, subject)
+      }
+      const httpStatus = answered ? outcome.result.status : outcome.status ?? outcome.error.httpStatusCode
+      observer({
+        ...subject,
+        endpoint: call.endpoint,
+        ...(call.requestId ? { requestId: call.requestId } : {}),
+        attempt,
+        startedAt: new Date(started),
+        durationMs: Date.now() - started,
+        ...(httpStatus === undefined ? {} : { httpStatus }),
+        outcome: answered ? "ok" : outcome.error.code,
+      })
+    } catch {
+      // The timeline is a record for people; the call goes on whatever it does.
     }
   }
 

@@ -1,6 +1,7 @@
 import http from "node:http"
 import https from "node:https"
 import { z } from "zod"
+import type { CallObserver } from "./call-observer"
 import { ENDPOINTS, resolveTimeouts, type EndpointName, type EndpointTimeout, type TimeoutOverrides } from "./endpoints"
 import { BnplOptionsError } from "./errors"
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_SOCKETS, oauthNeedsAuthUrl, optionsErrorOf, transportFields } from "./option-rules"
@@ -62,6 +63,11 @@ export interface BnplClientOptions {
   /** Base of the exponential backoff in ms (jittered, capped at 5 s). Default 250. */
   retryDelayMs?: number
   logger?: BnplLogger
+  /**
+   * Told of every try of every call about a payment (call-observer.ts): its operation,
+   * requestId, amount, outcome and duration, never a body or a credential. Must not block.
+   */
+  observer?: CallObserver
   /** Shared OAuth token cache; without it each client instance keeps its own token. */
   tokenStore?: TokenStore
   /**
@@ -106,6 +112,7 @@ export interface ResolvedClientOptions {
   maxRetries: number
   retryDelayMs: number
   logger: BnplLogger
+  observer?: CallObserver
   tokenStore?: TokenStore
   maxSockets: number
   /** The agents' idle time-out: the option, or `DEFAULT_KEEP_ALIVE_TIMEOUT_MS` when unset. */
@@ -180,6 +187,7 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
     maxRetries,
     retryDelayMs,
     logger: options.logger ?? {},
+    observer: options.observer,
     tokenStore: options.tokenStore,
     maxSockets,
     keepAliveTimeoutMs,

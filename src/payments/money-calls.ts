@@ -4,6 +4,7 @@ import type { Payment, Refund } from "../client/schemas"
 import { PaymentError, describeServiceError, type PaymentLogger } from "./errors"
 import type { MoneyOperationKind, MoneyOperationRecord, MoneyRecords, NewMoneyOperation } from "./money-records"
 import { assertSessionPayment } from "./payment-identity"
+import { refundReferences, type RefundNotes } from "./refund-references"
 import type { BnplPaymentData } from "./session-data"
 
 /** One money call to send: what the record needs, the amount in minor units. */
@@ -25,7 +26,15 @@ export interface MoneyCall {
  * `paymentEventMerchantReference`, `refunds[]` with their requestId).
  */
 export class MoneyCalls {
-  constructor(private readonly deps: { client: BnplClient; records: MoneyRecords; logger?: PaymentLogger }) {}
+  constructor(
+    private readonly deps: {
+      client: BnplClient
+      records: MoneyRecords
+      /** The reason and note Medusa recorded with a refund, by its id (runtime/medusa-refunds.ts); none outside a store. */
+      refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
+      logger?: PaymentLogger
+    }
+  ) {}
 
   /**
    * The order's records once none is left `sending` or `unknown`. With such records, Get
@@ -95,18 +104,21 @@ export class MoneyCalls {
   }
 
   /**
-   * Create Refund (merchant-api-v2.md), with `requestId` and `merchantReference` so the service
-   * applies it once, and `refundMerchantReference` for the settlement file.
-   * @throws BnplApiError as the client throws it (its outcome recorded first), or PaymentError `records_unavailable`.
+   * Create Refund (merchant-api-v2.md), with `requestId` and `merchantReference` (the Medusa
+   * refund id) so the service applies it once, and `refundMerchantReference` (the refund's
+   * reason and note in Medusa, with a short form of its id) for the settlement file; both from
+   * refund-references.ts, read again for a resend so it sends the same.
+   * @throws BnplApiError as the client throws it (its outcome recorded first), or PaymentError
+   *   `records_unavailable` (also when Medusa's refund could not be read: nothing is sent).
    */
-  async refund(call: MoneyCall, refundMerchantReference: string): Promise<Refund> {
+  async refund(call: MoneyCall): Promise<Refund> {
+    const references = refundReferences(call.requestId, await this.notesOf(call.medusaRecordId))
     const record = await this.begin("refund", call)
     const refund = await this.send(record, () =>
       this.deps.client.createRefund(call.serviceOrderId, {
         amount: minorUnitsToMoney(call.amountMinor, call.currency),
         requestId: call.requestId,
-        merchantReference: refundMerchantReferenceOf(call.requestId),
-        refundMerchantReference,
+        ...references,
       })
     )
     await this.write(record.id, { state: "applied", serviceReference: refund.refundId })
@@ -181,10 +193,19 @@ export class MoneyCalls {
   private async resend(record: MoneyOperationRecord): Promise<Payment> {
     try {
       if (record.kind === "capture") return await this.capture(callOf(record))
-      return await this.getPaymentAfter(this.refund(callOf(record), record.requestId.slice(0, 128)), record.serviceOrderId)
+      return await this.getPaymentAfter(this.refund(callOf(record)), record.serviceOrderId)
     } catch (error) {
       if (outcomeUnknown(error)) await this.write(record.id, { state: "sending" })
       throw error
+    }
+  }
+
+  private async notesOf(refundId: string | undefined): Promise<RefundNotes | undefined> {
+    if (!refundId || !this.deps.refundNotes) return undefined
+    try {
+      return await this.deps.refundNotes(refundId)
+    } catch (error) {
+      throw recordsUnavailable(new Error(`Medusa's refund ${refundId} could not be read for its reason and note: ${(error as Error)?.message ?? String(error)}`))
     }
   }
 
@@ -283,7 +304,7 @@ function appliedAtService(record: MoneyOperationRecord, payment: Payment): { ref
     return event ? { reference: event.id } : undefined
   }
   const listed = (payment.refunds ?? []).find(
-    (refund) => refund.requestId === record.requestId || (record.kind === "refund" && refund.merchantReference === refundMerchantReferenceOf(record.requestId))
+    (refund) => refund.requestId === record.requestId || (record.kind === "refund" && refund.merchantReference === refundReferences(record.requestId).merchantReference)
   )
   if (listed) return { reference: listed.refundId }
   // A void leaves nothing open; whichever call did that, nothing more is held.
@@ -307,12 +328,4 @@ function recordsUnavailable(error: unknown): PaymentError {
     "records_unavailable",
     `medusa-payment-bnpl: the plugin's money records could not be read or written (${(error as Error)?.message ?? String(error)}); nothing was sent to the payment service. Try again once the database answers.`
   )
-}
-
-/** The longest `merchantReference` Create Refund takes (merchant-api-v2.md "Create Refund": max 85). */
-export const REFUND_MERCHANT_REFERENCE_MAX_LENGTH = 85
-
-/** A refund's `merchantReference`: its requestId, cut to what the service takes, so the refund can be found by it. */
-function refundMerchantReferenceOf(requestId: string): string {
-  return requestId.slice(0, REFUND_MERCHANT_REFERENCE_MAX_LENGTH)
 }

@@ -144,7 +144,7 @@ export class MoneyOperations {
       let unanswered = false
       if (rest > 0n) {
         await this.deps.calls
-          .refund({ serviceOrderId: orderId, medusaRecordId: refundId, requestId, amountMinor: rest, currency }, refundId.slice(0, 128))
+          .refund({ serviceOrderId: orderId, medusaRecordId: refundId, requestId, amountMinor: rest, currency })
           .catch((error: unknown) => {
             unanswered = this.keepsMedusaRecord(error, orderId)
             if (!unanswered) throw describeServiceError("Refund", error)
@@ -217,7 +217,7 @@ export class MoneyOperations {
       `medusa-payment-bnpl: service order ${orderId} was cancelled in Medusa but ${amount} ${currency} was captured at the service that Medusa did not record; refunding it (requestId ${requestId}).`
     )
     try {
-      await this.deps.calls.refund({ serviceOrderId: orderId, requestId, amountMinor: unrecorded, currency }, requestId)
+      await this.deps.calls.refund({ serviceOrderId: orderId, requestId, amountMinor: unrecorded, currency })
       // The captures Medusa never recorded are settled by this refund: no later capture counts them.
       await this.deps.calls.absorb(appliedOf((await this.deps.calls.settle(orderId)).records, "capture").unrecorded, requestId)
     } catch (error) {

@@ -5,6 +5,7 @@ import { describeServiceError, type PaymentLogger } from "./errors"
 import { MoneyCalls } from "./money-calls"
 import { MoneyOperations, type LegacyRefund } from "./money-operations"
 import type { MoneyRecords } from "./money-records"
+import type { RefundNotes } from "./refund-references"
 import { assertSessionPayment } from "./payment-identity"
 import type { SessionStatus } from "./payment-state"
 import type { BnplPaymentData } from "./session-data"
@@ -43,6 +44,8 @@ export interface PaymentCoreDependencies {
   readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
   /** The account's money records: in the store's database (runtime/money-records.ts). */
   records: MoneyRecords
+  /** The reason and note Medusa recorded with a refund, by its id: sent as the refund's references (refund-references.ts). */
+  refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
   /** An earlier version's unanswered refunds of an order, read once into the records (upgrade). */
   takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
   /** Runs a money operation alone for one service order, across instances (runtime/payment-lock.ts). */
@@ -77,7 +80,7 @@ export function createPaymentContext(deps: PaymentCoreDependencies): PaymentCont
     options: deps.options,
     logger: deps.logger,
     money: new MoneyOperations({
-      calls: new MoneyCalls({ client: deps.client, records: deps.records, logger: deps.logger }),
+      calls: new MoneyCalls({ client: deps.client, records: deps.records, refundNotes: deps.refundNotes, logger: deps.logger }),
       withLock: deps.withLock ?? ((_id, job) => job()),
       takeLegacyRefunds: deps.takeLegacyRefunds,
       logger: deps.logger,

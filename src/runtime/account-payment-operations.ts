@@ -6,14 +6,17 @@ import type { CacheLike, LoggerLike } from "./shared-types"
 import { getConfiguration } from "./configuration"
 import { takeLegacyRefunds } from "./legacy-refund-journal"
 import { effectiveSettings } from "./effective-settings"
+import { readMedusaRefundNotes } from "./medusa-refunds"
 import { DatabaseMoneyRecords } from "./money-records"
 import { withPaymentLock } from "./payment-lock"
 
 /**
  * The payments core for one merchant account, wired to the store: the account's limits (cached
- * Get Configuration), its money records in the plugin's module, the payment's lock across
- * instances, and the settings a merchant saved in the admin (effective-settings.ts). The provider and the jobs that move money build it the same way, so a job's
- * capture or refund is the provider's, requestIds and records included.
+ * Get Configuration), its money records in the plugin's module, the reason and note of
+ * Medusa's refunds (sent as the refund's references), the payment's lock across instances, and
+ * the settings a merchant saved in the admin (effective-settings.ts). The provider and the jobs
+ * that move money build it the same way, so a job's capture or refund is the provider's,
+ * requestIds and records included.
  */
 export function paymentOperationsFor(
   account: { options: BnplOptions; client: BnplClient; providerId?: string },
@@ -27,6 +30,7 @@ export function paymentOperationsFor(
     ...(providerId ? { readSettings: () => effectiveSettings({ providerId, options }, { logger: shared.logger }) } : {}),
     readLimits: () => getConfiguration(client, options, { cache: shared.cache(), logger: shared.logger }),
     records: new DatabaseMoneyRecords(accountHash(options)),
+    refundNotes: readMedusaRefundNotes,
     takeLegacyRefunds: (orderId) => takeLegacyRefunds(shared.cache(), accountHash(options), orderId),
     withLock: withPaymentLock,
     logger: shared.logger,

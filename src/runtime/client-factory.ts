@@ -4,6 +4,7 @@ import { TRANSPORT_OPTION_NAMES } from "../client/option-rules"
 import type { BnplOptions } from "../options"
 import { applicationCache } from "./app-cache"
 import { applicationLock, withServiceCallLock, type LockLike } from "./app-lock"
+import { serviceCallObserver } from "./call-timeline"
 import type { CacheLike, LoggerLike } from "./shared-types"
 import { cacheKeys } from "../cache-keys"
 
@@ -29,7 +30,8 @@ const sharedClients = new Map<string, SharedClient>()
  * between them. The payment module's container has no cache; the routes' does, and so does
  * the application container once the app has loaded (used when no caller gave one). With
  * Medusa's Locking Module the instances that find no token fetch one between them: the first
- * fetches, the others wait and read it from the cache.
+ * fetches, the others wait and read it from the cache. Every try of a call about a payment is
+ * kept as that payment's timeline (call-timeline.ts), written without holding the call up.
  */
 export function createClientFromOptions(
   options: BnplOptions,
@@ -49,6 +51,7 @@ export function createClientFromOptions(
   const client = new BnplClient({
     ...transport,
     logger: dependencies.logger,
+    observer: serviceCallObserver(accountHash(options), dependencies.logger),
     tokenStore: {
       get: async (tokenKey: string) => ((await cache()?.get<any>(tokenKey)) ?? undefined),
       set: async (tokenKey: string, value: unknown, ttlSeconds: number) => {

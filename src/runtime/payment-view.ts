@@ -1,6 +1,9 @@
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import type { BnplOptions } from "../options"
 import { asPaymentState, isExpired, type PaymentState } from "../payments/payment-state"
+import { refundReferences } from "../payments/refund-references"
+import { requestIds } from "../payments/request-ids"
+import type { ServiceCallEntry } from "./call-timeline"
 import type { CourierSyncError } from "./courier-sync-errors"
 import type { ServicePaymentSnapshot } from "./service-payment-snapshots"
 
@@ -21,7 +24,16 @@ export interface MedusaPaymentForView {
   updated_at?: string | Date | null
   data?: Record<string, any> | null
   captures?: Array<{ amount: MajorUnitAmount; created_at?: string | Date | null } | null> | null
-  refunds?: Array<{ amount: MajorUnitAmount; created_at?: string | Date | null } | null> | null
+  refunds?: Array<MedusaRefundForView | null> | null
+}
+
+/** A Medusa refund of the payment: its reason (a refund reason's label) and note go to the service (refund-references.ts). */
+export interface MedusaRefundForView {
+  id?: string
+  amount: MajorUnitAmount
+  created_at?: string | Date | null
+  note?: string | null
+  refund_reason?: { label?: string | null } | null
 }
 
 /** `query.graph` fields of a payment for the view, relative to the payment. */
@@ -36,9 +48,25 @@ export const PAYMENT_VIEW_FIELDS = [
   "data",
   "captures.amount",
   "captures.created_at",
+  "refunds.id",
   "refunds.amount",
   "refunds.created_at",
+  "refunds.note",
+  "refunds.refund_reason.label",
 ]
+
+/** A refund as the order page shows it, with the references the service was given for it. */
+export interface RefundView {
+  refundId: string
+  /** API string, major units. */
+  amount: string
+  createdAt: string | null
+  reason: string | null
+  note: string | null
+  /** Create Refund's `merchantReference` and `refundMerchantReference` (merchant-api-v2.md). */
+  merchantReference: string
+  refundMerchantReference: string
+}
 
 /**
  * What the order page shows for one pay later payment. Amounts are API strings in major
@@ -74,6 +102,10 @@ export interface PaymentView {
   actions: { captureRest: boolean; voidRest: boolean }
   /** Paid through an express checkout: address and shipping were chosen in the service's popup (payments/express.ts). */
   express: boolean
+  /** Medusa's refunds of the payment, oldest first, with their references at the service. */
+  refunds: RefundView[]
+  /** Every try of every call the plugin made about the payment, newest first (runtime/call-timeline.ts). */
+  timeline: ServiceCallEntry[]
 }
 
 const STATE_OF: Record<PaymentState, PayLaterState> = {
@@ -117,7 +149,8 @@ export function buildPaymentView(
   options: Pick<BnplOptions, "capture" | "expiryWarningHours">,
   service: ServicePaymentSnapshot | undefined,
   courierErrors: CourierSyncError[] = [],
-  now: Date = new Date()
+  now: Date = new Date(),
+  timeline: ServiceCallEntry[] = []
 ): PaymentView {
   const data = payment.data ?? {}
   const authorised = toMinorUnits(payment.amount, "payment.amount")
@@ -173,5 +206,24 @@ export function buildPaymentView(
     mismatch,
     actions: { captureRest: partlyCaptured, voidRest: partlyCaptured },
     express: !!data.express,
+    refunds: refundViews(payment.refunds),
+    timeline,
   }
+}
+
+/** Medusa's refunds with the references the plugin sent for each (the same function built them). */
+function refundViews(refunds: MedusaPaymentForView["refunds"]): RefundView[] {
+  return (refunds ?? [])
+    .filter((refund): refund is MedusaRefundForView & { id: string } => !!refund?.id)
+    .map((refund) => {
+      const notes = { reason: refund.refund_reason?.label ?? null, note: refund.note ?? null }
+      return {
+        refundId: refund.id,
+        amount: minorUnitsToApiAmount(toMinorUnits(refund.amount, "refunds.amount")),
+        createdAt: refund.created_at ? new Date(refund.created_at).toISOString() : null,
+        ...notes,
+        ...refundReferences(requestIds.refund(refund.id), notes),
+      }
+    })
+    .sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? ""))
 }

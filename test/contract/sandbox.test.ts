@@ -376,7 +376,12 @@ describe("Capture, void and refund", () => {
     expect(uncaptured.json.errorCode).toBe("invalid_amount")
 
     await capture(payment.id, "50.00", "capture-1")
-    const body = { amount: { amount: "20.00", currency: "GBP" }, requestId: "refund-1", merchantReference: "refund_ref_1" }
+    const body = {
+      amount: { amount: "20.00", currency: "GBP" },
+      requestId: "refund-1",
+      merchantReference: "refund_ref_1",
+      refundMerchantReference: "Damaged: strap torn [refund_ref_1]",
+    }
     const refund = await call("POST", `/v2/payments/${payment.id}/refund`, { body })
     expect(refund.status).toBe(201)
     expect(refund.json).toMatchObject({ ...body, refundId: expect.any(String), refundedAt: expect.any(String) })
@@ -393,11 +398,21 @@ describe("Capture, void and refund", () => {
     })
     expect(longReference.status).toBe(422)
     expect(longReference.json.errorCode).toBe("invalid_object")
+    const longMerchantReference = await call("POST", `/v2/payments/${payment.id}/refund`, {
+      body: { amount: { amount: "1.00", currency: "GBP" }, requestId: "long-ref", merchantReference: "m".repeat(86) },
+    })
+    expect(longMerchantReference.status).toBe(422)
+    expect(longMerchantReference.json.errorCode).toBe("invalid_object")
     const unknown = await call("POST", "/v2/payments/999/refund", { body: { amount: { amount: "1.00", currency: "GBP" } } })
     expect(unknown.status).toBe(412)
     expect(unknown.json.errorCode).toBe("precondition_failed")
 
     expect(sandbox.control.ledger().refunds).toHaveLength(1)
+    expect(sandbox.control.ledger().refunds[0]).toMatchObject({
+      requestId: "refund-1",
+      merchantReference: "refund_ref_1",
+      refundMerchantReference: "Damaged: strap torn [refund_ref_1]",
+    })
     sandbox.control.advanceClock(121 * DAY)
     const late = await call("POST", `/v2/payments/${payment.id}/refund`, { body: { amount: { amount: "1.00", currency: "GBP" } } })
     expect(late.status).toBe(422)

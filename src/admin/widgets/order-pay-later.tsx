@@ -2,13 +2,15 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, Button, Container, Copy, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
+import { PaymentTimeline, RefundReferences } from "../components/payment-history"
 import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
 
 /**
  * The order page's "Pay later" box (zone `order.details.side`): for each pay later payment of
  * the order, the service's order id, the state, the amounts, the authorisation's expiry,
- * courier sync and the capture mode, with "Refresh from the service" and, for a partly
+ * courier sync and the capture mode, each refund's references and the calls made to the
+ * service (components/payment-history.tsx), with "Refresh from the service" and, for a partly
  * captured payment, "Capture the rest" and "Void the rest". Orders paid otherwise show nothing.
  */
 const PayLaterOrderWidget = ({ data: order }: { data: { id: string } }) => {
@@ -167,6 +169,8 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
           </Row>
         ))}
       </div>
+      <RefundReferences payment={payment} />
+      <PaymentTimeline payment={payment} />
       {(payment.differences.length > 0 || serviceError || payment.mismatch) && (
         <div className="px-6 py-3" data-testid="bnpl-differences">
           {payment.mismatch && (

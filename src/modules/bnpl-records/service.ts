@@ -7,6 +7,7 @@ import { JobRun } from "./models/job-run"
 import { MoneyOperation } from "./models/money-operation"
 import { ReconciliationReport } from "./models/reconciliation-report"
 import { SettingsChange } from "./models/settings-change"
+import { ServiceCall } from "./models/service-call"
 
 /**
  * The plugin's own records in the store's database (module `bnplRecords`): what must survive a
@@ -14,7 +15,7 @@ import { SettingsChange } from "./models/settings-change"
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
  * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts,
- * courier-sync-errors.ts, courier-updates.ts, account-settings.ts and held-orders.ts.
+ * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts and call-timeline.ts.
  */
 export default class BnplRecordsService extends MedusaService({
   MoneyOperation,
@@ -25,4 +26,5 @@ export default class BnplRecordsService extends MedusaService({
   AccountSetting,
   SettingsChange,
   HeldOrder,
+  ServiceCall,
 }) {}

@@ -1,7 +1,7 @@
 import { BnplClient } from "../../../src/client"
 import { startSandbox, type Sandbox } from "../../../src/sandbox"
 import { PaymentError, type PaymentErrorReason } from "../../../src/payments/errors"
-import { PaymentOperations, type PaymentCoreOptions } from "../../../src/payments/payment-operations"
+import { PaymentOperations, type PaymentCoreDependencies, type PaymentCoreOptions } from "../../../src/payments/payment-operations"
 import { MemoryMoneyRecords } from "../../../src/payments/money-records"
 import type { BnplPaymentData } from "../../../src/payments/session-data"
 import { consumerChooses } from "../../../harness/shopper"
@@ -57,7 +57,12 @@ export function inProcessLock() {
   }
 }
 
-export function core(overrides: Partial<PaymentCoreOptions> = {}, store = sharedStore(), withLock = inProcessLock()) {
+export function core(
+  overrides: Partial<PaymentCoreOptions> = {},
+  store = sharedStore(),
+  withLock = inProcessLock(),
+  extra: Partial<PaymentCoreDependencies> = {}
+) {
   const client = new BnplClient({
     merchantId: "sandbox-uk-merchant",
     secretKey: "sandbox-uk-secret-key",
@@ -73,6 +78,7 @@ export function core(overrides: Partial<PaymentCoreOptions> = {}, store = shared
     records: store,
     withLock,
     logger,
+    ...extra,
   })
   return { operations, client }
 }

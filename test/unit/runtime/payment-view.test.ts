@@ -127,4 +127,35 @@ describe("a service answer that is another checkout's (payment_mismatch)", () =>
     expect(isSnapshotStale({ readAt: "2026-11-20T11:00:00Z", capturedAmount: "0.00", forToken: "tok_other" }, own)).toBe(true)
     expect(isSnapshotStale({ readAt: "2026-11-20T11:00:00Z", capturedAmount: "0.00" }, own)).toBe(true)
   })
+
+  it("each refund with its reason, note and the references the service was given, oldest first; the timeline as given", () => {
+    const refunds = [
+      { id: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ", amount: 3, created_at: "2026-11-20T11:30:00Z", note: null, refund_reason: null },
+      { id: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZP", amount: 5, created_at: "2026-11-20T11:00:00Z", note: "Strap torn\non arrival", refund_reason: { label: "Damaged" } },
+    ]
+    const timeline = [{ at: "2026-11-20T11:30:00.000Z", operation: "Create Refund", requestId: "ref_x", amount: "3.00", currency: "GBP", attempt: 2, durationMs: 12, httpStatus: 201, outcome: "ok" }]
+    const view = buildPaymentView(payment({ captures: [{ amount: 20 }], refunds }), options, undefined, [], NOW, timeline)
+    expect(view.refunds).toEqual([
+      {
+        refundId: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZP",
+        amount: "5.00",
+        createdAt: "2026-11-20T11:00:00.000Z",
+        reason: "Damaged",
+        note: "Strap torn\non arrival",
+        merchantReference: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZP",
+        refundMerchantReference: "Damaged: Strap torn on arrival [W4E6R5T1Y0ZP]",
+      },
+      {
+        refundId: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ",
+        amount: "3.00",
+        createdAt: "2026-11-20T11:30:00.000Z",
+        reason: null,
+        note: null,
+        merchantReference: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ",
+        refundMerchantReference: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ",
+      },
+    ])
+    expect(view.amounts.refunded).toBe("8.00")
+    expect(view.timeline).toEqual(timeline)
+  })
 })

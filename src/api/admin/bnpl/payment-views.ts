@@ -1,5 +1,7 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { readServiceCalls } from "../../../runtime/call-timeline"
+import { accountHash } from "../../../runtime/client-factory"
 import { readCourierSyncErrors } from "../../../runtime/courier-sync-errors"
 import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, type MedusaPaymentForView, type PaymentView } from "../../../runtime/payment-view"
 import { effectiveSettings } from "../../../runtime/effective-settings"
@@ -74,5 +76,6 @@ async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, ful
   }
   // The capture mode as it applies now (a merchant may change it in Settings -> Pay later).
   const capture = account ? (await effectiveSettings(account, account)).capture : options.capture
-  return buildPaymentView(payment, { ...options, capture }, snapshot, await readCourierSyncErrors(fulfillmentIds))
+  const timeline = await readServiceCalls(accountHash(options), { serviceOrderId, token: payment.data?.token as string | undefined })
+  return buildPaymentView(payment, { ...options, capture }, snapshot, await readCourierSyncErrors(fulfillmentIds), undefined, timeline)
 }
