@@ -2,9 +2,10 @@ import Medusa from "@medusajs/js-sdk"
 import type { AccountStatus } from "../../runtime/accounts"
 import type { JobRun } from "../../runtime/job-runs"
 import type { PaymentView } from "../../runtime/payment-view"
+import type { ConnectionTestResult } from "../../runtime/connection-test"
 import type { FindingsView } from "../../api/admin/bnpl/reconciliation/findings"
 
-export type { AccountStatus, FindingsView, JobRun, PaymentView }
+export type { AccountStatus, ConnectionTestResult, FindingsView, JobRun, PaymentView }
 
 /**
  * The admin's client for the plugin's routes: Medusa's JS SDK with the dashboard's own
@@ -22,6 +23,7 @@ export const payLaterApi = {
   voidRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/void-rest`),
   accounts: () => sdk.client.fetch<{ accounts: AccountStatus[] }>("/admin/bnpl/accounts"),
   refreshLimits: (accountId: string) => post<{ account: AccountStatus }>(`/admin/bnpl/accounts/${accountId}/limits/refresh`),
+  testConnection: (accountId: string) => post<{ connection: ConnectionTestResult }>(`/admin/bnpl/accounts/${accountId}/test-connection`),
   jobs: () => sdk.client.fetch<{ jobs: Array<{ job: string; lastRun: JobRun | null }> }>("/admin/bnpl/jobs"),
   reconciliation: () => sdk.client.fetch<FindingsView>("/admin/bnpl/reconciliation"),
   voidFinding: (serviceOrderId: string, providerId: string) =>

@@ -4,6 +4,7 @@ import { Badge, Button, Container, Heading, StatusBadge, Table, Text, toast, use
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { errorMessage, payLaterApi, type AccountStatus, type FindingsView } from "../../../lib/api"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime } from "../../../lib/format"
+import { TestConnection } from "../../../components/test-connection"
 
 const JOB_LABELS: Record<string, string> = {
   "refresh-configuration": "Refresh limits (daily)",
@@ -126,6 +127,7 @@ function AccountCard({ account }: { account: AccountStatus }) {
           )}
         </Field>
       </div>
+      <TestConnection accountId={account.id} />
     </Container>
   )
 }
