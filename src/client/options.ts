@@ -62,6 +62,11 @@ export interface BnplClientOptions {
   /** Base of the exponential backoff in ms (jittered, capped at 5 s). Default 250. */
   retryDelayMs?: number
   logger?: BnplLogger
+  /**
+   * Log each request and answer with their bodies at debug level through `logger.debug`,
+   * secrets and personal data masked (debug-log.ts). Default false: one summary line per try.
+   */
+  debug?: boolean
   /** Shared OAuth token cache; without it each client instance keeps its own token. */
   tokenStore?: TokenStore
   /**
@@ -106,6 +111,7 @@ export interface ResolvedClientOptions {
   maxRetries: number
   retryDelayMs: number
   logger: BnplLogger
+  debug: boolean
   tokenStore?: TokenStore
   maxSockets: number
   /** The agents' idle time-out: the option, or `DEFAULT_KEEP_ALIVE_TIMEOUT_MS` when unset. */
@@ -180,6 +186,7 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
     maxRetries,
     retryDelayMs,
     logger: options.logger ?? {},
+    debug: parsed.data.debug,
     tokenStore: options.tokenStore,
     maxSockets,
     keepAliveTimeoutMs,

@@ -35,6 +35,7 @@ describe("parseOptions: defaults", () => {
       storefrontCheckoutPath: "/checkout?step=payment",
       maxRetries: 2,
       maxSockets: 50,
+      debug: false,
       expressShippingOptions: [],
       voidOrphanedPayments: true,
       completeClosedTabs: true,
