@@ -20,6 +20,12 @@ export const payLaterApi = {
   orderPayments: (orderId: string) => sdk.client.fetch<{ payments: PaymentView[] }>(`/admin/bnpl/orders/${orderId}/payments`),
   refreshPayment: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/refresh`),
   captureRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/capture-rest`),
+  /**
+   * Medusa's own `POST /admin/payments/:id/capture { amount }`, so Medusa records the capture
+   * and calls the provider. `amount` is the checked API string (payments/capture-amount.ts);
+   * Medusa's route takes a JSON number, made from it here at the boundary only.
+   */
+  capturePayment: (paymentId: string, amount: string) => post<{ payment: { id: string } }>(`/admin/payments/${paymentId}/capture`, { amount: Number(amount) }),
   voidRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/void-rest`),
   accounts: () => sdk.client.fetch<{ accounts: AccountStatus[] }>("/admin/bnpl/accounts"),
   refreshLimits: (accountId: string) => post<{ account: AccountStatus }>(`/admin/bnpl/accounts/${accountId}/limits/refresh`),

@@ -3,6 +3,7 @@ import { Badge, Button, Container, Copy, Heading, StatusBadge, Text, toast, useP
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
+import { PartialCapture } from "../components/partial-capture"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
 
 /**
@@ -167,6 +168,7 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
           </Row>
         ))}
       </div>
+      {open && !payment.mismatch && <PartialCapture payment={payment} onCaptured={show} />}
       {(payment.differences.length > 0 || serviceError || payment.mismatch) && (
         <div className="px-6 py-3" data-testid="bnpl-differences">
           {payment.mismatch && (
