@@ -6,7 +6,9 @@
  */
 import { freePort } from "../../../harness/ports"
 import { parseOptions, type BnplOptionsInput } from "../../../src/options"
+import { createBnplClient } from "../../../src/client"
 import { testAccountConnection, type ConnectionTestResult } from "../../../src/runtime/connection-test"
+import { checkConnectionAtStartup } from "../../../src/runtime/startup-connection-check"
 import { SANDBOX_CREDENTIALS } from "../../../src/sandbox-credentials"
 import { startSandbox, type Sandbox } from "../../../src/sandbox"
 
@@ -102,4 +104,29 @@ it("UK credentials in an EU account fail the same way, the other way round", asy
   const result = await test_({ region: "EU" })
   expect(result.failure).toMatchObject({ step: "currency", cause: "currency_mismatch" })
   expect(result.failure!.likelyCause).toMatch(/UK account \(GBP\) used for the EU region \(EUR\)/)
+})
+
+describe("at start-up, on the store's shared client", () => {
+  async function startUp(overrides: Partial<BnplOptionsInput>) {
+    const options = parseOptions({ merchantId: UK.merchantId, secretKey: UK.secretKey, region: "UK", baseUrl: sandbox.url, ...overrides }, {})
+    const client = createBnplClient({ ...options, maxRetries: 0 })
+    const warnings: string[] = []
+    const result = await checkConnectionAtStartup({ providerId: "pp_bnpl_bnpl-uk", options, client }, { logger: { warn: (line) => warnings.push(line) } })
+    client.close()
+    return { result, warnings }
+  }
+
+  it("warns once, naming the account, the step, the cause and the fix, and never the secret", async () => {
+    const { result, warnings } = await startUp({ secretKey: "not-the-secret-key" })
+    expect(result?.failure?.step).toBe("configuration")
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^medusa-payment-bnpl: pp_bnpl_bnpl-uk \(UK account\) connection test failed at Get Configuration: .*401.*Check merchantId and secretKey/)
+    expect(warnings[0]).not.toContain("not-the-secret-key")
+  })
+
+  it("says nothing when every step passes", async () => {
+    const { result, warnings } = await startUp({})
+    expect(result?.ok).toBe(true)
+    expect(warnings).toEqual([])
+  })
 })
