@@ -108,6 +108,11 @@ export default defineMiddlewares({
     },
     {
       method: ["POST"],
+      matcher: "/admin/bnpl/accounts/:account_id/test-connection",
+      middlewares: [validateBody(EmptyBody)],
+    },
+    {
+      method: ["POST"],
       matcher: "/admin/bnpl/reconciliation/void",
       middlewares: [validateBody(VoidFindingBody)],
     },

@@ -6,6 +6,7 @@ import { idsOfAnswer, type CallSubject } from "./call-observer"
 import type { EndpointName, HttpMethod } from "./endpoints"
 import { tryParseJson } from "./error-mapping"
 import { errorFromResponse, errorFromTransport, isStaleConnection, type ConnectionState } from "./error-mapping"
+import { debugLine, type DebugExchange } from "./debug-log"
 import type { BnplApiError } from "./errors"
 import type { ResolvedClientOptions } from "./options"
 import { withOutcome } from "./outcome"
@@ -78,7 +79,7 @@ const MAX_STALE_RESENDS = 3
 
 type AttemptOutcome =
   | { result: HttpResult }
-  | { error: BnplApiError; status?: number; unsent: boolean; stale: boolean; retryAfterMs?: number }
+  | { error: BnplApiError; status?: number; unsent: boolean; stale: boolean; retryAfterMs?: number; answer?: HttpResult }
 
 export class HttpExecutor {
   private readonly axios: AxiosInstance
@@ -213,6 +214,7 @@ export class HttpExecutor {
       unsent: false,
       stale: false,
       retryAfterMs: parseRetryAfter(result.headers["retry-after"]),
+      answer: result,
     }
   }
 
@@ -247,10 +249,11 @@ export class HttpExecutor {
     call: HttpCall,
     attempt: number,
     started: number,
-    outcome: { result: HttpResult } | { error: BnplApiError }
+    outcome: AttemptOutcome
   ): void {
     const debug = this.options.logger.debug
     if (!debug) return
+    if (this.options.debug) debug.call(this.options.logger, debugLine(exchangeOf(call, attempt, outcome), this.redact))
     const url = new URL(call.url)
     const status =
       "result" in outcome ? String(outcome.result.status) : String(outcome.error.httpStatusCode ?? outcome.error.code)
@@ -370,6 +373,21 @@ class AttemptDeadline {
   /** Ends the try: axios sees the request (or its answer's stream) fail and rejects. */
   private abort(): void {
     this.request?.destroy(Object.assign(new Error("deadline"), { code: "BNPL_DEADLINE" }))
+  }
+}
+
+/** The `debug` option's view of one try: the request's body and the answer's (debug-log.ts masks them). */
+function exchangeOf(call: HttpCall, attempt: number, outcome: AttemptOutcome): DebugExchange {
+  const url = new URL(call.url)
+  const answer = "result" in outcome ? outcome.result : outcome.answer
+  return {
+    endpoint: call.endpoint,
+    method: call.method,
+    path: `${url.pathname}${url.search}`,
+    attempt,
+    request: { body: call.body, contentType: call.contentType },
+    answer: answer && { status: answer.status, body: answer.text, contentType: answer.headers["content-type"] },
+    failure: "error" in outcome ? outcome.error.message : undefined,
   }
 }
 

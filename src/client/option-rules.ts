@@ -86,6 +86,11 @@ export const transportFields = {
     .min(1, WHOLE_SOCKETS)
     .max(1000, WHOLE_SOCKETS)
     .default(DEFAULT_MAX_SOCKETS),
+  /**
+   * Log each request and answer, bodies included, at debug level (the logger's `debug`; in
+   * Medusa, LOG_LEVEL=debug): secrets and the shopper's personal data masked (client/debug-log.ts).
+   */
+  debug: z.boolean({ message: "must be true or false" }).default(false),
   /** The most an idle connection is kept for the next call, in ms; 0 keeps none (client/options.ts). */
   keepAliveTimeoutMs: z.number({ message: WHOLE_MS }).int(WHOLE_MS).min(0, WHOLE_MS).optional(),
 }

@@ -68,6 +68,11 @@ export interface BnplClientOptions {
    * requestId, amount, outcome and duration, never a body or a credential. Must not block.
    */
   observer?: CallObserver
+  /**
+   * Log each request and answer with their bodies at debug level through `logger.debug`,
+   * secrets and personal data masked (debug-log.ts). Default false: one summary line per try.
+   */
+  debug?: boolean
   /** Shared OAuth token cache; without it each client instance keeps its own token. */
   tokenStore?: TokenStore
   /**
@@ -113,6 +118,7 @@ export interface ResolvedClientOptions {
   retryDelayMs: number
   logger: BnplLogger
   observer?: CallObserver
+  debug: boolean
   tokenStore?: TokenStore
   maxSockets: number
   /** The agents' idle time-out: the option, or `DEFAULT_KEEP_ALIVE_TIMEOUT_MS` when unset. */
@@ -188,6 +194,7 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
     retryDelayMs,
     logger: options.logger ?? {},
     observer: options.observer,
+    debug: parsed.data.debug,
     tokenStore: options.tokenStore,
     maxSockets,
     keepAliveTimeoutMs,

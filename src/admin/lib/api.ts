@@ -4,9 +4,10 @@ import type { JobRun } from "../../runtime/job-runs"
 import type { AccountSettingsView } from "../../runtime/settings-changes"
 import type { AccountSettings, StoredSettings } from "../../runtime/account-settings"
 import type { PaymentView } from "../../runtime/payment-view"
+import type { ConnectionTestResult } from "../../runtime/connection-test"
 import type { FindingsView } from "../../api/admin/bnpl/reconciliation/findings"
 
-export type { AccountSettings, AccountSettingsView, AccountStatus, FindingsView, JobRun, PaymentView, StoredSettings }
+export type { AccountSettings, AccountSettingsView, AccountStatus, ConnectionTestResult, FindingsView, JobRun, PaymentView, StoredSettings }
 
 /**
  * The admin's client for the plugin's routes: Medusa's JS SDK with the dashboard's own
@@ -21,12 +22,19 @@ export const payLaterApi = {
   orderPayments: (orderId: string) => sdk.client.fetch<{ payments: PaymentView[] }>(`/admin/bnpl/orders/${orderId}/payments`),
   refreshPayment: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/refresh`),
   captureRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/capture-rest`),
+  /**
+   * Medusa's own `POST /admin/payments/:id/capture { amount }`, so Medusa records the capture
+   * and calls the provider. `amount` is the checked API string (payments/capture-amount.ts);
+   * Medusa's route takes a JSON number, made from it here at the boundary only.
+   */
+  capturePayment: (paymentId: string, amount: string) => post<{ payment: { id: string } }>(`/admin/payments/${paymentId}/capture`, { amount: Number(amount) }),
   voidRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/void-rest`),
   accounts: () => sdk.client.fetch<{ accounts: AccountStatus[] }>("/admin/bnpl/accounts"),
   refreshLimits: (accountId: string) => post<{ account: AccountStatus }>(`/admin/bnpl/accounts/${accountId}/limits/refresh`),
   accountSettings: (accountId: string) => sdk.client.fetch<{ settings: AccountSettingsView }>(`/admin/bnpl/accounts/${accountId}/settings`),
   saveAccountSettings: (accountId: string, changes: StoredSettings) =>
     post<{ settings: AccountSettingsView }>(`/admin/bnpl/accounts/${accountId}/settings`, changes),
+  testConnection: (accountId: string) => post<{ connection: ConnectionTestResult }>(`/admin/bnpl/accounts/${accountId}/test-connection`),
   jobs: () => sdk.client.fetch<{ jobs: Array<{ job: string; lastRun: JobRun | null }> }>("/admin/bnpl/jobs"),
   reconciliation: () => sdk.client.fetch<FindingsView>("/admin/bnpl/reconciliation"),
   voidFinding: (serviceOrderId: string, providerId: string) =>

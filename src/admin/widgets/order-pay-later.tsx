@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { PaymentTimeline, RefundReferences } from "../components/payment-history"
 import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
+import { PartialCapture } from "../components/partial-capture"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
 
 /**
@@ -171,6 +172,7 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
       </div>
       <RefundReferences payment={payment} />
       <PaymentTimeline payment={payment} />
+      {open && !payment.mismatch && <PartialCapture payment={payment} onCaptured={show} />}
       {(payment.differences.length > 0 || serviceError || payment.mismatch) && (
         <div className="px-6 py-3" data-testid="bnpl-differences">
           {payment.mismatch && (

@@ -36,7 +36,7 @@ import { popupOriginRules, type ConfigWithStoreCors } from "../../runtime/store-
 import { applicationCache } from "../../runtime/app-cache"
 import { createClientFromOptions } from "../../runtime/client-factory"
 import type { CacheLike, LoggerLike } from "../../runtime/shared-types"
-import { getConfiguration } from "../../runtime/configuration"
+import { checkConnectionAtStartup } from "../../runtime/startup-connection-check"
 import { readMedusaCapture } from "../../runtime/medusa-captures"
 import { paymentOperationsFor } from "../../runtime/account-payment-operations"
 import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/configured-accounts"
@@ -82,14 +82,15 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     const account = configuredAccount(parseOptions(options), optional<ConfigModuleLike>(cradle, "configModule") ?? appConfig())
     this.options_ = account.options
     this.client_ = createClientFromOptions(this.options_, { logger: this.logger_, cache: this.cache_ })
-    const readLimits = () => getConfiguration(this.client_, this.options_, { cache: this.cache_, logger: this.logger_ })
     this.payments_ = paymentOperationsFor(
       { options: this.options_, client: this.client_, providerId: account.providerId },
       { cache: () => this.cache_, logger: this.logger_ }
     )
-    // Read the limits at start-up so the first shopper does not wait for them.
-    readLimits().catch((error: Error) =>
-      this.logger_?.warn?.(`medusa-payment-bnpl: could not read the account's limits at start-up: ${error.message}`)
+    // The connection test in the background: it also reads the limits, so the first shopper
+    // does not wait for them, and warns naming the step that failed.
+    void checkConnectionAtStartup(
+      { providerId: account.providerId, options: this.options_, client: this.client_ },
+      { cache: this.cache_, logger: this.logger_ }
     )
   }
 
@@ -233,6 +234,13 @@ function configuredAccount(own: BnplOptions, configModule: ConfigModuleLike | un
     (candidate) => candidate.options.merchantId === own.merchantId && candidate.options.baseUrl === own.baseUrl
   )
   return account ?? { options: withBackendUrl(own, configModule) }
+}
+
+/** Medusa's provider id of the account with these options (`pp_bnpl_bnpl`), for log lines. */
+function providerIdOfAccount(options: BnplOptions, configModule: ConfigModuleLike | undefined): string {
+  const accounts = configModule ? readPluginConfiguration(configModule).accounts : []
+  const account = accounts.find((candidate) => candidate.options.merchantId === options.merchantId && candidate.options.baseUrl === options.baseUrl)
+  return account?.providerId ?? "pp_bnpl"
 }
 
 /** The app's resolved medusa-config, once Medusa has loaded it; undefined outside an app. */

@@ -38,6 +38,7 @@ describe("parseOptions: defaults", () => {
       storefrontCheckoutPath: "/checkout?step=payment",
       maxRetries: 2,
       maxSockets: 50,
+      debug: false,
       expressShippingOptions: [],
       exclusions: { productIds: [], variantSkus: [], categoryIds: [], collectionIds: [], typeIds: [], tags: [] },
       voidOrphanedPayments: true,

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { errorMessage, payLaterApi, type AccountStatus, type FindingsView } from "../../../lib/api"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime } from "../../../lib/format"
 import { AccountSettingsForm } from "../../../components/account-settings-form"
+import { TestConnection } from "../../../components/test-connection"
 
 const JOB_LABELS: Record<string, string> = {
   "refresh-configuration": "Refresh limits (daily)",
@@ -130,6 +131,7 @@ function AccountCard({ account }: { account: AccountStatus }) {
         </Field>
       </div>
       <AccountSettingsForm accountId={account.id} />
+      <TestConnection accountId={account.id} />
     </Container>
   )
 }

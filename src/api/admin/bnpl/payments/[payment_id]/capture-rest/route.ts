@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../../../../../../client/money"
+import { checkCaptureAmount } from "../../../../../../payments/capture-amount"
 import { paymentView } from "../../../payment-views"
 import { adminError } from "../../../service-errors"
 import { parseParams, PaymentParams } from "../../../validators"
@@ -26,9 +27,12 @@ export async function POST(req: MedusaRequest & { auth_context?: { actor_id?: st
     )
   }
   const rest = apiAmountToMinorUnits(view.amounts.authorised) - apiAmountToMinorUnits(view.amounts.captured)
+  // The order page's partial capture runs the same checks before it sends (payments/capture-amount.ts).
+  const checked = checkCaptureAmount(view, minorUnitsToApiAmount(rest))
+  if (!checked.ok) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Capture the rest: ${checked.message}`)
   try {
     await capturePaymentWorkflow(req.scope).run({
-      input: { payment_id, amount: minorUnitsToApiAmount(rest), captured_by: req.auth_context?.actor_id },
+      input: { payment_id, amount: checked.amount, captured_by: req.auth_context?.actor_id },
     })
   } catch (error) {
     throw adminError("Capture refused", error)

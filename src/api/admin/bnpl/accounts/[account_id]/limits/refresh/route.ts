@@ -1,8 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { accountId, describeAccount } from "../../../../../../../runtime/accounts"
-import { getPluginRuntime } from "../../../../../../../runtime/plugin-runtime"
-import { AccountParams, parseParams } from "../../../../validators"
+import { describeAccount } from "../../../../../../../runtime/accounts"
+import { accountOfRequest } from "../../../account-of-request"
 
 /**
  * `POST /admin/bnpl/accounts/:account_id/limits/refresh` -> `{ account: AccountStatus }`: reads
@@ -12,9 +10,6 @@ import { AccountParams, parseParams } from "../../../../validators"
  * `reachable` is false; with none ever read, `limits.error` says why.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const { account_id } = parseParams(AccountParams, req.params)
-  const account = getPluginRuntime(req.scope).accounts.find((candidate) => accountId(candidate.options) === account_id)
-  if (!account) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No pay later account ${account_id} in this store.`)
-  const status = await describeAccount(account, { refreshLimits: true })
+  const status = await describeAccount(accountOfRequest(req), { refreshLimits: true })
   res.json({ account: status })
 }

@@ -1,0 +1,57 @@
+import { Button, StatusBadge, Text, toast } from "@medusajs/ui"
+import { useMutation } from "@tanstack/react-query"
+import { errorMessage, payLaterApi, type ConnectionTestResult } from "../lib/api"
+import { formatTime } from "../lib/format"
+
+const OUTCOME_COLORS = { passed: "green", failed: "red", skipped: "grey" } as const
+
+/**
+ * An account's "Test connection" on Settings → Pay later: Ping, the access token (OAuth),
+ * Get Configuration and the limits' currency, each step's outcome, and for the first failure
+ * the likely cause and what to change (POST /admin/bnpl/accounts/:account_id/test-connection).
+ */
+export function TestConnection({ accountId }: { accountId: string }) {
+  const test = useMutation({
+    mutationFn: () => payLaterApi.testConnection(accountId),
+    onSuccess: ({ connection }) =>
+      connection.ok ? toast.success("Connection works.") : toast.error(`${connection.failure?.label} failed.`),
+    onError: (error) => toast.error(errorMessage(error)),
+  })
+  const result = test.data?.connection
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-test-connection">
+      <div className="flex items-center justify-between">
+        <Text size="small" weight="plus">Connection</Text>
+        <Button size="small" variant="secondary" isLoading={test.isPending} onClick={() => test.mutate()} data-testid="bnpl-test-connection-button">
+          Test connection
+        </Button>
+      </div>
+      {result && <ConnectionResult result={result} />}
+    </div>
+  )
+}
+
+function ConnectionResult({ result }: { result: ConnectionTestResult }) {
+  return (
+    <div className="flex flex-col gap-y-1" data-testid="bnpl-connection-result">
+      {result.steps.map((step) => (
+        <div key={step.step} className="grid grid-cols-[200px_90px_1fr] items-center gap-x-4" data-testid={`bnpl-connection-step-${step.step}`}>
+          <Text size="small">{step.label}</Text>
+          <StatusBadge color={OUTCOME_COLORS[step.outcome]}>{step.outcome}</StatusBadge>
+          <Text size="small" className="text-ui-fg-subtle">
+            {step.detail}
+            {step.durationMs !== undefined ? ` (${step.durationMs} ms)` : ""}
+          </Text>
+        </div>
+      ))}
+      {result.failure && (
+        <div className="mt-2 flex flex-col gap-y-1" data-testid="bnpl-connection-failure">
+          <Text size="small" className="text-ui-fg-error">{result.failure.label} failed: {result.failure.likelyCause}</Text>
+          <Text size="small">What to change: {result.failure.fix}</Text>
+          {result.failure.errorId && <Text size="xsmall" className="text-ui-fg-muted">Service error id {result.failure.errorId}</Text>}
+        </div>
+      )}
+      <Text size="xsmall" className="text-ui-fg-muted">Tested {formatTime(result.testedAt)}</Text>
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { accountId } from "../../../../runtime/accounts"
+import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/plugin-runtime"
+import { AccountParams, parseParams } from "../validators"
+
+/**
+ * The account a `/admin/bnpl/accounts/:account_id/...` route names (its id from
+ * `GET /admin/bnpl/accounts`).
+ * @throws MedusaError INVALID_DATA for a malformed id; NOT_FOUND for an id this store does not have.
+ */
+export function accountOfRequest(req: MedusaRequest): AccountRuntime {
+  const { account_id } = parseParams(AccountParams, req.params)
+  const account = getPluginRuntime(req.scope).accounts.find((candidate) => accountId(candidate.options) === account_id)
+  if (!account) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No pay later account ${account_id} in this store.`)
+  return account
+}
