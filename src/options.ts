@@ -36,8 +36,6 @@ const cronSchedule = z
     message: 'must be a cron expression of 5 fields (e.g. "*/30 * * * *"), or 6 with seconds first',
   })
 
-// A list of ids, SKUs or tag values of the `exclusions` option; each non-empty.
-const idList = z.array(z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters")).default([])
 
 /** Defaults of `schedules`: the schedules the jobs always had. */
 export const DEFAULT_SCHEDULES = {
@@ -112,7 +110,13 @@ export const optionsSchema = z.strictObject({
   capture: captureModeSchema.default("manual"),
   /** Goods pay later is not offered for (exclusionsSchema); a merchant may change them in the admin. */
   exclusions: exclusionsSchema.prefault({}),
-  /** `void` (default): an approval whose order cannot be placed is voided; `hold`: kept for a person to place or void. */
+  /**
+   * What happens when the consumer approved but the cart cannot become an order (an item sold
+   * out, a promotion ended): `void` gives the consumer's money back at once (automatic
+   * reversal); `hold` keeps the approval and the open cart for a person to decide in Settings ->
+   * Pay later ("Place the order" or "Void") before the authorisation's 13-day expiry
+   * (docs/operations.md, "Orders on hold"). Read through runtime/order-failure-policy.ts.
+   */
   onOrderFailure: onOrderFailureSchema.default("void"),
   /** The storefront message's defaults (messageDefaultsSchema); a merchant may change them in the admin. */
   message: messageDefaultsSchema.default({}),
@@ -145,21 +149,6 @@ export const optionsSchema = z.strictObject({
       timeoutSchema
     )
     .optional(),
-  /**
-   * Goods pay later is not offered for (payments/exclusions.ts): a cart holding one is not
-   * eligible (`excluded_items`) and its session is refused; a product page gets no message
-   * or express button. `tags` are tag values; a category excludes its descendants too.
-   */
-  exclusions: z
-    .strictObject({
-      productIds: idList,
-      variantSkus: idList,
-      categoryIds: idList,
-      collectionIds: idList,
-      typeIds: idList,
-      tags: idList,
-    })
-    .default({ productIds: [], variantSkus: [], categoryIds: [], collectionIds: [], typeIds: [], tags: [] }),
   /** Shipping option ids or names whose shipments are sent with priority EXPRESS. */
   expressShippingOptions: z.array(z.string().min(1)).default([]),
   /**
@@ -178,14 +167,6 @@ export const optionsSchema = z.strictObject({
    * shopper's return (or expires, with nothing charged).
    */
   completeClosedTabs: z.boolean().default(true),
-  /**
-   * What happens when the consumer approved but the cart cannot become an order (an item sold
-   * out, a promotion ended): `void` gives the consumer's money back at once (automatic
-   * reversal); `hold` keeps the approval and the open cart for a person to decide in Settings ->
-   * Pay later ("Place the order" or "Void") before the authorisation's 13-day expiry
-   * (docs/operations.md, "Orders on hold"). Read through runtime/order-failure-policy.ts.
-   */
-  onOrderFailure: z.enum(["void", "hold"], { message: "must be void or hold" }).default("void"),
   /** Hours before authorisation expiry at which the hourly job warns. */
   expiryWarningHours: z.number().int().positive().default(48),
   /**

@@ -89,7 +89,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     // The connection test in the background: it also reads the limits, so the first shopper
     // does not wait for them, and warns naming the step that failed.
     void checkConnectionAtStartup(
-      { providerId: account.providerId, options: this.options_, client: this.client_ },
+      { providerId: account.providerId ?? "pp_bnpl", options: this.options_, client: this.client_ },
       { cache: this.cache_, logger: this.logger_ }
     )
   }
@@ -234,13 +234,6 @@ function configuredAccount(own: BnplOptions, configModule: ConfigModuleLike | un
     (candidate) => candidate.options.merchantId === own.merchantId && candidate.options.baseUrl === own.baseUrl
   )
   return account ?? { options: withBackendUrl(own, configModule) }
-}
-
-/** Medusa's provider id of the account with these options (`pp_bnpl_bnpl`), for log lines. */
-function providerIdOfAccount(options: BnplOptions, configModule: ConfigModuleLike | undefined): string {
-  const accounts = configModule ? readPluginConfiguration(configModule).accounts : []
-  const account = accounts.find((candidate) => candidate.options.merchantId === options.merchantId && candidate.options.baseUrl === options.baseUrl)
-  return account?.providerId ?? "pp_bnpl"
 }
 
 /** The app's resolved medusa-config, once Medusa has loaded it; undefined outside an app. */

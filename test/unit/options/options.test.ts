@@ -40,10 +40,8 @@ describe("parseOptions: defaults", () => {
       maxSockets: 50,
       debug: false,
       expressShippingOptions: [],
-      exclusions: { productIds: [], variantSkus: [], categoryIds: [], collectionIds: [], typeIds: [], tags: [] },
       voidOrphanedPayments: true,
       completeClosedTabs: true,
-      onOrderFailure: "void",
       expiryWarningHours: 48,
       allowSandboxInProduction: false,
     })
