@@ -36,7 +36,6 @@ const cronSchedule = z
     message: 'must be a cron expression of 5 fields (e.g. "*/30 * * * *"), or 6 with seconds first',
   })
 
-
 /** Defaults of `schedules`: the schedules the jobs always had. */
 export const DEFAULT_SCHEDULES = {
   refreshConfiguration: "17 3 * * *",

@@ -4,8 +4,7 @@ import type { Socket } from "node:net"
 import axios, { type AxiosInstance } from "axios"
 import { idsOfAnswer, type CallSubject } from "./call-observer"
 import type { EndpointName, HttpMethod } from "./endpoints"
-import { tryParseJson } from "./error-mapping"
-import { errorFromResponse, errorFromTransport, isStaleConnection, type ConnectionState } from "./error-mapping"
+import { errorFromResponse, errorFromTransport, isStaleConnection, tryParseJson, type ConnectionState } from "./error-mapping"
 import { debugLine, type DebugExchange } from "./debug-log"
 import type { BnplApiError } from "./errors"
 import type { ResolvedClientOptions } from "./options"
@@ -245,12 +244,7 @@ export class HttpExecutor {
     }
   }
 
-  private logAttempt(
-    call: HttpCall,
-    attempt: number,
-    started: number,
-    outcome: AttemptOutcome
-  ): void {
+  private logAttempt(call: HttpCall, attempt: number, started: number, outcome: AttemptOutcome): void {
     const debug = this.options.logger.debug
     if (!debug) return
     if (this.options.debug) debug.call(this.options.logger, debugLine(exchangeOf(call, attempt, outcome), this.redact))

@@ -234,7 +234,7 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     ["maxSockets 2.5", { ...minimal, maxSockets: 2.5 }, "maxSockets", "must be a whole number from 1 to 1000"],
     ["maxSockets as text", { ...minimal, maxSockets: "50" }, "maxSockets", "must be a whole number from 1 to 1000"],
     ["keepAliveTimeoutMs below 0", { ...minimal, keepAliveTimeoutMs: -1 }, "keepAliveTimeoutMs", "must be 0 or a whole number of milliseconds"],
-    ["an empty excluded tag", { ...minimal, exclusions: { tags: ["gift-card", " "] } }, "exclusions.tags.1", "must not be empty"],
+    ["an empty excluded tag", { ...minimal, exclusions: { tags: ["gift-card", " "] } }, "exclusions.tags.1", "must list tag values, none empty"],
   ])("%s", (_label, input, field, rule) => {
     const error = optionsError(input)
     expect(error.field).toBe(field)
