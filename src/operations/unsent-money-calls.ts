@@ -1,6 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import type { MoneyOperationKind, MoneyOperationRecord } from "../payments/money-records"
+import { PaymentError } from "../payments/errors"
 import { requestIds } from "../payments/request-ids"
 import { asPaymentData, type BnplPaymentData } from "../payments/session-data"
 import { paymentOperationsFor } from "../runtime/account-payment-operations"
@@ -59,6 +60,12 @@ export interface UnsentMoneyReport {
   checked: number
   sent: UnsentMoneyCall[]
   failed: UnsentMoneyCall[]
+  /**
+   * Captures the service refused for good (the payment was voided or expired meanwhile: an order
+   * canceled before the repair came): Medusa's record is deleted, as Medusa deletes a capture its
+   * provider refuses, so Medusa shows no money the service never took.
+   */
+  withdrawn: UnsentMoneyCall[]
 }
 
 interface MedusaMoneyRecord {
@@ -72,6 +79,7 @@ interface PaymentModuleLike {
   listCaptures(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MedusaMoneyRecord[]>
   listRefunds(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MedusaMoneyRecord[]>
   updatePayment(data: { id: string; data: Record<string, unknown> }): Promise<unknown>
+  deleteCaptures(id: string): Promise<void>
 }
 
 /** Medusa's records are read a page at a time, oldest first. */
@@ -106,7 +114,7 @@ export async function sendUnsentMoneyCalls(
     readAll((filters, config) => paymentModule.listCaptures(filters, config), created_at),
     readAll((filters, config) => paymentModule.listRefunds(filters, config), created_at),
   ])
-  const report: UnsentMoneyReport = { checked: 0, sent: [], failed: [] }
+  const report: UnsentMoneyReport = { checked: 0, sent: [], failed: [], withdrawn: [] }
 
   const byPayment = new Map<string, { account: AccountRuntime; data: BnplPaymentData; paymentId: string; capture: MedusaMoneyRecord[]; refund: MedusaMoneyRecord[] }>()
   for (const [kind, list] of [["capture", captures], ["refund", refunds]] as const) {
@@ -162,6 +170,15 @@ export async function sendUnsentMoneyCalls(
             `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa and not applied at the service (a process stopped before sending it, or the service gave no usable answer); sent now with its own requestId.`
           )
         } catch (error) {
+          if (kind === "capture" && neverApplicable(error)) {
+            // What Medusa's capturePayment does when its provider refuses: the capture never happened.
+            await paymentModule.deleteCaptures(medusaRecord.id)
+            report.withdrawn.push(call)
+            runtime.logger?.warn?.(
+              `medusa-payment-bnpl (${account.providerId}): capture ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa but never sent, and the service now refuses it (${(error as Error).message}); Medusa's capture record is deleted, as Medusa does when a capture is refused.`
+            )
+            continue
+          }
           report.failed.push({ ...call, message: (error as Error)?.message ?? String(error) })
           runtime.logger?.error?.(
             `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId}, recorded by Medusa and not applied at the service, could not be sent: ${(error as Error)?.message ?? error}. It is tried again on the next run.`
@@ -176,6 +193,11 @@ export async function sendUnsentMoneyCalls(
     }
   }
   return report
+}
+
+/** A capture refusal no resend can change: the authorisation was voided or has expired. */
+function neverApplicable(error: unknown): boolean {
+  return error instanceof PaymentError && (error.reason === "payment_voided" || error.reason === "authorization_expired")
 }
 
 /**
