@@ -149,4 +149,27 @@ describeStore({}, (suite) => {
     expect(again.sent).toEqual([])
     expect(await atService(order.serviceOrderId)).toEqual(service)
   })
+
+  it("a capture Medusa committed but never sent, on an order canceled since (its authorisation voided): the repair deletes Medusa's record, as Medusa deletes a refused capture", async () => {
+    const order = await placeOrder(api, getContainer(), suite.store)
+    expect((await cancel(order)).status).toBe(200)
+    expect(await atService(order.serviceOrderId)).toEqual(expect.objectContaining({ captured: 0, open: 0 }))
+    // The chaos soak's seed 28: a full capture committed by Medusa, its server killed before the
+    // provider call, the order canceled 8 s later (the void took the whole authorisation).
+    const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+    const at = new Date(Date.now() - GRACE_MS - 60_000)
+    const id = `capt_never_${order.paymentId}`
+    await knex("capture").insert({ id, amount: 20, raw_amount: { value: "20", precision: 20 }, payment_id: order.paymentId, created_at: at, updated_at: at })
+    expect((await inMedusa(order.paymentId)).captured).toBe(2000)
+
+    const report = await sendUnsentMoneyCalls(getContainer())
+    expect(report.withdrawn.map((call) => [call.medusaRecordId, call.amount])).toEqual([[id, "20.00"]])
+    expect(report.sent).toEqual([])
+    expect(report.failed).toEqual([])
+    expect(await inMedusa(order.paymentId)).toEqual(expect.objectContaining({ captured: 0, refunded: 0 }))
+    expect(await atService(order.serviceOrderId)).toEqual(expect.objectContaining({ captured: 0, refunded: 0, open: 0 }))
+    // Nothing left for the next run.
+    const again = await sendUnsentMoneyCalls(getContainer())
+    expect([again.sent, again.failed, again.withdrawn]).toEqual([[], [], []])
+  })
 })
