@@ -69,6 +69,12 @@ export interface DemoStack {
   logDir: string
   /** Milliseconds each start-up step took: sandbox, database, migrations, seed, medusa, storefront. */
   timings: Record<string, number>
+  /**
+   * Starts one more Medusa server on the same database, as a deployment with two instances
+   * has (each with its own process memory); `close()` stops it too. Its logs go to
+   * `<logDir>/server-<n>`.
+   */
+  startAnotherServer(): Promise<{ url: string; stop(): Promise<void> }>
   /** Stops everything that was started, in reverse order. Safe to call twice. */
   close(): Promise<void>
 }
@@ -179,6 +185,16 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
       stops.push(() => storefront.close())
     }
 
+    let servers = 1
+    const startAnotherServer = async () => {
+      servers += 1
+      const port = await freePort()
+      const url = `http://${hostname}:${port}`
+      const another = await startMedusa({ ...settings, port, storeUrl: url, logDir: path.join(logDir, `server-${servers}`) })
+      stops.push(() => another.stop())
+      return { url, stop: () => another.stop() }
+    }
+
     return {
       // Every URL on one host (`hostname`): the browser's, so a person never mixes the two.
       urls: { storefront: storefrontUrl, store: storeUrl, sandbox: sandboxUrl, sandboxControl: `${sandboxUrl}/__control` },
@@ -189,6 +205,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
       seed,
       logDir,
       timings,
+      startAnotherServer,
       close,
     }
   } catch (error) {

@@ -1,7 +1,7 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { asPaymentData } from "../payments/session-data"
 import { recordCompletionFailure } from "./completion-record"
-import { openHolds, recordHeldOrder, updateHeldOrder, type HeldOrder } from "../runtime/held-orders"
+import { openHoldOfCart, openHolds, recordHeldOrder, updateHeldOrder, type HeldOrder } from "../runtime/held-orders"
 import { orderFailurePolicy } from "../runtime/order-failure-policy"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import type { ContainerLike } from "../runtime/shared-types"
@@ -77,6 +77,29 @@ export async function voidHeldApproval(scope: ContainerLike, held: HeldOrder): P
   // The shopper's status now reads as a voided failure: the payment was cancelled.
   await recordCompletionFailure(scope, held.cartId, "order_failed")
   getPluginRuntime(scope).logger?.info?.(`medusa-payment-bnpl: the held approval of cart ${held.cartId} (payment ${held.paymentId}) was voided.`)
+}
+
+/** How long a decision waits for another decision on the same hold (a Place the order may take an Auth and Medusa's complete-cart). */
+const DECISION_WAIT_SECONDS = 60
+
+/**
+ * Runs one merchant decision on the held approval of `cartId` ("Place the order" or "Void")
+ * under a lock per cart, every instance included, with the hold read again under it: two
+ * decisions sent at once (two admins, two tabs, a double click) are taken one after the other,
+ * and the second finds the hold settled and is refused, so an order never gets a voided payment
+ * and a voided approval never gets an order.
+ * @throws MedusaError NOT_ALLOWED when the cart has no open hold any more (settled meanwhile).
+ */
+export async function decideHeldApproval<T>(scope: ContainerLike, cartId: string, decision: (held: HeldOrder) => Promise<T>): Promise<T> {
+  return scope.resolve(Modules.LOCKING).execute(
+    `bnpl-held-decision:${cartId}`,
+    async () => {
+      const held = await openHoldOfCart(cartId)
+      if (!held) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The held approval of cart ${cartId} was settled meanwhile (placed or voided); nothing was done.`)
+      return decision(held)
+    },
+    { timeout: DECISION_WAIT_SECONDS }
+  )
 }
 
 /** What one run of the reminders did. */

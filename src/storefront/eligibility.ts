@@ -21,7 +21,15 @@ export interface PayLaterEligibility {
   providerId?: string
   /** With `excluded_items` from `GET /store/bnpl/eligibility`: the cart's line items the merchant excluded. */
   excludedItems?: PayLaterExcludedItem[]
+  /**
+   * The message's defaults the merchant set (medusa-config's `message`, or Settings -> Pay later):
+   * `payLaterMessage` uses them where the storefront's own options leave a field unset.
+   */
+  message?: PayLaterMessageDefaults
 }
+
+/** The merchant's defaults for the message's texts and instalment count (`PayLaterMessageOptions`' fields). */
+export type PayLaterMessageDefaults = Pick<PayLaterMessageOptions, "available" | "instalments" | "instalmentText" | "outside">
 
 /** A cart's line item pay later is not offered for: its id, title and product. */
 export interface PayLaterExcludedItem {
@@ -68,7 +76,22 @@ export function readPayLaterEligibility(answer: unknown): PayLaterEligibility | 
   if (typeof body.detail === "string") read.detail = body.detail.slice(0, MAX_DETAIL_LENGTH)
   if (typeof body.providerId === "string" && /^pp_bnpl_[\w-]{1,64}$/.test(body.providerId)) read.providerId = body.providerId
   if (Array.isArray(body.excludedItems)) read.excludedItems = readExcludedItems(body.excludedItems)
+  const message = readMessageDefaults(body.message)
+  if (message) read.message = message
   return read
+}
+
+// The store's bounds (options.ts messageDefaultsSchema): texts of at most 200 characters, 2 to 12 instalments.
+function readMessageDefaults(value: unknown): PayLaterMessageDefaults | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined
+  const body = value as Record<string, unknown>
+  const read: PayLaterMessageDefaults = {}
+  for (const field of ["available", "instalmentText", "outside"] as const) {
+    const text = body[field]
+    if (typeof text === "string" && text.length <= MAX_DETAIL_LENGTH) read[field] = text
+  }
+  if (typeof body.instalments === "number" && Number.isInteger(body.instalments) && body.instalments >= 2 && body.instalments <= 12) read.instalments = body.instalments
+  return Object.keys(read).length ? read : undefined
 }
 
 function readExcludedItems(items: unknown[]): PayLaterExcludedItem[] {
@@ -174,7 +197,8 @@ export type PayLaterMessageText =
  * The text of "pay later" for a product or cart amount, given the limits (from `fetchLimits`
  * or `fetchCartEligibility`). Inside the limits: the available line and, if the merchant set
  * `instalments`, the instalment line. Outside: nothing, the reason, or the merchant's text.
- * Limits in another currency than `currency` count as `unsupported_currency`.
+ * Limits in another currency than `currency` count as `unsupported_currency`. The merchant's
+ * defaults in the limits (`limits.message`) apply to the fields `options` leaves unset.
  * Never throws: limits that `readPayLaterEligibility` refuses (a made-up currency, strings for
  * booleans, huge amounts), a currency or locale `Intl` refuses, or an instalment count that is
  * not a positive integer give `{ show: false, reason: "limits_unavailable" }`.
@@ -187,8 +211,10 @@ export function payLaterMessage(
 ): PayLaterMessageText {
   const known = limits === undefined ? undefined : readPayLaterEligibility(limits)
   if (limits !== undefined && !known) return { show: false, reason: "limits_unavailable" }
+  // The merchant's defaults from the store, under what the storefront passes itself.
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
   try {
-    return messageForLimits(amount, currency, known, options)
+    return messageForLimits(amount, currency, known, { ...known?.message, ...given })
   } catch {
     // Intl's RangeError for a currency or locale it does not know, or a bad instalment count.
     return { show: false, reason: "limits_unavailable" }

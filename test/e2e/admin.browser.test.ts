@@ -3,6 +3,8 @@ import type { Browser, Page } from "playwright-core"
 import { runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import { launchChromium, screenshot } from "./browser"
+import { callJson, eventually } from "../../harness/http"
+import { consumerChooses, ukAddress } from "../../harness/shopper"
 
 // Medusa boots in about 20 s, migrations take about as long again, and the first page of the
 // dashboard waits for Vite to prepare the dashboard's packages (about 40 s on two cores).
@@ -126,6 +128,93 @@ it('"Refresh limits" on Settings → Pay later reads the account\'s new limits f
   expect((await readAt()) !== readBefore || readBefore === "—").toBe(true)
   await screenshot(page, "admin-4-settings-refreshed")
 })
+
+it("settings saved on Settings → Pay later reach a second server within a minute: an excluded collection is refused, the next order is captured at approval, the change lists the admin's e-mail", async () => {
+  const { seed, urls } = stack
+  // A deployment's second instance, with its own memory, which has read the settings before the change.
+  const second = await stack.startAnotherServer()
+  const { token } = await callJson<{ token: string }>("POST", `${urls.store}/auth/user/emailpass`, { body: seed.admin })
+  const admin = { authorization: `Bearer ${token}` }
+  const { products } = await callJson("GET", `${urls.store}/admin/products?fields=id,title,*variants&limit=100`, { headers: admin })
+  const teaTowel = products.find((product: any) => product.variants.some((variant: any) => variant.id === seed.variants.teaTowel))
+  const { product_collection: giftCards } = await callJson("POST", `${urls.store}/admin/collections`, { headers: admin, body: { title: "Gift cards" } })
+  await callJson("POST", `${urls.store}/admin/collections/${giftCards.id}/products`, { headers: admin, body: { add: [teaTowel.id] } })
+
+  const shopper = shopperOn(second.url)
+  const mixedCart = await shopper.cart([seed.variants.tote, seed.variants.teaTowel])
+  expect(await shopper.eligibility(mixedCart)).toMatchObject({ eligible: true })
+
+  // The merchant, in the dashboard: the UK account's card is the first.
+  await page.goto(`${urls.store}/app/settings/pay-later`)
+  const form = page.getByTestId("bnpl-settings-form").first()
+  await form.waitFor()
+  await form.getByTestId("bnpl-settings-exclusions-collectionIds").fill(giftCards.id)
+  await form.getByTestId("bnpl-settings-capture").click()
+  await page.getByRole("option", { name: "On approval" }).click()
+  await form.getByTestId("bnpl-settings-save").click()
+  await page.getByText("Settings saved.").first().waitFor()
+  const savedAt = Date.now()
+  const changes = form.getByTestId("bnpl-settings-changes")
+  await changes.waitFor()
+  const logged = (await changes.locator("tbody tr").first().textContent()) ?? ""
+  expect(logged).toContain(seed.admin.email)
+  expect(logged).toContain("Capture: Manual (the admin captures) → On approval")
+  expect(logged).toContain(`collectionIds: ${giftCards.id}`)
+  await form.scrollIntoViewIfNeeded()
+  await screenshot(page, "admin-5-settings-saved")
+
+  // The second server refuses the tea towel's cart once it has read the change: within a minute.
+  const refused = await eventually(async () => {
+    const answer = await shopper.eligibility(mixedCart)
+    return answer.reason === "excluded_items" ? answer : undefined
+  }, "the second server to apply the exclusion", 65_000)
+  expect(Date.now() - savedAt).toBeLessThan(60_000)
+  expect(refused.excludedItems).toEqual([expect.objectContaining({ product_id: teaTowel.id })])
+
+  // The next order, placed through the second server, is captured when the shopper approves it.
+  const order = await shopper.buy(seed.variants.tote)
+  const { order: placed } = await callJson("GET", `${second.url}/admin/orders/${order.id}?fields=id,total,*payment_collections.payments.captures`, { headers: admin })
+  const payment = placed.payment_collections[0].payments[0]
+  expect(payment.captured_at).toBeTruthy()
+  expect(payment.captures.map((capture: any) => Number(capture.amount))).toEqual([Number(placed.total)])
+  const captures = (await callJson("GET", `${urls.sandboxControl}/ledger`)).captures.filter((capture: any) => capture.orderId === payment.data.orderId)
+  expect(captures.map((capture: any) => capture.amount.amount)).toEqual([Number(placed.total).toFixed(2)])
+})
+
+/** A shopper on the store at `storeUrl`, through Medusa's store API and the sandbox's page. */
+function shopperOn(storeUrl: string) {
+  const headers = { "x-publishable-api-key": stack.seed.publishableKey }
+  const call = (method: string, route: string, body?: unknown) => callJson(method, `${storeUrl}${route}`, { headers, body })
+  const cart = async (variants: string[]) => {
+    const { cart: created } = await call("POST", "/store/carts", {
+      region_id: stack.seed.regions.uk,
+      email: "ada@example.com",
+      items: variants.map((variant_id) => ({ variant_id, quantity: 1 })),
+      shipping_address: ukAddress,
+      billing_address: ukAddress,
+    })
+    await call("POST", `/store/carts/${created.id}/shipping-methods`, { option_id: stack.seed.shippingOptions.standard })
+    return created.id as string
+  }
+  return {
+    cart,
+    eligibility: (cartId: string) => call("GET", `/store/bnpl/eligibility?cart_id=${cartId}`),
+    /** One item of `variant`, approved on the service's page; the order Medusa placed. */
+    async buy(variant: string): Promise<{ id: string }> {
+      const cartId = await cart([variant])
+      const { payment_collection: collection } = await call("POST", "/store/payment-collections", { cart_id: cartId })
+      const { payment_collection: withSession } = await call("POST", `/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: stack.seed.providers.uk })
+      const session = withSession.payment_sessions.find((candidate: any) => candidate.provider_id === stack.seed.providers.uk)
+      const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+      await fetch(back, { redirect: "manual" })
+      return eventually(async () => {
+        const status = await call("GET", `/store/bnpl/carts/${cartId}/status`)
+        if (status.status === "failed") throw new Error(`the order was not placed: ${JSON.stringify(status)}`)
+        return status.status === "completed" ? { id: status.order_id as string } : undefined
+      }, "the order", 60_000)
+    },
+  }
+}
 
 async function ledger(): Promise<{ requests: Record<string, number> }> {
   return (await fetch(`${stack.urls.sandboxControl}/ledger`)).json() as Promise<{ requests: Record<string, number> }>

@@ -56,6 +56,10 @@ describeStore({}, (suite) => {
     const text = JSON.stringify(saved.data)
     for (const secret of ["sandbox-uk-secret-key", "sandbox-uk-merchant", process.env.BNPL_BASE_URL!]) expect(text).not.toContain(secret)
 
+    // The storefront gets the message's defaults with the limits and a cart's eligibility (the kit's payLaterMessage uses them).
+    const storeKey = { headers: { "x-publishable-api-key": suite.store.publishableKey } }
+    expect((await api.get("/store/bnpl/limits?currency_code=gbp&amount=45", storeKey)).data).toMatchObject({ eligible: true, message: { instalments: 3 } })
+
     // The settings page's account card shows the capture mode that applies now.
     const { data } = await api.get("/admin/bnpl/accounts", admin())
     expect(data.accounts[0]).toMatchObject({ capture: "on_authorize", enabled: true })

@@ -105,4 +105,32 @@ describeStore({ BNPL_ON_ORDER_FAILURE: "hold" }, (suite) => {
     expect(await cartOrder(cart.id)).toBeFalsy()
     expect((await api.get(`/store/bnpl/carts/${cart.id}/status`, storeKey())).data).toEqual({ status: "failed", reason: "order_failed" })
   })
+
+  it("hold: \"Place the order\" and \"Void\" sent at once are taken one after the other: one is done, the other refused, and Medusa and the service agree", async () => {
+    const { cart, returned, setStock } = await heldCart()
+    expect(returned.headers.location).toBe(HOLDING)
+    await setStock(1)
+    const finding = await heldFinding(cart.id)
+
+    const [placed, voided] = await Promise.all([
+      admin("post", "/admin/bnpl/reconciliation/complete", { cart_id: cart.id }),
+      admin("post", "/admin/bnpl/reconciliation/void", { service_order_id: finding.serviceOrderId, provider_id: finding.providerId }),
+    ])
+    expect([placed.status, voided.status].sort()).toEqual([200, 400])
+    const order = await cartOrder(cart.id)
+    const serviceStates = (await control.ledger()).payments.map((payment) => payment.paymentState)
+    if (placed.status === 200) {
+      // Placed first: the order has its approval, and the void was refused without a call.
+      expect(voided.data.message).toMatch(/settled meanwhile|already completed/)
+      expect(order?.payment_collections.map((collection) => collection.status)).toEqual(["authorized"])
+      expect(serviceStates).toEqual(["AUTH_APPROVED"])
+      expect((await control.ledger()).voids).toHaveLength(0)
+    } else {
+      // Voided first: no order is placed on the voided approval.
+      expect(placed.data.message).toMatch(/settled meanwhile|not an open cart/)
+      expect(order).toBeFalsy()
+      expect(serviceStates).toEqual(["VOIDED"])
+    }
+    expect(await heldFinding(cart.id)).toEqual(expect.objectContaining({ actions: { void: false, complete: false } }))
+  })
 })

@@ -57,6 +57,36 @@ describe("payLaterMessage", () => {
   })
 })
 
+describe("the merchant's message defaults served with the limits", () => {
+  const served = readPayLaterEligibility({ ...GBP, message: { available: "Spread the cost from {minimum}.", instalments: 3, outside: "reason" } })
+
+  it("apply where the storefront sets nothing: the merchant's text, instalment count and outside mode", () => {
+    expect(payLaterMessage("45.00", "gbp", served, { locale: "en-GB" })).toEqual({
+      show: true,
+      eligible: true,
+      text: "Spread the cost from £1.00.",
+      instalmentText: "Or 3 payments of £15.00.",
+    })
+    expect(payLaterMessage("1500.00", "gbp", served, { locale: "en-GB" })).toMatchObject({ show: true, eligible: false, reason: "above_maximum" })
+  })
+
+  it("give way to what the storefront passes itself", () => {
+    expect(payLaterMessage("45.00", "gbp", served, { locale: "en-GB", available: "Pay later.", instalments: undefined })).toEqual({
+      show: true,
+      eligible: true,
+      text: "Pay later.",
+      instalmentText: "Or 3 payments of £15.00.",
+    })
+    expect(payLaterMessage("1500.00", "gbp", served, { outside: "hide" })).toEqual({ show: false, reason: "above_maximum" })
+  })
+
+  it("are dropped when out of the store's bounds: an instalment count outside 2..12, a text over 200 characters, a non-object", () => {
+    expect(readPayLaterEligibility({ ...GBP, message: { instalments: 40, available: "x".repeat(201), instalmentText: "Or {count}." } })?.message).toEqual({ instalmentText: "Or {count}." })
+    expect(readPayLaterEligibility({ ...GBP, message: "Pay later!" })?.message).toBeUndefined()
+    expect(readPayLaterEligibility({ ...GBP, message: { instalments: 2.5 } })).toEqual(GBP)
+  })
+})
+
 describe("reading eligibility from the store", () => {
   const store = new StoreServer()
   beforeAll(() => store.start())

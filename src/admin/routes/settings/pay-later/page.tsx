@@ -163,14 +163,18 @@ function Findings() {
     if (confirmed) act.mutate({ kind, id, providerId })
   }
   const findings = data?.findings ?? []
+  // Held approvals are not the reconciliation's: they are counted on their own, open ones only.
+  const waiting = findings.filter((finding) => finding.kind === "order_on_hold" && !finding.held?.outcome).length
+  const withoutOrder = findings.filter((finding) => finding.kind !== "order_on_hold").length
   return (
     <Container className="divide-y p-0" data-testid="bnpl-findings">
       <div className="px-6 py-4">
         <Heading level="h2">Reconciliation</Heading>
         <Text size="small" className="text-ui-fg-subtle">
           {data?.checkedAt
-            ? `Last checked ${formatTime(data.checkedAt)}: ${data.checked} approved payments, ${findings.length} without a Medusa order.`
+            ? `Last checked ${formatTime(data.checkedAt)}: ${data.checked} approved payments, ${withoutOrder} without a Medusa order.`
             : "The reconciliation job has not run yet."}
+          {waiting > 0 && ` ${waiting === 1 ? "1 approval is" : `${waiting} approvals are`} on hold, waiting for you to place the order or void it.`}
         </Text>
       </div>
       {findings.length > 0 && (

@@ -5,6 +5,7 @@ import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration } from "../../../../runtime/configuration"
 import { checkEligibility, disabledAccount, unservedCurrency } from "../../../../payments/eligibility"
 import { effectiveSettings } from "../../../../runtime/effective-settings"
+import { messageDefaults } from "../message-defaults"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { forShopper } from "../../../../payments/errors"
 import { toMedusaError } from "../../../../providers/bnpl/errors"
@@ -25,6 +26,8 @@ import { parseRequestPart } from "../../../validate-request"
  * goods the account excludes (option `exclusions`) is `{ eligible: false, reason:
  * "excluded_items", excludedItems: [{ id, title, product_id }], ...limits }`: the line items;
  * an account the merchant turned off (Settings → Pay later) is `{ eligible: false, reason: "disabled", currency }`.
+ * When the merchant set the storefront message's defaults, `message: { available?, instalments?,
+ * instalmentText?, outside? }` comes with the answer (the kit's `payLaterMessage` uses them).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   // Parsed by the route's middleware (api/middlewares.ts); parsed again so the handler never
@@ -47,7 +50,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   if (!account) return void res.json(unservedCurrency(cart.currency_code))
   const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
   // Turned off in Settings -> Pay later: nothing is offered, whatever the limits.
-  if (!(await effectiveSettings(account, account)).enabled) return void res.json({ ...disabledAccount(accountCurrency(account.options)), ...provider })
+  const settings = await effectiveSettings(account, account)
+  if (!settings.enabled) return void res.json({ ...disabledAccount(accountCurrency(account.options)), ...provider })
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
     throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
@@ -68,5 +72,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
         : eligibility),
     // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
     ...provider,
+    ...messageDefaults(settings),
   })
 }

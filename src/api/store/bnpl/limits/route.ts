@@ -5,6 +5,8 @@ import { accountCurrency } from "../../../../payments/eligibility"
 import { getConfiguration, type CachedConfiguration } from "../../../../runtime/configuration"
 import { checkEligibility, disabledAccount, unservedCurrency, type DisabledAccount, type Eligibility, type UnservedCurrency } from "../../../../payments/eligibility"
 import { effectiveSettings } from "../../../../runtime/effective-settings"
+import type { MessageDefaults } from "../../../../runtime/account-settings"
+import { messageDefaults } from "../message-defaults"
 import { productExcluded } from "../../../../operations/exclusion-facts"
 import { exclusionsForAccount } from "../../../../runtime/account-exclusions"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
@@ -19,6 +21,8 @@ import type { LimitsQuery } from "./query"
 export type LimitsResponse = (Eligibility | UnservedCurrency | DisabledAccount) & {
   /** The amount asked about, as a 2-decimal string; absent when none was given. */
   amount?: string
+  /** The storefront message's defaults the merchant set (option or Settings -> Pay later); absent when none is. */
+  message?: MessageDefaults
   /** In a store with several accounts: the payment provider of the account serving the currency (`pp_bnpl_bnpl-eu`). */
   providerId?: string
 }
@@ -58,7 +62,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   }
   // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
   const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
-  if (!(await effectiveSettings(account, account)).enabled) {
+  const settings = await effectiveSettings(account, account)
+  if (!settings.enabled) {
     // Turned off in Settings -> Pay later; kept briefly, so turning it on again shows within a minute.
     res.setHeader("Cache-Control", `public, max-age=${MAX_AGE_FLOOR_SECONDS}`)
     res.json({ ...disabledAccount(accountCurrency(account.options)), ...asked, ...provider } satisfies LimitsResponse)
@@ -80,8 +85,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     amount === undefined
       ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), ...provider }
       : { ...checkEligibility(toMinorUnits(amount, "amount"), currency, served, configuration), ...asked, ...provider }
-  const body: LimitsResponse = excluded ? { ...answer, eligible: false, reason: "excluded_items" } : answer
-  // Exclusions a merchant edits apply within a minute; only the limits may be kept longer.
+  const body: LimitsResponse = { ...(excluded ? { ...answer, eligible: false, reason: "excluded_items" } : answer), ...messageDefaults(settings) }
+  // Exclusions a merchant edits apply within a minute, the message's defaults within the hour;
+  // the limits may be kept as long as the plugin keeps them (at most the hour).
   res.setHeader("Cache-Control", `public, max-age=${productId === undefined ? maxAgeSeconds(configuration) : MAX_AGE_FLOOR_SECONDS}`)
   res.json(body)
 }

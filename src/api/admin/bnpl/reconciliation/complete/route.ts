@@ -4,7 +4,8 @@ import { completePayLaterCart } from "../../../../../operations/complete-cart"
 import type { z } from "zod"
 import { accountForProvider, getPluginRuntime } from "../../../../../runtime/plugin-runtime"
 import { updateFinding } from "../../../../../runtime/reconciliation-findings"
-import { openHoldOfCart, updateHeldOrder } from "../../../../../runtime/held-orders"
+import { updateHeldOrder } from "../../../../../runtime/held-orders"
+import { decideHeldApproval } from "../../../../../operations/held-orders"
 import { adminError } from "../../service-errors"
 import type { CompleteFindingBody } from "../../validators"
 import { findingsView } from "../findings"
@@ -29,8 +30,24 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
       `Cart ${cart_id} is not an open cart among the reconciliation's findings; only a checkout the service approved and Medusa did not complete can be completed here.`
     )
   }
-  // The one completion every caller uses (authorise under the cart's lock, then complete-cart).
-  const outcome = await completePayLaterCart(req.scope, { cartId: cart_id, caller: "admin" }).catch((error: unknown) => {
+  if (finding.kind === "order_on_hold") {
+    // Under the hold's decision lock: a Void sent at the same time waits, then finds it placed.
+    const orderId = await decideHeldApproval(req.scope, cart_id, async (held) => {
+      const placed = await complete(req.scope, cart_id)
+      await updateHeldOrder(held.id, { outcome: "placed", settledAt: new Date().toISOString(), orderId: placed })
+      return placed
+    })
+    return void res.json({ order_id: orderId, ...(await findingsView(req.scope)) })
+  }
+  const orderId = await complete(req.scope, cart_id)
+  const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
+  if (account) await updateFinding(account.options, finding.serviceOrderId, { completedOrderId: orderId })
+  res.json({ order_id: orderId, ...(await findingsView(req.scope)) })
+}
+
+/** The one completion every caller uses (authorise under the cart's lock, then complete-cart); the order id, or an error saying why not. */
+async function complete(scope: MedusaRequest["scope"], cartId: string): Promise<string> {
+  const outcome = await completePayLaterCart(scope, { cartId, caller: "admin" }).catch((error: unknown) => {
     throw adminError("Completing the cart failed", error)
   })
   if (outcome.outcome !== "completed") {
@@ -39,11 +56,5 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
       `Completing the cart failed: ${outcome.outcome === "failed" ? `${outcome.reason}${outcome.message ? ` (${outcome.message})` : ""}` : "still processing"}.`
     )
   }
-  const orderId = outcome.orderId
-  const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
-  if (finding.kind === "order_on_hold") {
-    const held = await openHoldOfCart(cart_id)
-    if (held) await updateHeldOrder(held.id, { outcome: "placed", settledAt: new Date().toISOString(), orderId })
-  } else if (account) await updateFinding(account.options, finding.serviceOrderId, { completedOrderId: orderId })
-  res.json({ order_id: orderId, ...(await findingsView(req.scope)) })
+  return outcome.orderId
 }

@@ -3,8 +3,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { accountForProvider, getPluginRuntime } from "../../../../../runtime/plugin-runtime"
 import { updateFinding } from "../../../../../runtime/reconciliation-findings"
-import { openHoldOfCart } from "../../../../../runtime/held-orders"
-import { voidHeldApproval } from "../../../../../operations/held-orders"
+import { decideHeldApproval, voidHeldApproval } from "../../../../../operations/held-orders"
 import { adminError } from "../../service-errors"
 import type { VoidFindingBody } from "../../validators"
 import { findingsView } from "../findings"
@@ -35,11 +34,14 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
         : `Service order ${service_order_id} is not among the reconciliation's findings; only an approved payment with no Medusa order can be voided here.`
     )
   }
-  const held = finding.kind === "order_on_hold" && finding.cartId ? await openHoldOfCart(finding.cartId) : undefined
-  if (held) {
-    await voidHeldApproval(req.scope, held).catch((error: unknown) => {
-      throw adminError("Void refused", error)
-    })
+  if (finding.kind === "order_on_hold" && finding.cartId) {
+    // Under the hold's decision lock: a "Place the order" sent at the same time runs first or
+    // after, and the later one finds the hold settled and does nothing.
+    await decideHeldApproval(req.scope, finding.cartId, (held) =>
+      voidHeldApproval(req.scope, held).catch((error: unknown) => {
+        throw adminError("Void refused", error)
+      })
+    )
     return void res.json(await findingsView(req.scope))
   }
   const account = accountForProvider(getPluginRuntime(req.scope), finding.providerId)
