@@ -38,7 +38,7 @@ const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000)
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
 
 /** Section 6: shoppers per row (the cold first one included), and how long each takes to choose. */
-const QUIET_SHOPPERS = Number(process.env.BENCH_QUIET_SHOPPERS ?? 4)
+const QUIET_SHOPPERS = Number(process.env.BENCH_QUIET_SHOPPERS ?? 6)
 const QUIET_THINK_MS = Number(process.env.BENCH_QUIET_THINK_MS ?? 2_000)
 /** `npm run bench -- --quiet-shop`: section 6 alone; `BENCH_QUIET_SHOP=0` leaves it out of a full run. */
 const QUIET_SHOP_ONLY = process.argv.includes("--quiet-shop")
