@@ -137,7 +137,7 @@ it("settings saved on Settings → Pay later reach a second server within a minu
   const admin = { authorization: `Bearer ${token}` }
   const { products } = await callJson("GET", `${urls.store}/admin/products?fields=id,title,*variants&limit=100`, { headers: admin })
   const teaTowel = products.find((product: any) => product.variants.some((variant: any) => variant.id === seed.variants.teaTowel))
-  const { product_collection: giftCards } = await callJson("POST", `${urls.store}/admin/collections`, { headers: admin, body: { title: "Gift cards" } })
+  const { collection: giftCards } = await callJson("POST", `${urls.store}/admin/collections`, { headers: admin, body: { title: "Gift cards" } })
   await callJson("POST", `${urls.store}/admin/collections/${giftCards.id}/products`, { headers: admin, body: { add: [teaTowel.id] } })
 
   const shopper = shopperOn(second.url)
@@ -173,9 +173,12 @@ it("settings saved on Settings → Pay later reach a second server within a minu
 
   // The next order, placed through the second server, is captured when the shopper approves it.
   const order = await shopper.buy(seed.variants.tote)
-  const { order: placed } = await callJson("GET", `${second.url}/admin/orders/${order.id}?fields=id,total,*payment_collections.payments.captures`, { headers: admin })
+  const fields = "id,total,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures"
+  const placed = await eventually(async () => {
+    const { order: read } = await callJson("GET", `${second.url}/admin/orders/${order.id}?fields=${encodeURIComponent(fields)}`, { headers: admin })
+    return read.payment_collections[0]?.payments[0]?.captured_at ? read : undefined
+  }, "the order's capture", 30_000)
   const payment = placed.payment_collections[0].payments[0]
-  expect(payment.captured_at).toBeTruthy()
   expect(payment.captures.map((capture: any) => Number(capture.amount))).toEqual([Number(placed.total)])
   const captures = (await callJson("GET", `${urls.sandboxControl}/ledger`)).captures.filter((capture: any) => capture.orderId === payment.data.orderId)
   expect(captures.map((capture: any) => capture.amount.amount)).toEqual([Number(placed.total).toFixed(2)])
