@@ -11,7 +11,7 @@ import { clearSlicesSql, sliceSql } from "./slice"
  * run by bench/scale/scale.ts once per size in the demo store's directory: brings the history up
  * to `toOrder` orders (SQL), runs every job and admin route once to warm the process (Medusa
  * compiles its queries on first use), makes the period's new work (slice.ts), then runs each
- * job once and each admin route once, measuring wall time, SQL statements (query-counter.ts)
+ * job once and each admin route 5 times (the median), measuring wall time, SQL statements (query-counter.ts)
  * and the calls the sandbox's ledger counted. Jobs and routes are the plugin's build, called
  * in this process as Medusa's scheduler and router call them: a route's handler gets the
  * application container as `req.scope` (Medusa's HTTP layer, its authentication and body
@@ -20,6 +20,9 @@ import { clearSlicesSql, sliceSql } from "./slice"
 
 const ROOT = path.resolve(__dirname, "../..")
 const built = (file: string) => require(path.join(ROOT, ".medusa/server/src", file))
+
+/** Runs of each admin route; the median time is reported. */
+const ROUTE_RUNS = 5
 
 /** The plugin's scheduled jobs, in the order they are measured. */
 const JOBS = ["complete-pending-carts", "reconcile-payments", "authorization-expiry", "prune-service-calls", "refresh-configuration"]
@@ -43,18 +46,18 @@ async function ledger(sandboxUrl: string): Promise<Record<string, number>> {
 
 function routes(size: number): Array<{ name: string; file: string; params?: Record<string, string>; warmParams?: Record<string, string> }> {
   return [
-    // The order page's Pay later box: an old captured order (15 days old, with its timeline) and one of today.
+    // The order page's Pay later box: an old captured order (40 days old, with its timeline) and one of today.
     {
       name: "GET /admin/bnpl/orders/:id/payments (old order)",
       file: "api/admin/bnpl/orders/[order_id]/payments/route.js",
-      params: { order_id: "order_scale_h_3" },
-      warmParams: { order_id: "order_scale_h_2" },
+      params: { order_id: "order_scalehx3" },
+      warmParams: { order_id: "order_scalehx2" },
     },
     {
       name: "GET /admin/bnpl/orders/:id/payments (today's order)",
       file: "api/admin/bnpl/orders/[order_id]/payments/route.js",
-      params: { order_id: `order_scale_r${size}t_2` },
-      warmParams: { order_id: "order_scale_h_4" },
+      params: { order_id: `order_scaler${size}tx2` },
+      warmParams: { order_id: "order_scalehx4" },
     },
     // Settings -> Pay later.
     { name: "GET /admin/bnpl/accounts", file: "api/admin/bnpl/accounts/route.js" },
@@ -134,7 +137,14 @@ export default async function runSize({ container, args }: { container: any; arg
   const load = os.loadavg()[0]
   const rows: Measured[] = []
   for (const { name, job } of jobs) rows.push(await measure("job", name, () => job(container)))
-  for (const route of routes(Number(to))) rows.push(await measure("route", route.name, () => callRoute(container, route.file, route.params)))
+  // A route takes a few milliseconds, as much as the machine's noise: its time is the median of
+  // ROUTE_RUNS runs; its queries and calls are the first run's (a later one reads the cache).
+  for (const route of routes(Number(to))) {
+    const runs: Measured[] = []
+    for (let run = 0; run < ROUTE_RUNS; run++) runs.push(await measure("route", route.name, () => callRoute(container, route.file, route.params)))
+    const times = runs.map((measured) => measured.ms).sort((a, b) => a - b)
+    rows.push({ ...runs[0], ms: times[Math.floor(times.length / 2)] })
+  }
   await db.end()
   writeFileSync(output, JSON.stringify({ orders: Number(to), seedMs, load, loadAfter: os.loadavg()[0], rows }, null, 2))
 }

@@ -95,7 +95,7 @@ export function renderScale(results: SizeResult[]): string {
   const errors = results.flatMap((result) => result.rows.filter((row) => row.error).map((row) => `  ${result.orders} orders, ${row.name}: ${row.error}`))
   const calls = names.map((name) => `  ${name}: ${JSON.stringify(last.rows.find((row) => row.name === name)!.byEndpoint)}`)
   return [
-    `Scale: one run per job and admin route after a warm-up, at ${results.map((result) => result.orders).join(", ")} pay-later orders (plus abandoned carts), the same new work at each size`,
+    `Scale: one run per job (admin routes: median of 5) after a warm-up, at ${results.map((result) => result.orders).join(", ")} pay-later orders (plus abandoned carts), the same new work at each size`,
     table(header, rows),
     `  load average (1 min) before / after the measured runs: ${results.map((result) => `${result.orders}: ${result.load.toFixed(2)} / ${result.loadAfter.toFixed(2)}`).join(", ")}`,
     "",

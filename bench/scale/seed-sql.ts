@@ -9,26 +9,22 @@
  * the last 180 days, the timeline's service calls. Amounts are Medusa's numeric major units
  * with their raw `{ value, precision }` and the API's two-decimal strings: never a float.
  *
- * History (`h`): orders 15 to 730 days old, outside every job's window: 1 in 50 canceled
- * (payment voided), 1 in 25 partially captured (Medusa leaves `captured_at` empty), 1 in 20
- * partly refunded. Abandoned carts (`a`): open carts with a pending pay-later session, 3 to 718
- * days old. The period's work (`r`, slice.ts) is a small constant set of rows in the states the
- * jobs act on.
+ * History (`h`): a store taking an order every 10 minutes, going back in time from 40 days
+ * ago (older than every job's window), so 100,000 orders reach back about two years: 1 in 50
+ * canceled (payment voided), 1 in 25 partially captured (Medusa leaves `captured_at` empty),
+ * 1 in 20 partly refunded. A larger size is a longer history, not a busier day. Abandoned carts
+ * (`a`): open carts with a pending pay-later session, one every 100 minutes from 3 days ago.
+ * The period's work (`r`, slice.ts) is a small constant set of rows in the states the jobs act on.
  */
 
 /** One pay-later amount for every seeded order: £100.00. */
 const AMOUNT = "100"
 const API_AMOUNT = "100.00"
 const RAW = `'{"value":"${AMOUNT}","precision":20}'::jsonb`
-/** Seconds in 715 days: history spreads over two years before the last 15 days. */
-const SPREAD_SECONDS = 715 * 24 * 3600
-
-/** A deterministic spread of `g` over `seconds` (the same row gets the same time in every run). */
-const spread = (seconds: number) => `((g::bigint * 7919) % ${seconds}) * interval '1 second'`
 
 /** What one batch of orders looks like; every SQL fragment may use `g` (the series) and `t` (the order's time). */
 export interface OrderBatch {
-  /** Id infix: `order_scale_<tag>_<g>`. */
+  /** Id infix: `order_scale<tag>x<g>` (letters and digits after the prefix, as Medusa's ids and the admin routes' checks have them). */
   tag: string
   from: number
   to: number
@@ -54,7 +50,7 @@ export interface OrderBatch {
   unshipped?: string
 }
 
-const id = (prefix: string, tag: string) => `'${prefix}_scale_${tag}_' || g`
+const id = (prefix: string, tag: string) => `'${prefix}_scale${tag}x' || g`
 
 /** The statements that insert one batch of orders; `account` is the UK account's hash (runtime/client-factory.ts). */
 export function orderBatchSql(batch: OrderBatch, account: string): string[] {
@@ -120,21 +116,21 @@ export function orderBatchSql(batch: OrderBatch, account: string): string[] {
         t + interval '3 days', t + interval '3 days' ${rows} where ${captured} and ${refunded}`,
     // The timeline is pruned after 180 days (jobs/prune-service-calls.ts): only younger orders have one.
     `insert into bnpl_service_call (id, account, service_order_id, checkout_token, operation, request_id, amount, currency, attempt, started_at, duration_ms, http_status, outcome)
-      select 'bnplcall_scale_${tag}_' || g || '_' || k, '${account}', case when k = 1 then null else ${svc} end, ${token},
+      select 'bnplcall_scale${tag}x' || g || 'x' || k, '${account}', case when k = 1 then null else ${svc} end, ${token},
         (array['Create Checkout', 'Auth', 'Capture Payment'])[k], ${id("payses", tag)}, '${API_AMOUNT}', 'GBP', 1,
         t + (k - 1) * interval '1 minute', 120, case when k = 1 then 201 else 200 end, 'ok'
       ${rows} cross join generate_series(1, 3) k where t > now() - interval '180 days'`,
   ]
 }
 
-/** History orders `from`..`to`: 15 to 730 days old, spread evenly. */
+/** History orders `from`..`to`: order `g` was placed 40 days and `g` times 10 minutes ago. */
 export function historySql(from: number, to: number, account: string): string[] {
   return orderBatchSql(
     {
       tag: "h",
       from,
       to,
-      createdAt: `now() - interval '15 days' - ${spread(SPREAD_SECONDS)}`,
+      createdAt: "now() - interval '40 days' - g * interval '10 minutes'",
       canceled: "g % 50 = 0",
       partial: "g % 25 = 0",
       refunded: "g % 20 = 0",
@@ -143,16 +139,16 @@ export function historySql(from: number, to: number, account: string): string[] 
   )
 }
 
-/** `count` abandoned carts with a pending pay-later session whose checkout expired long ago (3 to 718 days old). */
+/** `count` abandoned carts with a pending pay-later session whose checkout expired long ago (one every 100 minutes from 3 days ago). */
 export function abandonedCartsSql(count: number): string[] {
-  const rows = `from (select g, now() - interval '3 days' - ${spread(SPREAD_SECONDS)} as t from generate_series(1, ${count}) g) s`
+  const rows = `from (select g, now() - interval '3 days' - g * interval '100 minutes' as t from generate_series(1, ${count}) g) s`
   return [
     `insert into cart (id, currency_code, email, created_at, updated_at) select ${id("cart", "a")}, 'gbp', 'scale@example.com', t, t ${rows}`,
     `insert into payment_collection (id, currency_code, amount, raw_amount, status, created_at, updated_at)
       select ${id("pay_col", "a")}, 'gbp', ${AMOUNT}, ${RAW}, 'not_paid', t, t ${rows}`,
     `insert into payment_session (id, currency_code, amount, raw_amount, provider_id, data, status, payment_collection_id, created_at, updated_at)
       select ${id("payses", "a")}, 'gbp', ${AMOUNT}, ${RAW}, 'pp_bnpl_bnpl',
-        jsonb_build_object('token', ${id("tok", "a")}, 'expires', to_char((t + interval '1 hour') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
+        jsonb_build_object('token', ${id("tok", "a")}, 'amount', '${API_AMOUNT}', 'currency', 'GBP', 'expires', to_char((t + interval '1 hour') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
         'pending', ${id("pay_col", "a")}, t, t ${rows}`,
     `insert into cart_payment_collection (id, cart_id, payment_collection_id, created_at, updated_at)
       select ${id("capaycol", "a")}, ${id("cart", "a")}, ${id("pay_col", "a")}, t, t ${rows}`,

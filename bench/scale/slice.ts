@@ -28,7 +28,7 @@ export function sliceSql(size: number, account: string): string[] {
     // Open carts with an unconfirmed session (p), and an order placed without its payment (u).
     ...(["p", "u"] as const).flatMap((kind) => {
       const from = kind === "p" ? recent : unpaid
-      const ids = (prefix: string) => `'${prefix}_scale_${tag}${kind}_' || g`
+      const ids = (prefix: string) => `'${prefix}_scale${tag}${kind}x' || g`
       return [
         `insert into cart (id, currency_code, email, created_at, updated_at, completed_at)
           select ${ids("cart")}, 'gbp', 'scale@example.com', t, t, ${kind === "u" ? "t" : "null"} ${from}`,
@@ -36,7 +36,7 @@ export function sliceSql(size: number, account: string): string[] {
           select ${ids("pay_col")}, 'gbp', 100, '{"value":"100","precision":20}'::jsonb, 'not_paid', t, t ${from}`,
         `insert into payment_session (id, currency_code, amount, raw_amount, provider_id, data, status, payment_collection_id, created_at, updated_at)
           select ${ids("payses")}, 'gbp', 100, '{"value":"100","precision":20}'::jsonb, 'pp_bnpl_bnpl',
-            jsonb_build_object('token', ${ids("tok")}, 'expires', ${expires}), 'pending', ${ids("pay_col")}, t, t ${from}`,
+            jsonb_build_object('token', ${ids("tok")}, 'amount', '100.00', 'currency', 'GBP', 'expires', ${expires}), 'pending', ${ids("pay_col")}, t, t ${from}`,
         `insert into cart_payment_collection (id, cart_id, payment_collection_id, created_at, updated_at)
           select ${ids("capaycol")}, ${ids("cart")}, ${ids("pay_col")}, t, t ${from}`,
         ...(kind === "u"
@@ -86,7 +86,7 @@ export function sliceSql(size: number, account: string): string[] {
       account
     ),
     `insert into bnpl_service_call (id, account, service_order_id, checkout_token, operation, request_id, attempt, started_at, duration_ms, http_status, outcome)
-      select 'bnplcall_scale_${tag}o_' || g, '${account}', 'svc_scale_${tag}o_' || g, null, 'Get Payment', null, 1,
+      select 'bnplcall_scale${tag}ox' || g, '${account}', 'svc_scale${tag}ox' || g, null, 'Get Payment', null, 1,
         now() - interval '181 days' - g * interval '1 minute', 80, 200, 'ok' from generate_series(1, 50) g`,
   ]
 }
@@ -97,7 +97,7 @@ export function sliceSql(size: number, account: string): string[] {
  * payments, captures and refunds with them (foreign keys on delete cascade).
  */
 export function clearSlicesSql(): string[] {
-  const like = (prefix: string) => `'${prefix}\\_scale\\_r%'`
+  const like = (prefix: string) => `'${prefix}\\_scaler%'`
   return [
     `delete from order_fulfillment where id like ${like("ordful")}`,
     `delete from fulfillment where id like ${like("ful")}`,
