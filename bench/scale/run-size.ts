@@ -34,6 +34,8 @@ export interface Measured {
   queries: number
   calls: number
   byEndpoint: Record<string, number>
+  /** Statements of the run that took at least 10 ms (query-counter.ts). */
+  slow: Array<{ ms: number; sql: string }>
   error?: string
 }
 
@@ -109,6 +111,7 @@ export default async function runSize({ container, args }: { container: any; arg
   const measure = async (kind: Measured["kind"], name: string, work: () => Promise<unknown>): Promise<Measured> => {
     const before = await ledger(sandboxUrl)
     const queriesBefore = counter.count
+    counter.slow = []
     counter.paused = false
     const started = performance.now()
     let error: string | undefined
@@ -125,7 +128,7 @@ export default async function runSize({ container, args }: { container: any; arg
     const byEndpoint: Record<string, number> = {}
     for (const [endpoint, value] of Object.entries(after)) if (value - (before[endpoint] ?? 0)) byEndpoint[endpoint] = value - (before[endpoint] ?? 0)
     const calls = Object.values(byEndpoint).reduce((sum, value) => sum + value, 0)
-    return { kind, name, ms, queries: counter.count - queriesBefore, calls, byEndpoint, ...(error ? { error } : {}) }
+    return { kind, name, ms, queries: counter.count - queriesBefore, calls, byEndpoint, slow: counter.slow, ...(error ? { error } : {}) }
   }
   const jobs = JOBS.map((name) => ({ name, job: built(`jobs/${name}.js`).default as (container: unknown) => Promise<void> }))
 

@@ -94,6 +94,7 @@ export function renderScale(results: SizeResult[]): string {
   })
   const errors = results.flatMap((result) => result.rows.filter((row) => row.error).map((row) => `  ${result.orders} orders, ${row.name}: ${row.error}`))
   const calls = names.map((name) => `  ${name}: ${JSON.stringify(last.rows.find((row) => row.name === name)!.byEndpoint)}`)
+  const slow = last.rows.flatMap((row) => row.slow.map((statement) => `  ${row.name}: ${statement.ms.toFixed(0)} ms  ${statement.sql}`))
   return [
     `Scale: one run per job (admin routes: median of 5) after a warm-up, at ${results.map((result) => result.orders).join(", ")} pay-later orders (plus abandoned carts), the same new work at each size`,
     table(header, rows),
@@ -101,6 +102,7 @@ export function renderScale(results: SizeResult[]): string {
     "",
     `  service calls by endpoint at ${last.orders} orders:`,
     ...calls,
+    ...(slow.length ? ["", `  statements of 10 ms or more at ${last.orders} orders:`, ...slow] : []),
     ...(errors.length ? ["", "  failures:", ...errors] : []),
   ].join("\n")
 }
