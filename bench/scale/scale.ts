@@ -71,6 +71,9 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n")
 }
 
+/** Below this many milliseconds at both ends, a ratio of times is noise. */
+const NOISE_MS = 10
+
 const ratio = (last: number, first: number) => (first > 0 ? (last / first).toFixed(2) : last > 0 ? "n/a" : "1.00")
 
 /**
@@ -84,12 +87,15 @@ export function renderScale(results: SizeResult[]): string {
   const rows = names.map((name) => {
     const cells = results.map((result) => result.rows.find((row) => row.name === name)!)
     const [a, b] = [cells[0], cells[cells.length - 1]]
-    const met = b.ms <= 2 * a.ms && b.calls <= 2 * Math.max(a.calls, 1)
+    const callsMet = b.calls <= 2 * Math.max(a.calls, 1)
+    // Under NOISE_MS a route's time is the machine's noise (a 2 ms route read as 5 ms): judged by its statements.
+    const quick = a.ms < NOISE_MS && b.ms < NOISE_MS
+    const verdict = !callsMet ? "NOT MET" : b.ms <= 2 * a.ms ? "met" : quick && b.queries <= a.queries ? `met (under ${NOISE_MS} ms, same queries)` : "NOT MET"
     return [
       name,
       ...cells.map((cell) => `${cell.ms.toFixed(0)} / ${cell.queries} / ${cell.calls}${cell.error ? " (failed)" : ""}`),
       `${ratio(b.ms, a.ms)}, ${ratio(b.queries, a.queries)}, ${ratio(b.calls, a.calls)}`,
-      met ? "met" : "NOT MET",
+      verdict,
     ]
   })
   const errors = results.flatMap((result) => result.rows.filter((row) => row.error).map((row) => `  ${result.orders} orders, ${row.name}: ${row.error}`))
