@@ -8,8 +8,8 @@
  * exec` script runs no scheduled job and serves no request).
  */
 export interface QueryCounter {
-  /** Statements sent since the counter was installed. */
-  readonly count: number
+  /** Statements sent since the counter was installed (while not paused). */
+  count: number
   /** Stops counting (the seed's own statements between measurements are not counted either way). */
   paused: boolean
   /** Statements that took at least SLOW_MS while counting, with their time: what a run's time is made of. */
