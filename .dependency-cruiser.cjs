@@ -1,13 +1,13 @@
 /**
  * The layer rules of docs/architecture.md, checked by dependency-cruiser (`npm run check:layout`).
- * Layers, top to bottom: Medusa surfaces (api, subscribers, jobs, workflows, providers) >
+ * Layers, top to bottom: Medusa surfaces (api, subscribers, jobs, workflows, providers, migration-scripts) >
  * operations > runtime > payments (the core) > client; beside them the sandbox, options.ts,
  * the storefront kit (storefront, react), the plugin's module and the leaves (cache-keys.ts,
  * storefront-path-template.ts), which import nothing of the plugin. A file imports from its
  * own layer and the ones below, never from one above.
  */
 
-const SURFACES = "^src/(api|subscribers|jobs|workflows|providers)/"
+const SURFACES = "^src/(api|subscribers|jobs|workflows|providers|migration-scripts)/"
 const LEAVES = "^src/(cache-keys|storefront-path-template|sandbox-credentials)[.]ts$"
 
 /** A rule: files matching `from` import nothing in src/ outside `allowed` (and the leaves). */

@@ -9,6 +9,7 @@ import { measureQuietSpells } from "./quiet-spells"
 import { TcpProxy } from "../harness/tcp-proxy"
 import { measureAtLatency } from "./realistic-latency"
 import { renderQuietShop, renderReport } from "./report"
+import { measureScale, renderScale } from "./scale/scale"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
 import { BENCH_STOREFRONT_ORIGIN, staleBuildWarning, startBenchStore, type BenchStore } from "./store-stack"
@@ -26,7 +27,10 @@ import { measureTokenBurst } from "./token-burst"
  * sandbox answering every call 100 ms late (BENCH_LATENCY_MS) and the checkout throughput.
  * Timings are reported, never asserted: exit code 0 unless something crashes.
  */
-const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4620)
+/** `npm run bench -- --scale`: the jobs and admin routes at 1,000 to 100,000 orders alone (bench/scale/). */
+const SCALE_ONLY = process.argv.includes("--scale")
+// The scale run has a sandbox port of its own, so it can run beside a full bench.
+const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? (SCALE_ONLY ? 4720 : 4620))
 const OVERHEAD_CALLS = 2000
 const BURST = 500
 const LEVELS = [1, 10, 50]
@@ -80,6 +84,12 @@ async function main(): Promise<void> {
 
   try {
     sandbox = await startSandbox({ port: SANDBOX_PORT })
+    if (SCALE_ONLY) {
+      const results = await measureScale(sandbox.url, log)
+      console.log(`\n${renderScale(results)}\n`)
+      console.log(`Total ${elapsed()}. Logs and figures: test-output/bench-scale/. ${machine()}`)
+      return
+    }
     if (EXPRESS_ONLY) {
       store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
       const api = new StoreApi(store.url, store.seed)

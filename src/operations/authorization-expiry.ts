@@ -19,6 +19,29 @@ export interface ExpiryReport {
   errors: Array<{ paymentId: string; orderId: string; message: string }>
 }
 
+/**
+ * How far back the job reads payments. An authorisation lives 13 days (merchant-api-v2.md rule
+ * 1), so an older payment is captured, canceled or expired at the service; the other 17 days
+ * are for a worker stopped that long. Without a window the hourly read grew with the store's
+ * history: Medusa leaves `captured_at` empty on a partly captured payment, so every partly
+ * captured order ever placed was read each hour (docs/performance.md "Scale").
+ */
+export const EXPIRY_WINDOW_DAYS = 30
+
+/**
+ * The payments the job looks at: this plugin's, neither captured nor canceled in Medusa,
+ * created within EXPIRY_WINDOW_DAYS of `now` (an index on `payment.created_at`, made by the
+ * records module's migration, keeps the read to the window).
+ */
+export function expiryCandidateFilters(now: Date): Record<string, unknown> {
+  return {
+    provider_id: { $like: "pp_bnpl_%" },
+    captured_at: null,
+    canceled_at: null,
+    created_at: { $gte: new Date(now.getTime() - EXPIRY_WINDOW_DAYS * 24 * 3600 * 1000) },
+  }
+}
+
 /** A payment as the job reads it, with its payment collection and the order's status. */
 type ExpiryCandidate = MedusaPaymentRecord & {
   payment_collection?: {
@@ -57,7 +80,7 @@ export function hasCapturedFunds(payment: Pick<MedusaPaymentRecord, "data">): bo
 
 /**
  * The 13-day clock (merchant-api-v2.md rule 1: an authorisation is voided after 13 days).
- * For every payment of this plugin that is neither captured nor canceled: warns when its
+ * For every payment of this plugin of the last EXPIRY_WINDOW_DAYS that is neither captured nor canceled: warns when its
  * authorisation expires within `expiryWarningHours` (48 by default), and cancels in Medusa
  * the ones already expired, so no order shows money that can no longer be captured. The
  * cancel goes through the provider, which confirms with the service (void, or 412
@@ -84,7 +107,7 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
       "payment_collection.payments.id",
       "payment_collection.payments.canceled_at",
     ],
-    filters: { provider_id: { $like: "pp_bnpl_%" }, captured_at: null, canceled_at: null } as never,
+    filters: expiryCandidateFilters(now) as never,
   })
   const report: ExpiryReport = { expiringSoon: [], expired: [], voidedForCanceledOrders: [], errors: [] }
   for (const payment of data as ExpiryCandidate[]) {

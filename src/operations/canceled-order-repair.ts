@@ -52,8 +52,9 @@ export async function repairCanceledOrders(
 ): Promise<CanceledOrderRepairReport> {
   const query = scope.resolve<any>(ContainerRegistrationKeys.QUERY)
   const report: CanceledOrderRepairReport = { checked: 0, settled: [], failed: [] }
-  // Medusa's order table has no index on `canceled_at`; the filter on status and a two-week
-  // window reads one page of ids at a time and the payments of that page only.
+  // Medusa does not index `canceled_at`; the records module's migration does (canceled orders
+  // only), so the two-week window is read from the index, one page of ids at a time and the
+  // payments of that page only.
   const canceled_at = { $gte: new Date(now.getTime() - WINDOW_MS).toISOString(), $lte: new Date(now.getTime() - graceMs).toISOString() }
   let acted = 0
   for (let skip = 0; acted < MAX_PAYMENTS_PER_RUN; skip += PAGE_SIZE) {

@@ -20,7 +20,8 @@ import { bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
 /**
  * A week of shipments: longer than any outage the repair should outlast (a worker stopped over
  * a long weekend), short enough that the read stays small (Medusa's fulfillment table has no
- * index on `shipped_at`). A shipment older than that was acted on by a person by then.
+ * index on `shipped_at`; the records module's migration adds one). A shipment older than that
+ * was acted on by a person by then.
  */
 export const WINDOW_MS = 7 * 24 * 60 * 60_000
 
