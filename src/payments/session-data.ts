@@ -23,6 +23,8 @@ export interface BnplPaymentData {
   [PREVIOUS_SESSIONS_KEY]?: PreviousSession[]
   /** Only present on the way in from the express routes; never stored. */
   [EXPRESS_KEY]?: ExpressInstruction
+  /** Only present on the way in from the middleware; never stored. */
+  [EARLY_CHECKOUT_KEY]?: string
   /** The merchant account that made the payment (its merchant id; never its secret key). */
   merchantId?: string
   /** That account's region (merchant-api-v2.md rule 2). */
@@ -93,6 +95,12 @@ export type ExpressInstruction =
 
 /** Why a checkout is over for its consumer though no order was placed with it. */
 export type FinishedReason = "cancelled" | "declined" | "expired"
+
+/**
+ * The key under which the store middleware hands the provider the checkout it started while
+ * Medusa's workflow ran (runtime/early-checkouts.ts): an in-process key, meaningless elsewhere.
+ */
+export const EARLY_CHECKOUT_KEY = "bnpl_early_checkout"
 
 /** The key under which the store middleware hands the provider the sessions being replaced. */
 export const PREVIOUS_SESSIONS_KEY = "bnpl_previous_sessions"

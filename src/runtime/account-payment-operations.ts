@@ -2,6 +2,7 @@ import type { BnplClient } from "../client"
 import type { BnplOptions } from "../options"
 import { PaymentOperations } from "../payments/payment-operations"
 import { accountHash } from "./client-factory"
+import type { AccountRuntime } from "./plugin-runtime"
 import type { CacheLike, LoggerLike } from "./shared-types"
 import { getConfiguration } from "./configuration"
 import { takeLegacyRefunds } from "./legacy-refund-journal"
@@ -35,4 +36,16 @@ export function paymentOperationsFor(
     withLock: withPaymentLock,
     logger: shared.logger,
   })
+}
+
+const ofAccount = new WeakMap<AccountRuntime, PaymentOperations>()
+
+/** `paymentOperationsFor` an account of the plugin's runtime, built once per process and account. */
+export function paymentOperationsForAccount(account: AccountRuntime): PaymentOperations {
+  let operations = ofAccount.get(account)
+  if (!operations) {
+    operations = paymentOperationsFor(account, { cache: () => account.cache, logger: account.logger })
+    ofAccount.set(account, operations)
+  }
+  return operations
 }

@@ -43,6 +43,7 @@ describeStore({}, (suite) => {
       const session = await shopper.initiatePaymentSession(cart.id)
       expect(session.data.redirectCheckoutUrl).toMatch(/\/checkout\//)
       expect(session.data).not.toHaveProperty("bnpl_cart")
+      expect(session.data).not.toHaveProperty("bnpl_early_checkout")
       expect(JSON.stringify(session.data)).not.toContain("sandbox-uk-secret-key")
 
       const ledgerAfterInitiate = await control.ledger()

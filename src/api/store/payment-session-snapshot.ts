@@ -1,9 +1,12 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../payments/mapping/cart-snapshot"
+import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import {
   CART_SNAPSHOT_KEY,
+  EARLY_CHECKOUT_KEY,
   PREVIOUS_SESSIONS_KEY,
+  type BnplPaymentData,
   asPaymentData,
   isBnplProvider,
   previousSessionOf,
@@ -11,19 +14,31 @@ import {
 } from "../../payments/session-data"
 import { clearCompletionRecord } from "../../operations/completion-record"
 import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../operations/exclusion-facts"
-import { excludedItemsError } from "../../payments/exclusions"
+import { excludedItemsError, hasExclusions } from "../../payments/exclusions"
 import { toMedusaError } from "../../providers/bnpl/errors"
 import { exclusionsForAccount } from "../../runtime/account-exclusions"
+import { paymentOperationsForAccount } from "../../runtime/account-payment-operations"
+import { holdEarlyCheckout } from "../../runtime/early-checkouts"
 import { accountForProvider, getPluginRuntime } from "../../runtime/plugin-runtime"
 import { paymentCollectionIdSchema } from "../request-schemas"
 import { parseRequestPart } from "../validate-request"
+
+/** The payment collection as the middleware reads it (query.graph). */
+interface CollectionRead {
+  amount?: unknown
+  currency_code?: string
+  payment_sessions?: Array<{ provider_id?: string; data?: Record<string, unknown> | null } | null>
+}
 
 /**
  * On `POST /store/payment-collections/:id/payment-sessions` for a `pp_bnpl_*` provider,
  * replaces the body's `data` with a snapshot of the cart read on the server (DESIGN.md data
  * flow step 1): a payment provider never sees the cart, and what a client sends is not
  * trusted. A cart holding goods the account excludes is refused here with the code
- * `excluded_items`, naming them (payments/exclusions.ts). Other providers' requests pass untouched.
+ * `excluded_items`, naming them (payments/exclusions.ts). The checkout is then started at
+ * once, for the provider to take when Medusa's workflow calls it (runtime/early-checkouts.ts),
+ * so the shopper waits for one round trip to the service and not for Medusa's work too.
+ * Other providers' requests pass untouched.
  */
 export async function replaceSessionDataWithCartSnapshot(
   req: MedusaRequest,
@@ -31,49 +46,61 @@ export async function replaceSessionDataWithCartSnapshot(
   next: MedusaNextFunction
 ): Promise<void> {
   try {
-    const body = (req.body ?? {}) as { provider_id?: string; data?: Record<string, unknown> }
+    const body = (req.body ?? {}) as { provider_id?: string; data?: BnplPaymentData }
     if (!isBnplProvider(body.provider_id)) return next()
     const collectionId = parseRequestPart(paymentCollectionIdSchema, req.params.id, "id")
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: collections } = await query.graph({
-      entity: "payment_collection",
-      fields: ["id", "cart.id"],
-      filters: { id: collectionId },
-    })
-    const cartId = (collections[0] as { cart?: { id?: string } } | undefined)?.cart?.id
-    if (!cartId) {
+    const account = accountForProvider(getPluginRuntime(req.scope), body.provider_id)
+    // The cart's id (from the link table alone, as Medusa's own workflows read it), the
+    // collection (its amount and the sessions being replaced) and the account's exclusions at
+    // once; the cart's goods are read for the exclusions only when there are any.
+    const [{ data: links }, { data: collections }, exclusions] = await Promise.all([
+      query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } }),
+      query.graph({
+        entity: "payment_collection",
+        fields: ["id", "amount", "currency_code", "payment_sessions.provider_id", "payment_sessions.data"],
+        filters: { id: collectionId },
+      }),
+      account ? exclusionsForAccount(req.scope, account) : undefined,
+    ])
+    const collection = collections[0] as CollectionRead | undefined
+    const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
+    if (!collection || !cartId) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${collectionId}.`)
     }
     const { data: carts } = await query.graph({
       entity: "cart",
-      fields: [
-        ...CART_SNAPSHOT_FIELDS,
-        ...CART_EXCLUSION_FIELDS,
-        "payment_collection.payment_sessions.provider_id",
-        "payment_collection.payment_sessions.data",
-      ],
+      fields: hasExclusions(exclusions) ? [...CART_SNAPSHOT_FIELDS, ...CART_EXCLUSION_FIELDS] : CART_SNAPSHOT_FIELDS,
       filters: { id: cartId },
     })
-    if (!carts[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
+    const cart = carts[0] as Record<string, unknown> | undefined
+    if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
     // Goods the merchant excluded: refused before any checkout is made (code excluded_items).
-    const account = accountForProvider(getPluginRuntime(req.scope), body.provider_id)
-    const excluded = account ? excludedCartItems(await exclusionsForAccount(req.scope, account), carts[0]) : []
+    const excluded = exclusions && hasExclusions(exclusions) ? excludedCartItems(exclusions, cart) : []
     if (excluded.length) throw toMedusaError(excludedItemsError(excluded))
     let snapshot
     try {
-      snapshot = toCartSnapshot(carts[0] as Record<string, unknown>)
+      snapshot = toCartSnapshot(cart)
     } catch (error) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `The cart cannot be paid later: ${(error as Error).message}`)
     }
-    // A new session starts a new attempt: an earlier one's failure no longer describes the cart.
-    await clearCompletionRecord(req.scope, cartId)
     // The sessions this one replaces (Medusa deletes them at the same time): the provider may
     // reuse their checkout, or an approval one of them already has (payments/payment-operations.ts).
-    const previousSessions = ((carts[0] as any).payment_collection?.payment_sessions ?? [])
-      .filter((session: { provider_id?: string }) => isBnplProvider(session.provider_id))
-      .map((session: { data?: Record<string, unknown> }) => previousSessionOf(asPaymentData(session.data)))
+    const previousSessions = (collection.payment_sessions ?? [])
+      .filter((session) => isBnplProvider(session?.provider_id))
+      .map((session) => previousSessionOf(asPaymentData(session?.data ?? undefined)))
       .filter((session: PreviousSession | undefined): session is PreviousSession => !!session)
     body.data = { [CART_SNAPSHOT_KEY]: snapshot, [PREVIOUS_SESSIONS_KEY]: previousSessions }
+    if (account) {
+      // Everything Create Checkout needs is known: it goes out now and runs during Medusa's own
+      // work before initiatePayment, which takes it (runtime/early-checkouts.ts).
+      const amountMinor = toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount")
+      const currency = String(collection.currency_code ?? "").toUpperCase()
+      const result = paymentOperationsForAccount(account).startCheckout({ snapshot, amountMinor, currency, data: {}, previousSessions })
+      body.data[EARLY_CHECKOUT_KEY] = holdEarlyCheckout({ providerId: account.providerId, cartId, amountMinor, currency, result })
+    }
+    // A new session starts a new attempt: an earlier one's failure no longer describes the cart.
+    await clearCompletionRecord(req.scope, cartId)
     req.body = body
     const validated = (req as unknown as { validatedBody?: { data?: unknown } }).validatedBody
     if (validated) validated.data = body.data

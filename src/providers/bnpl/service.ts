@@ -29,7 +29,7 @@ import { parseOptions, type BnplOptions } from "../../options"
 import { PaymentOperations, type PaymentResult } from "../../payments/payment-operations"
 import type { SessionStatus } from "../../payments/payment-state"
 import { PaymentError } from "../../payments/errors"
-import { CART_SNAPSHOT_KEY, EXPRESS_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData, type BnplPaymentData } from "../../payments/session-data"
+import { CART_SNAPSHOT_KEY, EARLY_CHECKOUT_KEY, EXPRESS_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData, type BnplPaymentData } from "../../payments/session-data"
 import type { CartSnapshot } from "../../payments/mapping/cart-snapshot"
 import { allowedPopupOrigin } from "../../payments/express-origin"
 import { popupOriginRules, type ConfigWithStoreCors } from "../../runtime/store-origins"
@@ -39,6 +39,7 @@ import type { CacheLike, LoggerLike } from "../../runtime/shared-types"
 import { checkConnectionAtStartup } from "../../runtime/startup-connection-check"
 import { readMedusaCapture } from "../../runtime/medusa-captures"
 import { paymentOperationsFor } from "../../runtime/account-payment-operations"
+import { takeEarlyCheckout } from "../../runtime/early-checkouts"
 import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/configured-accounts"
 import { toMedusaError } from "./errors"
 
@@ -58,6 +59,8 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   protected readonly logger_?: LoggerLike
   protected readonly payments_: PaymentOperations
   private readonly containerCache_?: CacheLike
+  /** This account's provider id (`pp_bnpl_<id>`); undefined outside an app. */
+  private readonly providerId_?: string
 
   /** The shared cache: the payment module's if it has one, else the application's (see app-cache.ts). */
   protected get cache_(): CacheLike | undefined {
@@ -81,6 +84,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     this.containerCache_ = optional<CacheLike>(cradle, Modules.CACHE)
     const account = configuredAccount(parseOptions(options), optional<ConfigModuleLike>(cradle, "configModule") ?? appConfig())
     this.options_ = account.options
+    this.providerId_ = account.providerId
     this.client_ = createClientFromOptions(this.options_, { logger: this.logger_, cache: this.cache_ })
     this.payments_ = paymentOperationsFor(
       { options: this.options_, client: this.client_, providerId: account.providerId },
@@ -108,14 +112,29 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
         "medusa-payment-bnpl: the payment session has no cart. Create it through POST /store/payment-collections/:id/payment-sessions with the plugin registered under `plugins` in medusa-config."
       )
     }
-    const { [PREVIOUS_SESSIONS_KEY]: previousSessions, [EXPRESS_KEY]: express, ...rest } = data
-    const started = await this.run(() =>
-      express
+    const { [PREVIOUS_SESSIONS_KEY]: previousSessions, [EXPRESS_KEY]: express, [EARLY_CHECKOUT_KEY]: earlyKey, ...rest } = data
+    const amountMinor = amountOf(input.amount)
+    // The checkout the middleware started for this very session, if it was made for this amount.
+    const early = this.providerId_
+      ? takeEarlyCheckout(earlyKey, { providerId: this.providerId_, cartId: snapshot.cartId, amountMinor, currency: input.currency_code })
+      : undefined
+    const started = await this.run(async () => {
+      if (early && !express) {
+        const checkout = await early
+        return { ...checkout, data: { ...rest, ...checkout.data } }
+      }
+      return express
         ? this.startOrContinueExpress(snapshot, input, rest, express)
-        : this.payments_.startCheckout({ snapshot, amountMinor: amountOf(input.amount), currency: input.currency_code, data: rest, previousSessions })
-    )
+        : this.payments_.startCheckout({ snapshot, amountMinor, currency: input.currency_code, data: rest, previousSessions })
+    })
     // Medusa stores { ...input data, ...this }: undefined drops what the middleware handed in.
-    const stored = { ...started.data, [CART_SNAPSHOT_KEY]: undefined, [PREVIOUS_SESSIONS_KEY]: undefined, [EXPRESS_KEY]: undefined }
+    const stored = {
+      ...started.data,
+      [CART_SNAPSHOT_KEY]: undefined,
+      [PREVIOUS_SESSIONS_KEY]: undefined,
+      [EXPRESS_KEY]: undefined,
+      [EARLY_CHECKOUT_KEY]: undefined,
+    }
     return { id: started.token, ...toMedusa({ ...started, data: stored }) }
   }
 
