@@ -1,8 +1,15 @@
 // Installs the built plugin into the test store's node_modules the way `npm install <path>`
 // does (a link to the package root), so the store resolves "medusa-payment-bnpl" through its
-// package.json `exports` to the build output, never to src.
+// package.json `exports` to the build output, never to src. Then migrates one template
+// database with the real `medusa db:migrate` (Medusa's modules, links, the plugin's module and
+// its migration scripts), which every test file's database is copied from (test/support/
+// store-suite.ts): each file then starts with nothing to migrate instead of migrating anew.
 const fs = require("node:fs")
 const path = require("node:path")
+const { spawnSync } = require("node:child_process")
+const { Client } = require("pg")
+
+const TEMPLATE_DATABASE = "bnpl_integration_template"
 
 module.exports = async () => {
   const root = path.resolve(__dirname, "../..")
@@ -14,4 +21,42 @@ module.exports = async () => {
   const link = path.join(modules, "medusa-payment-bnpl")
   fs.mkdirSync(modules, { recursive: true })
   if (!fs.existsSync(link)) fs.symlinkSync(root, link, "dir")
+  await migrateTemplate(root)
+}
+
+async function migrateTemplate(root) {
+  const host = process.env.DB_HOST || "localhost"
+  const user = process.env.DB_USERNAME || "postgres"
+  const client = new Client({ host, user, password: process.env.DB_PASSWORD || undefined, database: "postgres" })
+  await client.connect()
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`)
+    await client.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`)
+  } finally {
+    await client.end()
+  }
+  const logDir = path.join(root, "test-output/integration")
+  fs.mkdirSync(logDir, { recursive: true })
+  const started = Date.now()
+  const migrated = spawnSync(process.execPath, [path.join(root, "node_modules/@medusajs/cli/cli.js"), "db:migrate"], {
+    cwd: path.join(__dirname, "store"),
+    env: {
+      ...process.env,
+      DATABASE_URL: `postgres://${user}@${host}:5432/${TEMPLATE_DATABASE}`,
+      // The store's config needs a service address to load; nothing is called while migrating.
+      BNPL_BASE_URL: "http://127.0.0.1:9",
+      BNPL_AUTH_URL: "http://127.0.0.1:9/oauth",
+      LOG_LEVEL: "error",
+    },
+    encoding: "utf8",
+    timeout: 300_000,
+  })
+  fs.writeFileSync(path.join(logDir, "template-migrate.log"), `${migrated.stdout ?? ""}\n${migrated.stderr ?? ""}`)
+  if (migrated.status !== 0) {
+    // Each file then migrates its own database, as Medusa's runner does by default: slower, not wrong.
+    console.warn(`\nThe integration template database could not be migrated (exit ${migrated.status}); see test-output/integration/template-migrate.log.`)
+    return
+  }
+  process.env.BNPL_INTEGRATION_TEMPLATE_DATABASE = TEMPLATE_DATABASE
+  console.log(`\nIntegration template database migrated in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 }

@@ -1,7 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
+import { randomBytes } from "node:crypto"
 import path from "node:path"
+import { Client } from "pg"
 import { adminHeaders } from "./admin"
 import { Shopper } from "../../harness/shopper"
 import type { Sandbox } from "../../src/sandbox"
@@ -32,8 +34,12 @@ export interface StoreSuite {
  */
 export function describeStore(environment: Record<string, string>, tests: (suite: StoreSuite) => void): void {
   const { control, sandbox } = useSandboxForStore(environment)
+  const dbName = `medusa-bnpl-${randomBytes(4).toString("hex")}-integration-${process.env.JEST_WORKER_ID ?? "1"}`
   medusaIntegrationTestRunner({
     cwd: path.join(__dirname, "../integration/store"),
+    dbName,
+    // Before Medusa's runner creates and migrates the database: a copy of the migrated template.
+    hooks: { beforeServerStart: () => copyTemplateDatabase(dbName) },
     testSuite: ({ api, getContainer }) => {
       const suite = { api, getContainer, control, sandbox } as StoreSuite
       beforeEach(async () => {
@@ -45,4 +51,35 @@ export function describeStore(environment: Record<string, string>, tests: (suite
       tests(suite)
     },
   })
+}
+
+/**
+ * Creates the file's database as a copy of the template test/integration/global-setup.js
+ * migrated, so Medusa's runner finds nothing to migrate (it keeps a database that exists).
+ * Without a template (its migration failed), the runner migrates an empty one as usual.
+ */
+async function copyTemplateDatabase(dbName: string): Promise<void> {
+  const template = process.env.BNPL_INTEGRATION_TEMPLATE_DATABASE
+  if (!template) return
+  const client = new Client({
+    host: process.env.DB_HOST || "localhost",
+    user: process.env.DB_USERNAME || "postgres",
+    password: process.env.DB_PASSWORD || undefined,
+    database: "postgres",
+  })
+  await client.connect()
+  try {
+    // Two workers copying at once can meet "source database is being accessed by other users".
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE "${dbName}" TEMPLATE "${template}"`)
+        return
+      } catch (error) {
+        if (attempt >= 10 || !/being accessed by other users/.test((error as Error).message)) throw error
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt))
+      }
+    }
+  } finally {
+    await client.end()
+  }
 }
