@@ -99,8 +99,10 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   }
 
   /**
-   * Creates the service's checkout from the cart snapshot the store middleware put into
-   * `data` (api/store/payment-session-snapshot.ts); see PaymentOperations.startCheckout.
+   * The session's checkout for the cart snapshot the store middleware put into `data`
+   * (api/store/payment-session-snapshot.ts): the one the middleware already started for this
+   * request when it was made for this amount and currency (runtime/early-checkouts.ts), else
+   * one made here; see PaymentOperations.startCheckout.
    * @throws MedusaError INVALID_DATA without a snapshot; the core's errors otherwise.
    */
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
