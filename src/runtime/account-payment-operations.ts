@@ -38,10 +38,25 @@ export function paymentOperationsFor(
   })
 }
 
+const ofProvider = new Map<string, PaymentOperations>()
 const ofAccount = new WeakMap<AccountRuntime, PaymentOperations>()
 
-/** `paymentOperationsFor` an account of the plugin's runtime, built once per process and account. */
+/**
+ * Records the payment provider's own PaymentOperations for its provider id (the provider's
+ * constructor), so that work started for the provider elsewhere in the process (the session
+ * middleware's early checkout) reads the same cache, lock and settings as the provider would.
+ */
+export function registerProviderOperations(providerId: string, operations: PaymentOperations): void {
+  ofProvider.set(providerId, operations)
+}
+
+/**
+ * The PaymentOperations of an account of the plugin's runtime: its provider's own when the
+ * provider was built in this process, else `paymentOperationsFor` the account, built once.
+ */
 export function paymentOperationsForAccount(account: AccountRuntime): PaymentOperations {
+  const registered = ofProvider.get(account.providerId)
+  if (registered) return registered
   let operations = ofAccount.get(account)
   if (!operations) {
     operations = paymentOperationsFor(account, { cache: () => account.cache, logger: account.logger })

@@ -38,7 +38,7 @@ import { createClientFromOptions } from "../../runtime/client-factory"
 import type { CacheLike, LoggerLike } from "../../runtime/shared-types"
 import { checkConnectionAtStartup } from "../../runtime/startup-connection-check"
 import { readMedusaCapture } from "../../runtime/medusa-captures"
-import { paymentOperationsFor } from "../../runtime/account-payment-operations"
+import { paymentOperationsFor, registerProviderOperations } from "../../runtime/account-payment-operations"
 import { takeEarlyCheckout } from "../../runtime/early-checkouts"
 import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/configured-accounts"
 import { toMedusaError } from "./errors"
@@ -90,6 +90,8 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       { options: this.options_, client: this.client_, providerId: account.providerId },
       { cache: () => this.cache_, logger: this.logger_ }
     )
+    // The session middleware starts this account's checkouts with these very operations.
+    if (account.providerId) registerProviderOperations(account.providerId, this.payments_)
     // The connection test in the background: it also reads the limits, so the first shopper
     // does not wait for them, and warns naming the step that failed.
     void checkConnectionAtStartup(
