@@ -66,7 +66,7 @@ export function takeEarlyCheckout(
   return same ? checkout.result : undefined
 }
 
-/** How many started checkouts wait for their provider (tests and the bench). */
+/** How many started checkouts wait for their provider (tests). */
 export function earlyCheckoutsWaiting(): number {
   return waiting.size
 }
