@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { createPromotionsWorkflow } from "@medusajs/medusa/core-flows"
+import { createProductCategoriesWorkflow, createPromotionsWorkflow, updateProductsWorkflow } from "@medusajs/medusa/core-flows"
 import { BnplClient } from "../../src/client"
 import { describeStore } from "../support/store-suite"
 import type { SeededStore } from "../support/seed-store"
@@ -94,6 +94,31 @@ describeStore({}, (suite) => {
       const ledger = await control.ledger()
       expect(ledger.payments).toHaveLength(1)
       expect(ledger.auths.filter((auth) => auth.status === "APPROVED")).toHaveLength(1)
+    })
+
+    it("the checkout carries each line's category path from the top, the shopper's names and the cart's totals", async () => {
+      const container = getContainer()
+      const {
+        result: [home],
+      } = await createProductCategoriesWorkflow(container).run({ input: { product_categories: [{ name: "Home", handle: "bnpl-test-home", is_active: true }] } })
+      const {
+        result: [kitchen],
+      } = await createProductCategoriesWorkflow(container).run({
+        input: { product_categories: [{ name: "Kitchen", handle: "bnpl-test-kitchen", is_active: true, parent_category_id: home.id }] },
+      })
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data: products } = await query.graph({ entity: "product", fields: ["id"], filters: { handle: "canvas-tote" } })
+      await updateProductsWorkflow(container).run({ input: { selector: { id: products[0].id }, update: { category_ids: [kitchen.id, home.id] } } })
+
+      const cart = await readyCart(store.regions.uk, ukAddress, 2)
+      const session = await shopper.initiatePaymentSession(cart.id)
+      const client = new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: process.env.BNPL_BASE_URL! })
+      const checkout = await client.getCheckout(session.data.token)
+      const [tote] = checkout.items as Array<{ name: string; quantity: number; categories?: string[][] }>
+      expect(tote.quantity).toBe(2)
+      expect([...(tote.categories ?? [])].sort()).toEqual([["Home"], ["Home", "Kitchen"]])
+      expect(checkout.consumer).toMatchObject({ givenNames: "Ada", surname: "Lovelace", email: expect.stringContaining("@") })
+      expect(checkout.amount).toEqual({ amount: session.data.amount, currency: "GBP" })
     })
 
     it("a promotion code reaches the service as a named discount, and the lines add up without an adjustment", async () => {

@@ -12,6 +12,7 @@ import {
   previousSessionOf,
   type PreviousSession,
 } from "../../payments/session-data"
+import { readCartForSnapshot } from "../../operations/cart-for-snapshot"
 import { clearCompletionRecord } from "../../operations/completion-record"
 import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../operations/exclusion-facts"
 import { excludedItemsError, hasExclusions } from "../../payments/exclusions"
@@ -68,12 +69,11 @@ export async function replaceSessionDataWithCartSnapshot(
     if (!collection || !cartId) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${collectionId}.`)
     }
-    const { data: carts } = await query.graph({
-      entity: "cart",
-      fields: hasExclusions(exclusions) ? [...CART_SNAPSHOT_FIELDS, ...CART_EXCLUSION_FIELDS] : CART_SNAPSHOT_FIELDS,
-      filters: { id: cartId },
-    })
-    const cart = carts[0] as Record<string, unknown> | undefined
+    const cart = await readCartForSnapshot(
+      req.scope,
+      cartId,
+      hasExclusions(exclusions) ? [...CART_SNAPSHOT_FIELDS, ...CART_EXCLUSION_FIELDS] : CART_SNAPSHOT_FIELDS
+    )
     if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
     // Goods the merchant excluded: refused before any checkout is made (code excluded_items).
     const excluded = exclusions && hasExclusions(exclusions) ? excludedCartItems(exclusions, cart) : []
