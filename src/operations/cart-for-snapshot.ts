@@ -1,4 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
+import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../payments/mapping/cart-snapshot"
+import { keepPreparedSnapshot } from "../runtime/prepared-snapshots"
 import type { ContainerLike } from "../runtime/shared-types"
 
 type GraphRecord = Record<string, any>
@@ -76,5 +78,20 @@ export async function readCartForSnapshot(scope: ContainerLike, cartId: string, 
     ...cart,
     items: items.map((item) => ({ ...item, product: productsById.get(item.product_id) ?? null })),
     customer: customers[0] ?? null,
+  }
+}
+
+/**
+ * Reads the cart's snapshot when the shopper reaches the payment step and keeps it for the
+ * payment session to send Create Checkout from at once (runtime/prepared-snapshots.ts). For
+ * the eligibility route, after it answered: never throws, and a cart that cannot be mapped
+ * is simply not prepared.
+ */
+export async function prepareCartSnapshot(scope: ContainerLike, cartId: string): Promise<void> {
+  try {
+    const cart = await readCartForSnapshot(scope, cartId, CART_SNAPSHOT_FIELDS)
+    if (cart) keepPreparedSnapshot(toCartSnapshot(cart))
+  } catch {
+    // Only speed is lost: the session reads the cart itself.
   }
 }

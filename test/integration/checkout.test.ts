@@ -121,6 +121,39 @@ describeStore({}, (suite) => {
       expect(checkout.amount).toEqual({ amount: session.data.amount, currency: "GBP" })
     })
 
+    describe("the cart read at the payment step (runtime/prepared-snapshots.ts)", () => {
+      const client = () =>
+        new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: process.env.BNPL_BASE_URL! })
+      // The eligibility route reads the cart for the session after it has answered.
+      const afterThePaymentStep = async (cartId: string) => {
+        expect((await shopper.eligibility(cartId)).eligible).toBe(true)
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+      }
+
+      it("an unchanged cart gets one checkout, the session's", async () => {
+        const cart = await readyCart(store.regions.uk, ukAddress)
+        await afterThePaymentStep(cart.id)
+        const session = await shopper.initiatePaymentSession(cart.id)
+        const { checkouts } = await control.ledger()
+        expect(checkouts.map((checkout) => checkout.token)).toEqual([session.data.token])
+      })
+
+      it("a cart changed after it, at the same total, gets the checkout of the cart as it is now", async () => {
+        const cart = await readyCart(store.regions.uk, ukAddress)
+        await afterThePaymentStep(cart.id)
+        const { data } = await api.post(
+          `/store/carts/${cart.id}`,
+          { shipping_address: { ...ukAddress, address_1: "221B Baker Street" } },
+          { headers: { "x-publishable-api-key": store.publishableKey } }
+        )
+        expect(data.cart.total).toBe(cart.total)
+        const session = await shopper.initiatePaymentSession(cart.id)
+        const checkout = await client().getCheckout(session.data.token)
+        expect(JSON.stringify(checkout.shipping)).toContain("221B Baker Street")
+        expect(checkout.amount).toEqual({ amount: session.data.amount, currency: "GBP" })
+      })
+    })
+
     it("a promotion code reaches the service as a named discount, and the lines add up without an adjustment", async () => {
       await createPromotionsWorkflow(getContainer()).run({
         input: {

@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../payments/mapping/cart-snapshot"
-import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
+import { CART_SNAPSHOT_FIELDS, toCartSnapshot, type CartSnapshot } from "../../payments/mapping/cart-snapshot"
+import { apiAmountToMinorUnits, toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import {
   CART_SNAPSHOT_KEY,
   EARLY_CHECKOUT_KEY,
@@ -20,6 +20,7 @@ import { toMedusaError } from "../../providers/bnpl/errors"
 import { exclusionsForAccount } from "../../runtime/account-exclusions"
 import { paymentOperationsForAccount } from "../../runtime/account-payment-operations"
 import { holdEarlyCheckout } from "../../runtime/early-checkouts"
+import { preparedSnapshotOf, sameSnapshot } from "../../runtime/prepared-snapshots"
 import { accountForProvider, getPluginRuntime } from "../../runtime/plugin-runtime"
 import { paymentCollectionIdSchema } from "../request-schemas"
 import { parseRequestPart } from "../validate-request"
@@ -69,6 +70,25 @@ export async function replaceSessionDataWithCartSnapshot(
     if (!collection || !cartId) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${collectionId}.`)
     }
+    // The sessions this one replaces (Medusa deletes them at the same time): the provider may
+    // reuse their checkout, or an approval one of them already has (payments/payment-operations.ts).
+    const previousSessions = (collection.payment_sessions ?? [])
+      .filter((session) => isBnplProvider(session?.provider_id))
+      .map((session) => previousSessionOf(asPaymentData(session?.data ?? undefined)))
+      .filter((session: PreviousSession | undefined): session is PreviousSession => !!session)
+    const amountMinor = toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount")
+    const currency = String(collection.currency_code ?? "").toUpperCase()
+    const start = (snapshot: CartSnapshot) =>
+      paymentOperationsForAccount(account!).startCheckout({ snapshot, amountMinor, currency, data: {}, previousSessions })
+    // The snapshot read at the payment step, when it is for this amount: Create Checkout goes
+    // out from it now, and the cart is read during the round trip. Never with exclusions, so a
+    // cart refused for its goods never gets a checkout (runtime/prepared-snapshots.ts).
+    const prepared = account && !hasExclusions(exclusions) ? preparedSnapshotOf(cartId) : undefined
+    const guess =
+      prepared && apiAmountToMinorUnits(prepared.total) === amountMinor && prepared.currencyCode.toUpperCase() === currency
+        ? { snapshot: prepared, result: start(prepared) }
+        : undefined
+    guess?.result.catch(() => undefined)
     const cart = await readCartForSnapshot(
       req.scope,
       cartId,
@@ -78,25 +98,18 @@ export async function replaceSessionDataWithCartSnapshot(
     // Goods the merchant excluded: refused before any checkout is made (code excluded_items).
     const excluded = exclusions && hasExclusions(exclusions) ? excludedCartItems(exclusions, cart) : []
     if (excluded.length) throw toMedusaError(excludedItemsError(excluded))
-    let snapshot
+    let snapshot: CartSnapshot
     try {
       snapshot = toCartSnapshot(cart)
     } catch (error) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `The cart cannot be paid later: ${(error as Error).message}`)
     }
-    // The sessions this one replaces (Medusa deletes them at the same time): the provider may
-    // reuse their checkout, or an approval one of them already has (payments/payment-operations.ts).
-    const previousSessions = (collection.payment_sessions ?? [])
-      .filter((session) => isBnplProvider(session?.provider_id))
-      .map((session) => previousSessionOf(asPaymentData(session?.data ?? undefined)))
-      .filter((session: PreviousSession | undefined): session is PreviousSession => !!session)
     body.data = { [CART_SNAPSHOT_KEY]: snapshot, [PREVIOUS_SESSIONS_KEY]: previousSessions }
     if (account) {
-      // Everything Create Checkout needs is known: it goes out now and runs during Medusa's own
-      // work before initiatePayment, which takes it (runtime/early-checkouts.ts).
-      const amountMinor = toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount")
-      const currency = String(collection.currency_code ?? "").toUpperCase()
-      const result = paymentOperationsForAccount(account).startCheckout({ snapshot, amountMinor, currency, data: {}, previousSessions })
+      // The checkout made from the cart as read now: the guess when it was made from exactly
+      // this snapshot, else one that goes out now. Either runs during Medusa's own work before
+      // initiatePayment, which takes it (runtime/early-checkouts.ts).
+      const result = guess && sameSnapshot(guess.snapshot, snapshot) ? guess.result : start(snapshot)
       body.data[EARLY_CHECKOUT_KEY] = holdEarlyCheckout({ providerId: account.providerId, cartId, amountMinor, currency, result })
     }
     // A new session starts a new attempt: an earlier one's failure no longer describes the cart.

@@ -9,6 +9,7 @@ import { messageDefaults } from "../message-defaults"
 import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
 import { forShopper } from "../../../../payments/errors"
 import { toMedusaError } from "../../../../providers/bnpl/errors"
+import { prepareCartSnapshot } from "../../../../operations/cart-for-snapshot"
 import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../../../operations/exclusion-facts"
 import { exclusionsForAccount } from "../../../../runtime/account-exclusions"
 import { eligibilityQuerySchema } from "../../../request-schemas"
@@ -64,14 +65,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   const inRegion = !offered.length || offered.includes(account.providerId)
   // Excluded goods outrank the amount: changing the total does not make the cart payable.
   const excludedItems = excludedCartItems(await exclusionsForAccount(req.scope, account), cart)
-  res.json({
-    ...(excludedItems.length
-      ? { ...eligibility, eligible: false, reason: "excluded_items", excludedItems }
-      : eligibility.eligible && !inRegion
-        ? { ...eligibility, eligible: false, reason: "not_in_region" }
-        : eligibility),
-    // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-    ...provider,
-    ...messageDefaults(settings),
-  })
+  const answer = excludedItems.length
+    ? { ...eligibility, eligible: false, reason: "excluded_items", excludedItems }
+    : eligibility.eligible && !inRegion
+      ? { ...eligibility, eligible: false, reason: "not_in_region" }
+      : eligibility
+  // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
+  res.json({ ...answer, ...provider, ...messageDefaults(settings) })
+  // Once answered: the cart as the payment session will send it, so its Create Checkout can go
+  // out before the session reads the cart again (runtime/prepared-snapshots.ts).
+  if (answer.eligible) void prepareCartSnapshot(req.scope, cartId)
 }
