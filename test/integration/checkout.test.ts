@@ -151,6 +151,10 @@ describeStore({}, (suite) => {
         const checkout = await client().getCheckout(session.data.token)
         expect(JSON.stringify(checkout.shipping)).toContain("221B Baker Street")
         expect(checkout.amount).toEqual({ amount: session.data.amount, currency: "GBP" })
+        // The one made at once from the payment step's read, for the old address, stays unused.
+        const { checkouts } = await control.ledger()
+        expect(checkouts).toHaveLength(2)
+        expect(checkouts.map((made) => made.token)).toContain(session.data.token)
       })
     })
 
