@@ -40,6 +40,7 @@ const common = {
 }
 
 module.exports = {
+  testSequencer: "<rootDir>/test/support/longest-first-sequencer.js",
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts?(x)"] },
     { ...common, displayName: "contract", testMatch: ["<rootDir>/test/contract/**/*.test.ts"] },
@@ -50,6 +51,7 @@ module.exports = {
       setupFiles: ["<rootDir>/test/integration/setup-env.js"],
       setupFilesAfterEnv: ["<rootDir>/test/support/secret-scan.ts"],
       globalSetup: "<rootDir>/test/integration/global-setup.js",
+      globalTeardown: "<rootDir>/test/integration/global-teardown.js",
     },
     {
       ...common,

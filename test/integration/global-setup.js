@@ -7,9 +7,14 @@
 const fs = require("node:fs")
 const path = require("node:path")
 const { spawnSync } = require("node:child_process")
+const net = require("node:net")
 const { Client } = require("pg")
 
-const TEMPLATE_DATABASE = "bnpl_integration_template"
+// One template per run: a second run on the machine (a developer's beside CI's) neither drops
+// this one's template under it nor copies from a half-migrated one. global-teardown.js drops it.
+const TEMPLATE_DATABASE = `bnpl_integration_template_${process.pid}`
+// Worker n's sandbox listens on the base port + 10 * (n - 1) (setup-env.js); room for 4 workers.
+const WORKER_PORT_SLOTS = 4
 
 module.exports = async () => {
   const root = path.resolve(__dirname, "../..")
@@ -21,7 +26,32 @@ module.exports = async () => {
   const link = path.join(modules, "medusa-payment-bnpl")
   fs.mkdirSync(modules, { recursive: true })
   if (!fs.existsSync(link)) fs.symlinkSync(root, link, "dir")
+  if (!process.env.BNPL_SANDBOX_BASE_PORT && !process.env.BNPL_SANDBOX_PORT) {
+    // Set here, before jest starts its workers, so every worker reads the same base.
+    process.env.BNPL_SANDBOX_BASE_PORT = String(await freeBasePort())
+  }
   await migrateTemplate(root)
+}
+
+/**
+ * The first base port from 4510 (in steps of 100) at which every worker's sandbox port is
+ * free, so a second run on the machine gets sandboxes of its own instead of sharing the first
+ * run's (its stores would then read and reset the other run's ledgers).
+ */
+async function freeBasePort() {
+  for (let base = 4510; base < 9000; base += 100) {
+    const ports = Array.from({ length: WORKER_PORT_SLOTS }, (_, slot) => base + 10 * slot)
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base
+  }
+  throw new Error("no free ports for the integration sandboxes between 4510 and 9000")
+}
+
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.once("error", () => resolve(false))
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)))
+  })
 }
 
 async function migrateTemplate(root) {

@@ -14,7 +14,7 @@ const HOLDING = "http://storefront.test/checkout?step=payment&bnpl_error=order_o
  * the approval of a cart whose order fails is kept, the shopper is told the shop is checking
  * it, nothing the shopper or the job does places it, and the admin places the order (then
  * paid, and captured as any other) or voids it from Settings -> Pay later's findings.
- * (The default, `void`, is completion.test.ts's "stock gone" test.)
+ * (The default, `void`, is default-store/completion.ts's "stock gone" test.)
  */
 describeStore({ BNPL_ON_ORDER_FAILURE: "hold" }, (suite) => {
   const { api, getContainer, control } = suite

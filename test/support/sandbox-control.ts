@@ -3,6 +3,8 @@
  * which talks to the sandbox: the ledger of what the service recorded, its clock, faults.
  */
 export class SandboxControl {
+  private limitsChanged = false
+
   constructor(private readonly baseUrl: string) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -14,6 +16,13 @@ export class SandboxControl {
     if (!response.ok) throw new Error(`sandbox control ${method} ${path} answered ${response.status}`)
     const text = await response.text()
     return (text ? JSON.parse(text) : undefined) as T
+  }
+
+  /** Whether a test changed an account's limits since the last ask (and forgets that it did). */
+  takeLimitsChanged(): boolean {
+    const changed = this.limitsChanged
+    this.limitsChanged = false
+    return changed
   }
 
   ledger(): Promise<Ledger> {
@@ -37,6 +46,7 @@ export class SandboxControl {
     return this.call("DELETE", "/faults")
   }
   setLimits(merchantId: string, minimumAmount: string, maximumAmount: string): Promise<unknown> {
+    this.limitsChanged = true
     return this.call("PUT", `/accounts/${merchantId}/configuration`, { minimumAmount, maximumAmount })
   }
   /**

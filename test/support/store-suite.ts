@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto"
 import path from "node:path"
 import { Client } from "pg"
 import { adminHeaders } from "./admin"
+import { reportRequestErrorsPlainly } from "./reportable-request-errors"
 import { Shopper } from "../../harness/shopper"
 import type { Sandbox } from "../../src/sandbox"
 import type { SandboxControl } from "./sandbox-control"
@@ -42,11 +43,20 @@ export function describeStore(environment: Record<string, string>, tests: (suite
     hooks: { beforeServerStart: () => copyTemplateDatabase(dbName) },
     testSuite: ({ api, getContainer }) => {
       const suite = { api, getContainer, control, sandbox } as StoreSuite
+      beforeAll(() => reportRequestErrorsPlainly(api))
       beforeEach(async () => {
         await control.reset()
         suite.store = await seedStore(getContainer())
         suite.admin = await adminHeaders(getContainer())
         suite.shopper = new Shopper(api, suite.store.publishableKey)
+      })
+      afterEach(async () => {
+        // The plugin stores the limits it read for every instance, outside the database that
+        // Medusa's runner restores: after a test that changed them, the next test of the same
+        // store (often another file's) would check carts against them. Read the defaults back.
+        if (!control.takeLimitsChanged()) return
+        await control.reset()
+        await api.post("/admin/bnpl/configuration/refresh", {}, suite.admin)
       })
       tests(suite)
     },

@@ -1,0 +1,26 @@
+// Jest's own order runs the files it has timed longest first, and the others by file size. On a
+// clean clone (CI) nothing is timed yet and the longest integration files are small (the shared
+// store's two lists of suites, a hundred shoppers in sixty lines), so they would start last and
+// leave one worker running alone at the end. This table gives their time on 2 cores
+// until jest has timed them itself.
+const path = require("node:path")
+const Sequencer = require("@jest/test-sequencer").default
+
+/** Seconds each long file took with `--maxWorkers=2` on a 2-core machine (2026-11-27). */
+const EXPECTED_SECONDS = {
+  "after-the-order.test.ts": 300,
+  "shopping.test.ts": 400,
+  "concurrency.test.ts": 240,
+  "fault-matrix.test.ts": 210,
+  "network-blips.test.ts": 100,
+}
+
+class LongestFirstSequencer extends Sequencer {
+  sort(tests) {
+    const expectedMs = (test) => test.duration ?? (EXPECTED_SECONDS[path.basename(test.path)] ?? 0) * 1000
+    // Array.prototype.sort is stable: files with nothing known keep jest's order (by size).
+    return [...super.sort(tests)].sort((a, b) => expectedMs(b) - expectedMs(a))
+  }
+}
+
+module.exports = LongestFirstSequencer
