@@ -12,6 +12,7 @@ import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 import { consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 import { useProxyForStore } from "../../harness/tcp-proxy"
+import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
 
 /**
  * The fault matrix (issue 6, item 1): every money-relevant call the store makes, under every
@@ -285,6 +286,7 @@ const matrixTable = (): string => {
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "store"),
   testSuite: ({ api, getContainer }) => {
+    beforeAll(() => reportRequestErrorsPlainly(api))
     let store: SeededStore
     let admin: { headers: Record<string, string>; validateStatus: () => boolean }
 

@@ -6,6 +6,7 @@ import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore, type SeededStore } from "../support/seed-store"
 import { Shopper, ukAddress } from "../../harness/shopper"
 import { useProxyForStore } from "../../harness/tcp-proxy"
+import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
 
 /**
  * Network blips never reach the shopper (issue "A network blip never reaches the shopper"):
@@ -39,6 +40,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 medusaIntegrationTestRunner({
   cwd: path.join(__dirname, "store"),
   testSuite: ({ api, getContainer }) => {
+    beforeAll(() => reportRequestErrorsPlainly(api))
     let store: SeededStore
     let shopper: Shopper
 

@@ -5,6 +5,7 @@ import path from "node:path"
 import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness/shopper"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore } from "../support/seed-store"
+import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
 
 jest.setTimeout(180_000)
 
@@ -66,6 +67,7 @@ it("the package ships JavaScript and type definitions for every subpath it expor
 medusaIntegrationTestRunner({
   cwd: app,
   testSuite: ({ api, getContainer }) => {
+    beforeAll(() => reportRequestErrorsPlainly(api))
     it("the packed plugin, configured from the README, completes a checkout", async () => {
       const installed = require.resolve("medusa-payment-bnpl/providers/bnpl", { paths: [app] })
       expect(installed.startsWith(path.join(app, "node_modules"))).toBe(true)
