@@ -57,14 +57,10 @@ function isFree(port) {
 async function migrateTemplate(root) {
   const host = process.env.DB_HOST || "localhost"
   const user = process.env.DB_USERNAME || "postgres"
-  const client = new Client({ host, user, password: process.env.DB_PASSWORD || undefined, database: "postgres" })
-  await client.connect()
-  try {
+  await onMaintenanceDatabase(async (client) => {
     await client.query(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`)
     await client.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`)
-  } finally {
-    await client.end()
-  }
+  })
   const logDir = path.join(root, "test-output/integration")
   fs.mkdirSync(logDir, { recursive: true })
   const started = Date.now()
@@ -90,3 +86,21 @@ async function migrateTemplate(root) {
   process.env.BNPL_INTEGRATION_TEMPLATE_DATABASE = TEMPLATE_DATABASE
   console.log(`\nIntegration template database migrated in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 }
+
+/** Runs `work` with a client of the server's `postgres` database (where databases are made and dropped). */
+async function onMaintenanceDatabase(work) {
+  const client = new Client({
+    host: process.env.DB_HOST || "localhost",
+    user: process.env.DB_USERNAME || "postgres",
+    password: process.env.DB_PASSWORD || undefined,
+    database: "postgres",
+  })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+module.exports.onMaintenanceDatabase = onMaintenanceDatabase
