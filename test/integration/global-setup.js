@@ -8,7 +8,7 @@ const fs = require("node:fs")
 const path = require("node:path")
 const { spawnSync } = require("node:child_process")
 const net = require("node:net")
-const { Client } = require("pg")
+const { onMaintenanceDatabase } = require("../support/maintenance-database")
 
 // One template per run: a second run on the machine (a developer's beside CI's) neither drops
 // this one's template under it nor copies from a half-migrated one. global-teardown.js drops it.
@@ -86,21 +86,3 @@ async function migrateTemplate(root) {
   process.env.BNPL_INTEGRATION_TEMPLATE_DATABASE = TEMPLATE_DATABASE
   console.log(`\nIntegration template database migrated in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 }
-
-/** Runs `work` with a client of the server's `postgres` database (where databases are made and dropped). */
-async function onMaintenanceDatabase(work) {
-  const client = new Client({
-    host: process.env.DB_HOST || "localhost",
-    user: process.env.DB_USERNAME || "postgres",
-    password: process.env.DB_PASSWORD || undefined,
-    database: "postgres",
-  })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
-module.exports.onMaintenanceDatabase = onMaintenanceDatabase

@@ -3,7 +3,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
 import { randomBytes } from "node:crypto"
 import path from "node:path"
-import { Client } from "pg"
+import type { Client } from "pg"
 import { adminHeaders } from "./admin"
 import { reportRequestErrorsPlainly } from "./reportable-request-errors"
 import { Shopper } from "../../harness/shopper"
@@ -11,6 +11,11 @@ import type { Sandbox } from "../../src/sandbox"
 import type { SandboxControl } from "./sandbox-control"
 import { useSandboxForStore } from "./sandbox-for-store"
 import { seedStore, type SeededStore } from "./seed-store"
+
+// CommonJS, because the plain JavaScript of global-setup.js and global-teardown.js requires it too.
+const { onMaintenanceDatabase } = require("./maintenance-database") as {
+  onMaintenanceDatabase: <T>(work: (client: Client) => Promise<T>) => Promise<T>
+}
 
 /** What a test of the integration store has: the store API, Medusa's container, the sandbox. */
 export interface StoreSuite {
@@ -71,14 +76,7 @@ export function describeStore(environment: Record<string, string>, tests: (suite
 async function copyTemplateDatabase(dbName: string): Promise<void> {
   const template = process.env.BNPL_INTEGRATION_TEMPLATE_DATABASE
   if (!template) return
-  const client = new Client({
-    host: process.env.DB_HOST || "localhost",
-    user: process.env.DB_USERNAME || "postgres",
-    password: process.env.DB_PASSWORD || undefined,
-    database: "postgres",
-  })
-  await client.connect()
-  try {
+  await onMaintenanceDatabase(async (client) => {
     // Two workers copying at once can meet "source database is being accessed by other users".
     for (let attempt = 1; ; attempt++) {
       try {
@@ -89,7 +87,5 @@ async function copyTemplateDatabase(dbName: string): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 200 * attempt))
       }
     }
-  } finally {
-    await client.end()
-  }
+  })
 }
