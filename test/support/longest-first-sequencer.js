@@ -2,7 +2,7 @@
 // clean clone (CI) nothing is timed yet and the longest integration files are small (the shared
 // store's two lists of suites, a hundred shoppers in sixty lines), so they would start last and
 // leave one worker running alone at the end. This table gives their time on 2 cores
-// until jest has timed them itself.
+// until jest has timed them itself (integration, and test:deployments' cluster).
 const path = require("node:path")
 const Sequencer = require("@jest/test-sequencer").default
 
@@ -13,6 +13,11 @@ const EXPECTED_SECONDS = {
   "concurrency.test.ts": 240,
   "fault-matrix.test.ts": 210,
   "network-blips.test.ts": 100,
+  // test:deployments: the cluster alone takes longer than the other three together.
+  "cluster.test.ts": 290,
+  "restart.test.ts": 85,
+  "lowest-medusa.test.ts": 85,
+  "fresh-clone.test.ts": 45,
 }
 
 class LongestFirstSequencer extends Sequencer {
