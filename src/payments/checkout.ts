@@ -3,7 +3,7 @@ import type { CreateCheckoutRequest } from "../client/schemas"
 import { projectApproval } from "./authorise"
 import { accountCurrency, checkEligibility } from "./eligibility"
 import { PaymentError, forShopper, shopperError } from "./errors"
-import { cartDigest } from "./mapping/cart-digest"
+import { cartDigest, itemsDigest } from "./mapping/cart-digest"
 import type { CartSnapshot } from "./mapping/cart-snapshot"
 import { toCreateCheckoutRequest } from "./mapping/checkout"
 import { accountOf, currentSettings, type PaymentContext, type PaymentResult } from "./payment-context"
@@ -21,9 +21,11 @@ export const REUSE_CHECKOUT_MIN_LIFE_MS = 5 * 60_000
  * Creates the checkout for a trusted cart snapshot (api-beyond-the-document.md "Create
  * Checkout"), after checking the amount is inside the account's limits and currency
  * (merchant-api-v2.md "Limits: Order amount", rule 2). The data keeps the token, the
- * redirect URL, the amount and a digest of what the consumer will approve.
+ * redirect URL, the amount and a digest of what the consumer will approve; the same digest is
+ * recorded by the checkout's token (`recordCheckout`), where a deleted session cannot lose it.
  * @throws PaymentError `not_eligible` (words the shopper can act on), `invalid_request`
  *   without an e-mail or return URL, `unavailable` when the service fails (logged).
+ * @throws whatever `recordCheckout` throws (the records cannot be written): no token is handed out.
  */
 export async function startCheckout(
   context: PaymentContext,
@@ -71,6 +73,15 @@ export async function startCheckout(
     ...redirectUrls(context, snapshot.cartId),
   })
   const checkout = await createCheckout(context, request)
+  await context.deps.recordCheckout?.({
+    token: checkout.token,
+    cartId: snapshot.cartId,
+    mode: "standard",
+    itemsDigest: itemsDigest(snapshot),
+    cartDigest: digest,
+    amount: request.amount.amount,
+    currency: request.amount.currency,
+  })
   return {
     token: checkout.token,
     status,
@@ -178,6 +189,17 @@ function returnUrl(context: PaymentContext, cartId: string, token: string): stri
  */
 export async function assertEligible(context: PaymentContext, amountMinor: bigint, currency: string): Promise<void> {
   if (!(await currentSettings(context)).enabled) throw shopperError("not_eligible", ACCOUNT_DISABLED_MESSAGE)
+  await assertWithinLimits(context, amountMinor, currency)
+}
+
+/**
+ * The limits rule alone (merchant-api-v2.md "Limits: Order amount", rule 2), for an amount a
+ * consumer approved on a checkout made earlier: an account turned off since does not undo an
+ * approval, but an amount above the maximum is never authorised, whichever way it came about.
+ * `amountMinor` in minor units; `currency` ISO 4217.
+ * @throws PaymentError `not_eligible` naming the limit, `unavailable` when the limits cannot be read.
+ */
+export async function assertWithinLimits(context: PaymentContext, amountMinor: bigint, currency: string): Promise<void> {
   const limits = await context.deps.readLimits().catch((error: unknown) => {
     throw forShopper("Reading the account's limits", error, "unavailable", context.logger)
   })

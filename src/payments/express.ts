@@ -1,8 +1,8 @@
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import { accountOf, type PaymentContext, type PaymentResult } from "./payment-context"
-import { assertEligible, createCheckout } from "./checkout"
+import { assertEligible, assertWithinLimits, createCheckout } from "./checkout"
 import { shopperError } from "./errors"
-import { cartDigest } from "./mapping/cart-digest"
+import { cartDigest, itemsDigest as expressItemsDigest } from "./mapping/cart-digest"
 import type { CartSnapshot } from "./mapping/cart-snapshot"
 import { toCreateCheckoutRequest } from "./mapping/checkout"
 import { CHECKOUT_OPEN, toSessionStatus } from "./payment-state"
@@ -19,34 +19,14 @@ import type { BnplPaymentData, ExpressInstruction } from "./session-data"
  */
 
 /**
- * A digest of what the popup cannot change: items, currency, region, sales channel
- * (mapping/cart-digest.ts without the consumer, addresses, shipping, discounts, which a
- * shipping promotion changes, and totals, which the approved amount covers). Compared
- * before an express checkout is authorised: a cart whose items changed after the consumer
- * approved it is not the approved cart, even at the same total.
- */
-export function expressItemsDigest(snapshot: CartSnapshot): string {
-  return cartDigest({
-    ...snapshot,
-    email: undefined,
-    customer: undefined,
-    shippingAddress: undefined,
-    billingAddress: undefined,
-    shippingMethods: [],
-    shippingOptionIds: [],
-    discounts: [],
-    total: "",
-    shippingAmount: "",
-    taxAmount: "",
-  })
-}
-
-/**
  * Creates the express checkout for a cart: Create Checkout with `mode: "express"`,
  * `merchant.popupOriginUrl` and `amount` = the cart's total now (minor units in, API string
  * out), after the limits check. The cart needs no e-mail or address.
  * @returns the session data with `express: "started"`; no `cartDigest` (the cart will change).
- * @throws PaymentError `not_eligible` (outside the limits, currency not served), `unavailable`.
+ * The checkout's goods are recorded by its token (`recordCheckout`): the express completion
+ * compares the cart with them even after Medusa deleted the session.
+ * @throws PaymentError `not_eligible` (outside the limits, currency not served), `unavailable`;
+ *   whatever `recordCheckout` throws (no token is handed out).
  */
 export async function startExpressCheckout(
   context: PaymentContext,
@@ -64,6 +44,14 @@ export async function startExpressCheckout(
     popupOriginUrl: input.popupOriginUrl,
   })
   const checkout = await createCheckout(context, request)
+  await context.deps.recordCheckout?.({
+    token: checkout.token,
+    cartId: snapshot.cartId,
+    mode: "express",
+    itemsDigest: expressItemsDigest(snapshot),
+    amount: request.amount.amount,
+    currency,
+  })
   return openSession(context, input.data, snapshot, {
     token: checkout.token,
     expires: checkout.expires,
@@ -81,9 +69,10 @@ export async function startExpressCheckout(
  * must be the approved amount; the session then keeps the cart's digest, so a cart changed
  * after this is refused at completion like a standard one (operations/approved-cart.ts).
  * @throws PaymentError `amount_changed` when the total is not the approved amount,
- *   `cart_changed` when the items are not those the checkout started with.
+ *   `cart_changed` when the items are not those the checkout started with, `not_eligible` when
+ *   the approved amount is outside the account's limits (checkout.ts `assertWithinLimits`).
  */
-export function continueExpressCheckout(
+export async function continueExpressCheckout(
   context: PaymentContext,
   input: {
     snapshot: CartSnapshot
@@ -92,7 +81,7 @@ export function continueExpressCheckout(
     instruction: Extract<ExpressInstruction, { token: string }>
     data: BnplPaymentData
   }
-): PaymentResult & { token: string } {
+): Promise<PaymentResult & { token: string }> {
   const { snapshot, amountMinor, instruction } = input
   const currency = input.currency.toUpperCase()
   const itemsDigest = expressItemsDigest(snapshot)
@@ -100,6 +89,8 @@ export function continueExpressCheckout(
   if (instruction.phase === "approved" && apiAmountToMinorUnits(instruction.approvedAmount) !== amountMinor) {
     throw shopperError("amount_changed")
   }
+  // The popup may confirm a shipping option the store never offered it (one above the maximum).
+  if (instruction.phase === "approved") await assertWithinLimits(context, amountMinor, currency)
   return openSession(context, input.data, snapshot, {
     token: instruction.token,
     expires: instruction.expires,

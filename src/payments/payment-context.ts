@@ -48,9 +48,33 @@ export interface PaymentCoreDependencies {
   refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
   /** An earlier version's unanswered refunds of an order, read once into the records (upgrade). */
   takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
+  /**
+   * Keeps what a checkout was made for, by its token, where the store keeps its records
+   * (runtime/approved-carts.ts): called once the service has made the checkout and before its
+   * token is handed out, so a rejection fails the session and the checkout is never used.
+   */
+  recordCheckout?: (checkout: CheckoutMade) => Promise<void>
   /** Runs a money operation alone for one service order, across instances (runtime/payment-lock.ts). */
   withLock?: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
   logger?: PaymentLogger
+}
+
+/**
+ * A checkout just made (merchant-api-v2.md "Create Checkout"), as recorded for the approved-cart
+ * check before the order is placed. Digests are SHA-256 hex (mapping/cart-digest.ts).
+ */
+export interface CheckoutMade {
+  token: string
+  cartId: string
+  mode: "standard" | "express"
+  /** The goods, currency, region and sales channel (express.ts `expressItemsDigest`). */
+  itemsDigest: string
+  /** The whole cart the consumer is asked to approve; none for express (the popup changes it). */
+  cartDigest?: string
+  /** API string (2 decimals, major units). */
+  amount: string
+  /** ISO 4217 in capitals. */
+  currency: string
 }
 
 /** A session's or payment's data with the status it gives, as the adapter returns it to Medusa. */

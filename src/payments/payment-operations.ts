@@ -42,7 +42,7 @@ export class PaymentOperations {
   }
 
   /** See express.ts `continueExpressCheckout`. */
-  continueExpressCheckout(input: Parameters<typeof continueExpressCheckout>[1]): PaymentResult & { token: string } {
+  continueExpressCheckout(input: Parameters<typeof continueExpressCheckout>[1]): Promise<PaymentResult & { token: string }> {
     return continueExpressCheckout(this.context, input)
   }
 

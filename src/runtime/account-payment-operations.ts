@@ -1,6 +1,8 @@
 import type { BnplClient } from "../client"
 import type { BnplOptions } from "../options"
+import type { CheckoutMade } from "../payments/payment-context"
 import { PaymentOperations } from "../payments/payment-operations"
+import { recordCheckoutMade } from "./approved-carts"
 import { accountHash } from "./client-factory"
 import type { AccountRuntime } from "./plugin-runtime"
 import type { CacheLike, LoggerLike } from "./shared-types"
@@ -13,7 +15,7 @@ import { withPaymentLock } from "./payment-lock"
 
 /**
  * The payments core for one merchant account, wired to the store: the account's limits (cached
- * Get Configuration), its money records in the plugin's module, the reason and note of
+ * Get Configuration), its money records and the checkouts it made (approved-carts.ts) in the plugin's module, the reason and note of
  * Medusa's refunds (sent as the refund's references), the payment's lock across instances, and
  * the settings a merchant saved in the admin (effective-settings.ts). The provider and the jobs
  * that move money build it the same way, so a job's capture or refund is the provider's,
@@ -34,6 +36,8 @@ export function paymentOperationsFor(
     refundNotes: readMedusaRefundNotes,
     takeLegacyRefunds: (orderId) => takeLegacyRefunds(shared.cache(), accountHash(options), orderId),
     withLock: withPaymentLock,
+    // Outside an app (no provider id) nothing completes a cart, so nothing reads the record.
+    ...(providerId ? { recordCheckout: (checkout: CheckoutMade) => recordCheckoutMade(providerId, checkout) } : {}),
     logger: shared.logger,
   })
 }

@@ -39,3 +39,32 @@ export async function upsertOne<Row extends { id: string }>(methods: GeneratedMe
   if (existing) await methods.update({ id: existing.id, ...data } as Partial<Row> & { id: string })
   else await methods.create(data)
 }
+
+/**
+ * One data model's generated methods, or, outside a Medusa app (no records module: a unit
+ * test, a script), a store in this process's memory that answers the same calls. The memory
+ * store filters by equality and `{ $in: [...] }` only, and ignores `config`.
+ */
+export function recordsOrMemory<Row extends { id: string }>(model: string, memory: Map<string, Row>): GeneratedMethods<Row> {
+  const database = recordsOf<Row>(model)
+  if (database) return database
+  const matches = (row: Row, filters: Record<string, unknown>) =>
+    Object.entries(filters).every(([key, wanted]) => {
+      const value = row[key as keyof Row] as unknown
+      const among = (wanted as { $in?: unknown[] } | null)?.$in
+      return Array.isArray(among) ? among.includes(value) : value === wanted
+    })
+  return {
+    list: async (filters) => [...memory.values()].filter((row) => matches(row, filters)),
+    create: async (data) => {
+      const row = { ...data, id: `${model}_${memory.size + 1}` } as Row
+      memory.set(row.id, row)
+      return row
+    },
+    update: async (data) => {
+      const row = { ...memory.get(data.id), ...data } as Row
+      memory.set(row.id, row)
+      return row
+    },
+  }
+}

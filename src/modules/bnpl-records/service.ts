@@ -1,5 +1,6 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { AccountSetting } from "./models/account-settings"
+import { ApprovedCart } from "./models/approved-cart"
 import { CourierSyncError } from "./models/courier-sync-error"
 import { CourierUpdate } from "./models/courier-update"
 import { HeldOrder } from "./models/held-order"
@@ -15,7 +16,7 @@ import { ServiceCall } from "./models/service-call"
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
  * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts,
- * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts and call-timeline.ts.
+ * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts, call-timeline.ts and approved-carts.ts.
  */
 export default class BnplRecordsService extends MedusaService({
   MoneyOperation,
@@ -27,4 +28,5 @@ export default class BnplRecordsService extends MedusaService({
   SettingsChange,
   HeldOrder,
   ServiceCall,
+  ApprovedCart,
 }) {}

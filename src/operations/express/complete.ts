@@ -1,6 +1,9 @@
 import { BnplApiError } from "../../client/errors"
 import { apiAmountToMajorUnits } from "../../client/money"
 import { accountCurrency } from "../../payments/eligibility"
+import { excludedItems } from "../../payments/exclusions"
+import { exclusionsForAccount } from "../../runtime/account-exclusions"
+import { approvedCartsOf, recordExpressApproval } from "../../runtime/approved-carts"
 import type { Checkout } from "../../client/schemas"
 import { getPluginRuntime, type AccountRuntime } from "../../runtime/plugin-runtime"
 import type { ContainerLike } from "../../runtime/shared-types"
@@ -17,13 +20,18 @@ import { saveExpressSession } from "./express-session"
  * complete route (after `onComplete` with SUCCESS) or the background completion job (a popup
  * closed before its answer reached the page). Under the cart's express lock:
  *
- * 1. Get Checkout is the source of truth (api-beyond-the-document.md "Express checkout"): the
- *    checkout must be this cart's (`merchantReference`, set at Create Checkout) and confirmed
- *    (`shippingOptionIdentifier` present, else `not_confirmed`); gone: `expired`.
+ * 1. The token must be one of this cart's checkouts: on one of its sessions or recorded for it
+ *    when made (runtime/approved-carts.ts), else `invalid_return` and the cart's recorded
+ *    state is left alone. Get Checkout is the source of truth (api-beyond-the-document.md
+ *    "Express checkout"): the checkout must be this cart's (`merchantReference`, set at Create
+ *    Checkout) and confirmed (`shippingOptionIdentifier` present, else `not_confirmed`);
+ *    gone: `expired`. No goods the account excludes: `excluded_items`.
  * 2. The consumer's e-mail, addresses and shipping method go on the cart (apply-checkout.ts).
- * 3. The cart's total must be the approved `amount`, and its items those the checkout started
- *    with: the express session is carried over as `approved` (payments/express.ts); else
- *    `amount_changed` / `cart_changed`, and nothing is authorised.
+ * 3. The cart's total must be the approved `amount`, inside the account's limits, and its items
+ *    those recorded when the checkout was made (even after Medusa deleted the session): the
+ *    express session is carried over as `approved` (payments/express.ts) and the approved cart
+ *    recorded; else `amount_changed` / `not_eligible` / `cart_changed`, and nothing is
+ *    authorised.
  * 4. The standard completion (complete-cart.ts): under the cart's lock, compared with what
  *    was approved, one Auth (with `amount`, requestId from the token, so the route, the job
  *    and any retry make one approval), Medusa's complete-cart, a void if no order can be made.
@@ -48,7 +56,8 @@ export async function completeExpressCheckout(
       ran = true
       const outcome = await carryOver(scope, cartId, orderToken, account)
       if (outcome) {
-        if (outcome.outcome === "failed" && !["not_confirmed", "unavailable"].includes(outcome.reason)) {
+        // A stray token says nothing of the cart: its status stays what it was.
+        if (outcome.outcome === "failed" && !["not_confirmed", "unavailable", "invalid_return"].includes(outcome.reason)) {
           await recordCompletionFailure(scope, cartId, outcome.reason)
         }
         return outcome
@@ -78,24 +87,36 @@ async function carryOver(scope: ContainerLike, cartId: string, orderToken: strin
   if (cart.completed) return completedOrNot(cart, orderToken)
   const session = expressSessionOf(cart, orderToken)
   if (session?.data.express === "approved") return undefined
+  // The checkout as it was made for this cart, kept where Medusa deleting the session (any
+  // change of the total) cannot lose it. A token neither on the cart nor recorded for it is
+  // not this cart's: refused before asking the service, and the cart's state is left as it is.
+  const made = (await approvedCartsOf([orderToken])).get(orderToken)
+  if (made ? made.cartId !== cartId : !session) return failed("invalid_return")
 
   const read = await confirmedCheckout(account, cartId, orderToken)
   if ("outcome" in read) return read
   const { checkout, approved } = read
+  // The goods the consumer approved may not be swapped for goods the merchant excludes.
+  if (excludedItems(await exclusionsForAccount(scope, account), cart.items).length) return failed("excluded_items")
   try {
     await applyCheckoutToCart(scope, cartId, checkout, account.options.region)
   } catch (error) {
     account.logger?.info?.(`medusa-payment-bnpl: the express choices could not be put on cart ${cartId}: ${(error as Error).message}`)
     return { outcome: "failed", reason: "cart_changed", message: (error as Error).message }
   }
+  const providerId = session?.providerId ?? account.providerId
   try {
-    await saveExpressSession(scope, cartId, session?.providerId ?? account.providerId, {
+    const { data } = await saveExpressSession(scope, cartId, providerId, {
       token: orderToken,
       expires: checkout.expires,
       phase: "approved",
       approvedAmount: approved,
-      itemsDigest: session?.data.expressItemsDigest,
+      itemsDigest: made?.itemsDigest ?? session?.data.expressItemsDigest,
     })
+    await recordExpressApproval(
+      { token: orderToken, cartId, providerId, itemsDigest: data.expressItemsDigest!, amount: approved, currency: data.currency! },
+      data.cartDigest!
+    )
   } catch (error) {
     const reason = failureReason(error)
     getPluginRuntime(scope).logger?.info?.(`medusa-payment-bnpl: express cart ${cartId} is not the one approved: ${(error as Error).message}`)
@@ -117,6 +138,7 @@ async function confirmedCheckout(
   try {
     checkout = await account.client.getCheckout(orderToken)
   } catch (error) {
+    // Recorded for this cart (or on its session) but unknown to the service: it has expired.
     if (error instanceof BnplApiError && error.code === "invalid_token") return failed("expired")
     account.logger?.warn?.(`medusa-payment-bnpl: Get Checkout for express cart ${cartId} failed: ${(error as Error).message}`)
     return failed("unavailable")

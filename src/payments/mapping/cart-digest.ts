@@ -41,6 +41,30 @@ export function cartDigest(snapshot: CartSnapshot): string {
   return createHash("sha256").update(canonicalJson(approved)).digest("hex")
 }
 
+/**
+ * A digest of what an express popup cannot change: items, currency, region, sales channel
+ * (`cartDigest` without the consumer, addresses, shipping, discounts, which a shipping
+ * promotion changes, and totals, which the approved amount covers). Recorded with every
+ * checkout (runtime/approved-carts.ts) and compared before an express checkout is authorised:
+ * a cart whose goods changed after the consumer approved it is not the approved cart, even at
+ * the same total. Returns 64 hex characters (SHA-256).
+ */
+export function itemsDigest(snapshot: CartSnapshot): string {
+  return cartDigest({
+    ...snapshot,
+    email: undefined,
+    customer: undefined,
+    shippingAddress: undefined,
+    billingAddress: undefined,
+    shippingMethods: [],
+    shippingOptionIds: [],
+    discounts: [],
+    total: "",
+    shippingAmount: "",
+    taxAmount: "",
+  })
+}
+
 /** JSON with object keys sorted and undefined members dropped, so equal carts give equal text. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`

@@ -1,5 +1,5 @@
 import { createCheckoutRequestSchema } from "../../../src/client/schemas"
-import { expressItemsDigest } from "../../../src/payments/express"
+import { itemsDigest } from "../../../src/payments/mapping/cart-digest"
 import { requestIds } from "../../../src/payments/request-ids"
 import { snapshot } from "./mapping/carts"
 import { sandbox, core, reason, useSandboxCore } from "./core-harness"
@@ -42,7 +42,7 @@ describe("startExpressCheckout", () => {
     expect(status).toBe("pending")
     expect(data).toMatchObject({ token, amount: "45.00", currency: "GBP", cartId: bare.cartId, express: "started" })
     expect(data.cartDigest).toBeUndefined()
-    expect(data.expressItemsDigest).toBe(expressItemsDigest(bare))
+    expect(data.expressItemsDigest).toBe(itemsDigest(bare))
     const checkout = await client.getCheckout(token)
     expect(checkout).toMatchObject({ mode: "express", merchant: { popupOriginUrl: "https://shop.example.com" }, amount: { amount: "45.00", currency: "GBP" } })
     expect(checkout.merchant).not.toHaveProperty("redirectConfirmUrl")
@@ -68,18 +68,27 @@ describe("continueExpressCheckout", () => {
   it("approved: the cart's total must be the approved amount; the session then keeps the cart's digest", async () => {
     const { operations, data, token } = await started()
     const instruction = { token, expires: data.expires, phase: "approved" as const, approvedAmount: "54.95", itemsDigest: data.expressItemsDigest }
-    expect(() => operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n + 1n, currency: "gbp", instruction, data: {} })).toThrow(
-      expect.objectContaining({ reason: "amount_changed" })
-    )
-    const carried = operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n, currency: "gbp", instruction, data: {} })
+    await expect(operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n + 1n, currency: "gbp", instruction, data: {} })).rejects.toMatchObject({
+      reason: "amount_changed",
+    })
+    const carried = await operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n, currency: "gbp", instruction, data: {} })
     expect(carried.data).toMatchObject({ token, amount: "54.95", express: "approved" })
     expect(carried.data.cartDigest).toMatch(/^[0-9a-f]{64}$/)
     // Other items at the same total are not the approved cart.
     const otherItems = { ...chosen, items: [{ ...chosen.items[0], variantId: "variant_2" }] }
-    expect(() => operations.continueExpressCheckout({ snapshot: otherItems, amountMinor: 5495n, currency: "gbp", instruction, data: {} })).toThrow(
-      expect.objectContaining({ reason: "cart_changed" })
-    )
+    await expect(operations.continueExpressCheckout({ snapshot: otherItems, amountMinor: 5495n, currency: "gbp", instruction, data: {} })).rejects.toMatchObject({
+      reason: "cart_changed",
+    })
     expect(sandbox.control.ledger().checkouts).toHaveLength(1)
+  })
+
+  it("approved above the account's maximum (a shipping option the popup was never offered): refused, naming the maximum", async () => {
+    const { operations, data, token } = await started()
+    // The cart (45.00) started inside the limits; its total with the confirmed option (54.95) is above them.
+    sandbox.control.setAccountConfiguration("sandbox-uk-merchant", { minimumAmount: "1.00", maximumAmount: "50.00" })
+    const instruction = { token, expires: data.expires, phase: "approved" as const, approvedAmount: "54.95", itemsDigest: data.expressItemsDigest }
+    const refused = operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n, currency: "gbp", instruction, data: {} })
+    await expect(refused).rejects.toMatchObject({ reason: "not_eligible", message: expect.stringContaining("above the maximum of 50.00") })
   })
 })
 
@@ -96,8 +105,8 @@ describe("authorising an express checkout", () => {
     const { operations, data, token } = await started()
     confirm(token)
     const instruction = { token, expires: data.expires, phase: "approved" as const, approvedAmount: "45.00" }
-    const first = operations.continueExpressCheckout({ snapshot: bare, amountMinor: 4500n, currency: "gbp", instruction, data: {} })
-    const second = operations.continueExpressCheckout({ snapshot: bare, amountMinor: 4500n, currency: "gbp", instruction, data: {} })
+    const first = await operations.continueExpressCheckout({ snapshot: bare, amountMinor: 4500n, currency: "gbp", instruction, data: {} })
+    const second = await operations.continueExpressCheckout({ snapshot: bare, amountMinor: 4500n, currency: "gbp", instruction, data: {} })
     const one = await operations.authorize({ data: first.data, requestId: "payses_first" })
     const two = await operations.authorize({ data: second.data, requestId: "payses_second" })
     expect([one.status, two.status]).toEqual(["authorized", "authorized"])
