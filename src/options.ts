@@ -3,7 +3,7 @@ import { ENDPOINT_NAMES, type EndpointName } from "./client/endpoints"
 import { BnplOptionsError } from "./client/errors"
 import { absoluteUrl, isLoopbackHost, oauthNeedsAuthUrl, optionsErrorOf, transportFields } from "./client/option-rules"
 import { SANDBOX_MERCHANT_IDS, SANDBOX_SECRET_KEYS } from "./sandbox-credentials"
-import { templateOffStorefrontReason } from "./storefront-path-template"
+import { DEFAULT_STOREFRONT_PATHS, templateOffStorefrontReason } from "./storefront-path-template"
 
 export { BnplOptionsError, isLoopbackHost }
 
@@ -131,12 +131,12 @@ export const optionsSchema = z.strictObject({
    * Storefront path of the order confirmation page; `{order_id}`, `{cart_id}` and
    * `{country_code}` (the cart's shipping country, e.g. "gb") are replaced.
    */
-  storefrontOrderPath: storefrontPath(["order_id", "cart_id", "country_code"]).default("/order/{order_id}/confirmed"),
+  storefrontOrderPath: storefrontPath(["order_id", "cart_id", "country_code"]).default(DEFAULT_STOREFRONT_PATHS.storefrontOrderPath),
   /**
    * Storefront path of the checkout page; `{cart_id}` and `{country_code}` are replaced and
    * `bnpl_error=<reason>` is set (an old one in the template is never carried forward).
    */
-  storefrontCheckoutPath: storefrontPath(["cart_id", "country_code"]).default("/checkout?step=payment"),
+  storefrontCheckoutPath: storefrontPath(["cart_id", "country_code"]).default(DEFAULT_STOREFRONT_PATHS.storefrontCheckoutPath),
   /** Merchant name shown on the service's screens and e-mails. */
   merchantName: z.string().max(128, "must be at most 128 characters").optional(),
   /** Per-endpoint time-outs in ms, keyed by the document's endpoint names (src/client/timeouts.ts). */

@@ -9,17 +9,34 @@
 export type TemplateValues = Record<string, string | undefined>
 
 /**
+ * The storefront paths the options default to (docs/configuration.md): the Medusa starters'
+ * order confirmation and checkout pages. Also where a template lands when a value it needs is
+ * not known for the cart (`fillStorefrontPath`).
+ */
+export const DEFAULT_STOREFRONT_PATHS = {
+  storefrontOrderPath: "/order/{order_id}/confirmed",
+  storefrontCheckoutPath: "/checkout?step=payment",
+} as const
+
+/**
  * A template with its placeholders replaced (values URI-encoded). `{country_code}` with no
  * country drops its path segment ("/{country_code}/checkout" -> "/checkout"), so the
- * storefront's own country redirect applies instead of a broken path; an unknown placeholder
- * is left as written.
+ * storefront's own country redirect applies instead of a broken path. A placeholder whose value
+ * is still unknown or empty after that (`{country_code}{cart_id}` with no country) never reaches the
+ * shopper: the template is set aside for `fallback` (the field's default path, filled the same
+ * way). A placeholder the values do not name is left as written.
  */
-export function fillStorefrontPath(template: string, values: TemplateValues): string {
+export function fillStorefrontPath(template: string, values: TemplateValues, fallback?: string): string {
   const withoutMissingCountry = values.country_code ? template : template.replace(/\/\{country_code\}(?=\/|\?|#|$)/g, "")
-  return withoutMissingCountry.replace(/\{(\w+)\}/g, (match, name: string) => {
+  let unknown = false
+  const filled = withoutMissingCountry.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!(name in values)) return match
     const value = values[name]
-    return name in values && value !== undefined ? encodeURIComponent(value) : match
+    // An empty value (no cart id after a malformed return) would leave "//" in the path.
+    if (!value) unknown = true
+    return value === undefined ? match : encodeURIComponent(value)
   })
+  return unknown && fallback !== undefined ? fillStorefrontPath(fallback, values) : filled
 }
 
 // Where a relative redirect lands when the store has no `storefrontUrl`: the backend's own
@@ -80,7 +97,7 @@ export function templateOffStorefrontReason(
   storefrontUrl: string | undefined
 ): string | undefined {
   for (const values of TEMPLATE_CASES[field]) {
-    const reason = offStorefrontReason(fillStorefrontPath(template, values), storefrontUrl)
+    const reason = offStorefrontReason(fillStorefrontPath(template, values, DEFAULT_STOREFRONT_PATHS[field]), storefrontUrl)
     if (reason) return `${reason}${describe(values)}`
   }
   return undefined

@@ -178,14 +178,9 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
     return early
   }
 
-  const { errors, result, transaction } = await scope.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
-    input: { id: cartId },
-    throwOnError: false,
-  })
-  const orderId = (transaction.hasFinished() && !errors?.length && (result as { id?: string })?.id) || (await orderOf(scope, cartId))
+  const { orderId, error } = await placeOrder(scope, cartId)
   if (orderId) return { outcome: "completed", orderId }
 
-  const error = errors?.[0]?.error as { message?: string; code?: unknown; type?: unknown } | undefined
   if (error?.code === "cart_changed") {
     // Changed between this Auth and the workflow's lock: its validate hook refused the cart.
     logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed while it was being completed; its authorisation is voided.`)
@@ -197,11 +192,39 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
   if (held) return { outcome: "failed", reason: "order_on_hold", message: error?.message }
   if (!authorisedHere) return { outcome: "processing" }
   logger?.warn?.(`medusa-payment-bnpl: cart ${cartId} could not become an order: ${error?.message ?? "unknown error"}`)
-  if (sessionId && (await holdApproval(scope, { cartId, sessionId, failure: error?.message ?? "unknown error" }))) {
-    return { outcome: "failed", reason: "order_on_hold", message: error?.message }
-  }
+  // Held or voided, never neither: a hold that cannot be recorded is voided instead.
+  const kept = sessionId ? await holdApproval(scope, { cartId, sessionId, failure: error?.message ?? "unknown error" }).catch(() => undefined) : undefined
+  if (kept) return { outcome: "failed", reason: "order_on_hold", message: error?.message }
   if (sessionId) await reverseAuthorization(scope, sessionId, cartId)
   return { outcome: "failed", reason: "order_failed", message: error?.message }
+}
+
+/**
+ * Runs Medusa's complete-cart workflow. Whatever it does, this answers: the order's id when
+ * the cart became an order, else the error. The workflow engine can throw even when asked not
+ * to (seen with 2.21.2: "Updating Status from "ok" to "temp_failure" is not allowed" when a
+ * step failed as another process touched the transaction), and a throw here would leave an
+ * approval neither placed, held nor voided.
+ */
+async function placeOrder(
+  scope: ContainerLike,
+  cartId: string
+): Promise<{ orderId?: string; error?: { message?: string; code?: unknown; type?: unknown } }> {
+  let error: { message?: string; code?: unknown } | undefined
+  try {
+    const { errors, result, transaction } = await scope.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
+      input: { id: cartId },
+      throwOnError: false,
+    })
+    const placed = transaction.hasFinished() && !errors?.length && (result as { id?: string })?.id
+    if (placed) return { orderId: placed }
+    error = errors?.[0]?.error as typeof error
+  } catch (thrown) {
+    error = { message: (thrown as Error)?.message ?? String(thrown) }
+  }
+  // The workflow may have placed the order before it failed or threw.
+  const orderId = await orderOf(scope, cartId)
+  return orderId ? { orderId } : { error: error ?? { message: "unknown error" } }
 }
 
 /**
@@ -239,21 +262,24 @@ async function withPayment(scope: ContainerLike, cartId: string, orderId: string
 /** Voids the session's authorisation when its cart could not become an order. */
 async function reverseAuthorization(scope: ContainerLike, sessionId: string, cartId: string): Promise<void> {
   const { logger } = getPluginRuntime(scope)
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "payment.id", "payment.captured_at", "payment.canceled_at"],
-    filters: { id: sessionId },
-  })
-  const payment = (data[0] as { payment?: { id: string; captured_at?: unknown; canceled_at?: unknown } | null } | undefined)?.payment
-  if (!payment || payment.captured_at || payment.canceled_at) return
-  if (await orderOf(scope, cartId)) return
+  let paymentId: string | undefined
   try {
+    const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "payment_session",
+      fields: ["id", "payment.id", "payment.captured_at", "payment.canceled_at"],
+      filters: { id: sessionId },
+    })
+    const payment = (data[0] as { payment?: { id: string; captured_at?: unknown; canceled_at?: unknown } | null } | undefined)?.payment
+    if (!payment || payment.captured_at || payment.canceled_at) return
+    if (await orderOf(scope, cartId)) return
+    paymentId = payment.id
     await scope.resolve(Modules.PAYMENT).cancelPayment(payment.id)
     logger?.warn?.(`medusa-payment-bnpl: the authorisation of cart ${cartId} (payment ${payment.id}) was voided: the cart could not become an order.`)
   } catch (error) {
+    // The database or the service is away: the approval is left for the jobs, never lost.
     logger?.error?.(
-      `medusa-payment-bnpl: the authorisation of cart ${cartId} (payment ${payment.id}) could not be voided after the cart failed to become an order: ${(error as Error).message}; the hourly job and reconciliation report it.`
+      `medusa-payment-bnpl: the authorisation of cart ${cartId} (payment ${paymentId ?? "not read"}) could not be voided after the cart failed to become an order: ${(error as Error).message}; the hourly job and reconciliation report it.`
     )
   }
 }

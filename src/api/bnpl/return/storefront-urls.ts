@@ -1,6 +1,6 @@
 import type { CompletionFailure } from "../../../operations/complete-cart"
 import { BnplOptionsError, type BnplOptions } from "../../../options"
-import { fillStorefrontPath, offStorefrontReason, type TemplateValues } from "../../../storefront-path-template"
+import { DEFAULT_STOREFRONT_PATHS, fillStorefrontPath, offStorefrontReason, type TemplateValues } from "../../../storefront-path-template"
 
 /**
  * Why the consumer was sent back to the checkout; sent to the storefront as `bnpl_error`
@@ -96,7 +96,7 @@ export function processingPageUrl(options: StorefrontOptions, cartId: string, co
 // The template filled (fillStorefrontPath) and judged as the browser will read it: options
 // parsed at start-up never fail here, options built by hand might.
 function fill(options: StorefrontOptions, field: "storefrontOrderPath" | "storefrontCheckoutPath", values: TemplateValues): string {
-  const path = fillStorefrontPath(options[field], values)
+  const path = fillStorefrontPath(options[field], values, DEFAULT_STOREFRONT_PATHS[field])
   const reason = offStorefrontReason(path, options.storefrontUrl)
   if (reason) throw new BnplOptionsError(field, `${reason}; the shopper is not sent to another site`, "plugin")
   return path
