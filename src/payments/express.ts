@@ -85,10 +85,11 @@ export async function continueExpressCheckout(
   const { snapshot, amountMinor, instruction } = input
   const currency = input.currency.toUpperCase()
   const itemsDigest = expressItemsDigest(snapshot)
-  if (instruction.itemsDigest && instruction.itemsDigest !== itemsDigest) throw shopperError("cart_changed")
+  // A different total is the change the shopper sees first; the same total with other goods is a swap.
   if (instruction.phase === "approved" && apiAmountToMinorUnits(instruction.approvedAmount) !== amountMinor) {
     throw shopperError("amount_changed")
   }
+  if (instruction.itemsDigest && instruction.itemsDigest !== itemsDigest) throw shopperError("cart_changed")
   // The popup may confirm a shipping option the store never offered it (one above the maximum).
   if (instruction.phase === "approved") await assertWithinLimits(context, amountMinor, currency)
   return openSession(context, input.data, snapshot, {

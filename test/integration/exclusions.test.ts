@@ -1,7 +1,7 @@
 import { createProductCategoriesWorkflow, updateProductsWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fetchLimits, payLaterMessage } from "../../src/storefront"
-import { ukAddress } from "../../harness/shopper"
+import { consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 import { describeStore } from "../support/store-suite"
 
 jest.setTimeout(180_000)
@@ -105,5 +105,44 @@ describeStore({ BNPL_EXCLUSIONS: JSON.stringify({ categoryIds: [GIFTS] }) }, (su
     const session = await shopper.initiatePaymentSession(cart.id)
     expect(session.data.redirectCheckoutUrl).toMatch(/^http/)
     expect((await control.ledger()).checkouts).toHaveLength(1)
+  })
+
+  it("an excluded product swapped in at the same total after approval, express and standard: refused, nothing authorised, no order", async () => {
+    const { store, shopper } = suite
+    await toteBecomesAGiftCard()
+    const headers = { headers: { "x-publishable-api-key": store.publishableKey, origin: "http://storefront.test" }, validateStatus: () => true }
+    const swapInTheTote = async (cartId: string) => {
+      const { data } = await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variants.tote, quantity: 1 }, headers)
+      const towels = (data.cart.items as Array<{ id: string; variant_id: string }>).find((line) => line.variant_id === store.variants.teaTowel)!
+      await api.delete(`/store/carts/${cartId}/line-items/${towels.id}`, headers)
+    }
+
+    // Express: 90 tea towels (45.00) approved in the popup, then the gift card (45.00) in their place.
+    const { data: created } = await api.post("/store/carts", { region_id: store.regions.uk, items: [{ variant_id: store.variants.teaTowel, quantity: 90 }] }, headers)
+    const cartId = created.cart.id as string
+    const started = await api.post(`/store/bnpl/carts/${cartId}/express`, {}, headers)
+    const [london] = await control.expressAddresses()
+    const options = await api.post(`/store/bnpl/carts/${cartId}/express/shipping-options`, london.address, headers)
+    await control.confirmExpress(started.data.token, { address: london.address, email: london.email, option: options.data.shipping_options[0] })
+    await swapInTheTote(cartId)
+    const completed = await api.post(`/store/bnpl/carts/${cartId}/express/complete`, { orderToken: started.data.token }, headers)
+    expect(completed.status).toBeGreaterThanOrEqual(400)
+    expect(["excluded_items", "cart_changed"]).toContain(completed.data.reason)
+
+    // Standard: the same swap after the consumer confirmed on the service's screens.
+    const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.teaTowel, quantity: 90 }], address: ukAddress })
+    await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
+    const session = await shopper.initiatePaymentSession(cart.id)
+    const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+    await swapInTheTote(cart.id)
+    const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+    expect(returned.headers.location).toMatch(/bnpl_error=(invalid_return|cart_changed|excluded_items)/)
+    const standardComplete = await api.post(`/store/carts/${cart.id}/complete`, {}, headers)
+    expect(standardComplete.data.type).not.toBe("order")
+
+    expect((await control.ledger()).auths).toHaveLength(0)
+    const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const { data: carts } = await query.graph({ entity: "cart", fields: ["id", "order.id"], filters: { id: [cartId, cart.id] } })
+    expect((carts as Array<{ order?: unknown }>).filter((one) => one.order)).toEqual([])
   })
 })

@@ -179,6 +179,63 @@ it("the cart changed after the consumer approved: amount_changed, nothing author
   expect(await orderOf(cartId)).toBeUndefined()
 })
 
+/** The cart's line items as Medusa keeps them (id, variant, quantity). */
+async function linesOf(cartId: string) {
+  const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart", fields: ["items.id", "items.variant_id", "items.quantity"], filters: { id: cartId } })
+  return ((data[0] as any)?.items ?? []) as Array<{ id: string; variant_id: string; quantity: number }>
+}
+
+it("goods swapped at the same total after approval (Medusa deleting the session meanwhile): cart_changed, nothing authorised, no order", async () => {
+  const { express, cartId, token } = await confirmedExpress()
+  const [tote] = await linesOf(cartId)
+  // 90 tea towels at 0.50 for the 45.00 tote, through the store's own cart routes: the total
+  // changes twice on the way, so Medusa deletes the express session, and ends where it was.
+  await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variants.teaTowel, quantity: 90 }, express.headers())
+  await api.delete(`/store/carts/${cartId}/line-items/${tote.id}`, express.headers())
+  expect((await linesOf(cartId)).map((line) => [line.variant_id, line.quantity])).toEqual([[store.variants.teaTowel, 90]])
+
+  const completed = await express.complete(token)
+  expect(completed.status).toBeGreaterThanOrEqual(400)
+  expect(completed.data).toMatchObject({ reason: "cart_changed" })
+  await completePendingCarts(getContainer(), new Date(Date.now() + 2 * 60_000))
+  expect((await control.ledger()).auths).toHaveLength(0)
+  expect(await orderOf(cartId)).toBeUndefined()
+})
+
+it("the popup confirms an option the store never offered, above the account's maximum: not_eligible, nothing authorised, no order", async () => {
+  // The tote (45.00) starts inside the limits; with standard shipping (49.95) it is above them.
+  await control.setLimits(UK_MERCHANT, "1.00", "47.00")
+  await api.post("/admin/bnpl/configuration/refresh", {}, suite.admin)
+  const express = flow()
+  const cartId = await express.cart(1)
+  const started = await express.start()
+  const [london] = await control.expressAddresses()
+  expect((await express.shippingOptions(london.address)).data.shipping_options ?? []).toEqual([])
+  const money = (amount: string) => ({ amount, currency: "GBP" })
+  const option = { id: store.shippingOptions.standard, name: "Standard Shipping", shippingAmount: money("4.95"), taxAmount: money("0.00"), orderAmount: money("49.95") }
+  await control.confirmExpress(started.data.token, { address: london.address, email: london.email, option })
+
+  const completed = await express.complete(started.data.token)
+  expect(completed.status).toBeGreaterThanOrEqual(400)
+  expect(completed.data).toMatchObject({ reason: "not_eligible" })
+  expect((await control.ledger()).auths).toHaveLength(0)
+  expect(await orderOf(cartId)).toBeUndefined()
+})
+
+it("a token the service never issued: invalid_return, no call for it, and the cart's status is what it was", async () => {
+  const { express, cartId, token } = await confirmedExpress()
+  const storeKey = { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true }
+  const before = (await api.get(`/store/bnpl/carts/${cartId}/status`, storeKey)).data
+  const stray = await express.complete("001.strayTokenNeverIssued00000")
+  expect(stray.status).toBeGreaterThanOrEqual(400)
+  expect(stray.data).toMatchObject({ reason: "invalid_return" })
+  expect((await api.get(`/store/bnpl/carts/${cartId}/status`, storeKey)).data).toEqual(before)
+  expect((await control.ledger()).auths).toHaveLength(0)
+  // The cart's own token still completes it.
+  expect((await express.complete(token)).data).toEqual({ order_id: expect.stringMatching(/^order_/) })
+})
+
 it("the popup closed after the consumer confirmed: the completion job places the order with the popup's choices", async () => {
   const express = flow()
   const cartId = await express.cart(1)

@@ -25,6 +25,19 @@ describe("storefront URLs of the return route", () => {
     expect(checkoutPageUrl(configured, "cart_1", "cancelled")).toBe("https://shop.example/checkout?step=payment&bnpl_error=cancelled")
   })
 
+  it("a placeholder still unknown (no country, no cart id) never reaches the shopper: the field's default path is used", () => {
+    const configured = options({
+      storefrontOrderPath: "/{country_code}{cart_id}/done/{order_id}",
+      storefrontCheckoutPath: "/{country_code}{cart_id}/x",
+    })
+    expect(orderPageUrl(configured, "order_1", "cart_1")).toBe("https://shop.example/order/order_1/confirmed")
+    expect(checkoutPageUrl(configured, "cart_1", "declined")).toBe("https://shop.example/checkout?step=payment&bnpl_error=declined")
+    expect(checkoutPageUrl(configured, undefined, "invalid_return", "gb")).toBe("https://shop.example/checkout?step=payment&bnpl_error=invalid_return")
+    expect(processingPageUrl(configured, "cart_1")).toBe("https://shop.example/checkout?step=payment&bnpl_status=processing")
+    // Known values fill the merchant's own template.
+    expect(checkoutPageUrl(configured, "cart_1", "declined", "gb")).toBe("https://shop.example/gbcart_1/x?bnpl_error=declined")
+  })
+
   it("never carries an old bnpl_error or bnpl_status forward", () => {
     const configured = options({ storefrontCheckoutPath: "/checkout?bnpl_error=declined&step=payment&bnpl_status=processing#pay" })
     expect(checkoutPageUrl(configured, "cart_1", "cancelled")).toBe("https://shop.example/checkout?step=payment&bnpl_error=cancelled#pay")
@@ -59,9 +72,9 @@ describe("storefront URLs that would leave the storefront are refused at use, na
     ...extra,
   })
 
-  it("/{cart_id}/checkout without storefrontUrl and without a cart id: //checkout is refused", () => {
+  it("/{cart_id}/checkout without storefrontUrl and without a cart id: the default path, never //checkout", () => {
     const configured = unparsed({ storefrontUrl: undefined, storefrontCheckoutPath: "/{cart_id}/checkout" })
-    expect(() => checkoutPageUrl(configured, undefined, "invalid_return")).toThrow(/option "storefrontCheckoutPath" gives "\/\/checkout"/)
+    expect(checkoutPageUrl(configured, undefined, "invalid_return")).toBe("/checkout?step=payment&bnpl_error=invalid_return")
     // With a cart id the same template is a path on the backend's own host.
     expect(checkoutPageUrl(configured, "cart_1", "declined")).toBe("/cart_1/checkout?bnpl_error=declined")
   })
