@@ -13,7 +13,17 @@ export interface LedgerView {
   captures: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string }; paymentEventMerchantReference?: string }>
   refunds: Array<{ merchantId?: string; orderId: string; refundId: string; requestId?: string; merchantReference?: string; refundMerchantReference?: string; amount: { amount: string }; reversal?: true }>
   voids: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string } }>
-  payments: Array<{ id: string; token: string; status: string; merchantReference?: string; paymentState: string; openToCaptureAmount: { amount: string } }>
+  payments: Array<{
+    id: string
+    token: string
+    status: string
+    merchantReference?: string
+    paymentState: string
+    openToCaptureAmount: { amount: string }
+    /** What the consumer approved: the amount Auth took, and the checkout's goods (merchant-api-v2.md "Payment"). */
+    originalAmount?: { amount: string }
+    orderDetails?: { items?: Array<{ name?: string; sku?: string; quantity?: number; price?: { amount: string } }> }
+  }>
   /** Update Shipping Courier calls applied (absent: none). */
   courierUpdates?: Array<{ orderId: string; courier: { tracking?: string } }>
 }
@@ -30,6 +40,10 @@ export interface MedusaPayment {
   canceled: boolean
   capturedMinor: bigint
   refundedMinor: bigint
+  /** The payment's amount (minor units): what Medusa took from the cart's total. */
+  amountMinor?: bigint
+  /** The order's lines as it was placed (its first version): SKU, quantity, unit price in minor units. */
+  orderItems?: Array<{ sku: string; quantity: number; unitPriceMinor: bigint }>
 }
 
 /** A fulfillment Medusa marked shipped. */
@@ -59,6 +73,7 @@ export type Rule =
   | "captured-differs"
   | "refunded-differs"
   | "open-after-cancel"
+  | "order-not-approved"
   | "shipment-not-told"
   | "money-call-sent-twice"
   | "shopper-saw-5xx"
@@ -100,7 +115,7 @@ const major = (minor: bigint) => `${minor < 0n ? "-" : ""}${(minor < 0n ? -minor
 
 /** Every rule broken, in a stable order (by rule, then by what it names): the check at the end, once the jobs have settled. */
 export function check(input: CheckInput): Violation[] {
-  return [...approvals(input), ...money(input), ...shipments(input), ...checkWhileRunning(input)]
+  return [...approvals(input), ...money(input), ...approvedGoods(input), ...shipments(input), ...checkWhileRunning(input)]
 }
 
 /**
@@ -177,6 +192,33 @@ function money({ ledger, medusa }: CheckInput): Violation[] {
       if (open !== 0n || kept !== 0n) {
         violations.push({ rule: "open-after-cancel", message: `order ${payment.orderId} is canceled but the service still has ${major(open)} open to capture and ${major(kept)} captured and not refunded`, ...ids })
       }
+    }
+  }
+  return violations
+}
+
+/**
+ * What the shopper approved is what ships: every order paid later has the goods (SKU,
+ * quantity, unit price) and the total of the checkout its consumer approved, as the service
+ * keeps them on the payment (`orderDetails.items`, `originalAmount`). Lines without a SKU (the
+ * mapping's "Adjustment" line) are not goods.
+ */
+function approvedGoods({ ledger, medusa }: CheckInput): Violation[] {
+  const violations: Violation[] = []
+  const servicePayments = new Map(ledger.payments.map((payment) => [payment.id, payment]))
+  const line = (sku: string, quantity: number, unitPriceMinor: bigint) => `${sku} x${quantity} at ${major(unitPriceMinor)}`
+  for (const payment of medusa.payments) {
+    const service = payment.serviceOrderId ? servicePayments.get(payment.serviceOrderId) : undefined
+    if (!payment.orderId || !service || !payment.orderItems) continue
+    const approved = (service.orderDetails?.items ?? []).filter((item) => item.sku).map((item) => line(item.sku!, item.quantity ?? 1, toMinor(item.price?.amount))).sort()
+    const placed = payment.orderItems.map((item) => line(item.sku, item.quantity, item.unitPriceMinor)).sort()
+    const ids = { cart: payment.cartId, order: payment.orderId, payment: payment.id, serviceOrder: payment.serviceOrderId, token: service.token }
+    if (approved.join("; ") !== placed.join("; ")) {
+      violations.push({ rule: "order-not-approved", message: `order ${payment.orderId} has ${placed.join("; ") || "no goods"}, the consumer approved ${approved.join("; ") || "no goods"}`, ...ids })
+    }
+    const approvedTotal = toMinor(service.originalAmount?.amount)
+    if (payment.amountMinor !== undefined && service.originalAmount && payment.amountMinor !== approvedTotal) {
+      violations.push({ rule: "order-not-approved", message: `order ${payment.orderId} is paid ${major(payment.amountMinor)}, the consumer approved ${major(approvedTotal)}`, ...ids })
     }
   }
   return violations

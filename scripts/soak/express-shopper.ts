@@ -1,15 +1,23 @@
+import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../../src/client/money"
 import type { DemoSeed } from "../../harness/medusa-store"
 import type { History } from "./history"
 import { request, sleep, type Answer } from "./http"
 import type { Prng } from "./prng"
+import { swapGoodsAtSameTotal } from "./swap-goods"
 
 /** What an express shopper does in the popup, then on the page (issue 31's soak journeys). */
 export const EXPRESS_JOURNEYS = {
-  confirm: 55,
-  "closed popup": 15,
-  "changed cart": 10,
-  cancel: 10,
-  decline: 10,
+  confirm: 45,
+  "closed popup": 12,
+  "changed cart": 8,
+  /** Goods swapped at the same total after approval (swap-goods.ts; excluded goods in the EU): never placed. */
+  "swapped goods": 8,
+  /** The popup confirms an option the store never offered it, dearer than any offered: never placed. */
+  "unoffered option": 5,
+  /** A complete with a token the service never issued first: refused, the cart's status unchanged. */
+  "stray token": 5,
+  cancel: 9,
+  decline: 8,
 } as const
 
 /** The popup's Confirm and Cancel without a browser: the in-process sandbox's express controls. */
@@ -70,8 +78,12 @@ export async function shopExpress(actor: string, rng: Prng, region: "uk" | "eu",
   log("express shipping options", offered, { cart, token }, options.length ? `${options.length} option(s)` : offered.body?.rejection ?? offered.message)
   if (!options.length) return
 
-  const option = rng.pick(options)
   const journey = rng.weighted(EXPRESS_JOURNEYS)
+  const offeredOption = rng.pick(options)
+  const option =
+    journey === "unoffered option"
+      ? { ...offeredOption, id: "so_never_offered", orderAmount: { ...offeredOption.orderAmount, amount: minorUnitsToApiAmount(apiAmountToMinorUnits(offeredOption.orderAmount.amount) + 500n) } }
+      : offeredOption
   try {
     if (journey === "cancel") context.consumer.cancel(token)
     else context.consumer.confirm(token, { address: preset.address, email: `${actor}@example.com`, option, outcome: journey === "decline" ? "decline" : "approve" })
@@ -84,6 +96,11 @@ export async function shopExpress(actor: string, rng: Prng, region: "uk" | "eu",
   if (journey === "changed cart") {
     const added = await request("POST", `${server()}/store/carts/${cart}/line-items`, { headers, body: { variant_id: seed.variants.tote, quantity: 1 } })
     log("change cart after approval", added, { cart, token })
+  }
+  if (journey === "swapped goods") log("swap goods at the same total", await swapGoodsAtSameTotal(server(), cart, seed, headers), { cart, token })
+  if (journey === "stray token") {
+    const stray = await express("/complete", { orderToken: `stray-${rng.int(1, 1e9)}` })
+    log("express complete (stray token)", stray, { cart }, stray.body?.reason ?? stray.message)
   }
   await sleep(rng.int(0, 1_000))
   const completed = await express("/complete", { orderToken: token })

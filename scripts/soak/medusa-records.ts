@@ -4,7 +4,8 @@ import { toMinor } from "./checker"
 
 /**
  * What Medusa recorded, read from the store's PostgreSQL: every pay-later payment with its
- * order (through the payment collection), its cart, and the sums of its live captures and refunds;
+ * order (through the payment collection) and that order's lines as placed, its cart, its amount,
+ * and the sums of its live captures and refunds;
  * every shipped fulfillment with its order and tracking numbers, and whether the plugin keeps a
  * courier sync error for it (the admin's pay later widget shows those).
  */
@@ -15,7 +16,7 @@ export async function readMedusaRecords(
   await client.connect()
   try {
     const payments = await client.query(`
-      SELECT p.id, p.data->>'orderId' AS service_order_id, p.canceled_at, opc.order_id, o.status AS order_status, cpc.cart_id
+      SELECT p.id, p.data->>'orderId' AS service_order_id, p.canceled_at, p.raw_amount->>'value' AS amount, opc.order_id, o.status AS order_status, cpc.cart_id
       FROM payment p
       LEFT JOIN order_payment_collection opc ON opc.payment_collection_id = p.payment_collection_id AND opc.deleted_at IS NULL
       LEFT JOIN "order" o ON o.id = opc.order_id AND o.deleted_at IS NULL
@@ -26,6 +27,16 @@ export async function readMedusaRecords(
       const totals = new Map<string, bigint>()
       for (const row of rows.rows) totals.set(row.payment_id, (totals.get(row.payment_id) ?? 0n) + toMinor(row.value))
       return totals
+    }
+    // The order as placed: its first version's lines.
+    const lines = await client.query(`
+      SELECT oi.order_id, li.variant_sku, oi.quantity, li.raw_unit_price->>'value' AS unit_price
+      FROM order_item oi JOIN order_line_item li ON li.id = oi.item_id AND li.deleted_at IS NULL
+      WHERE oi.version = 1 AND oi.deleted_at IS NULL`)
+    const orderItems = new Map<string, Array<{ sku: string; quantity: number; unitPriceMinor: bigint }>>()
+    for (const row of lines.rows) {
+      const item = { sku: row.variant_sku ?? "", quantity: Number(row.quantity), unitPriceMinor: toMinor(row.unit_price) }
+      orderItems.set(row.order_id, [...(orderItems.get(row.order_id) ?? []), item])
     }
     const captured = await sums("capture")
     const refunded = await sums("refund")
@@ -48,6 +59,8 @@ export async function readMedusaRecords(
         canceled: Boolean(row.canceled_at),
         capturedMinor: captured.get(row.id) ?? 0n,
         refundedMinor: refunded.get(row.id) ?? 0n,
+        amountMinor: toMinor(row.amount),
+        ...(row.order_id ? { orderItems: orderItems.get(row.order_id) ?? [] } : {}),
       })),
       shipments: shipments.rows.map((row) => ({ fulfillmentId: row.id, orderId: row.order_id, tracking: row.tracking, courierSyncError: row.sync_error })),
       orders: counts.rows[0].orders,

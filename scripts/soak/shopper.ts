@@ -1,19 +1,24 @@
 import { consumerChooses, euAddress, ukAddress } from "../../harness/shopper"
 import type { DemoSeed } from "../../harness/medusa-store"
 import { shopExpress, type ExpressConsumer } from "./express-shopper"
+import { swapGoodsAtSameTotal } from "./swap-goods"
 import type { History } from "./history"
 import { request, sleep, type Answer } from "./http"
 import type { Prng } from "./prng"
 
 /** What a shopper does once the checkout exists (the consumer's screens, then the store). */
 export const JOURNEYS = {
-  confirm: 40,
+  confirm: 36,
   "second press": 12,
   "closed tab": 10,
-  "changed cart": 10,
+  "changed cart": 8,
+  /** Goods swapped at the same total after approval (swap-goods.ts): never placed. */
+  "swapped goods": 8,
+  /** A return with a token the service never issued first: it changes nothing of the cart. */
+  "stray token": 4,
   "complete from storefront": 8,
-  cancel: 10,
-  decline: 10,
+  cancel: 7,
+  decline: 7,
 } as const
 export type Journey = keyof typeof JOURNEYS
 
@@ -59,7 +64,9 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
     return shopExpress(actor, rng, region, server, { seed, history, consumer, storefrontOrigin, orders, waits })
   }
   const address = region === "uk" ? ukAddress : euAddress
-  const items = [{ variant_id: seed.variants.tote, quantity: rng.int(1, 3) }, ...(rng.chance(0.4) ? [{ variant_id: seed.variants.teaTowel, quantity: rng.int(1, 2) }] : [])]
+  // The EU account excludes the tea towel (scripts/soak/store): EU carts hold totes only.
+  const towels = region === "uk" && rng.chance(0.4) ? [{ variant_id: seed.variants.teaTowel, quantity: rng.int(1, 2) }] : []
+  const items = [{ variant_id: seed.variants.tote, quantity: rng.int(1, 3) }, ...towels]
   const created = await request("POST", `${server()}/store/carts`, {
     headers,
     body: { region_id: seed.regions[region], email: `${actor}@example.com`, items, shipping_address: address, billing_address: address },
@@ -97,6 +104,12 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
   if (journey === "changed cart") {
     const added = await request("POST", `${server()}/store/carts/${cart}/line-items`, { headers, body: { variant_id: seed.variants.tote, quantity: 1 } })
     log("change cart after approval", added, { cart, token })
+  }
+  if (journey === "swapped goods") log("swap goods at the same total", await swapGoodsAtSameTotal(server(), cart, seed, headers), { cart, token })
+  if (journey === "stray token") {
+    const stray = `${back.pathname}?cart_id=${encodeURIComponent(cart)}&orderToken=stray-${rng.int(1, 1e9)}&status=SUCCESS`
+    const answer = await request("GET", `${server()}${stray}`)
+    log("return (stray token)", answer, { cart }, answer.location ? answer.location.replace(/^https?:\/\/[^/]+/, "") : answer.message)
   }
   await sleep(rng.int(0, 1_500))
   if (journey === "complete from storefront") {

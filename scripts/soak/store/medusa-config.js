@@ -28,7 +28,11 @@ const shared = {
 
 const accounts = [
   { id: "bnpl", options: { ...shared, region: "UK", merchantId: "100101", secretKey: "sandbox-uk-secret-key", capture: "manual" } },
-  { id: "bnpl-eu", options: { ...shared, region: "EU", merchantId: "100201", secretKey: "sandbox-eu-secret-key", capture: "on_shipment" } },
+  // The EU merchant's contract excludes the tea towel: the soak's swapped-goods shoppers bring it in (scripts/soak/swap-goods.ts).
+  {
+    id: "bnpl-eu",
+    options: { ...shared, region: "EU", merchantId: "100201", secretKey: "sandbox-eu-secret-key", capture: "on_shipment", exclusions: { variantSkus: ["TOWEL-1"] } },
+  },
 ]
 
 module.exports = defineConfig({

@@ -18,12 +18,32 @@ function cleanRun(): CheckInput {
       refunds: [{ orderId: "svc_1", refundId: "r1", requestId: "ref_1", refundMerchantReference: "ref_1", amount: gbp("5.00") }],
       voids: [],
       payments: [
-        { id: "svc_1", token: "tok_1", status: "APPROVED", merchantReference: "cart_1", paymentState: "CAPTURED", openToCaptureAmount: gbp("0.00") },
+        {
+          id: "svc_1",
+          token: "tok_1",
+          status: "APPROVED",
+          merchantReference: "cart_1",
+          paymentState: "CAPTURED",
+          openToCaptureAmount: gbp("0.00"),
+          originalAmount: gbp("30.00"),
+          orderDetails: { items: [{ sku: "TOTE-1", quantity: 1, price: gbp("25.05") }, { name: "Adjustment", quantity: 1, price: gbp("0.00") }] },
+        },
       ],
     },
     medusa: {
       payments: [
-        { id: "pay_1", serviceOrderId: "svc_1", orderId: "order_1", orderStatus: "pending", cartId: "cart_1", canceled: false, capturedMinor: 3000n, refundedMinor: 500n },
+        {
+          id: "pay_1",
+          serviceOrderId: "svc_1",
+          orderId: "order_1",
+          orderStatus: "pending",
+          cartId: "cart_1",
+          canceled: false,
+          capturedMinor: 3000n,
+          refundedMinor: 500n,
+          amountMinor: 3000n,
+          orderItems: [{ sku: "TOTE-1", quantity: 1, unitPriceMinor: 2505n }],
+        },
       ],
     },
     history,
@@ -35,6 +55,19 @@ function cleanRun(): CheckInput {
 describe("the soak's checker", () => {
   it("finds nothing wrong in a run where every cent is in place", () => {
     expect(check(cleanRun())).toEqual([])
+  })
+
+  it("reports an order whose goods or total are not the ones its consumer approved, naming both", () => {
+    const swapped = cleanRun()
+    // 90 tea towels at 0.50 shipped for the approved 45.00 tote: the same total, other goods.
+    swapped.medusa.payments[0].orderItems = [{ sku: "TOWEL-1", quantity: 50, unitPriceMinor: 50n }, { sku: "TOWEL-1", quantity: 1, unitPriceMinor: 5n }]
+    const [goods] = check(swapped)
+    expect(goods).toMatchObject({ rule: "order-not-approved", order: "order_1", token: "tok_1" })
+    expect(goods.message).toBe("order order_1 has TOWEL-1 x1 at 0.05; TOWEL-1 x50 at 0.50, the consumer approved TOTE-1 x1 at 25.05")
+
+    const dearer = cleanRun()
+    dearer.medusa.payments[0].amountMinor = 3100n
+    expect(check(dearer).map((violation) => violation.message)).toEqual(["order order_1 is paid 31.00, the consumer approved 30.00"])
   })
 
   it("reports a refund the service applied twice and an approval that became no order, each with the steps that touched it and the seed", () => {
