@@ -1,5 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
+import { ENDPOINT_NAMES } from "../../../src/client/endpoints"
 
 /**
  * Citations of the service's API name a section of docs/service-api.md that exists (issue 43,
@@ -103,6 +104,10 @@ describe("docs/service-api.md", () => {
     const seen = SECTIONS.map((section) => section.heading)
     expect(seen.filter((heading, index) => seen.indexOf(heading) !== index)).toEqual([])
     expect(seen.length).toBeGreaterThan(40)
+  })
+
+  it("has a section for every endpoint of the client's table, by its name (src/client/endpoints.ts)", () => {
+    expect(ENDPOINT_NAMES.filter((name) => !HEADINGS.has(name))).toEqual([])
   })
 
   it("keeps the numbered rules of \"What the service does\" (1 to 5)", () => {
