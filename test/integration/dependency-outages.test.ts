@@ -45,8 +45,8 @@ afterAll(async () => {
 
 // Medusa's runner takes the store's database address from DB_HOST and DB_PORT when it is made
 // (below); its own copies and restores of the database keep the real port it read at import.
-const realDatabase = { host: process.env.DB_HOST, port: process.env.DB_PORT }
-process.env.DB_HOST = "127.0.0.1"
+// DB_HOST stays `localhost`: for any other host the runner asks PostgreSQL for TLS.
+const realDatabasePort = process.env.DB_PORT
 process.env.DB_PORT = String(POSTGRES_PROXY_PORT)
 
 describeStore({ BNPL_TEST_REDIS_URL: `redis://127.0.0.1:${REDIS_PROXY_PORT}/${new URL(REDIS_URL).pathname.slice(1)}` }, (suite) => {
@@ -172,6 +172,5 @@ describeStore({ BNPL_TEST_REDIS_URL: `redis://127.0.0.1:${REDIS_PROXY_PORT}/${ne
   })
 })
 
-process.env.DB_HOST = realDatabase.host
-if (realDatabase.port === undefined) delete process.env.DB_PORT
-else process.env.DB_PORT = realDatabase.port
+if (realDatabasePort === undefined) delete process.env.DB_PORT
+else process.env.DB_PORT = realDatabasePort
