@@ -38,6 +38,9 @@ const POSTGRES_SQLSTATE = /^(08\d{3}|57P0[123])$/
 /** Words of the pg driver, knex's pool and MikroORM when the database is out of reach. */
 const POSTGRES_WORDS = [
   /Connection terminated/i,
+  /Connection ended unexpectedly/i,
+  // knex's form, "<the SQL> - <the socket's error>", as MikroORM's DriverException carries it.
+  /^\s*(?:select|insert|update|delete|with|begin|commit|rollback|savepoint|release)\b[\s\S]* - (?:(?:read|write|connect) )?(?:ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)\b/i,
   /Timeout acquiring a connection/i,
   /Client has encountered a connection error/i,
   /connection (?:to the database|to server).*(?:closed|lost|failed)/i,

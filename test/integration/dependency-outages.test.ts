@@ -32,6 +32,19 @@ const OUTAGE_MS = 8_000
 /** The service's answer to the capture or refund is this late, so the cut falls while it is on its way. */
 const SERVICE_LATENCY_MS = 3_000
 
+/**
+ * Medusa's caching-redis and locking-redis never close their Redis clients when the app shuts
+ * down (they run in this jest process here), and each would keep reconnecting, and jest
+ * running, after the file. So the clients the store makes are noted and closed at the end.
+ */
+const redisClients = new Set<{ disconnect(): void }>()
+const redisPrototype = (require("ioredis") as { prototype: { connect: (...args: unknown[]) => Promise<void> } }).prototype
+const connect = redisPrototype.connect
+redisPrototype.connect = function noted(this: { disconnect(): void }, ...args: unknown[]) {
+  redisClients.add(this)
+  return connect.apply(this, args)
+}
+
 const postgres = OutageProxy.forUrl(`postgres://${process.env.DB_HOST || "localhost"}:5432/postgres`, "PostgreSQL")
 const redis = OutageProxy.forUrl(REDIS_URL, "Redis")
 beforeAll(async () => {
@@ -39,6 +52,9 @@ beforeAll(async () => {
   await redis.listen(REDIS_PROXY_PORT)
 })
 afterAll(async () => {
+  // After the store's own shutdown (the runner's afterAll, inside, runs first).
+  for (const client of redisClients) client.disconnect()
+  redisPrototype.connect = connect
   await postgres.close()
   await redis.close()
 })

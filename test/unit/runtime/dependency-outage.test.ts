@@ -8,6 +8,10 @@ describe("dependencyOutage", () => {
     expect(dependencyOutage(new KnexTimeoutError("Knex: Timeout acquiring a connection. The pool is probably full."))).toBe(DATABASE_UNAVAILABLE)
     expect(dependencyOutage(new Error("Connection terminated unexpectedly"))).toBe(DATABASE_UNAVAILABLE)
     expect(dependencyOutage(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(DATABASE_UNAVAILABLE)
+    expect(dependencyOutage(new Error("Connection Error: Connection ended unexpectedly"))).toBe(DATABASE_UNAVAILABLE)
+    // MikroORM's DriverException as Medusa formats it: the SQL, then the socket's error (the soak met it).
+    const driver = Object.assign(new Error(`select "c0".* from "credit_line" as "c0" where "c0"."cart_id" in ('cart_1') - write ECONNRESET`), { code: "ECONNRESET" })
+    expect(dependencyOutage(driver)).toBe(DATABASE_UNAVAILABLE)
     // Wrapped, as Medusa's workflows and MikroORM hand it on.
     expect(dependencyOutage(new Error("step failed", { cause: new Error("Connection terminated due to connection timeout") }))).toBe(DATABASE_UNAVAILABLE)
   })
@@ -25,6 +29,8 @@ describe("dependencyOutage", () => {
   it("leaves every other error alone: a refusal, a constraint, a bug", () => {
     expect(dependencyOutage(Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" }))).toBeUndefined()
     expect(dependencyOutage(new TypeError("Cannot read properties of undefined"))).toBeUndefined()
+    // The service's own connection failures are the plugin's described errors, not an outage of the store.
+    expect(dependencyOutage(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }))).toBeUndefined()
     expect(dependencyOutage("a string")).toBeUndefined()
     expect(dependencyOutage(undefined)).toBeUndefined()
   })
