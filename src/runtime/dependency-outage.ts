@@ -39,6 +39,9 @@ const POSTGRES_SQLSTATE = /^(08\d{3}|57P0[123])$/
 const POSTGRES_WORDS = [
   /Connection terminated/i,
   /Connection ended unexpectedly/i,
+  // knex, for the next query of a transaction whose connection the outage broke (its ROLLBACK
+  // already ran); the soak met it on create cart and on the cart's payment collection link.
+  /Transaction query already complete/i,
   // knex's form, "<the SQL> - <the socket's error>", as MikroORM's DriverException carries it.
   /^\s*(?:select|insert|update|delete|with|begin|commit|rollback|savepoint|release)\b[\s\S]* - (?:(?:read|write|connect) )?(?:ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)\b/i,
   /Timeout acquiring a connection/i,

@@ -12,6 +12,8 @@ describe("dependencyOutage", () => {
     // MikroORM's DriverException as Medusa formats it: the SQL, then the socket's error (the soak met it).
     const driver = Object.assign(new Error(`select "c0".* from "credit_line" as "c0" where "c0"."cart_id" in ('cart_1') - write ECONNRESET`), { code: "ECONNRESET" })
     expect(dependencyOutage(driver)).toBe(DATABASE_UNAVAILABLE)
+    const afterRollback = Object.assign(new Error("Transaction query already complete, run with DEBUG=knex:tx for more info"), { name: "DriverException" })
+    expect(dependencyOutage(afterRollback)).toBe(DATABASE_UNAVAILABLE)
     // Wrapped, as Medusa's workflows and MikroORM hand it on.
     expect(dependencyOutage(new Error("step failed", { cause: new Error("Connection terminated due to connection timeout") }))).toBe(DATABASE_UNAVAILABLE)
   })
