@@ -123,12 +123,25 @@ export async function crashAndFlush(
     counts.kills[victim] = (counts.kills[victim] ?? 0) + 1
     history.add({ actor: "chaos", step: `kill ${victim}`, result: "SIGKILL" })
     const downFor = rng.int(2, 10) * 1_000
-    restarts.push(
-      sleep(downFor)
-        .then(() => deployment.startProcess(victim))
-        .then(() => void history.add({ actor: "chaos", step: `restart ${victim}`, result: "up" }))
-        .catch((error) => void history.add({ actor: "chaos", step: `restart ${victim}`, result: `failed: ${(error as Error).message.slice(0, 200)}` }))
-    )
+    restarts.push(sleep(downFor).then(() => restart(deployment, victim, history, until)))
   }
   await Promise.all(restarts)
+}
+
+/**
+ * Starts a killed process again, and again after a failed start (one that met a PostgreSQL or
+ * Redis outage: Medusa does not start without them), until it is up or the run is over.
+ */
+async function restart(deployment: Deployment, victim: ProcessName, history: History, until: () => boolean): Promise<void> {
+  for (;;) {
+    try {
+      await deployment.startProcess(victim)
+      history.add({ actor: "chaos", step: `restart ${victim}`, result: "up" })
+      return
+    } catch (error) {
+      history.add({ actor: "chaos", step: `restart ${victim}`, result: `failed: ${(error as Error).message.slice(0, 200)}` })
+      if (until()) return
+      await sleep(5_000)
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import BigNumber from "bignumber.js"
+import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../src/runtime/dependency-outage"
 import { formatStep, stepsTouching, type HistoryStep } from "./history"
 
 /**
@@ -103,6 +104,13 @@ const DOCUMENTED_SHOPPER_5XX = [
   { step: "express complete", startsWith: "payment_failed" },
   { step: "express complete", startsWith: "unavailable" },
 ]
+
+/**
+ * The 503s any route answers while the store's PostgreSQL or Redis is away (docs/storefront.md
+ * "Errors the storefront can show", docs/operations.md "Outages"; src/api/outage-error-handler.ts):
+ * only with exactly these words, so Medusa's own 500 "An unknown error occurred." stays a violation.
+ */
+const DOCUMENTED_OUTAGE_503 = [DATABASE_UNAVAILABLE.message, REDIS_UNAVAILABLE.message]
 
 /** An API or Medusa amount (major units, "12.3", "12.30", 12.3) as integer minor units. */
 export function toMinor(value: string | number | undefined | null): bigint {
@@ -286,6 +294,7 @@ function shopperErrors(history: readonly HistoryStep[]): Violation[] {
   return history
     .filter((step) => step.actor.startsWith("shopper") && step.status !== undefined && step.status >= 500)
     .filter((step) => !DOCUMENTED_SHOPPER_5XX.some((listed) => step.step === listed.step && step.result.startsWith(listed.startsWith)))
+    .filter((step) => !(step.status === 503 && DOCUMENTED_OUTAGE_503.includes(step.result)))
     .map((step) => ({
       rule: "shopper-saw-5xx" as const,
       message: `${step.actor} got ${step.status} on ${step.step}: ${step.result}`,

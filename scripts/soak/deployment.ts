@@ -36,6 +36,12 @@ export interface DeploymentOptions {
   logDir: string
   /** Every job's schedule on the worker (cron with seconds). */
   jobSchedule: string
+  /**
+   * The address the processes reach PostgreSQL and Redis by, given the real one: the soak's
+   * outage proxies (outages.ts). The soak itself (template, flushes, the checker's reads) always
+   * uses the real one. Default: the real one.
+   */
+  through?: { database?: (url: string) => string; redis?: (url: string) => string }
   log: (line: string) => void
 }
 
@@ -86,10 +92,13 @@ export class Deployment {
     await Promise.all(PROCESS_NAMES.map((name) => this.startProcess(name)))
   }
 
-  private settings(name: string, port: number, env: NodeJS.ProcessEnv = {}, databaseUrl = this.database!.url): StoreSettings {
+  private settings(name: string, port: number, env: NodeJS.ProcessEnv = {}, databaseUrl?: string): StoreSettings {
+    const through = this.options.through ?? {}
+    const redisUrl = databaseUrl ? this.options.redisUrl : (through.redis ?? String)(this.options.redisUrl)
     return {
       port,
-      databaseUrl,
+      // The template's setup (a `databaseUrl` given) goes straight to PostgreSQL; the processes through `through`.
+      databaseUrl: databaseUrl ?? (through.database ?? String)(this.database!.url),
       bnplBaseUrl: this.options.sandboxUrl,
       storeUrl: `http://127.0.0.1:${port}`,
       storefrontUrl: STOREFRONT_URL,
@@ -98,7 +107,7 @@ export class Deployment {
       secrets: this.secrets,
       // The repair of captures and refunds a killed process never sent waits 5 minutes in a
       // store; the soak settles in minutes (src/operations/unsent-money-calls.ts).
-      env: { REDIS_URL: this.options.redisUrl, BNPL_UNSENT_GRACE_SECONDS: "20", ...env },
+      env: { REDIS_URL: redisUrl, BNPL_UNSENT_GRACE_SECONDS: "20", ...env },
     }
   }
 

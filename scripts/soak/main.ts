@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import http from "node:http"
 import path from "node:path"
+import { OutageProxy } from "../../harness/outage-proxy"
 import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type SandboxLedger } from "../../src/sandbox"
 import { Admin } from "./admin"
 import { crashAndFlush, faultsInjected, injectFaults, type ChaosCounts } from "./chaos"
@@ -11,6 +12,7 @@ import { History } from "./history"
 import { sleep } from "./http"
 import { LogReader } from "./logs"
 import { readMedusaRecords } from "./medusa-records"
+import { noOutages, OUTAGE_KINDS, planOutages, runOutages, type OutageCounts, type OutageKind } from "./outages"
 import { Prng } from "./prng"
 import { shop } from "./shopper"
 
@@ -35,6 +37,8 @@ export interface SoakOptions {
   /** Mean seconds between crashes (or flushes). */
   crashEverySeconds: number
   flushEverySeconds: number
+  /** Outages of each kind (PostgreSQL, Redis, the service; outages.ts); default one per 3 minutes of the run, 0 for none. */
+  outagesPerKind?: number
   /** How long after the actors stop the checker waits for completion and repair jobs. */
   settleSeconds: number
   keepDatabase: boolean
@@ -103,10 +107,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const tokens = new Set<string>()
   const unwatch = watchIssuedTokens(options.sandboxPort, tokens)
   const sandbox = await startSandbox({ port: options.sandboxPort })
+  // The processes reach PostgreSQL, Redis and the service through proxies the soak owns, so an
+  // outage cuts only this deployment off (the machine's servers are shared with other runs).
+  const proxies: Record<OutageKind, OutageProxy> = {
+    postgres: OutageProxy.forUrl(options.databaseUrl, "PostgreSQL"),
+    redis: OutageProxy.forUrl(options.redisUrl, "Redis"),
+    service: OutageProxy.forUrl(sandbox.url, "the service"),
+  }
+  for (const proxy of Object.values(proxies)) await proxy.listen()
   const deployment = new Deployment({
     databaseUrl: options.databaseUrl,
     redisUrl: options.redisUrl,
-    sandboxUrl: sandbox.url,
+    sandboxUrl: proxies.service.urlThrough(sandbox.url),
+    through: { database: (url) => proxies.postgres.urlThrough(url), redis: (url) => proxies.redis.urlThrough(url) },
     ports: { "server-a": options.firstStorePort, "server-b": options.firstStorePort + 1, worker: options.firstStorePort + 2 },
     logDir: options.logDir,
     jobSchedule: "*/5 * * * * *",
@@ -119,6 +132,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     cancel: (token) => void sandbox.control.cancelExpressCheckout(token),
   }
   const counts: ChaosCounts = { faultsArmed: {}, kills: {}, flushes: 0 }
+  const outageCounts: OutageCounts = noOutages()
+  const plannedOutages = planOutages(rng.fork(5_000_000), options.minutes, options.outagesPerKind)
+  log(`soak: outages ${plannedOutages.map((outage) => `${outage.kind} at +${Math.round(outage.startMs / 1_000)} s for ${outage.durationMs / 1_000} s`).join(", ") || "none"}`)
   const orders = new Set<string>()
   const waits: number[] = []
   const logs = new LogReader(options.logDir)
@@ -194,6 +210,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       over,
       counts
     )
+    const outages = runOutages(proxies, plannedOutages, startedAt, history, over, outageCounts)
     // Every minute: progress, and the rules that hold at any moment (the approval and money rules wait for the end).
     let checking = Promise.resolve()
     const progress = setInterval(() => {
@@ -207,12 +224,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
             `soak: +${minute} min: ${shoppers} shoppers, ${ledger.checkouts.length} checkouts, ${orders.size} orders seen, ` +
               `${ledger.captures.length} captures, ${ledger.refunds.length} refunds, ${ledger.voids.length} voids, ` +
               `${faultsInjected(counts, sandbox.control.faults())} faults, ${Object.values(counts.kills).reduce((a, b) => a + b, 0)} crashes, ` +
+              `outages ${OUTAGE_KINDS.map((kind) => `${kind} ${outageCounts.outages[kind]}${proxies[kind].isCut ? " (now)" : ""}`).join(", ")}, ` +
               `${found.size} violation(s), servers up: ${liveServers().length}`
           )
         })
         .catch((error) => log(`soak: +${minute} min: check failed: ${(error as Error).message}`))
     }, 60_000)
-    await Promise.all([dispatch, ...admins, faults, chaos])
+    await Promise.all([dispatch, ...admins, faults, chaos, outages])
+    for (const proxy of Object.values(proxies)) proxy.restore()
     // Quiet: faults cleared; the shoppers still in their visit get a little while to finish
     // (their steps still reach the history after that), every process up; the worker restarted
     // when a flush took its schedules (BullMQ keeps them in Redis); then the jobs get time to
@@ -248,13 +267,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     writeFileSync(path.join(options.logDir, "ledger.json"), JSON.stringify(input.ledger, null, 1))
     writeFileSync(path.join(options.logDir, "history.json"), JSON.stringify(history.steps, null, 1))
     writeFileSync(path.join(options.logDir, "medusa.json"), JSON.stringify(input.medusa, (_, value) => (typeof value === "bigint" ? value.toString() : value), 1))
-    const figures = await figuresOf(input, sandbox.control.ledger(), counts, remaining, waits, shoppers, deployment.databaseUrl, violations.length)
+    const figures = await figuresOf(input, sandbox.control.ledger(), counts, remaining, waits, shoppers, deployment.databaseUrl, violations.length, outageCounts)
     log(`soak: figures (seed ${options.seed}, ${options.minutes} min)\n${JSON.stringify(figures, null, 2)}`)
     log(violations.length ? `soak: ${violations.length} VIOLATION(S); replay with npm run soak -- --minutes ${options.minutes} --seed ${options.seed}` : "soak: 0 violations")
     return { seed: options.seed, violations, figures }
   } finally {
     unwatch()
+    for (const proxy of Object.values(proxies)) proxy.restore()
     await deployment.stop(options.keepDatabase).catch((error) => log(`soak: stopping: ${(error as Error).message}`))
+    for (const proxy of Object.values(proxies)) await proxy.close()
     await sandbox.close()
   }
 }
@@ -267,7 +288,8 @@ async function figuresOf(
   waits: number[],
   shoppers: number,
   databaseUrl: string,
-  violations: number
+  violations: number,
+  outageCounts: OutageCounts
 ): Promise<Record<string, unknown>> {
   const operations: Record<string, string> = {}
   for (const step of input.history) {
@@ -307,6 +329,7 @@ async function figuresOf(
     },
     faultsInjected: { total: Object.values(faults).reduce((sum, n) => sum + n, 0), byKind: faults },
     crashes: { total: Object.values(counts.kills).reduce((sum, n) => sum + n, 0), byProcess: counts.kills, redisFlushes: counts.flushes },
+    outages: { byKind: outageCounts.outages, secondsByKind: outageCounts.outageSeconds },
     orders: { total: medusa.orders, canceled: medusa.canceledOrders },
     moneyMoved: { captured: total(ledger.captures), refunded: total(ledger.refunds), voided: total(ledger.voids) },
     violations,
@@ -317,7 +340,7 @@ async function figuresOf(
 /**
  * The command line: `--minutes N` (default 3), `--seed S` (default random, printed),
  * `--checkouts-per-minute K`, `--shoppers-at-once N`, `--admins N`, `--admin-pause-ms MS`,
- * `--fault-rate R` (0..1), `--fault-queue N`, `--crash-every S`, `--settle-seconds S`, `--keep-database`,
+ * `--fault-rate R` (0..1), `--fault-queue N`, `--crash-every S`, `--outages-per-kind N` (0: none), `--settle-seconds S`, `--keep-database`,
  * `--port P` (the sandbox's port; the two servers and the worker take the next three) and `--redis-url URL`
  * (a Redis database of the soak's own: it is flushed), so a second soak or a CI run can go beside this one.
  * @throws Error naming the flag and its allowed values.
@@ -344,6 +367,7 @@ export function parseArguments(argv: string[]): Partial<SoakOptions> & { minutes
     faultRate: number("--fault-rate", 0, 1, false),
     faultQueue: number("--fault-queue", 1, 100),
     crashEverySeconds: number("--crash-every", 2, 3_600),
+    outagesPerKind: number("--outages-per-kind", 0, 1_000),
     settleSeconds: number("--settle-seconds", 0, 3_600),
   }
   const port = number("--port", 1_024, 65_532)

@@ -14,6 +14,7 @@ import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snap
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
 import { jsonBodyOnly, sameSiteJsonOnly } from "./same-site-json"
+import { outageErrorHandler } from "./outage-error-handler"
 
 /**
  * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
@@ -27,8 +28,11 @@ import { jsonBodyOnly, sameSiteJsonOnly } from "./same-site-json"
  * under `/admin/bnpl/*` takes JSON from the admin's own site only (same-site-json.ts), in
  * every environment: a cross-site form cannot capture with the admin's cookie. The express
  * store routes (`/store/bnpl/carts/:id/express*`) take JSON only and parse query and body.
+ * The error handler answers 503 with a reason when PostgreSQL or Redis is away
+ * (outage-error-handler.ts), and is Medusa's own for everything else.
  */
 export default defineMiddlewares({
+  errorHandler: outageErrorHandler(),
   routes: [
     {
       // Listed first so that it runs before any other of the plugin's admin middlewares.

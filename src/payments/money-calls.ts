@@ -99,7 +99,7 @@ export class MoneyCalls {
       })
     )
     const event = (payment.events ?? []).find((candidate) => candidate.type === "CAPTURED" && candidate.paymentEventMerchantReference === call.requestId)
-    await this.write(record.id, { state: "applied", serviceReference: event?.id })
+    await this.recordApplied(record, { state: "applied", serviceReference: event?.id })
     return payment
   }
 
@@ -121,7 +121,7 @@ export class MoneyCalls {
         ...references,
       })
     )
-    await this.write(record.id, { state: "applied", serviceReference: refund.refundId })
+    await this.recordApplied(record, { state: "applied", serviceReference: refund.refundId })
     return refund
   }
 
@@ -133,7 +133,7 @@ export class MoneyCalls {
   async void(call: MoneyCall): Promise<Payment> {
     const record = await this.begin("void", call)
     const payment = await this.send(record, () => this.deps.client.voidPayment(call.serviceOrderId, { requestId: call.requestId }))
-    await this.write(record.id, { state: "applied" })
+    await this.recordApplied(record, { state: "applied" })
     return payment
   }
 
@@ -197,6 +197,23 @@ export class MoneyCalls {
     } catch (error) {
       if (outcomeUnknown(error)) await this.write(record.id, { state: "sending" })
       throw error
+    }
+  }
+
+  /**
+   * Records that the service applied the call. When the database is away at that moment (an
+   * outage that began while the call was on its way), the money has moved all the same: failing
+   * now would make Medusa delete its record of it. So the record stays `sending`, which the next
+   * `settle` (the next money call on the order, or the completion job's repair) finds applied at
+   * the service and records as applied and recorded; the caller gets its answer.
+   */
+  private async recordApplied(record: MoneyOperationRecord, changes: Parameters<MoneyRecords["update"]>[1]): Promise<void> {
+    try {
+      await this.deps.records.update(record.id, changes)
+    } catch (error) {
+      this.deps.logger?.warn?.(
+        `medusa-payment-bnpl: ${record.kind} ${record.requestId} of service order ${record.serviceOrderId} (${record.amount} ${record.currency}) was applied by the service, but its record could not be updated (${(error as Error)?.message ?? String(error)}); it stays "sending" and is settled against the service's record by the next money call or the completion job.`
+      )
     }
   }
 

@@ -73,8 +73,8 @@ export class MoneyOperations {
           })
       }
       await this.deps.calls.absorb(unrecorded, requestId)
-      if (unanswered) return this.withTotals(data, await this.deps.calls.current(orderId))
-      return this.withTotals(data, await this.deps.calls.settle(orderId).then((settled) => settled.records), payment)
+      const after = await this.recordsAfterCall(orderId, records, unanswered)
+      return unanswered ? this.withTotals(data, after) : this.withTotals(data, after, payment)
     })
   }
 
@@ -151,7 +151,7 @@ export class MoneyOperations {
           })
       }
       await this.deps.calls.absorb(unrecorded, requestId)
-      const after = unanswered ? { records: await this.deps.calls.current(orderId) } : await this.deps.calls.settle(orderId)
+      const after = { records: await this.recordsAfterCall(orderId, records, unanswered) }
       const refundIds = after.records.filter((record) => record.kind === "refund" && record.serviceReference).map((record) => record.serviceReference!)
       return { ...this.withTotals(data, after.records), refundIds: [...new Set([...(data.refundIds ?? []), ...refundIds])] }
     })
@@ -242,6 +242,22 @@ export class MoneyOperations {
       paymentState: payment?.paymentState ?? (captured >= authorised ? "CAPTURED" : captured > 0n ? "PARTIALLY_CAPTURED" : data.paymentState),
       capturedAmount: minorUnitsToApiAmount(captured),
       refundedAmount: minorUnitsToApiAmount(totals.refunded),
+    }
+  }
+
+  /**
+   * The order's records once its call went out: settled (or, after an unanswered call, as they
+   * stand). When the database went away meanwhile, the records read before the call: the call
+   * went out and Medusa must keep its record of it, so the answer to Medusa is not turned into an
+   * error (Medusa would delete its capture or refund); the next money call settles the rest.
+   */
+  private async recordsAfterCall(orderId: string, before: MoneyOperationRecord[], unanswered: boolean): Promise<MoneyOperationRecord[]> {
+    try {
+      return unanswered ? await this.deps.calls.current(orderId) : (await this.deps.calls.settle(orderId)).records
+    } catch (error) {
+      if (!(error instanceof PaymentError) || error.reason !== "records_unavailable") throw error
+      this.deps.logger?.warn?.(`medusa-payment-bnpl: the records of service order ${orderId} could not be read after its money call went out (${error.message}); they are settled on the next call.`)
+      return before
     }
   }
 

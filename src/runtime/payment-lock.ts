@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { applicationLock } from "./app-lock"
+import { LOCK_UNAVAILABLE, dependencyOutage } from "./dependency-outage"
 import { cacheKeys } from "../cache-keys"
 
 /**
@@ -28,7 +29,10 @@ export const PAYMENT_LOCK_LEASE_SECONDS = 15
  * A job that finished is answered with its result even when the provider then reports the lock
  * lost (its lease lapsed while the job ran): what the job did at the service has happened.
  * @throws MedusaError NOT_ALLOWED when the lock is not free within
- *   PAYMENT_LOCK_WAIT_SECONDS; the job then never ran. The job's own error as it threw it.
+ *   PAYMENT_LOCK_WAIT_SECONDS; MedusaError UNEXPECTED_STATE with code `lock_unavailable` when
+ *   the Locking Module's store (Redis) cannot be reached: the lock fails closed, the job never
+ *   ran, nothing was sent (the store answers 503, api/outage-error-handler.ts). The job's own
+ *   error as it threw it.
  */
 export async function withPaymentLock<T>(serviceOrderId: string, job: () => Promise<T>): Promise<T> {
   const locking = applicationLock()
@@ -54,6 +58,7 @@ export async function withPaymentLock<T>(serviceOrderId: string, job: () => Prom
     // 18.15 captured at the service, none in Medusa). So the job's result stands.
     if (finished) return finished.value
     if (started) throw error
+    if (dependencyOutage(error)) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, LOCK_UNAVAILABLE.message, LOCK_UNAVAILABLE.code)
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `Another operation on this pay later payment (service order ${serviceOrderId}) is still running; try again when it has finished.`

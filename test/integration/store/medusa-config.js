@@ -58,6 +58,24 @@ const accountEntries = twoAccounts
     ]
   : [{ resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl", options: bnplOptions }]
 
+// BNPL_TEST_REDIS_URL: the shared cache and the lock on Redis (caching-redis, locking-redis), as a
+// store of several instances has them, for the dependency-outages test that cuts Redis off.
+const redisUrl = process.env.BNPL_TEST_REDIS_URL
+const redisModules = redisUrl
+  ? [
+      {
+        resolve: "@medusajs/medusa/caching",
+        key: Modules.CACHING,
+        options: { providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }] },
+      },
+      {
+        resolve: "@medusajs/medusa/locking",
+        key: Modules.LOCKING,
+        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+      },
+    ]
+  : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -72,6 +90,7 @@ module.exports = defineConfig({
   admin: { disable: true },
   plugins: [twoAccounts ? { resolve: "medusa-payment-bnpl", options: {} } : { resolve: "medusa-payment-bnpl", options: bnplOptions }],
   modules: [
+    ...redisModules,
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -41,4 +41,17 @@ describe("the payment's lock", () => {
     await expect(withPaymentLock("100000000008", async () => (ran = true))).rejects.toMatchObject({ type: MedusaError.Types.NOT_ALLOWED })
     expect(ran).toBe(false)
   })
+  it("fails closed when Redis cannot be reached: the job never runs, and the error says so (503 lock_unavailable)", async () => {
+    const redisAway = Object.assign(new Error('Reached the max retries per request limit (which is 20). Refer to "maxRetriesPerRequest" option for details.'), {
+      name: "MaxRetriesPerRequestError",
+    })
+    container.register(Modules.LOCKING, asValue({ execute: async () => Promise.reject(redisAway) }))
+    let ran = false
+    await expect(withPaymentLock("100000000008", async () => (ran = true))).rejects.toMatchObject({
+      type: MedusaError.Types.UNEXPECTED_STATE,
+      code: "lock_unavailable",
+      message: expect.stringMatching(/nothing was sent to the payment service/),
+    })
+    expect(ran).toBe(false)
+  })
 })

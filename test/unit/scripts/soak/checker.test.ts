@@ -1,3 +1,4 @@
+import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../../../src/runtime/dependency-outage"
 import { check, checkWhileRunning, describeViolation, toMinor, type CheckInput } from "../../../../scripts/soak/checker"
 import type { HistoryStep } from "../../../../scripts/soak/history"
 
@@ -114,6 +115,25 @@ describe("the soak's checker", () => {
       { at: 60, actor: "shopper-4", step: "payment-session", cart: "cart_4", status: 500, result: "Pay later is not available right now. Please try again later or choose another payment method." },
     ]
     expect(check(run)).toEqual([])
+  })
+
+  it("lets the documented 503 of an outage through (database or Redis away), never Medusa's 500 meanwhile", () => {
+    const run = cleanRun()
+    run.history = [
+      ...run.history,
+      { at: 61, actor: "shopper-5", step: "create cart (UK)", status: 503, result: DATABASE_UNAVAILABLE.message },
+      { at: 62, actor: "shopper-6", step: "create cart (EU)", status: 503, result: REDIS_UNAVAILABLE.message },
+    ]
+    expect(check(run)).toEqual([])
+    run.history = [
+      ...run.history,
+      { at: 63, actor: "shopper-7", step: "create cart (UK)", status: 500, result: "An unknown error occurred." },
+      { at: 64, actor: "shopper-8", step: "create cart (UK)", status: 500, result: DATABASE_UNAVAILABLE.message },
+    ]
+    expect(check(run).map((violation) => violation.message)).toEqual([
+      "shopper-7 got 500 on create cart (UK): An unknown error occurred.",
+      `shopper-8 got 500 on create cart (UK): ${DATABASE_UNAVAILABLE.message}`,
+    ])
   })
 
   it("checks every minute only what holds at any moment: an approval on its way to an order is not yet a violation, a refund applied twice already is", () => {

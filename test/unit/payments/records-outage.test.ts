@@ -1,0 +1,61 @@
+import { MemoryMoneyRecords, type MoneyOperationRecord, type NewMoneyOperation } from "../../../src/payments/money-records"
+import { authorized, core, logs, medusaCapture, reason, sandbox, useSandboxCore } from "./core-harness"
+
+useSandboxCore()
+
+/** The store's database as an outage leaves it: every read and write fails while `away`. */
+class RecordsWithOutage extends MemoryMoneyRecords {
+  away = false
+  /** Goes away right after the next record is written: the outage begins while its call is on its way. */
+  goAwayAfterNextBegin = false
+
+  async begin(operation: NewMoneyOperation): Promise<MoneyOperationRecord> {
+    if (this.away) throw new Error("Connection terminated unexpectedly")
+    const record = await super.begin(operation)
+    if (this.goAwayAfterNextBegin) this.away = true
+    return record
+  }
+
+  async update(...args: Parameters<MemoryMoneyRecords["update"]>): Promise<void> {
+    if (this.away) throw new Error("Connection terminated unexpectedly")
+    return super.update(...args)
+  }
+
+  async forOrder(serviceOrderId: string): Promise<MoneyOperationRecord[]> {
+    if (this.away) throw new Error("Connection terminated unexpectedly")
+    return super.forOrder(serviceOrderId)
+  }
+}
+
+describe("the store's database away (docs/operations.md \"Outages\")", () => {
+  it("before a capture: nothing is sent, and the admin reads records_unavailable", async () => {
+    const records = new RecordsWithOutage()
+    const { operations } = core({}, records)
+    const data = await authorized(operations)
+    records.away = true
+    expect(await reason(operations.capture({ data, capture: medusaCapture() }))).toBe("records_unavailable")
+    expect(sandbox.control.ledger().captures).toHaveLength(0)
+  })
+
+  it("while a capture is on its way: Medusa is answered with what the service did, and the next money call records it, nothing sent twice", async () => {
+    const records = new RecordsWithOutage()
+    const { operations } = core({}, records)
+    const data = await authorized(operations)
+    records.goAwayAfterNextBegin = true
+    const capture = medusaCapture()
+    const captured = await operations.capture({ data, capture })
+    // Success, so Medusa keeps its capture of money the service took.
+    expect(captured).toMatchObject({ capturedAmount: "50.49" })
+    expect(logs.join("\n")).toContain(`capture ${capture.id} of service order ${data.orderId} (50.49 GBP) was applied by the service, but its record could not be updated`)
+
+    records.away = false
+    records.goAwayAfterNextBegin = false
+    const refunded = await operations.refund({ data: captured, amountMinor: 1000n, refundId: "ref_after_outage" })
+    expect(refunded).toMatchObject({ capturedAmount: "50.49", refundedAmount: "10.00" })
+    expect(sandbox.control.ledger().captures.map((entry) => entry.requestId)).toEqual([capture.id])
+    expect((await records.forOrder(data.orderId!)).map((record) => [record.requestId, record.state, record.recorded])).toEqual([
+      [capture.id, "applied", true],
+      ["ref_after_outage", "applied", true],
+    ])
+  })
+})
