@@ -17,7 +17,7 @@ export interface ExpressOptionsRow {
   time: Summary
 }
 
-/** The popup's GB preset, in the documented address shape (api-beyond-the-document.md "Express checkout"). */
+/** The popup's GB preset, in the documented address shape (docs/service-api.md "Express checkout"). */
 const POPUP_ADDRESS = { name: "Bench Shopper", address1: "1 Bench Street", suburb: "London", postcode: "SW1A 1AA", countryCode: "GB" }
 
 const EVERY_REQUEST = 1_000_000_000

@@ -103,7 +103,7 @@ export const messageDefaultsSchema = z.strictObject(
 /** The plugin's options, parsed once: the client's transport fields and the plugin's own. */
 export const optionsSchema = z.strictObject({
   ...transportFields,
-  /** The account's region (merchant-api-v2.md rule 2): UK accounts sell in GBP, EU in EUR. */
+  /** The account's region (docs/service-api.md "What the service does", rule 2): UK accounts sell in GBP, EU in EUR. */
   region: z.enum(["UK", "EU"], { message: "must be UK or EU" }),
   /** When the money is taken: by the admin, right after approval, or when the order ships. */
   capture: captureModeSchema.default("manual"),
@@ -160,7 +160,7 @@ export const optionsSchema = z.strictObject({
    * Whether the completion job sends Auth (within its back-offs, docs/operations.md "Back-offs
    * of Auth") for checkouts whose shopper has not come back, so a consumer who confirmed and
    * closed the tab gets an order within a minute. The service shows a confirmed checkout only by
-   * answering Auth (merchant-api-v2.md "Errors": 412 before), so every abandoned checkout costs
+   * answering Auth (docs/service-api.md "Errors": 412 before), so every abandoned checkout costs
    * some Auths too. Set false to let the job complete only the checkouts List Payments already
    * shows with a payment: abandoned checkouts then cost no Auth, and a closed tab waits for its
    * shopper's return (or expires, with nothing charged).

@@ -21,7 +21,7 @@ export interface LedgerView {
     merchantReference?: string
     paymentState: string
     openToCaptureAmount: { amount: string }
-    /** What the consumer approved: the amount Auth took, and the checkout's goods (merchant-api-v2.md "Payment"). */
+    /** What the consumer approved: the amount Auth took, and the checkout's goods (docs/service-api.md "Payment (order)"). */
     originalAmount?: { amount: string }
     orderDetails?: { items?: Array<{ name?: string; sku?: string; quantity?: number; price?: { amount: string } }> }
   }>

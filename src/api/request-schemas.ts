@@ -23,7 +23,7 @@ export const paymentCollectionIdSchema = medusaId("pay_col")
 
 /**
  * A checkout token as the service returns it: visible ASCII only, bounded. The document
- * gives no format (merchant-api-v2.md "Checkout"), so the bound is generous.
+ * gives no format (docs/service-api.md "Checkout"), so the bound is generous.
  */
 export const orderTokenSchema = z
   .string({ error: "must be a checkout token (text)" })
@@ -31,7 +31,7 @@ export const orderTokenSchema = z
 
 /**
  * `GET /bnpl/return` query. The service appends `orderToken` and `status`
- * (api-beyond-the-document.md "Create Checkout"). Unknown parameters are ignored: the
+ * (docs/service-api.md "Create Checkout"). Unknown parameters are ignored: the
  * service may add its own, and none of them is ever read.
  */
 export const returnQuerySchema = z.object({
@@ -65,8 +65,8 @@ const popupText = (limit: number) =>
 
 /**
  * `POST /store/bnpl/carts/:id/express/shipping-options` body: the address the service's popup
- * gives `onShippingAddressChange` (api-beyond-the-document.md "Express checkout"), as the
- * storefront kit passes it on. Limits from merchant-api-v2.md "Resources: Address". Fields the
+ * gives `onShippingAddressChange` (docs/service-api.md "Express checkout"), as the
+ * storefront kit passes it on. Limits from docs/service-api.md "Address". Fields the
  * service's library may add are dropped (not refused); `null` reads as absent.
  */
 export const popupAddressSchema = z.object({

@@ -4,12 +4,12 @@ import type { AccessTokenResponse } from "./schemas"
 import { cacheKeys } from "../cache-keys"
 
 /**
- * The two authentication schemes of merchant-api-v2.md "Authentication".
+ * The two authentication schemes of docs/service-api.md "Authentication".
  */
 
 /**
  * Basic authentication (RFC 7617): `Basic base64(merchantId:secretKey)`, joined by one colon
- * without spaces (merchant-api-v2.md "Basic authentication").
+ * without spaces (docs/service-api.md "Basic authentication").
  */
 export function basicAuthorization(merchantId: string, secretKey: string): string {
   return `Basic ${Buffer.from(`${merchantId}:${secretKey}`, "utf8").toString("base64")}`
@@ -39,7 +39,7 @@ export interface OAuthTokenProviderDeps {
 }
 
 /**
- * OAuth 2.0 client-credentials tokens (merchant-api-v2.md "Bearer tokens"), cached until
+ * OAuth 2.0 client-credentials tokens (docs/service-api.md "Bearer tokens"), cached until
  * shortly before `expires_in` runs out. Any number of concurrent callers share ONE token
  * request (single flight). With a `TokenStore`, instances share the token too; the store is
  * an optimisation, so its failures are logged and otherwise ignored.

@@ -1,6 +1,6 @@
 /**
  * How long a Get Configuration answer may be kept, from its `Cache-Control` header
- * (merchant-api-v2.md "Get Configuration": "The response carries Cache-Control headers").
+ * (docs/service-api.md "Get Configuration": "The response carries Cache-Control headers").
  * `no-store` or `no-cache` -> 0 (do not reuse); `max-age=N` -> N; otherwise undefined (the
  * caller falls back to the document's "about once per day").
  */

@@ -7,7 +7,7 @@ import type { EndpointName } from "./endpoints"
  * runtime keeps them as the payment's timeline (runtime/call-timeline.ts).
  */
 export interface CallSubject {
-  /** The service's order id (merchant-api-v2.md "Payment (order)"): a path parameter or the answer's `id`. */
+  /** The service's order id (docs/service-api.md "Payment (order)"): a path parameter or the answer's `id`. */
   orderId?: string
   /** The checkout token: a path parameter, Auth's `token`, or Create Checkout's answer. */
   token?: string

@@ -56,8 +56,8 @@ export interface RawResponse {
 }
 
 /**
- * The Merchant API v2 client: one method per endpoint of merchant-api-v2.md (and of
- * api-beyond-the-document.md where the document shows none).
+ * The Merchant API v2 client: one method per endpoint of docs/service-api.md (and of
+ * docs/service-api.md where the document shows none).
  *
  * Common to every method:
  * - amounts are the API's strings with exactly 2 decimals (`"10.00"`); use money.ts to make them;
@@ -104,7 +104,7 @@ export class BnplClient {
   }
 
   /**
-   * Ping (`GET /ping`, no authentication; api-beyond-the-document.md). Not retried, so a
+   * Ping (`GET /ping`, no authentication; docs/service-api.md). Not retried, so a
    * health check answers promptly.
    * @returns true when the service answered 2xx; false on any failure (never throws).
    */
@@ -148,7 +148,7 @@ export class BnplClient {
   }
 
   /**
-   * Get access token (merchant-api-v2.md "Get access token"): the current OAuth bearer token,
+   * Get access token (docs/service-api.md "Get access token"): the current OAuth bearer token,
    * from the cache (memory or `tokenStore`) or fetched once for all concurrent callers.
    * @returns the bare JWT, without `Bearer `.
    * @throws BnplOptionsError when `authUrl` is not set; BnplApiError with endpoint
@@ -171,7 +171,7 @@ export class BnplClient {
   // then the request, validated by the row's schema; retried per the row's rule.
 
   /**
-   * Create Checkout (`POST /v2/checkouts`, api-beyond-the-document.md): `amount` and
+   * Create Checkout (`POST /v2/checkouts`, docs/service-api.md): `amount` and
    * `consumer.email` required, item `price` is the unit price, at most 100 items.
    * Not retried once a connection was made: the call has no idempotency key. Sent again at
    * once when it went out on a kept-alive connection the service had closed: at worst that
@@ -195,7 +195,7 @@ export class BnplClient {
    */
   readonly auth = this.method("Auth")
 
-  /** Get Payment (`GET /v2/payments/{orderId}`, api-beyond-the-document.md). @throws BnplApiError `not_found`. */
+  /** Get Payment (`GET /v2/payments/{orderId}`, docs/service-api.md). @throws BnplApiError `not_found`. */
   readonly getPayment = this.method("Get Payment")
 
   /** Get Payment By Token (`GET /v2/payments/token:{token}`): the payment made from a checkout token. @throws `not_found`. */
@@ -213,7 +213,7 @@ export class BnplClient {
   }
 
   /**
-   * Capture Payment (`POST /v2/payments/{orderId}/capture`, api-beyond-the-document.md):
+   * Capture Payment (`POST /v2/payments/{orderId}/capture`, docs/service-api.md):
    * `{ requestId, amount, merchantReference?, paymentEventMerchantReference? }`. Idempotent on
    * `requestId`, so retried. @returns the payment with its new CAPTURED event (201).
    * @throws BnplApiError `not_found`, `already_captured` (410), `precondition_failed`
@@ -222,7 +222,7 @@ export class BnplClient {
   readonly capturePayment = this.method("Capture Payment")
 
   /**
-   * Void Payment (`POST /v2/payments/{orderId}/void`, api-beyond-the-document.md):
+   * Void Payment (`POST /v2/payments/{orderId}/void`, docs/service-api.md):
    * `{ requestId, amount? }` (no amount: all that is open to capture). Idempotent on `requestId`.
    * @returns the payment (VOIDED, or CAPTURED when part had been captured).
    */
@@ -245,7 +245,7 @@ export class BnplClient {
   readonly updateShippingCourier = this.method("Update Shipping Courier")
 
   /**
-   * Immediate Payment Capture (`POST /v2/payments/capture`, api-beyond-the-document.md):
+   * Immediate Payment Capture (`POST /v2/payments/capture`, docs/service-api.md):
    * authorises and captures the whole amount of a confirmed checkout in one call,
    * `{ token, requestId?, merchantReference?, amount? }`. With a `requestId` the call is
    * idempotent and retried; without one it is not.
@@ -258,7 +258,7 @@ export class BnplClient {
 
   /**
    * Reverse Payment By Token (`POST /v2/payments/token:{token}/reversal`, no body,
-   * api-beyond-the-document.md): asks the service to reverse (void, or refund in full)
+   * docs/service-api.md): asks the service to reverse (void, or refund in full)
    * whatever order was made from a checkout token. Meant for an Auth or capture whose answer
    * was lost, when the order id is unknown. Reversing twice changes nothing more, so it is
    * retried. Resolves on the service's 204, which does NOT mean the reversal is done: it is
@@ -373,7 +373,7 @@ export class BnplClient {
     return this.tokenProvider
   }
 
-  /** Get access token: client credentials, form-encoded (merchant-api-v2.md "Get access token"). */
+  /** Get access token: client credentials, form-encoded (docs/service-api.md "Get access token"). */
   private async fetchToken(): Promise<AccessTokenResponse> {
     const form = new URLSearchParams({
       grant_type: "client_credentials",

@@ -8,7 +8,7 @@ import { REDACTED } from "./redact"
  * on the line, the bodies lose what must never be logged and what the redactor cannot know
  * yet: the token service's `access_token` is logged before the client keeps it, and
  * `client_secret` travels form-encoded. The shopper's personal data (e-mail, phone, names,
- * addresses: merchant-api-v2.md "Consumer" and "Address") is masked too, so a debug log can be
+ * addresses: docs/service-api.md "Consumer" and "Address") is masked too, so a debug log can be
  * shared with the service's support. Headers are never logged.
  */
 

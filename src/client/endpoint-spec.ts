@@ -9,7 +9,7 @@ import type { RetryPolicy } from "./retry"
 export type HttpMethod = "GET" | "POST" | "PUT"
 
 /**
- * Connection time-outs (merchant-api-v2.md "Endpoints: Connection time-outs per endpoint").
+ * Connection time-outs (docs/service-api.md "Connection time-outs per endpoint").
  * `openMs` bounds establishing the TCP connection (DNS + connect); `readMs` bounds waiting
  * for the answer once connected.
  */
@@ -35,7 +35,7 @@ export interface EndpointSpec {
   path: string
   /** `auth`: relative to `authUrl` (the token service); `api`: relative to `baseUrl`. */
   base: "api" | "auth"
-  /** `document`: merchant-api-v2.md; `beyond`: api-beyond-the-document.md. */
+  /** `document`: docs/service-api.md; `beyond`: docs/service-api.md. */
   source: "document" | "beyond"
   /** The heading of `source` that describes the endpoint. */
   section: string

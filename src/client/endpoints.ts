@@ -41,14 +41,13 @@ export type { EndpointSpec, EndpointTimeout, HttpMethod, RetryRule } from "./end
  * a premature time-out there only causes a retry) and 20 s for the reads, Create Checkout,
  * Update Payment, the token and Ping, like the document's own GETs and PUT.
  *
- * Paths of `beyond` rows are not in merchant-api-v2.md ("Not described endpoints"); a
- * merchant whose account differs can override any template through the client's `paths`.
+ * Paths of `beyond` rows are not in the service's own document; docs/service-api.md
+ * "Endpoints beyond the document" says where each comes from. A merchant whose account differs can override any template through the client's `paths`.
  */
 const SHORT = { openMs: 10_000, readMs: 20_000 }
 const LONG = { openMs: 10_000, readMs: 70_000 }
 const API = { base: "api", access: "merchant" } as const
-const DOC = "merchant-api-v2.md"
-const BEYOND = "api-beyond-the-document.md"
+const DOC = "docs/service-api.md"
 
 export const ENDPOINTS = {
   "Get access token": {
@@ -58,11 +57,11 @@ export const ENDPOINTS = {
     retry: "idempotent", response: token, shortName: "token",
   },
   Ping: {
-    method: "GET", path: "/ping", base: "api", access: "public", source: "beyond", section: `${BEYOND} "Ping"`,
+    method: "GET", path: "/ping", base: "api", access: "public", source: "beyond", section: `${DOC} "Ping"`,
     successStatus: 200, timeouts: SHORT, retry: "never", shortName: "ping",
   },
   "Create Checkout": {
-    ...API, method: "POST", path: "/v2/checkouts", source: "beyond", section: `${BEYOND} "Create Checkout"`,
+    ...API, method: "POST", path: "/v2/checkouts", source: "beyond", section: `${DOC} "Create Checkout"`,
     successStatus: 201, timeouts: SHORT, retry: "unsent-only", resendIfStale: true,
     request: createCheckoutRequestSchema,
     // The service also takes purchaseCountry, which the official PHP SDK sends on every checkout.
@@ -84,23 +83,23 @@ export const ENDPOINTS = {
     request: listPaymentsQuerySchema, query: encodeListPaymentsQuery, response: paymentsPageSchema, shortName: "listPayments",
   },
   "Get Payment": {
-    ...API, method: "GET", path: "/v2/payments/{orderId}", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    ...API, method: "GET", path: "/v2/payments/{orderId}", source: "beyond", section: `${DOC} "Get Payment"`,
     successStatus: 200, timeouts: SHORT, retry: "idempotent", response: payment, shortName: "getPayment",
   },
   "Get Payment By Token": {
     // The literal "token:" prefix is part of the path, not a parameter.
-    ...API, method: "GET", path: "/v2/payments/token:{token}", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    ...API, method: "GET", path: "/v2/payments/token:{token}", source: "beyond", section: `${DOC} "Get Payment By Token"`,
     successStatus: 200, timeouts: SHORT, retry: "idempotent", response: payment, shortName: "getPayment",
   },
   "Capture Payment": {
-    ...API, method: "POST", path: "/v2/payments/{orderId}/capture", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    ...API, method: "POST", path: "/v2/payments/{orderId}/capture", source: "beyond", section: `${DOC} "Capture Payment"`,
     successStatus: 201, timeouts: LONG, retry: "idempotent", request: captureRequestSchema,
     // The SDK's own tests capture without a requestId.
     service: captureRequestSchema.extend({ requestId: requestIdSchema.optional() }),
     response: payment, shortName: "capture",
   },
   "Void Payment": {
-    ...API, method: "POST", path: "/v2/payments/{orderId}/void", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    ...API, method: "POST", path: "/v2/payments/{orderId}/void", source: "beyond", section: `${DOC} "Void Payment"`,
     successStatus: 201, timeouts: LONG, retry: "idempotent", request: voidRequestSchema,
     // requestId optional; the SDK sends no body at all when neither field is set.
     service: voidRequestSchema.extend({ requestId: requestIdSchema.optional() }), bodyOptional: true,
@@ -124,17 +123,17 @@ export const ENDPOINTS = {
     successStatus: 200, timeouts: SHORT, retry: "idempotent", response: configurationSchema, shortName: "configuration",
   },
   "Immediate Payment Capture": {
-    ...API, method: "POST", path: "/v2/payments/capture", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    ...API, method: "POST", path: "/v2/payments/capture", source: "beyond", section: `${DOC} "Immediate Payment Capture"`,
     successStatus: 201, timeouts: LONG, retry: { idempotentWith: ["requestId"] },
     request: immediateCaptureRequestSchema, response: payment, shortName: "immediateCapture",
   },
   "Reverse Payment By Token": {
     // No body; reversing twice changes nothing more. 204 does not mean done: it is applied asynchronously.
-    ...API, method: "POST", path: "/v2/payments/token:{token}/reversal", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    ...API, method: "POST", path: "/v2/payments/token:{token}/reversal", source: "beyond", section: `${DOC} "Reverse Payment By Token"`,
     successStatus: 204, timeouts: LONG, retry: "idempotent", shortName: "reversal",
   },
   "Update Payment": {
-    ...API, method: "PUT", path: "/v2/payments/{orderId}", source: "beyond", section: `${BEYOND} "Deferred capture, void, reading one payment"`,
+    ...API, method: "PUT", path: "/v2/payments/{orderId}", source: "beyond", section: `${DOC} "Update Payment"`,
     successStatus: 200, timeouts: SHORT, retry: "idempotent",
     request: updatePaymentRequestSchema, response: payment, shortName: "updatePayment",
   },

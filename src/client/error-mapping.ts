@@ -10,9 +10,9 @@ import {
 import { declinedPaymentSchema, errorBodySchema } from "./schemas"
 
 /**
- * Turns what came back (or did not) into a `BnplApiError`. Source: merchant-api-v2.md
- * "Errors" and "Resources: Error object"; codes of the undocumented endpoints from
- * api-beyond-the-document.md "Pagination, errors, idempotency".
+ * Turns what came back (or did not) into a `BnplApiError`. Source: docs/service-api.md
+ * "Errors" and "Error object"; codes of the undocumented endpoints from
+ * docs/service-api.md "Errors".
  *
  * No message built here quotes a request, a header or more than a short piece of a body.
  */

@@ -1,6 +1,6 @@
 /**
  * The client's one error type. Every failure of a Merchant API call, whether the service
- * answered with an error body (merchant-api-v2.md, "Errors"), the request never got an
+ * answered with an error body (docs/service-api.md "Errors"), the request never got an
  * answer, or our own validation refused to send it, is a `BnplApiError` whose `code` a
  * caller can switch on. Messages never contain credentials, tokens or headers.
  */
@@ -34,8 +34,7 @@ export type BnplErrorCode =
   /** 5xx from the service. */
   | "server_error"
   /**
-   * The whole answer did not arrive within the read time-out (merchant-api-v2.md, "Connection
-   * time-outs per endpoint"): the service may or may not have applied the request.
+   * The whole answer did not arrive within the read time-out (docs/service-api.md "Connection time-outs per endpoint"): the service may or may not have applied the request.
    */
   | "timeout"
   /**
@@ -177,7 +176,7 @@ export class BnplConnectionLostError extends BnplApiError {
 
 /**
  * Maps an HTTP status and the service's `errorCode` to our `code`.
- * Source: merchant-api-v2.md "Errors", and api-beyond-the-document.md for capture/void codes.
+ * Source: docs/service-api.md "Errors", and docs/service-api.md for capture/void codes.
  */
 export function classifyServiceError(status: number, errorCode?: string): BnplErrorCode {
   switch (errorCode) {

@@ -1,5 +1,5 @@
 /**
- * The Merchant API v2 client (merchant-api-v2.md, filled in by api-beyond-the-document.md).
+ * The Merchant API v2 client (docs/service-api.md, filled in by docs/service-api.md).
  * `createBnplClient(options)` is the entry point; see client.ts for the methods.
  */
 export { BnplClient, createBnplClient } from "./client"

@@ -3,8 +3,8 @@ import BigNumberJs from "bignumber.js"
 /**
  * The one place where amounts change shape. Medusa hands us major units (a number, a
  * decimal string, or a BigNumber shape such as `{ value: "10.005", precision: 20 }`);
- * the Merchant API wants a string rounded to 2 decimal places (merchant-api-v2.md,
- * "Common value types: Money"). Everything in between is integer minor units (`bigint`),
+ * the Merchant API wants a string rounded to 2 decimal places (docs/service-api.md,
+ * "Money"). Everything in between is integer minor units (`bigint`),
  * so no amount is ever a float.
  */
 
@@ -88,7 +88,7 @@ export function minorUnitsToApiAmount(minor: bigint): string {
 
 /**
  * Major units (any Medusa shape) -> the API's amount string, rounded half-up to 2 decimals.
- * Source: merchant-api-v2.md, "Common value types: Money".
+ * Source: docs/service-api.md "Money".
  */
 export function toApiAmount(input: MajorUnitAmount, field = "amount"): string {
   return minorUnitsToApiAmount(toMinorUnits(input, field))

@@ -98,7 +98,7 @@ export const transportFields = {
 /** The names of the transport options, in one list: what the plugin hands the client, and what tells two clients apart. */
 export const TRANSPORT_OPTION_NAMES = [...(Object.keys(transportFields) as Array<keyof typeof transportFields>), "timeouts"] as const
 
-/** "oauth needs authUrl" (merchant-api-v2.md "Authentication"), as a check on a parsed object. */
+/** "oauth needs authUrl" (docs/service-api.md "Authentication"), as a check on a parsed object. */
 export function oauthNeedsAuthUrl(options: { authScheme?: string; authUrl?: string }, context: z.RefinementCtx): void {
   if (options.authScheme === "oauth" && !options.authUrl) {
     context.addIssue({ code: "custom", path: ["authUrl"], message: 'is required when authScheme is "oauth"' })

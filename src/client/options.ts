@@ -44,7 +44,7 @@ export type AuthScheme = "basic" | "oauth"
 
 /** Options of `new BnplClient(options)` / `createBnplClient(options)`. */
 export interface BnplClientOptions {
-  /** Merchant ID: the Basic user name and the OAuth `client_id` (merchant-api-v2.md "Authentication"). */
+  /** Merchant ID: the Basic user name and the OAuth `client_id` (docs/service-api.md "Authentication"). */
   merchantId: string
   /** Secret key: the Basic password and the OAuth `client_secret`. Never logged. */
   secretKey: string
@@ -100,7 +100,7 @@ export interface BnplClientOptions {
   httpsAgent?: https.Agent
   /**
    * Path templates replacing the defaults of `ENDPOINTS`, for an account whose paths differ
-   * from api-beyond-the-document.md, e.g. `{ "Get Payment By Token": "/v2/payments/token:{token}" }`.
+   * from docs/service-api.md, e.g. `{ "Get Payment By Token": "/v2/payments/token:{token}" }`.
    */
   paths?: Partial<Record<EndpointName, string>>
 }

@@ -21,7 +21,7 @@ export interface GiveUp {
 
 /**
  * Advice when a call without a key was not resent after it may have reached the service.
- * Create Checkout: an unused checkout expires by itself (api-beyond-the-document.md).
+ * Create Checkout: an unused checkout expires by itself (docs/service-api.md).
  */
 const NOT_RESENT_ADVICE: Partial<Record<EndpointName, string>> = {
   "Create Checkout": "It is safe to try again: a checkout nobody uses expires by itself.",

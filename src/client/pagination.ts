@@ -1,8 +1,7 @@
 import type { ListPaymentsQuery, Payment, PaymentsPage } from "./schemas"
 
 /**
- * Every payment matching `query`, page by page (merchant-api-v2.md "Resources: Pagination
- * envelope"). Starts at `query.offset` (default 0), advances the offset by the number of
+ * Every payment matching `query`, page by page (docs/service-api.md "Pagination envelope"). Starts at `query.offset` (default 0), advances the offset by the number of
  * results the page actually held (a page "may be a subset"), and stops at `totalResults` or at
  * an empty page. The document's default order is newest first, so payments created while
  * iterating shift later pages; pass `ascending: true` for a stable walk.

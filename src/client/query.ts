@@ -2,7 +2,7 @@ import type { ListPaymentsQuery } from "./schemas"
 
 /**
  * The List Payments query string, written by hand because the document's rules are not what
- * any serialiser does (merchant-api-v2.md "List Payments", Rules 1 and 2):
+ * any serialiser does (docs/service-api.md "List Payments", Rules 1 and 2):
  * - array parameters repeat once per value: `ids=a&ids=b` (never `ids=a,b` or `ids[]=a`,
  *   which the service answers with a 500);
  * - dates keep `-` and `:` literally, and the `+` of a time-zone offset is sent as `%2b`;

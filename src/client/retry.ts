@@ -2,8 +2,8 @@
  * When a failed call may be sent again, and how long to wait first.
  *
  * Only calls that cannot apply a change twice are retried after an ambiguous failure
- * (merchant-api-v2.md: Auth "is idempotent on requestId", Create Refund "idempotent when both
- * requestId and merchantReference are provided"; api-beyond-the-document.md: 409 means
+ * (docs/service-api.md: Auth "is idempotent on requestId", Create Refund "idempotent when both
+ * requestId and merchantReference are provided"; docs/service-api.md: 409 means
  * "still processing, retry later with the same requestId").
  */
 

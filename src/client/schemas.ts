@@ -2,9 +2,9 @@ import { z } from "zod"
 
 /**
  * zod schemas for every request and response body of the Merchant API v2.
- * Source: merchant-api-v2.md "Resources and their fields" and "Endpoints"; the parts the
+ * Source: docs/service-api.md "Resources and their fields" and "Endpoints"; the parts the
  * document does not show (Create Checkout, capture, void, the Payment object's fields) come
- * from api-beyond-the-document.md and are marked so.
+ * from docs/service-api.md and are marked so.
  *
  * Request schemas are strict about the document's limits (lengths, enums, 2-decimal
  * amounts) so that nothing the service would refuse is sent. Response schemas are lenient:
@@ -14,7 +14,7 @@ import { z } from "zod"
 
 const max = (limit: number) => z.string().max(limit, `must be at most ${limit} characters`)
 
-/** An amount string the API accepts: digits, a point, exactly two digits ("Common value types"). */
+/** An amount string the API accepts: digits, a point, exactly two digits (docs/service-api.md "Money"). */
 export const apiAmountSchema = z
   .string()
   .regex(/^\d+\.\d{2}$/, "must be a non-negative decimal string with exactly 2 decimal places")
@@ -23,7 +23,7 @@ const currencySchema = z
   .string()
   .regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code in capitals")
 
-/** Money in a request ("Common value types: Money"). */
+/** Money in a request (docs/service-api.md "Money"). */
 export const moneySchema = z.object({ amount: apiAmountSchema, currency: currencySchema })
 
 /** Money as the service sends it; any decimal string is read. */
@@ -42,7 +42,7 @@ const isoDateTimeSchema = z.iso.datetime({
   message: "must be an ISO 8601 date and time, e.g. 2026-11-21T10:00:00Z",
 })
 
-/** Consumer ("Resources: Consumer"). */
+/** Consumer (docs/service-api.md "Consumer"). */
 export const consumerSchema = z.strictObject({
   phoneNumber: max(32).optional(),
   givenNames: max(128).optional(),
@@ -50,7 +50,7 @@ export const consumerSchema = z.strictObject({
   email: max(128).optional(),
 })
 
-/** Address, for billing and shipping ("Resources: Address"). */
+/** Address, for billing and shipping (docs/service-api.md "Address"). */
 export const addressSchema = z.strictObject({
   name: max(255).optional(),
   line1: max(128).optional(),
@@ -67,7 +67,7 @@ export const courierPrioritySchema = z.enum(["STANDARD", "EXPRESS"], {
   message: "must be STANDARD or EXPRESS",
 })
 
-/** Courier ("Resources: Courier"). */
+/** Courier (docs/service-api.md "Courier"). */
 export const courierSchema = z.strictObject({
   shippedAt: isoDateTimeSchema.optional(),
   name: max(128).optional(),
@@ -75,7 +75,7 @@ export const courierSchema = z.strictObject({
   priority: courierPrioritySchema.optional(),
 })
 
-/** MerchantConfig ("Resources: MerchantConfig"). */
+/** MerchantConfig (docs/service-api.md "MerchantConfig"). */
 export const merchantConfigSchema = z.strictObject({
   redirectConfirmUrl: z.url({ message: "must be an absolute URL" }).optional(),
   redirectCancelUrl: z.url({ message: "must be an absolute URL" }).optional(),
@@ -83,7 +83,7 @@ export const merchantConfigSchema = z.strictObject({
   name: z.string().optional(),
 })
 
-/** Item ("Resources: Item"); `price` is the unit price and must be positive. */
+/** Item (docs/service-api.md "Item"); `price` is the unit price and must be positive. */
 export const itemSchema = z.strictObject({
   name: max(255).optional(),
   sku: max(128).optional(),
@@ -101,7 +101,7 @@ export const itemSchema = z.strictObject({
       path: ["amount"],
     })
     .optional(),
-  // Wire shape per api-beyond-the-document.md: an array of category paths.
+  // Wire shape per docs/service-api.md: an array of category paths.
   categories: z.array(z.array(z.string())).optional(),
   estimatedShipmentDate: z
     .string()
@@ -109,13 +109,13 @@ export const itemSchema = z.strictObject({
     .optional(),
 })
 
-/** Discount ("Resources: Discount"). */
+/** Discount (docs/service-api.md "Discount"). */
 export const discountSchema = z.strictObject({
   displayName: max(128).optional(),
   amount: moneySchema.optional(),
 })
 
-/** ShippingOptions ("Resources: ShippingOptions"). */
+/** ShippingOptions (docs/service-api.md "ShippingOptions"). */
 export const shippingOptionsSchema = z.strictObject({
   shippingCountry: countryCodeSchema.optional(),
   supportedShippingCountries: z.array(countryCodeSchema).optional(),
@@ -138,14 +138,14 @@ export const createCheckoutRequestShape = z.strictObject({
   shippingAmount: moneySchema.optional(),
   mode: z.enum(["express", "standard"], { message: "must be express or standard" }).optional(),
   shippingOptions: shippingOptionsSchema.optional(),
-  /** Express only: the shipping option to pre-select (api-beyond-the-document.md "Express checkout"). */
+  /** Express only: the shipping option to pre-select (docs/service-api.md "Express checkout"). */
   shippingOptionIdentifier: max(128).optional(),
 })
 
 /**
- * The rules between a checkout's fields (api-beyond-the-document.md "Create Checkout" and
+ * The rules between a checkout's fields (docs/service-api.md "Create Checkout" and
  * "Express checkout"): a standard checkout needs the consumer's e-mail; an express one needs
- * `merchant.popupOriginUrl` (merchant-api-v2.md "MerchantConfig": "required for express
+ * `merchant.popupOriginUrl` (docs/service-api.md "MerchantConfig": "required for express
  * checkout") and has the consumer give e-mail and address in the popup instead.
  */
 export function checkoutModeRules(
@@ -163,7 +163,7 @@ export function checkoutModeRules(
 }
 
 /**
- * Create Checkout request (api-beyond-the-document.md "Create Checkout"): the Checkout's
+ * Create Checkout request (docs/service-api.md "Create Checkout"): the Checkout's
  * fields but `token`, `expires`, `redirectCheckoutUrl`; `amount` required; at most 100 items;
  * `consumer.email` for a standard checkout, `merchant.popupOriginUrl` for an express one.
  */
@@ -176,7 +176,7 @@ export const createCheckoutResponseSchema = z.looseObject({
   redirectCheckoutUrl: z.string(),
 })
 
-/** An Address as the service answers it: every field optional text ("Resources: Address"). */
+/** An Address as the service answers it: every field optional text (docs/service-api.md "Address"). */
 const addressResponseSchema = z.looseObject({
   name: z.string().optional(),
   line1: z.string().optional(),
@@ -190,9 +190,9 @@ const addressResponseSchema = z.looseObject({
 })
 
 /**
- * Checkout, the 200 body of Get Checkout ("Resources: Checkout"). After an express checkout's
+ * Checkout, the 200 body of Get Checkout (docs/service-api.md "Checkout"). After an express checkout's
  * confirmation it carries the consumer, the chosen `shipping` address, the chosen option's
- * `shippingOptionIdentifier` and the final `amount` (api-beyond-the-document.md "Express checkout").
+ * `shippingOptionIdentifier` and the final `amount` (docs/service-api.md "Express checkout").
  */
 export const checkoutSchema = z.looseObject({
   token: z.string().min(1),
@@ -228,7 +228,7 @@ export const requestIdSchema = max(64).min(1, "must not be empty")
 /**
  * Auth request ("Endpoints: Auth"). `amount` is the total the merchant will charge: required
  * for an express checkout (the consumer chose address and shipping in the popup), where the
- * service refuses any other amount than the one approved (api-beyond-the-document.md
+ * service refuses any other amount than the one approved (docs/service-api.md
  * "Express checkout"); a standard checkout is sent without it.
  */
 export const authRequestSchema = z.strictObject({
@@ -248,7 +248,7 @@ export const paymentEventSchema = z.looseObject({
   paymentEventMerchantReference: z.string().optional(),
 })
 
-/** Refund ("Resources: Refund"): echoed request fields plus `refundId` and `refundedAt`. */
+/** Refund (docs/service-api.md "Refund"): echoed request fields plus `refundId` and `refundedAt`. */
 export const refundSchema = z.looseObject({
   refundId: z.string().min(1),
   refundedAt: z.string(),
@@ -259,8 +259,8 @@ export const refundSchema = z.looseObject({
 })
 
 /**
- * Payment (order) ("Resources: Payment"; field list from api-beyond-the-document.md
- * "The Payment object").
+ * Payment (order) (docs/service-api.md "Payment (order)"; field list from docs/service-api.md
+ * "Payment (order)").
  */
 export const paymentSchema = z.looseObject({
   id: z.string().min(1),
@@ -292,7 +292,7 @@ export const createRefundRequestSchema = z
     path: ["merchantReference"],
   })
 
-/** Capture request (api-beyond-the-document.md "Deferred capture"). */
+/** Capture request (docs/service-api.md "Capture Payment"). */
 export const captureRequestSchema = z.strictObject({
   requestId: requestIdSchema,
   merchantReference: max(128).optional(),
@@ -300,14 +300,14 @@ export const captureRequestSchema = z.strictObject({
   paymentEventMerchantReference: max(128).optional(),
 })
 
-/** Void request (api-beyond-the-document.md "Deferred capture, void"). */
+/** Void request (docs/service-api.md "Endpoints beyond the document"). */
 export const voidRequestSchema = z.strictObject({
   requestId: requestIdSchema,
   amount: moneySchema.optional(),
 })
 
 /**
- * Immediate Payment Capture request (api-beyond-the-document.md "Deferred capture, void"):
+ * Immediate Payment Capture request (docs/service-api.md "Endpoints beyond the document"):
  * authorises and captures the whole amount in one call. `amount`, when sent, is the checkout's.
  */
 export const immediateCaptureRequestSchema = z.strictObject({
@@ -317,7 +317,7 @@ export const immediateCaptureRequestSchema = z.strictObject({
   amount: moneySchema.optional(),
 })
 
-/** Update Payment request (api-beyond-the-document.md): the payment's new merchant reference. */
+/** Update Payment request (docs/service-api.md): the payment's new merchant reference. */
 export const updatePaymentRequestSchema = z.strictObject({
   merchantReference: max(128).min(1, "is required"),
 })
@@ -325,7 +325,7 @@ export const updatePaymentRequestSchema = z.strictObject({
 /** Update Shipping Courier request ("Endpoints: Update Shipping Courier"). */
 export const updateShippingCourierRequestSchema = courierSchema
 
-/** Get Configuration 200 body ("Resources: Configuration"). */
+/** Get Configuration 200 body (docs/service-api.md "Configuration"). */
 export const configurationSchema = z.looseObject({
   minimumAmount: moneyResponseSchema,
   maximumAmount: moneyResponseSchema,
@@ -359,7 +359,7 @@ export const listPaymentsQuerySchema = z.strictObject({
   ascending: z.boolean().optional(),
 })
 
-/** The Pagination envelope ("Resources: Pagination envelope"). */
+/** The Pagination envelope (docs/service-api.md "Pagination envelope"). */
 export const paymentsPageSchema = z.looseObject({
   limit: z.number().int(),
   offset: z.number().int(),

@@ -8,7 +8,7 @@ export const accessTokenResponseSchema = z.looseObject({
   expires_in: z.number().int().positive(),
 })
 
-/** The Error object ("Resources: Error object"); all fields optional. */
+/** The Error object (docs/service-api.md "Error object"); all fields optional. */
 export const errorBodySchema = z.looseObject({
   errorCode: z.string().optional(),
   errorId: z.string().optional(),

@@ -13,7 +13,7 @@ const describe = (configuration: CachedConfiguration) =>
 
 /**
  * Reads every account's limits with Get Configuration once a day, as the document recommends
- * (merchant-api-v2.md "Get Configuration"), and stores them in Medusa's cache for every
+ * (docs/service-api.md "Get Configuration"), and stores them in Medusa's cache for every
  * instance. With Medusa's Redis workflow engine a schedule runs on one instance only. One
  * account the service does not answer for does not stop the others.
  */

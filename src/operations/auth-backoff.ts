@@ -7,7 +7,7 @@ import { cacheKeys } from "../cache-keys"
  * of Auth"). Kept in Medusa's shared cache (runtime/app-cache.ts: the Caching Module on Redis
  * in production), so every server instance and the worker see the same entry; an entry lost
  * (a cache flush, no shared cache) costs one extra Auth, never a wrong answer: Auth is
- * idempotent on its requestId (merchant-api-v2.md "Auth").
+ * idempotent on its requestId (docs/service-api.md "Auth").
  */
 
 /** One session's tries by one caller. */

@@ -20,7 +20,7 @@ export interface ExpiryReport {
 }
 
 /**
- * How far back the job reads payments. An authorisation lives 13 days (merchant-api-v2.md rule
+ * How far back the job reads payments. An authorisation lives 13 days (docs/service-api.md rule
  * 1), so an older payment is captured, canceled or expired at the service; the other 17 days
  * are for a worker stopped that long. Without a window the hourly read grew with the store's
  * history: Medusa leaves `captured_at` empty on a partly captured payment, so every partly
@@ -79,7 +79,7 @@ export function hasCapturedFunds(payment: Pick<MedusaPaymentRecord, "data">): bo
 }
 
 /**
- * The 13-day clock (merchant-api-v2.md rule 1: an authorisation is voided after 13 days).
+ * The 13-day clock (docs/service-api.md "What the service does", rule 1: an authorisation is voided after 13 days).
  * For every payment of this plugin of the last EXPIRY_WINDOW_DAYS that is neither captured nor canceled: warns when its
  * authorisation expires within `expiryWarningHours` (48 by default), and cancels in Medusa
  * the ones already expired, so no order shows money that can no longer be captured. The

@@ -41,7 +41,7 @@ export interface CourierSyncResult {
 }
 
 /**
- * Tells the service that a fulfillment shipped (merchant-api-v2.md "Update Shipping Courier"),
+ * Tells the service that a fulfillment shipped (docs/service-api.md "Update Shipping Courier"),
  * once Get Payment shows the service order is the payment's own (payments/payment-identity.ts):
  * `shippedAt`, the courier's name, the tracking numbers of the fulfillment's labels, and
  * priority EXPRESS when its shipping option is listed in `expressShippingOptions`

@@ -6,7 +6,7 @@ import { orderFailurePolicy } from "../runtime/order-failure-policy"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import type { ContainerLike } from "../runtime/shared-types"
 
-/** An authorisation lives 13 days (merchant-api-v2.md rule 1); used when the payment's data has no expiry. */
+/** An authorisation lives 13 days (docs/service-api.md "What the service does", rule 1); used when the payment's data has no expiry. */
 const AUTHORIZATION_DAYS = 13
 /** A reminder is logged once a day per held approval; the hourly job may run a little early. */
 const REMINDER_EVERY_MS = 23.5 * 60 * 60 * 1000

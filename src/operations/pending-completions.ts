@@ -52,14 +52,14 @@ interface Candidate {
  * Completes the carts whose consumer confirmed on the service's screens but whose browser
  * never reached the return route (a closed tab, a lost connection), and those whose session a
  * completion authorised before its process stopped (no order yet): the service sends no
- * notifications (merchant-api-v2.md "Events"), so the store asks. For each such cart it runs
+ * notifications (docs/service-api.md "Events"), so the store asks. For each such cart it runs
  * the same completion as the return route (operations/complete-cart.ts), with the same Auth
  * requestId (the session id), so a return that comes later finds the order and nothing is
  * authorised twice.
  *
  * Bounded, since anyone can open checkouts (docs/operations.md, "Back-offs of Auth"):
  * - one List Payments per account per run (`tokens` = the waiting sessions' checkout tokens,
- *   merchant-api-v2.md "List Payments") finds the checkouts that already have a payment (an
+ *   docs/service-api.md "List Payments") finds the checkouts that already have a payment (an
  *   approval whose Auth answer was lost, or made by another instance); those are completed at
  *   once, whatever their back-off (their Auth is a replay). The service shows a checkout as
  *   confirmed only by answering Auth (412 before), so this cannot spare the Auth of a
@@ -79,7 +79,7 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
   const runtime = getPluginRuntime(container)
   const { cache, logger } = runtime
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  // A checkout lives at most 60 minutes (merchant-api-v2.md "Limits"); a margin for clocks.
+  // A checkout lives at most 60 minutes (docs/service-api.md "Limits"); a margin for clocks.
   const since = new Date(now.getTime() - 2 * 60 * 60 * 1000)
   const { data } = await query.graph({
     entity: "payment_session",
@@ -185,7 +185,7 @@ async function completeOne(container: ContainerLike, candidate: Candidate, now: 
 
 /**
  * The checkout tokens among `waiting` that already have a payment at the service: one List
- * Payments per account (merchant-api-v2.md "List Payments", `tokens` repeated). A failed call
+ * Payments per account (docs/service-api.md "List Payments", `tokens` repeated). A failed call
  * only means no session is completed early this run: the back-offs still apply.
  */
 async function tokensWithPayments(runtime: PluginRuntime, waiting: Candidate[], report: PendingCompletionReport): Promise<Set<string>> {

@@ -21,7 +21,7 @@ export const RECONCILIATION_GRACE_MINUTES = 90
 /**
  * Finds approved payments on the service that have no Medusa payment, i.e. the consumer paid
  * and no order exists, the most common complaint about peer plugins. Lists the service's
- * payments created in the last `days` days (List Payments, paged, merchant-api-v2.md
+ * payments created in the last `days` days (List Payments, paged, docs/service-api.md
  * "List Payments"), older than a grace period, and compares their ids with the `orderId`s
  * Medusa's payments and live payment sessions hold. Each one is reported in the log; with
  * `voidOrphanedPayments` (the default) it is voided (requestId `<orderId>-orphan-void`, so two

@@ -24,7 +24,7 @@ export type RepairOutcome =
  * again and, still unpaid, its session is authorised through Medusa's payment module, exactly
  * as complete-cart's authorize-payment-session step does: Medusa's idempotency key is the
  * session id, so the plugin's Auth carries the requestId of the interrupted one and the service
- * answers with the approval it already gave (merchant-api-v2.md "Auth": idempotent for 24
+ * answers with the approval it already gave (docs/service-api.md "Auth": idempotent for 24
  * hours), never a second approval. The payment is created in the order's payment collection,
  * whose status (and so the order's `payment_status`) becomes `authorized`; a capture made on
  * authorisation is recorded as an order transaction, as complete-cart does after the step.
@@ -124,7 +124,7 @@ export interface UnpaidOrderRepairReport {
 }
 
 /**
- * How far back the job looks: Auth's requestId is remembered for 24 hours (merchant-api-v2.md
+ * How far back the job looks: Auth's requestId is remembered for 24 hours (docs/service-api.md
  * "Idempotent requests"), so within that an interrupted Auth is replayed; with a margin for a
  * checkout's 60 minutes.
  */

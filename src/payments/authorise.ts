@@ -13,8 +13,8 @@ export const REPLAYED_APPROVAL_AGE_MS = 2 * 60 * 1000
 /**
  * Authorises once the consumer has confirmed, in one round trip: Auth with `requestId` =
  * the session's idempotency key, so completing the cart again never authorises twice
- * (merchant-api-v2.md "Auth"). The answer carries the payment's amount (`originalAmount`,
- * api-beyond-the-document.md "The Payment object"): if it is not the session's, the
+ * (docs/service-api.md "Auth"). The answer carries the payment's amount (`originalAmount`,
+ * docs/service-api.md "Payment (order)"): if it is not the session's, the
  * authorisation is voided at once and refused. An approval older than a few minutes is a
  * replay of an earlier attempt whose answer was lost: Get Payment checks it still stands
  * (reconciliation may have voided it since). An express checkout (payments/express.ts) is

@@ -5,9 +5,9 @@ import { isExpired } from "./payment-state"
  * The money checks of a capture asked from the admin, in one place for the order page's
  * partial capture (shown before anything is sent) and the capture-rest route
  * (api/admin/bnpl/payments/:payment_id/capture-rest): the authorisation has not expired
- * (merchant-api-v2.md rule 1: 13 days, then voided), something is open, the amount is not
- * more than what is open (api-beyond-the-document.md: 422 `invalid_amount`), and it has no
- * more decimals than the currency has (the API's amounts have 2: "Common value types: Money").
+ * (docs/service-api.md "What the service does", rule 1: 13 days, then voided), something is open, the amount is not
+ * more than what is open (docs/service-api.md: 422 `invalid_amount`), and it has no
+ * more decimals than the currency has (the API's amounts have 2: docs/service-api.md "Money").
  * Pure and free of server imports: the admin's bundle runs it in the browser.
  */
 

@@ -4,7 +4,7 @@ import type { BnplPaymentData } from "./session-data"
 
 /**
  * Captures exactly what Medusa recorded for one capture: its id (the requestId) and amount,
- * under the payment's lock (money-operations.ts; merchant-api-v2.md "Capture Payment").
+ * under the payment's lock (money-operations.ts; docs/service-api.md "Capture Payment").
  * @throws PaymentError `not_allowed` (never authorised), `authorization_expired`,
  *   `payment_voided` (logged: usually an order cancelled meanwhile), `invalid_request`, or the service's refusal.
  */

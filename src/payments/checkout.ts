@@ -10,7 +10,7 @@ import { accountOf, currentSettings, type PaymentContext, type PaymentResult } f
 import { asPaymentState, CHECKOUT_OPEN, isOpen, toSessionStatus } from "./payment-state"
 import type { BnplPaymentData, PreviousSession } from "./session-data"
 
-/** The longest consumer e-mail the service takes (merchant-api-v2.md "Consumer": `email`, max 128). */
+/** The longest consumer e-mail the service takes (docs/service-api.md "Consumer": `email`, max 128). */
 export const EMAIL_MAX_LENGTH = 128
 /** Why a new session is refused while the merchant has turned the account off (Settings -> Pay later). */
 export const ACCOUNT_DISABLED_MESSAGE = "Pay later is not available in this store at the moment."
@@ -18,9 +18,8 @@ export const ACCOUNT_DISABLED_MESSAGE = "Pay later is not available in this stor
 export const REUSE_CHECKOUT_MIN_LIFE_MS = 5 * 60_000
 
 /**
- * Creates the checkout for a trusted cart snapshot (api-beyond-the-document.md "Create
- * Checkout"), after checking the amount is inside the account's limits and currency
- * (merchant-api-v2.md "Limits: Order amount", rule 2). The data keeps the token, the
+ * Creates the checkout for a trusted cart snapshot (docs/service-api.md "Create Checkout"), after checking the amount is inside the account's limits and currency
+ * (docs/service-api.md "Order amount limits", rule 2). The data keeps the token, the
  * redirect URL, the amount and a digest of what the consumer will approve; the same digest is
  * recorded by the checkout's token (`recordCheckout`), where a deleted session cannot lose it.
  * @throws PaymentError `not_eligible` (words the shopper can act on), `invalid_request`
@@ -98,7 +97,7 @@ export async function startCheckout(
 
 /**
  * Keeps a session whose amount and currency are unchanged. A checkout is made for one
- * amount and cannot be changed (merchant-api-v2.md "Checkout"), and Medusa 2.21 replaces the
+ * amount and cannot be changed (docs/service-api.md "Checkout"), and Medusa 2.21 replaces the
  * session itself when the cart's amount changes, so any other change is refused.
  * @throws PaymentError `invalid_request` for another amount or currency.
  */
@@ -119,7 +118,7 @@ export function keepSession(input: { data: BnplPaymentData; amountMinor: bigint;
  * One approval per cart: a new session for an unchanged cart (same digest, amount and
  * currency) takes over what a session it replaces already has, instead of asking the
  * consumer again. One call, made only when such sessions exist: List Payments by their
- * `tokens`, every status (merchant-api-v2.md "List Payments"; an Auth, approved or declined,
+ * `tokens`, every status (docs/service-api.md "List Payments"; an Auth, approved or declined,
  * makes a payment of the token). An open approval becomes this session's, and the consumer
  * is sent straight to the return route to complete the cart. A token with any other payment
  * was used (declined, or approved and voided since): never reused, as the service would
@@ -183,7 +182,7 @@ function returnUrl(context: PaymentContext, cartId: string, token: string): stri
 
 /**
  * The amount (minor units) is inside the account's limits and in its currency
- * (merchant-api-v2.md "Limits: Order amount", rule 2), and the merchant has not turned the
+ * (docs/service-api.md "Order amount limits", rule 2), and the merchant has not turned the
  * account off in the admin.
  * @throws PaymentError `not_eligible` naming the limit (or ACCOUNT_DISABLED_MESSAGE), `unavailable` when the limits cannot be read.
  */
@@ -193,7 +192,7 @@ export async function assertEligible(context: PaymentContext, amountMinor: bigin
 }
 
 /**
- * The limits rule alone (merchant-api-v2.md "Limits: Order amount", rule 2), for an amount a
+ * The limits rule alone (docs/service-api.md "Order amount limits", rule 2), for an amount a
  * consumer approved on a checkout made earlier: an account turned off since does not undo an
  * approval, but an amount above the maximum is never authorised, whichever way it came about.
  * `amountMinor` in minor units; `currency` ISO 4217.

@@ -9,7 +9,7 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../cli
 export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "excluded_items", "disabled"] as const
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
-/** The currency an account serves (merchant-api-v2.md rule 2: accounts are per region). */
+/** The currency an account serves (docs/service-api.md "What the service does", rule 2: accounts are per region). */
 export function accountCurrency(options: { region: "UK" | "EU" }): "GBP" | "EUR" {
   return options.region === "UK" ? "GBP" : "EUR"
 }
@@ -25,7 +25,7 @@ export interface Eligibility {
 
 /**
  * Whether an amount may be paid with the service: inside `minimumAmount`..`maximumAmount`
- * inclusive and in the account's currency (merchant-api-v2.md, "Limits: Order amount", and
+ * inclusive and in the account's currency (docs/service-api.md "Order amount limits", and
  * rule 2: accounts are per region).
  */
 export function checkEligibility(

@@ -184,7 +184,7 @@ export function describeServiceError(operation: string, error: unknown): Payment
 }
 
 /**
- * A capture refused because the authorisation passed its 13 days (merchant-api-v2.md rule 1),
+ * A capture refused because the authorisation passed its 13 days (docs/service-api.md "What the service does", rule 1),
  * in the words the admin reads whichever path refuses it: the core before the service is
  * asked, or the plugin's check on Medusa's capture route once the expiry job has canceled
  * the payment (api/admin/expired-capture-guard.ts). `expiresAt` is ISO 8601 when known.

@@ -1,6 +1,6 @@
 /**
  * Which page may open an express checkout's popup. The service's popup talks to
- * `merchant.popupOriginUrl` (api-beyond-the-document.md "Express checkout") and shows the
+ * `merchant.popupOriginUrl` (docs/service-api.md "Express checkout") and shows the
  * merchant's name: a checkout made for another site's origin would let that site show the
  * store's checkout as its own. So the origin must be the store's own: the `storefrontUrl`
  * option's origin, or one of Medusa's `projectConfig.http.storeCors` entries (strings compared

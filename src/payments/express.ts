@@ -9,7 +9,7 @@ import { CHECKOUT_OPEN, toSessionStatus } from "./payment-state"
 import type { BnplPaymentData, ExpressInstruction } from "./session-data"
 
 /**
- * The express checkout's session data (api-beyond-the-document.md "Express checkout"): the
+ * The express checkout's session data (docs/service-api.md "Express checkout"): the
  * checkout is created from the cart as it stands (items, discounts, tax), with `mode:
  * "express"` and `merchant.popupOriginUrl`; the consumer then gives e-mail, address and
  * shipping option in the popup, and the plugin puts them on the cart (operations/express).

@@ -21,8 +21,8 @@ export interface MoneyCall {
  * Every capture, refund and void the plugin sends goes through here: recorded before it goes
  * out (money-records.ts), its outcome recorded after, and every earlier call of the order whose
  * outcome is unknown settled against the service's own record first (`settle`). Callers hold
- * the payment's lock (payment-operations.ts). Sources: merchant-api-v2.md "Create Refund";
- * api-beyond-the-document.md "Deferred capture, void" and "The Payment object" (events with
+ * the payment's lock (payment-operations.ts). Sources: docs/service-api.md "Create Refund";
+ * docs/service-api.md "Endpoints beyond the document" and "Payment (order)" (events with
  * `paymentEventMerchantReference`, `refunds[]` with their requestId).
  */
 export class MoneyCalls {
@@ -84,7 +84,7 @@ export class MoneyCalls {
   }
 
   /**
-   * Capture (api-beyond-the-document.md "Deferred capture"), with the requestId also as the
+   * Capture (docs/service-api.md "Capture Payment"), with the requestId also as the
    * event's `paymentEventMerchantReference`, so the service's record shows which call made it.
    * @returns the Payment the service answered.
    * @throws BnplApiError as the client throws it (its outcome recorded first), or PaymentError `records_unavailable`.
@@ -104,7 +104,7 @@ export class MoneyCalls {
   }
 
   /**
-   * Create Refund (merchant-api-v2.md), with `requestId` and `merchantReference` (the Medusa
+   * Create Refund (docs/service-api.md), with `requestId` and `merchantReference` (the Medusa
    * refund id) so the service applies it once, and `refundMerchantReference` (the refund's
    * reason and note in Medusa, with a short form of its id) for the settlement file; both from
    * refund-references.ts, read again for a resend so it sends the same.
@@ -126,7 +126,7 @@ export class MoneyCalls {
   }
 
   /**
-   * Void of everything still open (api-beyond-the-document.md "void"); `amountMinor` is what
+   * Void of everything still open (docs/service-api.md "Void Payment"); `amountMinor` is what
    * the caller believes is open, kept in the record for the reader.
    * @throws BnplApiError as the client throws it (its outcome recorded first), or PaymentError `records_unavailable`.
    */
@@ -147,7 +147,7 @@ export class MoneyCalls {
     await this.write(record.id, { state: "unknown" })
   }
 
-  /** Get Payment (api-beyond-the-document.md). @throws PaymentError describing the service's failure. */
+  /** Get Payment (docs/service-api.md). @throws PaymentError describing the service's failure. */
   async readPayment(serviceOrderId: string): Promise<Payment> {
     return this.getPayment(serviceOrderId)
   }
@@ -293,7 +293,7 @@ export class MoneyCallUnanswered extends PaymentError {
 
 /**
  * Whether a failed call may have been applied: no answer, a 5xx, a 409 (the service still
- * processing it; api-beyond-the-document.md "idempotency"), or a 2xx whose body was cut off or
+ * processing it; docs/service-api.md "Idempotent requests"), or a 2xx whose body was cut off or
  * unreadable (the service said yes). A refusal with a reason certainly was not.
  */
 export function outcomeUnknown(error: unknown): boolean {

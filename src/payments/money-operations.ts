@@ -39,7 +39,7 @@ export class MoneyOperations {
 
   /**
    * Captures exactly what Medusa recorded for one capture (its id and amount;
-   * api-beyond-the-document.md "Deferred capture"). A capture applied earlier whose answer was
+   * docs/service-api.md "Capture Payment"). A capture applied earlier whose answer was
    * lost counts towards it; one larger than it is refused, naming it.
    * @throws PaymentError `not_allowed`, `authorization_expired`, `invalid_request`, `payment_voided`
    *   (logged), `service_unanswered`, `records_unavailable`, or the service's refusal.
@@ -97,7 +97,7 @@ export class MoneyOperations {
   }
 
   /**
-   * Refunds `amountMinor` with Create Refund (merchant-api-v2.md), requestId = Medusa's refund
+   * Refunds `amountMinor` with Create Refund (docs/service-api.md), requestId = Medusa's refund
    * id. Refunds applied earlier whose answer was lost count towards it and only the rest is
    * sent; one larger than it is refused, naming it. Only captured money refunds (rule 5).
    * @throws PaymentError `not_allowed` (nothing captured), `invalid_request` (more than
@@ -158,7 +158,7 @@ export class MoneyOperations {
   }
 
   /**
-   * Voids what is left open (api-beyond-the-document.md "void"), requestId = Medusa's payment
+   * Voids what is left open (docs/service-api.md "Void Payment"), requestId = Medusa's payment
    * id. What was captured stays captured and refundable (Medusa refunds it; the plugin's
    * order-canceled subscriber refunds what a cancel left captured). If the service captured
    * more than Medusa records (a capture whose answer was lost), that much is refunded once and

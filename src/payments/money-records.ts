@@ -10,7 +10,7 @@
  * process for the core's own tests. Every implementation is scoped to one merchant account.
  */
 
-/** What a money call does at the service (api-beyond-the-document.md "Deferred capture, void"; merchant-api-v2.md "Create Refund"). */
+/** What a money call does at the service (docs/service-api.md "Endpoints beyond the document"; docs/service-api.md "Create Refund"). */
 export type MoneyOperationKind = "capture" | "refund" | "void"
 
 /**

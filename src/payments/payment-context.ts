@@ -40,7 +40,7 @@ export interface PaymentCoreDependencies {
    * Without it, `enabled` and `options.capture`.
    */
   readSettings?: () => Promise<CurrentSettings>
-  /** The account's limits (Get Configuration, cached); merchant-api-v2.md "Limits". */
+  /** The account's limits (Get Configuration, cached); docs/service-api.md "Limits". */
   readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
   /** The account's money records: in the store's database (runtime/money-records.ts). */
   records: MoneyRecords
@@ -60,7 +60,7 @@ export interface PaymentCoreDependencies {
 }
 
 /**
- * A checkout just made (merchant-api-v2.md "Create Checkout"), as recorded for the approved-cart
+ * A checkout just made (docs/service-api.md "Create Checkout"), as recorded for the approved-cart
  * check before the order is placed. Digests are SHA-256 hex (mapping/cart-digest.ts).
  */
 export interface CheckoutMade {
@@ -132,7 +132,7 @@ export function assertPaymentOfSession(context: PaymentContext, data: BnplPaymen
   return payment
 }
 
-/** Which account makes the payment (merchant-api-v2.md rule 2): recorded in its data. */
+/** Which account makes the payment (docs/service-api.md "What the service does", rule 2): recorded in its data. */
 export function accountOf(options: PaymentCoreOptions): Pick<BnplPaymentData, "merchantId" | "region"> {
   const { merchantId, region } = options
   return merchantId ? { merchantId, region } : { region }

@@ -6,10 +6,10 @@ import type { BnplPaymentData } from "./session-data"
  * Whether a payment the service answered is the one a Medusa payment (or session) describes,
  * before the plugin shows it or acts on it. Two things must hold:
  * - the payment's data was made with this account (its `merchantId`, recorded since several
- *   accounts; merchant-api-v2.md rule 2): another account's credentials would reach another
+ *   accounts; docs/service-api.md "What the service does", rule 2): another account's credentials would reach another
  *   merchant's order of the same id;
  * - the service's payment was made from the session's checkout: its `token`
- *   (api-beyond-the-document.md "The Payment object") is the data's `token`. A service whose
+ *   (docs/service-api.md "Payment (order)") is the data's `token`. A service whose
  *   data was reset (a sandbox started empty beside a kept database) gives its order ids out
  *   again, so an id alone may name another shopper's payment.
  * A payment without a `token` in the answer, or data without one (a session never started),

@@ -13,7 +13,7 @@ export type { PaymentCoreDependencies, PaymentCoreOptions, PaymentResult } from 
 /**
  * The payment logic of the plugin, with no Medusa in it: every operation a store makes on a
  * pay-later payment, from the checkout to the void, against the Merchant API v2
- * (merchant-api-v2.md; api-beyond-the-document.md). Amounts are minor units (bigint) in and
+ * (docs/service-api.md; docs/service-api.md). Amounts are minor units (bigint) in and
  * API strings in the data; `data` is the payment session's or payment's data
  * (session-data.ts). Each operation returns the new data, never changing its input.
  *

@@ -2,8 +2,8 @@ import type { Payment } from "../client/schemas"
 import { apiAmountToMinorUnits } from "../client/money"
 
 /**
- * The service's `paymentState` values (api-beyond-the-document.md "The Payment object";
- * AUTH_APPROVED and AUTH_DECLINED from merchant-api-v2.md "States and transitions").
+ * The service's `paymentState` values (docs/service-api.md "Payment (order)";
+ * AUTH_APPROVED and AUTH_DECLINED from docs/service-api.md "States and transitions").
  * EXPIRED is the state of an authorisation voided after its 13 days (rule 1).
  */
 export const PAYMENT_STATES = [
@@ -34,7 +34,7 @@ export const isVoidedOrExpired = (state: PaymentState | undefined): boolean => s
 /**
  * Where a session stands before the service has a payment for it: the plugin's own words for
  * the checkout (never sent by the service), so that these statuses, too, come from
- * `toSessionStatus`. Open: the consumer may still confirm (merchant-api-v2.md "Checkout").
+ * `toSessionStatus`. Open: the consumer may still confirm (docs/service-api.md "Checkout").
  */
 export const CHECKOUT_OPEN = "CHECKOUT_OPEN"
 /** Auth answered "not confirmed": the consumer has not confirmed the checkout yet. */
@@ -95,7 +95,7 @@ export function isExpired(authorizationExpiresAt: string | undefined, now: Date 
 
 /**
  * The authorisation's expiry: the `expires` of the payment's AUTH_APPROVED event
- * (merchant-api-v2.md "Events", rule 1).
+ * (docs/service-api.md "Events", rule 1).
  */
 export function authorizationExpiry(payment: Pick<Payment, "events">): string | undefined {
   return payment.events?.find((event) => event.type === "AUTH_APPROVED")?.expires
@@ -103,7 +103,7 @@ export function authorizationExpiry(payment: Pick<Payment, "events">): string | 
 
 /**
  * What the service has captured of a payment: the sum of its CAPTURED events, in minor units
- * (merchant-api-v2.md "Events"). The one place this sum is made: money operations, the
+ * (docs/service-api.md "Events"). The one place this sum is made: money operations, the
  * admin's service snapshot (runtime/service-payment-snapshots.ts).
  */
 export function capturedAtService(payment: Pick<Payment, "events">): bigint {

@@ -7,7 +7,7 @@ import type { BnplPaymentData } from "./session-data"
 /**
  * The status as the service sees it: Get Payment for an authorised order, else the
  * checkout (pending while it stands; from Get Payment By Token once used; canceled when gone).
- * Source: merchant-api-v2.md "States and transitions", api-beyond-the-document.md.
+ * Source: docs/service-api.md "States and transitions", docs/service-api.md.
  */
 export async function status(context: PaymentContext, input: { data: BnplPaymentData }): Promise<PaymentResult> {
   const { data } = input

@@ -1,5 +1,5 @@
 /**
- * The two references a Create Refund carries (merchant-api-v2.md "Create Refund"), built in
+ * The two references a Create Refund carries (docs/service-api.md "Create Refund"), built in
  * one place so the first send, every resend and the order page agree:
  * - `merchantReference`: the Medusa refund's id (the refund's requestId), at most 85
  *   characters; sent with the requestId, which makes the refund idempotent at the service;
@@ -9,9 +9,9 @@
  *   unique whatever the words. Without a reason or a note it is the refund id itself.
  */
 
-/** merchant-api-v2.md "Create Refund": `merchantReference` max 85. */
+/** docs/service-api.md "Create Refund": `merchantReference` max 85. */
 export const REFUND_MERCHANT_REFERENCE_MAX_LENGTH = 85
-/** merchant-api-v2.md "Create Refund": `refundMerchantReference` max 128. */
+/** docs/service-api.md "Create Refund": `refundMerchantReference` max 128. */
 export const REFUND_EVENT_REFERENCE_MAX_LENGTH = 128
 /** Characters of the refund id that end the event reference (the random end of Medusa's ULID). */
 const SHORT_ID_LENGTH = 12

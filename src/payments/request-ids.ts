@@ -2,8 +2,8 @@ import { createHash } from "node:crypto"
 
 /**
  * Every `requestId` the plugin sends, in one place. A requestId makes a money call
- * idempotent at the service for 24 hours (merchant-api-v2.md "Idempotent requests";
- * api-beyond-the-document.md "Pagination, errors, idempotency"), so each is derived from
+ * idempotent at the service for 24 hours (docs/service-api.md "Idempotent requests";
+ * docs/service-api.md "Errors"), so each is derived from
  * something that stays the same across a retry, a time-out, a second press of the admin's
  * button and a second server instance, and changes only when a new operation is meant.
  * Refund requestIds are at most 64 characters, others at most 128 (client/schemas.ts).
@@ -15,7 +15,7 @@ export const requestIds = {
    * Auth of an express checkout: from its checkout token, not the session. Medusa replaces the
    * session whenever the cart's total changes (the popup's address and shipping do), so the
    * token is what stays the same across the complete route, the background job and a retry:
-   * one approval per checkout (merchant-api-v2.md "Auth": idempotent on requestId).
+   * one approval per checkout (docs/service-api.md "Auth": idempotent on requestId).
    */
   expressAuth: (token: string) => `express-${createHash("sha256").update(token).digest("hex").slice(0, 48)}`,
   /**

@@ -27,7 +27,7 @@ export interface BnplPaymentData {
   [EARLY_CHECKOUT_KEY]?: string
   /** The merchant account that made the payment (its merchant id; never its secret key). */
   merchantId?: string
-  /** That account's region (merchant-api-v2.md rule 2). */
+  /** That account's region (docs/service-api.md "What the service does", rule 2). */
   region?: "UK" | "EU"
   /** The checkout token (also the `orderToken` the consumer comes back with). */
   token?: string
@@ -62,7 +62,7 @@ export interface BnplPaymentData {
    */
   finished?: FinishedReason
   /**
-   * An express checkout (api-beyond-the-document.md "Express checkout"; payments/express.ts):
+   * An express checkout (docs/service-api.md "Express checkout"; payments/express.ts):
    * `started` while the consumer is in the popup (the cart has no final address or shipping
    * yet, so the session cannot be authorised), `approved` once the consumer's choices are on
    * the cart and its total is the amount they approved (Auth then sends that `amount`).

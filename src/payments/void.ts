@@ -2,7 +2,7 @@ import { assertOwnPayment, type PaymentContext } from "./payment-context"
 import type { BnplPaymentData } from "./session-data"
 
 /**
- * Voids what is left open (api-beyond-the-document.md "void"), with requestId = Medusa's
+ * Voids what is left open (docs/service-api.md "Void Payment"), with requestId = Medusa's
  * payment id, under the payment's lock (money-operations.ts). A payment never authorised, or
  * already voided or expired, is left as is.
  * @throws PaymentError when the void fails, or `unrecorded_capture_refunded`.

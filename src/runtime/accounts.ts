@@ -10,7 +10,7 @@ import type { AccountRuntime } from "./plugin-runtime"
  * One merchant account as the admin's "Pay later" settings page shows it. Never holds the
  * merchant id (half of the Basic credentials), its secret key, a token or an Authorization
  * value: the provider id tells the accounts apart. A store has one account per
- * region (merchant-api-v2.md rule 2), each a payment provider of its own.
+ * region (docs/service-api.md "What the service does", rule 2), each a payment provider of its own.
  */
 export interface AccountStatus {
   /** A stable id for the account, derived from its base URL and merchant id (not reversible). */
@@ -61,7 +61,7 @@ export function sandboxReason(options: Pick<BnplOptions, "merchantId" | "baseUrl
 
 /**
  * The account's status: its settings, a Ping, and its limits (from the shared cache unless
- * `refreshLimits`, which reads Get Configuration now; merchant-api-v2.md "Get Configuration").
+ * `refreshLimits`, which reads Get Configuration now; docs/service-api.md "Get Configuration").
  * Never throws for the service: an unreachable service is reported in `reachable` and `limits.error`.
  */
 export async function describeAccount(runtime: Pick<AccountRuntime, "providerId" | "options" | "client" | "cache" | "logger">, { refreshLimits = false } = {}): Promise<AccountStatus> {

@@ -16,7 +16,7 @@ export interface CachedConfiguration {
   expiresAt: string
 }
 
-/** The document recommends about one Get Configuration a day (merchant-api-v2.md, "Get Configuration"). */
+/** The document recommends about one Get Configuration a day (docs/service-api.md "Get Configuration"). */
 export const DEFAULT_CONFIGURATION_TTL_SECONDS = 24 * 60 * 60
 
 /** The shortest time limits are kept, whatever `Cache-Control` says. */
@@ -32,7 +32,7 @@ const flights = new SingleFlight<CachedConfiguration>()
 /**
  * The account's limits: from the shared cache when fresh, else from Get Configuration
  * (stored for as long as `Cache-Control` allows, 24 hours when it says nothing; an hour at
- * least). Source: merchant-api-v2.md "Get Configuration" and "Limits".
+ * least). Source: docs/service-api.md "Get Configuration" and "Limits".
  *
  * One call per need across the store: concurrent callers in a process share one call (single
  * flight), and processes take turns through Medusa's Locking Module (`lock`, default the

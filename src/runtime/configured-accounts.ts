@@ -49,7 +49,7 @@ export interface ConfigModuleLike {
 
 /**
  * Reads the store's pay-later accounts from medusa-config: one per payment provider entry
- * `{ resolve: "medusa-payment-bnpl/providers/bnpl", id, options }` (merchant-api-v2.md rule
+ * `{ resolve: "medusa-payment-bnpl/providers/bnpl", id, options }` (docs/service-api.md rule
  * 2: an account per region, each with its own credentials). A store with one account may
  * give the options once, under the plugin entry; an entry without options takes them.
  *

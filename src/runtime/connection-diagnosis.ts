@@ -3,7 +3,7 @@ import { BnplApiError } from "../client/errors"
 /**
  * What a failed step of the connection test (connection-test.ts) most likely means and what
  * the merchant should change, in words for the settings page and the start-up warning. The
- * rules, from merchant-api-v2.md "Authentication" (401 for failed authentication), rule 2
+ * rules, from docs/service-api.md "Authentication" (401 for failed authentication), rule 2
  * (accounts are per region, each with its own credentials) and "Endpoints" (paths relative to
  * {base_url}): 401 is the credentials or the scheme; no connection, DNS or a time-out is the
  * host or the network; a 404 on the path is a wrong base address; limits in another currency

@@ -16,7 +16,7 @@ export type { ConnectionCause, ConnectionFailure, ConnectionStep } from "./conne
 
 /**
  * "Test connection" (issue 32, item 6): per account, Ping, the access token (OAuth only), Get
- * Configuration, and the limits' currency against the account's region (merchant-api-v2.md
+ * Configuration, and the limits' currency against the account's region (docs/service-api.md
  * rule 2: UK sells in GBP, EU in EUR). It stops at the first failure and says which step
  * failed, the likely cause and what to change (connection-diagnosis.ts). Its answer holds no
  * merchant id, secret key, token or Authorization value.

@@ -63,7 +63,7 @@ export interface RefundView {
   createdAt: string | null
   reason: string | null
   note: string | null
-  /** Create Refund's `merchantReference` and `refundMerchantReference` (merchant-api-v2.md). */
+  /** Create Refund's `merchantReference` and `refundMerchantReference` (docs/service-api.md). */
   merchantReference: string
   refundMerchantReference: string
 }
@@ -142,7 +142,7 @@ export function isSnapshotStale(snapshot: ServicePaymentSnapshot | undefined, pa
  * Puts together what the order page shows for a payment, from Medusa's records, the
  * service's last answer and the plugin's options. The state is the service's when it could
  * be read, else the one the provider recorded in the payment's data; an approved
- * authorisation past its expiry is `expired` (merchant-api-v2.md rule 1).
+ * authorisation past its expiry is `expired` (docs/service-api.md "What the service does", rule 1).
  */
 export function buildPaymentView(
   payment: MedusaPaymentForView,

@@ -9,7 +9,7 @@ import { cacheKeys } from "../cache-keys"
 
 /**
  * The service's view of one payment, as last read with Get Payment
- * (api-beyond-the-document.md "Deferred capture, void, reading one payment"). Amounts are API
+ * (docs/service-api.md "Endpoints beyond the document"). Amounts are API
  * strings in major units. `refunds[]` is not summed: the service lists voids there too.
  */
 export type ServicePaymentSnapshot = (
@@ -20,7 +20,7 @@ export type ServicePaymentSnapshot = (
       openToCaptureAmount?: string
       /** The sum of the payment's CAPTURED events. */
       capturedAmount: string
-      /** The AUTH_APPROVED event's `expires` (merchant-api-v2.md "Events"). */
+      /** The AUTH_APPROVED event's `expires` (docs/service-api.md "Events"). */
       authorizationExpiresAt?: string
     }
   /**

@@ -2,9 +2,9 @@ import { apiAmountToMinorUnits, isApiAmount } from "../client/money"
 import { SANDBOX_CREDENTIALS } from "../sandbox-credentials"
 
 /**
- * A merchant account of the sandbox. merchant-api-v2.md "What the service does", rule 2:
+ * A merchant account of the sandbox. docs/service-api.md "What the service does", rule 2:
  * accounts are per region (UK, EU) and each has its own credentials; its limits are what
- * Get Configuration answers ("Resources: Configuration").
+ * Get Configuration answers (docs/service-api.md "Configuration").
  */
 export interface SandboxAccount {
   region: "UK" | "EU"

@@ -6,11 +6,11 @@ import type { StoredCheckout } from "./state"
  * Whether the `amount` sent with Auth or Immediate Payment Capture may turn this confirmed
  * checkout into a payment; undefined when it may, else the refusal (nothing is approved).
  *
- * - Express checkout (api-beyond-the-document.md "Express checkout"): `amount` is required,
+ * - Express checkout (docs/service-api.md "Express checkout"): `amount` is required,
  *   422 `invalid_object` naming `amount` when absent; it must be what the consumer approved
  *   (the chosen option's `orderAmount`, now the checkout's `amount`): 422 `invalid_amount`
  *   otherwise.
- * - Standard checkout: Auth ignores an `amount` (merchant-api-v2.md "Auth" takes none);
+ * - Standard checkout: Auth ignores an `amount` (docs/service-api.md "Auth" takes none);
  *   Immediate Payment Capture checks one when sent (the sandbox's own choice, as before).
  * Another currency than the checkout's is 422 `invalid_object` naming `amount.currency`.
  */

@@ -6,7 +6,7 @@ import { GRANTED_SCOPES } from "./rules"
 import type { SandboxStore } from "./state"
 
 /**
- * Finds the account an `Authorization` header authenticates (merchant-api-v2.md
+ * Finds the account an `Authorization` header authenticates (docs/service-api.md
  * "Authentication"): `Basic base64(merchantId:secretKey)` (RFC 7617) or `Bearer <token>`
  * for a token the token endpoint issued, still within `expires_in` by the sandbox clock and
  * not revoked. The scheme name is case-insensitive (RFC 7235); any other scheme, or a bare
@@ -50,8 +50,7 @@ function sameSecret(expected: string, given: string): boolean {
 }
 
 /**
- * The token endpoint, `POST {auth_url}/v2/oauth2/token` (merchant-api-v2.md "Get access
- * token"): a form-urlencoded client-credentials grant. Client credentials may also come as
+ * The token endpoint, `POST {auth_url}/v2/oauth2/token` (docs/service-api.md "Get access token"): a form-urlencoded client-credentials grant. Client credentials may also come as
  * a Basic header (RFC 6749 section 2.3.1). Bad credentials give 401; a wrong grant type or
  * scope gives 400. Error bodies carry the service's fields plus RFC 6749's `error`.
  */

@@ -2,7 +2,7 @@ import type { SandboxStore, StoredCheckout } from "./state"
 
 /**
  * What a consumer can do on the service's screens: confirm, confirm with a card that will be
- * declined at Auth, or cancel (merchant-api-v2.md "What the service does": the consumer
+ * declined at Auth, or cancel (docs/service-api.md "What the service does": the consumer
  * confirms the checkout in the service's own screen flow).
  */
 export type ConsumerChoice = "approve" | "decline" | "cancel"
@@ -28,7 +28,7 @@ export function recordConsumerChoice(store: SandboxStore, token: string, choice:
 
 /**
  * The merchant URL the consumer returns to, with `orderToken` and `status` appended
- * (api-beyond-the-document.md "Create Checkout"). The merchant's own query string and
+ * (docs/service-api.md "Create Checkout"). The merchant's own query string and
  * fragment are kept as they were written.
  */
 export function returnUrl(merchantUrl: string, token: string, status: "SUCCESS" | "CANCELLED"): string {

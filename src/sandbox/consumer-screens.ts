@@ -96,7 +96,7 @@ function refuse(res: Response, reason: "unknown" | "expired" | "completed" | "ex
 }
 
 /**
- * The consumer screens behind `redirectCheckoutUrl` (merchant-api-v2.md "Checkout"): a page
+ * The consumer screens behind `redirectCheckoutUrl` (docs/service-api.md "Checkout"): a page
  * with Confirm, "Confirm, card will be declined" and Cancel. Confirming (either way) sends the
  * consumer to `merchant.redirectConfirmUrl` with `status=SUCCESS`; cancelling to
  * `redirectCancelUrl` with `status=CANCELLED`, both with `orderToken` (303 See Other, so the

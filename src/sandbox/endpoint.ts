@@ -37,8 +37,8 @@ export interface MerchantContext<N extends EndpointName = EndpointName> extends 
   /**
    * Runs `apply` at most once per (account, endpoint, `key`) within 24 hours and replays its
    * answer to retries; a retry while the first is still being processed gets 409 `conflict`.
-   * Without a key, `apply` simply runs. Source: merchant-api-v2.md "Auth" (idempotent on
-   * requestId) and api-beyond-the-document.md "Pagination, errors, idempotency".
+   * Without a key, `apply` simply runs. Source: docs/service-api.md "Auth" (idempotent on
+   * requestId) and docs/service-api.md "Errors".
    */
   idempotent(key: string | undefined, apply: () => EndpointResult): Promise<EndpointResult>
 }
@@ -54,7 +54,7 @@ export type SandboxHandlers = { [N in EndpointName]: SandboxHandler<N> }
 /**
  * Wraps a handler with what every request goes through, in this order: counting it in the
  * ledger (under the row's `shortName`), a fault aimed at it, authentication (401), the
- * `User-Agent` header (merchant-api-v2.md "Common request headers": required; missing gives
+ * `User-Agent` header (docs/service-api.md "Common request headers": required; missing gives
  * 400 `bad_request`), the JSON body (415, 400 `invalid_json`) and its schema (422), then the
  * handler.
  */

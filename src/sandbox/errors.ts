@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto"
 
 /**
- * Error bodies as the service sends them: merchant-api-v2.md "Resources: Error object"
+ * Error bodies as the service sends them: docs/service-api.md "Error object"
  * (`errorCode`, `errorId`, `message`, `httpStatusCode`) with the codes of its "Errors"
- * table and of api-beyond-the-document.md "Pagination, errors, idempotency".
+ * table and of docs/service-api.md "Errors".
  */
 export interface SandboxErrorBody {
   errorCode: string

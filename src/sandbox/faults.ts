@@ -6,7 +6,7 @@ import { ENDPOINT_SHORT_NAMES as SANDBOX_ENDPOINTS, type EndpointShortName as Sa
  * of it) is known to fail. Whether the change is applied matters to a client's retry logic:
  * - `latency`: wait `delayMs` (default 1000) while the request is being processed, then
  *   answer normally. A retry with the same requestId during the wait gets 409 `conflict`
- *   (api-beyond-the-document.md "Pagination, errors, idempotency").
+ *   (docs/service-api.md "Errors").
  * - `status`: answer `status` (default 500) with a JSON error body; nothing applied.
  * - `lost_response`: apply the change, then drop the connection without answering.
  * - `conflict`: 409 `conflict`; nothing applied.

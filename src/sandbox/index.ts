@@ -1,6 +1,6 @@
 /**
- * A local sandbox of the Merchant API v2 (merchant-api-v2.md, with the gaps filled from
- * api-beyond-the-document.md): the service's endpoints, its consumer screens (the standard
+ * A local sandbox of the Merchant API v2 (docs/service-api.md, with the gaps filled from
+ * docs/service-api.md): the service's endpoints, its consumer screens (the standard
  * checkout page; the express checkout's browser library at `/express/library.js` and its
  * popup), and a control API for tests (clock, faults, ledger, express choices). Start one
  * with `startSandbox()`, or from a shell with `medusa-payment-bnpl sandbox`.

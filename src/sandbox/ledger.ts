@@ -3,7 +3,7 @@ import type { Courier } from "../client/schemas"
 import { ENDPOINT_SHORT_NAMES as SANDBOX_ENDPOINTS, type EndpointShortName as SandboxEndpoint } from "../client/endpoints"
 import type { PaymentBody } from "./payment-lifecycle"
 
-/** A checkout as created (Create Checkout, api-beyond-the-document.md). */
+/** A checkout as created (Create Checkout, docs/service-api.md). */
 export interface LedgerCheckout {
   merchantId: string
   token: string

@@ -8,7 +8,7 @@ const BOOLEAN_PARAMETERS = ["includeNextLink", "ascending"] as const
 const STRING_PARAMETERS = ["orderBy"] as const
 
 /**
- * Reads List Payments' raw query string exactly as the service does (merchant-api-v2.md
+ * Reads List Payments' raw query string exactly as the service does (docs/service-api.md
  * "List Payments", rules 1 and 2, and its "Errors" rows). The raw string is needed because
  * a generic query parser would hide the mistakes the service punishes:
  * - an array parameter with a comma in a value, or any parameter name with square brackets
@@ -80,7 +80,7 @@ function serverError(message: string): SandboxRequestError {
 }
 
 /**
- * The next page's URL, for `includeNextLink=true` (api-beyond-the-document.md "Pagination":
+ * The next page's URL, for `includeNextLink=true` (docs/service-api.md "Pagination":
  * `nextPageUrl`, empty on the last page). It repeats the request's own parameters with the
  * offset moved on, encoded by the document's rules (colons and dashes kept, `+` as %2B).
  */

@@ -18,8 +18,8 @@ export interface OrderRequest {
 }
 
 /**
- * Turns a confirmed checkout into a payment: the shared core of Auth (merchant-api-v2.md
- * "Auth") and Immediate Payment Capture (api-beyond-the-document.md), which answer the same
+ * Turns a confirmed checkout into a payment: the shared core of Auth (docs/service-api.md
+ * "Auth") and Immediate Payment Capture (docs/service-api.md), which answer the same
  * errors: 402 `invalid_token` for an unknown, expired or already used token (or one closed by
  * a reversal), 412 `invalid_order_transaction_status` before the consumer confirmed, then the
  * `amount` rules of `approvedAmountRefusal` (422; express checkouts require the approved one).
@@ -71,7 +71,7 @@ export function orderFromCheckout(
     capturedMinor: captured ? amountMinor : 0n,
     refundedMinor: 0n,
     voidedMinor: 0n,
-    // merchant-api-v2.md "Auth": a merchantReference given here replaces the checkout's.
+    // docs/service-api.md "Auth": a merchantReference given here replaces the checkout's.
     merchantReference: request.merchantReference ?? checkout.request.merchantReference,
     orderDetails: orderDetailsOf(checkout.request),
     events: approved

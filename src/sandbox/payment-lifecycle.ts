@@ -7,7 +7,7 @@ import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 
 /**
  * `paymentState` values: the core's own names (payments/payment-state.ts, from
- * api-beyond-the-document.md "The Payment object"), so the sandbox, the core and the admin's
+ * docs/service-api.md "Payment (order)"), so the sandbox, the core and the admin's
  * view speak one vocabulary. EXPIRED is the state of an authorisation voided by the service
  * after 13 days with nothing captured; CAPTURE_DECLINED that of a declined Immediate Payment
  * Capture.
@@ -24,7 +24,7 @@ export interface StoredPaymentEvent {
   paymentEventMerchantReference?: string
 }
 
-/** A Refund as answered by Create Refund (merchant-api-v2.md "Resources: Refund"). */
+/** A Refund as answered by Create Refund (docs/service-api.md "Refund"). */
 export interface RefundBody {
   requestId?: string
   amount: Money
@@ -34,7 +34,7 @@ export interface RefundBody {
   refundedAt: string
 }
 
-/** The fields of a checkout that make a payment's `orderDetails` (api-beyond-the-document.md "The Payment object"). */
+/** The fields of a checkout that make a payment's `orderDetails` (docs/service-api.md "Payment (order)"). */
 export const ORDER_DETAIL_FIELDS = [
   "consumer",
   "billing",
@@ -68,7 +68,7 @@ export function orderDetailsOf(checkout: ServiceCreateCheckoutRequest): OrderDet
 
 /**
  * A courier with `shippedAt` normalised to UTC with milliseconds, as the service answers it
- * (api-beyond-the-document.md: `2020-01-01T00:59:59+01:00` comes back as
+ * (docs/service-api.md: `2020-01-01T00:59:59+01:00` comes back as
  * `2019-12-31T23:59:59.000Z`). The value was validated as ISO 8601 with an offset.
  */
 export function courierInUtc(courier: Courier): Courier {
@@ -99,7 +99,7 @@ export interface StoredPayment {
   expiredAtMs?: number
 }
 
-/** The Payment object on the wire (api-beyond-the-document.md "The Payment object"). */
+/** The Payment object on the wire (docs/service-api.md "Payment (order)"). */
 export interface PaymentBody {
   id: string
   token: string
@@ -123,7 +123,7 @@ export interface PaymentBody {
 }
 
 /**
- * Applies the 13-day rule (merchant-api-v2.md "What the service does", rule 1, and "States
+ * Applies the 13-day rule (docs/service-api.md "What the service does", rule 1, and "States
  * and transitions"): once the sandbox clock passes the authorisation's expiry with an amount
  * still open, nothing is open any more; the payment becomes EXPIRED if nothing was captured,
  * else CAPTURED (the captured part stands). Called on every read, so expiry needs no timer.
@@ -142,7 +142,7 @@ export function settleExpiry(payment: StoredPayment, nowMs: number, newEventId: 
   payment.paymentState = payment.capturedMinor === 0n ? "EXPIRED" : "CAPTURED"
 }
 
-/** The state after a capture or void changed the open amount (api-beyond-the-document.md "Void"). */
+/** The state after a capture or void changed the open amount (docs/service-api.md "Void Payment"). */
 export function stateAfterOpenAmountChanged(payment: StoredPayment): PaymentState {
   if (payment.openToCaptureMinor > 0n) {
     return payment.capturedMinor > 0n ? "PARTIALLY_CAPTURED" : "AUTH_APPROVED"
@@ -153,8 +153,7 @@ export function stateAfterOpenAmountChanged(payment: StoredPayment): PaymentStat
 /**
  * Voids `amountMinor` of what is open to capture: a VOIDED event, and an entry in
  * `refunds[]` too, because the real service lists voids there (the official SDK reads a
- * void's answer as the last entry of `refunds[]`; api-beyond-the-document.md "Deferred
- * capture, void"). The payment becomes VOIDED, or CAPTURED when part had been captured.
+ * void's answer as the last entry of `refunds[]`; docs/service-api.md "Endpoints beyond the document"). The payment becomes VOIDED, or CAPTURED when part had been captured.
  * @returns the `refunds[]` entry of the void.
  */
 export function voidOpenAmount(

@@ -9,7 +9,7 @@ export function rawBodyText(req: Request): string {
 }
 
 /**
- * Reads a POST/PUT JSON body (merchant-api-v2.md "What the service does", rule 4: request
+ * Reads a POST/PUT JSON body (docs/service-api.md "What the service does", rule 4: request
  * bodies are `application/json`).
  * @throws SandboxRequestError 415 when the Content-Type is not JSON, 400 `invalid_json` when
  * the body does not parse.
@@ -58,7 +58,7 @@ function fieldName(path: readonly PropertyKey[], key: string): string {
  * request-schemas.ts), so the sandbox and the client agree on every rule.
  *
  * Unknown fields: the real service accepts and ignores a field it does not know
- * (api-beyond-the-document.md "Create Checkout"), so by default each one is removed, reported
+ * (docs/service-api.md "Create Checkout"), so by default each one is removed, reported
  * through `policy.ignored`, and the rest validated as usual. With `policy.strict` (the
  * sandbox's `strictRequests`) an unknown field is refused instead, which is how the plugin's
  * own tests prove it sends only what the documents name. A known field with a malformed value

@@ -7,8 +7,8 @@ type Remembered =
   | { state: "done"; result: EndpointResult; atMs: number }
 
 /**
- * What the sandbox remembers about requestIds (merchant-api-v2.md "Auth": idempotent on
- * `requestId`; api-beyond-the-document.md "Pagination, errors, idempotency": a requestId is
+ * What the sandbox remembers about requestIds (docs/service-api.md "Auth": idempotent on
+ * `requestId`; docs/service-api.md "Errors": a requestId is
  * remembered for 24 hours, and a retry while the first is still being processed gets 409).
  * Keys are scoped by the caller (account, endpoint, requestId).
  */

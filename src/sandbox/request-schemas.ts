@@ -6,19 +6,18 @@ import { consumerSchema, moneySchema } from "../client/schemas"
  * The request bodies as the service takes them, derived from the endpoint table
  * (client/endpoints.ts): each row's `service` schema (where the service is known to take more
  * than the plugin sends), else its `request` schema, made lenient where the real service is:
- * a field sent as JSON `null` reads as absent (api-beyond-the-document.md "Optional fields
- * sent as null": the PHP SDK sends `"line2": null`), so `null` for an optional field is
+ * a field sent as JSON `null` reads as absent (docs/service-api.md "Optional fields sent as null": the PHP SDK sends `"line2": null`), so `null` for an optional field is
  * accepted and `null` for a required one (`amount`, `token`) is refused as that field missing.
  * Every other rule (lengths, formats, refinements) stays the client's. Unknown fields are
  * handled by `validateBody` (request-body.ts), not here.
  */
 
 /**
- * Create Checkout as the service takes it for both modes (api-beyond-the-document.md
+ * Create Checkout as the service takes it for both modes (docs/service-api.md
  * "Express checkout"): the row's schema with `consumer` optional and
  * `shippingOptionIdentifier` (a pre-selected shipping option). A standard checkout still
  * needs `consumer.email` ("consumer is required", "consumer.email is required"); an express
- * checkout needs `merchant.popupOriginUrl` instead (merchant-api-v2.md "MerchantConfig":
+ * checkout needs `merchant.popupOriginUrl` instead (docs/service-api.md "MerchantConfig":
  * "required for express checkout") and may come without consumer, billing, shipping or
  * redirect URLs: the consumer gives them in the popup.
  */
@@ -41,8 +40,7 @@ const createCheckoutAsServed = z
 
 /**
  * Auth as the service takes it: the row's schema with `amount` (Money), which an express
- * checkout requires and a standard one ignores (api-beyond-the-document.md "Express
- * checkout"; the check against the approved amount is approved-amount.ts's).
+ * checkout requires and a standard one ignores (docs/service-api.md "Express checkout"; the check against the approved amount is approved-amount.ts's).
  */
 const authAsServed = z.strictObject({ ...ENDPOINTS.Auth.request.shape, amount: moneySchema.optional() })
 

@@ -14,7 +14,7 @@ export function jsonResult(status: number, body: unknown, headers?: Record<strin
   return { status, body, headers }
 }
 
-/** An error answer with the service's error body (merchant-api-v2.md "Resources: Error object"). */
+/** An error answer with the service's error body (docs/service-api.md "Error object"). */
 export function errorResult(status: number, errorCode: string, message: string): EndpointResult {
   return { status, body: errorBody(status, errorCode, message) }
 }

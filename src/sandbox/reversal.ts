@@ -29,7 +29,7 @@ export interface ReversalStore {
 }
 
 /**
- * Records a Reverse Payment By Token request (api-beyond-the-document.md: the service
+ * Records a Reverse Payment By Token request (docs/service-api.md: the service
  * reverses, asynchronously, whatever order was made from the checkout token). The checkout
  * is closed at once, so no order can be made from it any more; the order, if any, is reversed
  * `reversalDelaySeconds` later by the sandbox clock, on the next read of the sandbox's state.

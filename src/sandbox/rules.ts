@@ -8,38 +8,38 @@ const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-/** merchant-api-v2.md "Limits": checkout retention is up to 60 minutes. */
+/** docs/service-api.md "Limits": checkout retention is up to 60 minutes. */
 export const DEFAULT_CHECKOUT_LIFETIME_MINUTES = 60
 
-/** merchant-api-v2.md "What the service does", rule 1: an authorisation is valid for 13 days. */
+/** docs/service-api.md "What the service does", rule 1: an authorisation is valid for 13 days. */
 export const AUTHORISATION_LIFETIME_MS = 13 * DAY
 
-/** api-beyond-the-document.md "Pagination, errors, idempotency": refunds are refused after 120 days. */
+/** docs/service-api.md "Errors": refunds are refused after 120 days. */
 export const REFUND_TIME_LIMIT_MS = 120 * DAY
 
-/** api-beyond-the-document.md "Pagination, errors, idempotency": a requestId is remembered for 24 hours. */
+/** docs/service-api.md "Errors": a requestId is remembered for 24 hours. */
 export const REQUEST_ID_MEMORY_MS = 24 * HOUR
 
-/** Default Bearer token lifetime in seconds (merchant-api-v2.md "Bearer tokens": `expires_in`). */
+/** Default Bearer token lifetime in seconds (docs/service-api.md "Bearer tokens": `expires_in`). */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600
 
 /**
- * `Cache-Control: max-age` of Get Configuration (merchant-api-v2.md "Get Configuration": the
+ * `Cache-Control: max-age` of Get Configuration (docs/service-api.md "Get Configuration": the
  * merchant should call it about once per day, so a day is the natural cache life).
  */
 export const DEFAULT_CONFIGURATION_MAX_AGE_SECONDS = 86400
 
 /**
  * How long after Reverse Payment By Token the sandbox applies the reversal. The service does it
- * "asynchronously" (api-beyond-the-document.md); a few seconds lets a client see a 204 that is
+ * "asynchronously" (docs/service-api.md); a few seconds lets a client see a 204 that is
  * not yet done, and a test moves the sandbox clock instead of waiting.
  */
 export const DEFAULT_REVERSAL_DELAY_SECONDS = 2
 
-/** merchant-api-v2.md "List Payments": `limit` default 20, 1 to 250 inclusive. */
+/** docs/service-api.md "List Payments": `limit` default 20, 1 to 250 inclusive. */
 export const LIST_PAYMENTS_DEFAULT_LIMIT = 20
 
-/** The scopes granted with `scope=merchant_api_v2` (merchant-api-v2.md "Bearer tokens", point 3). */
+/** The scopes granted with `scope=merchant_api_v2` (docs/service-api.md "Bearer tokens", point 3). */
 export const GRANTED_SCOPES = [
   "read",
   "reverse",

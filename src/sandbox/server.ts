@@ -28,7 +28,7 @@ export interface SandboxOptions {
   accounts?: SandboxAccount[]
   /** `expires_in` of issued access tokens; default 3600. */
   tokenLifetimeSeconds?: number
-  /** How long a checkout lives; default 60 (merchant-api-v2.md "Limits"). */
+  /** How long a checkout lives; default 60 (docs/service-api.md "Limits"). */
   checkoutLifetimeMinutes?: number
   /** `Cache-Control: max-age` of Get Configuration; default 86400. */
   configurationMaxAgeSeconds?: number
@@ -59,7 +59,7 @@ export interface SandboxOptions {
   onRequestDone?: () => void
 }
 
-/** A running sandbox of the Merchant API v2 (merchant-api-v2.md, with api-beyond-the-document.md). */
+/** A running sandbox of the Merchant API v2 (docs/service-api.md, with docs/service-api.md). */
 export interface Sandbox {
   /** The API's `{base_url}`, e.g. `http://127.0.0.1:4010`. */
   url: string

@@ -10,7 +10,7 @@ import type { StoredExpressChoice } from "./express/schemas"
 import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 import { applyDueReversals, type PendingReversal } from "./reversal"
 
-/** A checkout as stored (api-beyond-the-document.md "Create Checkout"; merchant-api-v2.md "Checkout"). */
+/** A checkout as stored (docs/service-api.md "Create Checkout"; docs/service-api.md "Checkout"). */
 export interface StoredCheckout {
   token: string
   merchantId: string
@@ -32,7 +32,7 @@ export interface StoredCheckout {
   completedAtMs?: number
 }
 
-/** An access token issued by the token endpoint (merchant-api-v2.md "Bearer tokens"). */
+/** An access token issued by the token endpoint (docs/service-api.md "Bearer tokens"). */
 export interface IssuedAccessToken {
   merchantId: string
   expiresAtMs: number

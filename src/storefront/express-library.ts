@@ -3,7 +3,7 @@ import type { ExpressAddress, ExpressRejection, ExpressShippingOption } from "./
 
 /**
  * The service's browser library for express checkout, `window.BnplExpress`
- * (api-beyond-the-document.md, "Express checkout (`mode: express`)"; the sandbox serves one at
+ * (docs/service-api.md "Express checkout"; the sandbox serves one at
  * `{sandbox}/express/library.js`, docs/sandbox.md).
  */
 export interface BnplExpressLibrary {

@@ -5,8 +5,7 @@ import { RETURN_ERROR_REASONS, messageFor, type PayLaterMessages, type ReturnErr
 import { storeRequest, type StoreClientConfig } from "./store-client"
 
 /**
- * Express checkout's three store calls (api-beyond-the-document.md, "Express checkout (`mode:
- * express`)"; the plugin's routes `POST /store/bnpl/carts/:id/express`, `.../shipping-options`,
+ * Express checkout's three store calls (docs/service-api.md "Express checkout"; the plugin's routes `POST /store/bnpl/carts/:id/express`, `.../shipping-options`,
  * `.../complete`). Each one never throws and answers plain data, so each is safe in a Server
  * Action and in a popup's callback alike.
  */
@@ -77,7 +76,7 @@ const COMPLETE_REASONS: readonly string[] = [...RETURN_ERROR_REASONS, "cart_not_
 // A checkout token and Medusa's ids, generously bounded: they go into URLs and the popup.
 const TOKEN = /^[\w.:-]{1,256}$/
 const ORDER_ID = /^[\w-]{1,100}$/
-// The service's money: "10.00" and a three-letter currency (merchant-api-v2.md, "Money").
+// The service's money: "10.00" and a three-letter currency (docs/service-api.md "Money").
 const API_AMOUNT = /^-?\d{1,12}\.\d{2}$/
 const MAX_STORE_MESSAGE = 500
 const ADDRESS_FIELDS = ["name", "address1", "address2", "area2", "suburb", "state", "postcode", "countryCode", "phoneNumber"] as const

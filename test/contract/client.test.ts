@@ -1,6 +1,6 @@
 /**
  * The client against the sandbox over real HTTP on loopback: every endpoint, both
- * authentication schemes, every row of merchant-api-v2.md "Errors", pagination, time-outs,
+ * authentication schemes, every row of docs/service-api.md "Errors", pagination, time-outs,
  * retries that apply a change exactly once, and no secret in any log line or error.
  * The sandbox is driven through its HTTP control API (`/__control`).
  */
@@ -376,7 +376,7 @@ describe("authentication", () => {
   })
 })
 
-// ---- merchant-api-v2.md "Errors" ------------------------------------------------------
+// ---- docs/service-api.md "Errors" ------------------------------------------------------
 
 describe("every row of the Errors table", () => {
   it("Auth 402 invalid_token", async () => {

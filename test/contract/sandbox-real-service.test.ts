@@ -1,6 +1,6 @@
 /**
- * The sandbox answers as the real service does where merchant-api-v2.md is silent
- * (api-beyond-the-document.md), over real HTTP with the bodies a real client sends: the
+ * The sandbox answers as the real service does where docs/service-api.md is silent
+ * (docs/service-api.md), over real HTTP with the bodies a real client sends: the
  * official PHP SDK's extra fields, capture without `requestId`, a void with no body,
  * Immediate Payment Capture, Reverse Payment By Token, Update Payment, the Payment object's
  * `orderDetails`, `shippedAt` in UTC and numeric merchant ids.
@@ -11,7 +11,7 @@ import { runCli } from "../../src/sandbox/cli"
 const UK = DEFAULT_SANDBOX_ACCOUNTS[0]
 const EU = DEFAULT_SANDBOX_ACCOUNTS[1]
 
-/** api-beyond-the-document.md "The Payment object": what `orderDetails` may hold. */
+/** docs/service-api.md "Payment (order)": what `orderDetails` may hold. */
 const ORDER_DETAIL_FIELDS = [
   "consumer",
   "billing",
@@ -178,7 +178,7 @@ describe("unknown fields: ignored and recorded, as the real service does; refuse
   })
 })
 
-describe("optional fields sent as null (api-beyond-the-document.md), as the official PHP SDK sends them", () => {
+describe("optional fields sent as null (docs/service-api.md), as the official PHP SDK sends them", () => {
   const nullLines = { line2: null, region: null }
   const sdkNullCheckout = () =>
     sdkCheckout({

@@ -1,6 +1,6 @@
 /**
  * The sandbox's own behaviour, over real HTTP with plain `fetch`: it must keep the rules of
- * merchant-api-v2.md (and api-beyond-the-document.md) so that the client tested against it
+ * docs/service-api.md (and docs/service-api.md) so that the client tested against it
  * is tested against the service's rules.
  */
 import { request as httpRequest } from "node:http"
@@ -534,7 +534,7 @@ describe("Courier and configuration", () => {
     const sent = { shippedAt: "2026-11-21T11:00:00+01:00", name: "Royal Mail", tracking: "RM123", priority: "STANDARD" }
     const updated = await call("PUT", `/v2/payments/${payment.id}/courier`, { body: sent })
     expect(updated.status).toBe(200)
-    // shippedAt comes back in UTC with milliseconds (api-beyond-the-document.md).
+    // shippedAt comes back in UTC with milliseconds (docs/service-api.md).
     const courier = { ...sent, shippedAt: "2026-11-21T10:00:00.000Z" }
     expect(updated.json.orderDetails.courier).toEqual(courier)
     const badPriority = await call("PUT", `/v2/payments/${payment.id}/courier`, { body: { priority: "FAST" } })

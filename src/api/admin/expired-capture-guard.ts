@@ -7,7 +7,7 @@ import { toMedusaError } from "../../providers/bnpl/errors"
 
 /**
  * On Medusa's `POST /admin/payments/:id/capture`: a pay later payment the expiry job canceled
- * because its authorisation passed its 13 days (merchant-api-v2.md rule 1) is refused with
+ * because its authorisation passed its 13 days (docs/service-api.md "What the service does", rule 1) is refused with
  * words that name the expiry, 400 `{ code: "authorization_expired", type: "not_allowed" }`.
  * Medusa's payment module refuses any canceled payment before it asks the provider, with
  * "The payment: pay_... has been canceled.", which does not say why or what to do. Payments

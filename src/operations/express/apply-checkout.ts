@@ -5,7 +5,7 @@ import type { ContainerLike } from "../../runtime/shared-types"
 
 /**
  * Puts what the consumer chose in the popup on the cart, as Get Checkout answers it after
- * confirmation (api-beyond-the-document.md "Express checkout": the source of truth): the
+ * confirmation (docs/service-api.md "Express checkout": the source of truth): the
  * consumer's e-mail, the shipping address, the billing address (the shipping one when the
  * service gives none) and the shipping method of `shippingOptionIdentifier` (Medusa's shipping
  * option id, which the shipping-options route gave the popup). Through Medusa's own cart

@@ -22,7 +22,7 @@ import { saveExpressSession } from "./express-session"
  *
  * 1. The token must be one of this cart's checkouts: on one of its sessions or recorded for it
  *    when made (runtime/approved-carts.ts), else `invalid_return` and the cart's recorded
- *    state is left alone. Get Checkout is the source of truth (api-beyond-the-document.md
+ *    state is left alone. Get Checkout is the source of truth (docs/service-api.md
  *    "Express checkout"): the checkout must be this cart's (`merchantReference`, set at Create
  *    Checkout) and confirmed (`shippingOptionIdentifier` present, else `not_confirmed`);
  *    gone: `expired`. No goods the account excludes: `excluded_items`.

@@ -9,7 +9,7 @@ import { ExpressFailure } from "./express-failure"
 import { saveExpressSession } from "./express-session"
 import { shippingOptionTotals } from "./option-totals"
 
-/** A shipping option in the shape the service's popup takes (api-beyond-the-document.md "Express checkout"). */
+/** A shipping option in the shape the service's popup takes (docs/service-api.md "Express checkout"). */
 export interface ExpressShippingOption {
   /** Medusa's shipping option id; the popup reports it back as `shippingOptionIdentifier`. */
   id: string
@@ -21,7 +21,7 @@ export interface ExpressShippingOption {
   orderAmount: Money
 }
 
-/** The popup's rejection reasons (api-beyond-the-document.md "Express checkout"). */
+/** The popup's rejection reasons (docs/service-api.md "Express checkout"). */
 export type ShippingRejection = "SHIPPING_ADDRESS_UNSUPPORTED" | "SHIPPING_ADDRESS_UNRECOGNIZED" | "SERVICE_UNAVAILABLE"
 
 export type ExpressShippingAnswer = { shipping_options: ExpressShippingOption[] } | { rejection: ShippingRejection }
@@ -30,7 +30,7 @@ export type ExpressShippingAnswer = { shipping_options: ExpressShippingOption[] 
  * The answer to the popup's `onShippingAddressChange`: the address goes on the cart as its
  * shipping address, and every shipping option Medusa offers the cart there comes back with
  * the amounts Medusa computes with it (option-totals.ts); options whose `orderAmount` is
- * outside the account's limits are left out (api-beyond-the-document.md: they "should not be
+ * outside the account's limits are left out (docs/service-api.md: they "should not be
  * offered"), the cheapest first. Amounts are Money with API strings.
  *
  * Rejections, with the cart unchanged: a country the cart's region does not serve

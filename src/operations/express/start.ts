@@ -19,7 +19,7 @@ export interface ExpressStart {
 }
 
 /**
- * Starts an express checkout for a cart (api-beyond-the-document.md "Express checkout"): the
+ * Starts an express checkout for a cart (docs/service-api.md "Express checkout"): the
  * cart's pay-later session in express mode, whose Create Checkout has `mode: "express"`,
  * `merchant.popupOriginUrl` = the page's origin and `amount` = the cart's total as it stands.
  * The cart needs no e-mail, address or shipping method.

@@ -3,7 +3,7 @@ import type { CartSnapshot, SnapshotAddress } from "./cart-snapshot"
 import { cutText } from "./text"
 
 /**
- * Medusa address -> the API's Address (merchant-api-v2.md, "Resources: Address").
+ * Medusa address -> the API's Address (docs/service-api.md "Address").
  *
  * Medusa has one `city` and one `province`; the document has three area fields whose meaning
  * differs by region:
@@ -35,8 +35,8 @@ export function toApiAddress(
 
 /**
  * The consumer: names from the billing address (who pays), falling back to the shipping
- * address and then the customer record; e-mail from the cart (merchant-api-v2.md,
- * "Resources: Consumer").
+ * address and then the customer record; e-mail from the cart (docs/service-api.md,
+ * "Consumer").
  */
 export function toConsumer(snapshot: CartSnapshot): Consumer & { email: string } {
   const person = [snapshot.billingAddress, snapshot.shippingAddress].find(

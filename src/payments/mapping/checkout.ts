@@ -7,7 +7,7 @@ import { toApiAddress, toConsumer } from "./address"
 import type { CartSnapshot, SnapshotItem } from "./cart-snapshot"
 import { absoluteUrlWithin, cutText } from "./text"
 
-/** Create Checkout takes at most 100 items (api-beyond-the-document.md, "Create Checkout"). */
+/** Create Checkout takes at most 100 items (docs/service-api.md "Create Checkout"). */
 export const MAX_CHECKOUT_ITEMS = 100
 
 export interface CheckoutMappingContext {
@@ -20,7 +20,7 @@ export interface CheckoutMappingContext {
   redirectConfirmUrl?: string
   redirectCancelUrl?: string
   /**
-   * An express checkout (api-beyond-the-document.md "Express checkout"): the page the popup is
+   * An express checkout (docs/service-api.md "Express checkout"): the page the popup is
    * opened from. With it the request has `mode: "express"`, no redirect URLs, and neither
    * addresses nor (without an e-mail) a consumer: the consumer gives them in the popup.
    */
@@ -32,8 +32,8 @@ export interface CheckoutMappingContext {
 
 /**
  * Maps the trusted cart snapshot to a Create Checkout request
- * (api-beyond-the-document.md "Create Checkout"; field rules from merchant-api-v2.md
- * "Resources: Checkout").
+ * (docs/service-api.md "Create Checkout"; field rules from docs/service-api.md
+ * "Checkout").
  *
  * Guarantees, whatever the cart holds:
  * - every text fits the document's limit (cut, never refused);
@@ -129,7 +129,7 @@ function toApiItem(item: SnapshotItem, currency: string, context: CheckoutMappin
 }
 
 /**
- * Money the document only takes as a non-negative amount ("Common value types: Money"). A
+ * Money the document only takes as a non-negative amount (docs/service-api.md "Money"). A
  * negative shipping or tax total (a cart whose discounts exceed what they apply to) is left
  * out rather than sent and refused; balancing then absorbs it like any other difference.
  */

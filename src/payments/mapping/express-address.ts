@@ -3,7 +3,7 @@ import { cutText } from "./text"
 
 /**
  * The address the service's popup hands the page in `onShippingAddressChange`
- * (api-beyond-the-document.md "Express checkout"): `suburb` is the town, `state` the county,
+ * (docs/service-api.md "Express checkout"): `suburb` is the town, `state` the county,
  * province or state, `area2` a local area (UK) or province (EU). Parsed by the route first
  * (api/request-schemas.ts).
  */
@@ -64,7 +64,7 @@ type ApiAddress = NonNullable<Checkout["shipping"]>
 type ApiConsumer = NonNullable<Checkout["consumer"]>
 
 /**
- * An address of Get Checkout (merchant-api-v2.md "Resources: Address") as Medusa's, the
+ * An address of Get Checkout (docs/service-api.md "Address") as Medusa's, the
  * popup's address as the service hands it back: `area1` is the town (`city`), `region` the
  * county or province (`province`; in the EU `area2` when there is no `region`, as
  * `popupAddressToMedusa` reads `state` and `area2`). The contact's name, else the consumer's names.

@@ -1,6 +1,5 @@
 /**
- * Cuts text to the document's length limit (merchant-api-v2.md, "Resources and their
- * fields"). Lengths are counted in UTF-16 code units, as JSON strings are measured, and a
+ * Cuts text to the document's length limit (docs/service-api.md "Resources and their fields"). Lengths are counted in UTF-16 code units, as JSON strings are measured, and a
  * cut never splits a surrogate pair, so an emoji at the edge is dropped whole rather than
  * sent as half a character. Blank text becomes `undefined` so the field is left out.
  */

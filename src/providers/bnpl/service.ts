@@ -231,7 +231,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     return { data: await this.run(() => this.payments_.refresh({ data: asPaymentData(input.data) })) }
   }
 
-  /** The service sends no webhooks (merchant-api-v2.md "Events": delivery not shown). */
+  /** The service sends no webhooks (docs/service-api.md "Events": delivery not shown). */
   async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     return { action: "not_supported" }
   }

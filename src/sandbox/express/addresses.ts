@@ -5,10 +5,10 @@ const max = (limit: number) => z.string().max(limit, `must be at most ${limit} c
 
 /**
  * An address as the express popup hands it to the merchant's page
- * (`onShippingAddressChange(data)`, api-beyond-the-document.md "Express checkout"):
+ * (`onShippingAddressChange(data)`, docs/service-api.md "Express checkout"):
  * `{ name, address1, address2, area2, suburb, state, postcode, countryCode, phoneNumber }`.
  * `address1` and `countryCode` are required; the limits are the Address resource's
- * (merchant-api-v2.md "Address") for the field each one becomes (see `contactOf`).
+ * (docs/service-api.md "Address") for the field each one becomes (see `contactOf`).
  */
 export const popupAddressSchema = z.strictObject({
   name: max(255).optional(),
@@ -105,7 +105,7 @@ function withoutUndefined<T extends object>(value: T): T {
 }
 
 /**
- * The popup's address in the Checkout's Address shape (merchant-api-v2.md "Address"), as Get
+ * The popup's address in the Checkout's Address shape (docs/service-api.md "Address"), as Get
  * Checkout answers `shipping` after an express confirmation: `address1` -> `line1`,
  * `address2` -> `line2`, `suburb` -> `area1` (postal town), `area2` -> `area2`, `state` ->
  * `region`; `name`, `postcode`, `countryCode`, `phoneNumber` as they are.
@@ -125,7 +125,7 @@ export function contactOf(address: PopupAddress): Address {
 }
 
 /**
- * The consumer as Get Checkout answers it after an express confirmation (merchant-api-v2.md
+ * The consumer as Get Checkout answers it after an express confirmation (docs/service-api.md
  * "Consumer"): the e-mail, the address's `name` split into `givenNames` (every word but the
  * last) and `surname` (the last word), and its `phoneNumber`.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox's stand-in for the service's browser library (api-beyond-the-document.md
+ * The sandbox's stand-in for the service's browser library (docs/service-api.md
  * "Express checkout"), served as plain JavaScript at `GET /express/library.js`. It defines
  * `window.BnplExpress`:
  *

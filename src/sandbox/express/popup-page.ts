@@ -39,7 +39,7 @@ export function loadingPage(): string {
 }
 
 /**
- * The express popup of a checkout (api-beyond-the-document.md "Express checkout"): the amount,
+ * The express popup of a checkout (docs/service-api.md "Express checkout"): the amount,
  * the preset addresses as buttons, the shop's shipping options once its page answered, and
  * Confirm, "Confirm, card will be declined" and Cancel. Element ids equal their `data-testid`s
  * (docs/sandbox.md lists them). `basePath` is the public URL's path (behind a proxy).

@@ -7,7 +7,7 @@ import { expressLibrarySource } from "./library"
 import { expressPopupPage, expressRefusalPage, loadingPage } from "./popup-page"
 
 /**
- * The express checkout's browser side (api-beyond-the-document.md "Express checkout"; the
+ * The express checkout's browser side (docs/service-api.md "Express checkout"; the
  * pages and routes are the sandbox's own):
  * - `GET /express/library.js`: `window.BnplExpress` (library.ts), `text/javascript`;
  * - `GET /express/popup/loading`: the page the popup opens on;

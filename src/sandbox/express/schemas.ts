@@ -7,7 +7,7 @@ const max = (limit: number) => z.string().max(limit, `must be at most ${limit} c
 /**
  * A shipping option as the merchant's page answers it to the popup
  * (`actions.resolve([{ id, name, description, shippingAmount, taxAmount, orderAmount }])`,
- * api-beyond-the-document.md "Express checkout"), amounts as Money with API strings.
+ * docs/service-api.md "Express checkout"), amounts as Money with API strings.
  * `orderAmount` is the order's total with this option: what the consumer approves.
  */
 export const expressShippingOptionSchema = z.strictObject({

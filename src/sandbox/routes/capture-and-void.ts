@@ -9,7 +9,7 @@ import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
 
 /**
  * Deferred capture, `POST /v2/payments/{orderId}/capture`, and void,
- * `POST /v2/payments/{orderId}/void` (api-beyond-the-document.md "Deferred capture, void").
+ * `POST /v2/payments/{orderId}/void` (docs/service-api.md "Endpoints beyond the document").
  * Both answer 201 with the Payment and a new event. `requestId` is optional in both, and
  * makes them idempotent when given. A void with no body at all (no Content-Type either, as
  * the official SDK sends it) voids everything still open, and is listed in `refunds[]` too.

@@ -4,7 +4,7 @@ import type { SandboxHandlers } from "../endpoint"
 import { errorResult, jsonResult } from "../result"
 import type { SandboxStore, StoredCheckout } from "../state"
 
-/** The consumer screen URL of a checkout (merchant-api-v2.md "Checkout": `redirectCheckoutUrl`). */
+/** The consumer screen URL of a checkout (docs/service-api.md "Checkout": `redirectCheckoutUrl`). */
 export function redirectCheckoutUrl(store: SandboxStore, token: string): string {
   return `${store.settings.publicUrl}/checkout/${encodeURIComponent(token)}`
 }
@@ -20,8 +20,8 @@ export function checkoutBody(store: SandboxStore, checkout: StoredCheckout): Rec
 }
 
 /**
- * Create Checkout (`POST /v2/checkouts`, api-beyond-the-document.md "Create Checkout") and
- * Get Checkout (`GET /v2/checkouts/{token}`, merchant-api-v2.md "Get Checkout").
+ * Create Checkout (`POST /v2/checkouts`, docs/service-api.md "Create Checkout") and
+ * Get Checkout (`GET /v2/checkouts/{token}`, docs/service-api.md "Get Checkout").
  */
 export const checkoutHandlers = {
   "Create Checkout": async ({ store, account, request, idempotent }) => {

@@ -2,8 +2,8 @@ import type { SandboxHandlers } from "../endpoint"
 import { jsonResult } from "../result"
 
 /**
- * Get Configuration, `GET /v2/configuration` (merchant-api-v2.md "Get Configuration" and
- * "Resources: Configuration"): the account's limits as Money, with a `Cache-Control` header.
+ * Get Configuration, `GET /v2/configuration` (docs/service-api.md "Get Configuration" and
+ * "Configuration"): the account's limits as Money, with a `Cache-Control` header.
  */
 export const configurationHandlers = {
   "Get Configuration": ({ store, account }) =>

@@ -2,7 +2,7 @@ import type { SandboxHandlers } from "../endpoint"
 import { orderFromCheckout } from "../order-from-checkout"
 
 /**
- * Auth, `POST /v2/payments/auth` (merchant-api-v2.md "Auth" and "States and transitions"):
+ * Auth, `POST /v2/payments/auth` (docs/service-api.md "Auth" and "States and transitions"):
  * turns a confirmed checkout into a payment. 201 APPROVED with an AUTH_APPROVED event that
  * expires 13 days later; 402 DECLINED when the consumer took the "will be declined" path;
  * 402 `invalid_token` for an unknown, expired or already used token; 412

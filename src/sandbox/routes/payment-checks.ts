@@ -5,8 +5,7 @@ import type { StoredPayment } from "../payment-lifecycle"
 import { errorResult, type EndpointResult } from "../result"
 
 /**
- * Why nothing more can be captured or voided, if so (api-beyond-the-document.md "Deferred
- * capture, void": 410 `payment_captured`, 412 `payment_voided` / `payment_expired`). A
+ * Why nothing more can be captured or voided, if so (docs/service-api.md "Endpoints beyond the document": 410 `payment_captured`, 412 `payment_voided` / `payment_expired`). A
  * declined payment never had anything open: 412 `precondition_failed`. An authorisation that
  * ran out after a partial capture is CAPTURED, yet answers `payment_expired`, because that is
  * why the rest cannot be captured.

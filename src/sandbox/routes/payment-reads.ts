@@ -25,9 +25,9 @@ function rawQueryOf(req: Request): string {
 }
 
 /**
- * List Payments, `GET /v2/payments` (merchant-api-v2.md "List Payments"), and reading one
+ * List Payments, `GET /v2/payments` (docs/service-api.md "List Payments"), and reading one
  * payment, `GET /v2/payments/{orderId}` or `GET /v2/payments/token:{token}`
- * (api-beyond-the-document.md "Get Payment By Token"; 404 `not_found` when unknown).
+ * (docs/service-api.md "Get Payment By Token"; 404 `not_found` when unknown).
  */
 export const paymentReadHandlers = {
   "List Payments": ({ req, store, account }) => {

@@ -3,8 +3,8 @@ import type { SandboxHandlers } from "../endpoint"
 
 /**
  * The two endpoints without merchant authentication: Ping, `GET /ping` -> 200 `pong`
- * (api-beyond-the-document.md "Ping"), and the token endpoint, `POST {auth_url}/v2/oauth2/token`
- * with `{auth_url}` = `{base_url}/oauth` (merchant-api-v2.md "Get access token").
+ * (docs/service-api.md "Ping"), and the token endpoint, `POST {auth_url}/v2/oauth2/token`
+ * with `{auth_url}` = `{base_url}/oauth` (docs/service-api.md "Get access token").
  */
 export const publicHandlers = {
   Ping: () => ({ status: 200, text: "pong" }),

@@ -7,10 +7,10 @@ import { REFUND_TIME_LIMIT_MS } from "../rules"
 import { amountForPayment } from "./payment-checks"
 
 /**
- * Create Refund, `POST /v2/payments/{orderId}/refund` (merchant-api-v2.md "Create Refund"
+ * Create Refund, `POST /v2/payments/{orderId}/refund` (docs/service-api.md "Create Refund"
  * and its "Errors" rows). Only captured funds can be refunded ("What the service does",
  * rule 5); idempotent only when both `requestId` and `merchantReference` are sent; refused
- * after 120 days (api-beyond-the-document.md). Answers 201 with the echoed request plus
+ * after 120 days (docs/service-api.md). Answers 201 with the echoed request plus
  * `refundId` and `refundedAt`.
  */
 export const refundHandlers = {

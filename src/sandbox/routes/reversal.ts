@@ -4,7 +4,7 @@ import { requestReversal } from "../reversal"
 
 /**
  * Reverse Payment By Token, `POST /v2/payments/token:{token}/reversal`, no body
- * (api-beyond-the-document.md): for an Auth or capture whose answer was lost. 204 with an
+ * (docs/service-api.md): for an Auth or capture whose answer was lost. 204 with an
  * empty body; the order made from the token, if any, is voided or refunded in full shortly
  * after (see reversal.ts), and the checkout can no longer be used. Asking again is harmless.
  * 404 `not_found` for a token the account never created.

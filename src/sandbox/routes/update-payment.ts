@@ -5,7 +5,7 @@ import { errorResult, jsonResult } from "../result"
 
 /**
  * Update Payment, `PUT /v2/payments/{orderId}` with `{ merchantReference }`
- * (api-beyond-the-document.md): gives the payment a new merchant reference; 200 with the
+ * (docs/service-api.md): gives the payment a new merchant reference; 200 with the
  * Payment. 404 `not_found` for an unknown payment, 422 `invalid_object` for a missing or
  * over-long (128) merchantReference.
  */

@@ -1,6 +1,6 @@
 /**
  * The sandbox's express checkout over real HTTP (docs/sandbox.md "Express checkout";
- * api-beyond-the-document.md "Express checkout"): Create Checkout with `mode: "express"`, the
+ * docs/service-api.md "Express checkout"): Create Checkout with `mode: "express"`, the
  * control API's confirm and cancel, Get Checkout after confirmation, Auth and Immediate
  * Payment Capture requiring the approved amount, idempotent replays, faults and saved state.
  */

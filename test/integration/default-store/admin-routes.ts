@@ -142,7 +142,7 @@ export default function adminRoutesTests(suite: StoreSuite): void {
         actions: { captureRest: false, voidRest: false },
       }),
     ])
-    // 13 days after approval (merchant-api-v2.md rule 1).
+    // 13 days after approval (docs/service-api.md "What the service does", rule 1).
     const expiresIn = Date.parse(first.data.payments[0].authorizationExpiresAt) - Date.now()
     expect(expiresIn).toBeGreaterThan(12.9 * 24 * 3600 * 1000)
     expect(expiresIn).toBeLessThanOrEqual(13 * 24 * 3600 * 1000)

@@ -14,7 +14,7 @@ import {
 const same = (text: string) => text
 const json = (body: unknown) => JSON.stringify(body)
 
-describe("errorFromResponse (merchant-api-v2.md, Errors)", () => {
+describe("errorFromResponse (docs/service-api.md, Errors)", () => {
   it.each([
     ["Auth", 402, { errorCode: "invalid_token", errorId: "e1", message: "bad token", httpStatusCode: 402 }, "invalid_token"],
     ["Auth", 412, { errorCode: "invalid_order_transaction_status" }, "not_confirmed"],

@@ -65,7 +65,7 @@ describe("client options", () => {
   })
 })
 
-describe("time-outs (merchant-api-v2.md, Connection time-outs per endpoint)", () => {
+describe("time-outs (docs/service-api.md, Connection time-outs per endpoint)", () => {
   it("has the document's table and a value for every endpoint", () => {
     expect(DEFAULT_TIMEOUTS.Auth).toEqual({ openMs: 10_000, readMs: 70_000 })
     expect(DEFAULT_TIMEOUTS["Create Refund"]).toEqual({ openMs: 10_000, readMs: 70_000 })

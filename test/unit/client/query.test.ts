@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { encodeListPaymentsQuery, encodeQueryValue } from "../../../src/client/query"
 
-describe("List Payments query encoding (merchant-api-v2.md, List Payments rules)", () => {
+describe("List Payments query encoding (docs/service-api.md, List Payments rules)", () => {
   it("sends nothing for an empty query", () => {
     expect(encodeListPaymentsQuery({})).toBe("")
     expect(encodeListPaymentsQuery()).toBe("")

@@ -108,7 +108,7 @@ describe("parseOptions: defaults", () => {
     }
   })
 
-  it("gives the account's currency by region (merchant-api-v2.md rule 2)", () => {
+  it("gives the account's currency by region (docs/service-api.md, 'What the service does', rule 2)", () => {
     expect(accountCurrency(parseOptions(minimal))).toBe("GBP")
     expect(accountCurrency(parseOptions({ ...minimal, region: "EU" }))).toBe("EUR")
   })

@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { apiAmountToMinorUnits } from "../../../src/client/money"
 import { checkEligibility } from "../../../src/payments/eligibility"
 
-/** Limits as Get Configuration returns them (merchant-api-v2.md, "Resources: Configuration"). */
+/** Limits as Get Configuration returns them (docs/service-api.md "Configuration"). */
 const limits = {
   minimumAmount: { amount: "1.00", currency: "GBP" },
   maximumAmount: { amount: "1000.00", currency: "GBP" },

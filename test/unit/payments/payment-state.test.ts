@@ -14,10 +14,10 @@ const EARLIER = "2026-11-21T09:59:59.999Z"
 
 describe("toSessionStatus: the service's paymentState -> Medusa's payment session status", () => {
   it.each([
-    // merchant-api-v2.md "States and transitions"
+    // docs/service-api.md "States and transitions"
     ["AUTH_APPROVED", LATER, PaymentSessionStatus.AUTHORIZED],
     ["AUTH_DECLINED", undefined, PaymentSessionStatus.ERROR],
-    // api-beyond-the-document.md "The Payment object"
+    // docs/service-api.md "Payment (order)"
     ["PARTIALLY_CAPTURED", LATER, PaymentSessionStatus.AUTHORIZED],
     ["CAPTURED", LATER, PaymentSessionStatus.CAPTURED],
     ["CAPTURE_DECLINED", LATER, PaymentSessionStatus.ERROR],
@@ -89,7 +89,7 @@ describe("isExpired", () => {
   })
 })
 
-describe("authorizationExpiry: the AUTH_APPROVED event's expires (merchant-api-v2.md, Events)", () => {
+describe("authorizationExpiry: the AUTH_APPROVED event's expires (docs/service-api.md, Events)", () => {
   it("takes the expiry of the AUTH_APPROVED event, whatever its position", () => {
     expect(
       authorizationExpiry({

@@ -7,7 +7,7 @@ useSandboxCore()
 
 const REFUND_ID = "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZP"
 
-describe("refund references (merchant-api-v2.md \"Create Refund\")", () => {
+describe("refund references (docs/service-api.md \"Create Refund\")", () => {
   it("reason and note, then the refund id's short form; merchantReference is the refund id", () => {
     expect(refundReferences(REFUND_ID, { reason: "Damaged", note: "Box crushed in transit" })).toEqual({
       merchantReference: REFUND_ID,

@@ -13,7 +13,7 @@ export const RETURN_DEADLINE_MS = 18_000
 
 /**
  * `GET /bnpl/return?cart_id=&orderToken=&status=`: where the service sends the consumer back
- * (api-beyond-the-document.md: `orderToken` and `status=SUCCESS|CANCELLED` are appended).
+ * (docs/service-api.md: `orderToken` and `status=SUCCESS|CANCELLED` are appended).
  * Reached by a browser redirect, so it needs no publishable key: anyone can call it, and it
  * proves nothing but what it is given (docs/security.md).
  *

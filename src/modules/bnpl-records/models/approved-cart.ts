@@ -5,7 +5,7 @@ import { model } from "@medusajs/framework/utils"
  * (runtime/approved-carts.ts). Kept here, not in the payment session's data, because Medusa
  * deletes a session whenever the cart's total changes: a shopper who adds one item and removes
  * another after approving would otherwise leave nothing to compare the cart with.
- * - `token`: the checkout's token (merchant-api-v2.md "Create Checkout"), one row each;
+ * - `token`: the checkout's token (docs/service-api.md "Create Checkout"), one row each;
  * - `items_digest`: the goods, currency, region and sales channel (payments/express.ts
  *   `expressItemsDigest`) when the checkout was made;
  * - `cart_digest`: the whole cart the consumer approved (payments/mapping/cart-digest.ts): at

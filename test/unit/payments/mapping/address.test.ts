@@ -28,7 +28,7 @@ const madrid: SnapshotAddress = {
   phone: "+34 600 000 000",
 }
 
-describe("toApiAddress (merchant-api-v2.md, Resources: Address)", () => {
+describe("toApiAddress (docs/service-api.md, Resources: Address)", () => {
   it("UK: area1 is the postal town (city), region is the county (province), no area2", () => {
     expect(toApiAddress(london, "UK")).toEqual({
       name: "Ann Smith",
@@ -147,7 +147,7 @@ describe("toApiAddress (merchant-api-v2.md, Resources: Address)", () => {
   })
 })
 
-describe("toConsumer (merchant-api-v2.md, Resources: Consumer)", () => {
+describe("toConsumer (docs/service-api.md, Resources: Consumer)", () => {
   it("takes the names and phone of the billing address (who pays) and the cart's e-mail", () => {
     expect(
       toConsumer(

@@ -244,7 +244,7 @@ describe("toCreateCheckoutRequest: items", () => {
   })
 })
 
-describe("toCreateCheckoutRequest: at most 100 items (api-beyond-the-document.md)", () => {
+describe("toCreateCheckoutRequest: at most 100 items (docs/service-api.md)", () => {
   it("folds items 100 to 150 into the 100th line; the first 99 are untouched and the totals still add up", () => {
     const items = numberedItems(150)
     // 1 + 2 + ... + 150

@@ -4,7 +4,7 @@ import { LONE_SURROGATE } from "./carts"
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim()
 
-describe("cutText: the document's length limits (merchant-api-v2.md, Resources)", () => {
+describe("cutText: the document's length limits (docs/service-api.md, Resources)", () => {
   it("keeps text at exactly the limit and cuts text one over it", () => {
     expect(cutText("a".repeat(128), 128)).toBe("a".repeat(128))
     expect(cutText("a".repeat(129), 128)).toBe("a".repeat(128))

@@ -21,7 +21,7 @@ import { parseRequestPart } from "../../../validate-request"
  * this cart, and (in a store with several accounts) with which payment provider: the account that serves the cart's currency
  * (rule 2: one account per region; `pp_bnpl_bnpl-eu` for a EUR cart in a store with UK and EU
  * accounts). Amounts are API strings in major units. Limits come from that account's Get
- * Configuration (merchant-api-v2.md "Get Configuration"), cached. A currency no account serves
+ * Configuration (docs/service-api.md "Get Configuration"), cached. A currency no account serves
  * is `{ eligible: false, reason: "unsupported_currency", currency }`, without limits; a cart whose region
  * does not offer that account's provider (Settings → Regions) is `not_in_region`. A cart holding
  * goods the account excludes (option `exclusions`) is `{ eligible: false, reason:

@@ -41,8 +41,7 @@ const MAX_AGE_FLOOR_SECONDS = 60
  *
  * Without `amount`: `eligible` says whether the currency is served at all (a currency none
  * serves: `unsupported_currency`, without limits). With `amount`:
- * whether it lies in `minimumAmount`..`maximumAmount` inclusive (merchant-api-v2.md "Limits:
- * Order amount", rule 2: one currency per account). With `product_id` (a product page): a
+ * whether it lies in `minimumAmount`..`maximumAmount` inclusive (docs/service-api.md "Order amount limits", rule 2: one currency per account). With `product_id` (a product page): a
  * product the account excludes (option `exclusions`) is `{ eligible: false, reason:
  * "excluded_items", ...limits }`; an unknown product is a 404. The query is parsed by
  * `validateLimitsQuery` (./query.ts) first.

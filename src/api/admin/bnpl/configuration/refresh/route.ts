@@ -5,7 +5,7 @@ import { getPluginRuntime } from "../../../../../runtime/plugin-runtime"
 /**
  * `POST /admin/bnpl/configuration/refresh` -> `{ configuration, accounts: [{ providerId,
  * configuration | error }] }`: reads every account's limits from Get Configuration now
- * (merchant-api-v2.md "Get Configuration") and stores them for every instance. `configuration`
+ * (docs/service-api.md "Get Configuration") and stores them for every instance. `configuration`
  * is the first account's, as for a store with one account; one account's failure does not stop
  * the others.
  * @throws the first account's error when it cannot be read and no limits were ever read.

@@ -12,7 +12,7 @@ import type { z } from "zod"
 /**
  * `POST /admin/bnpl/reconciliation/void` `{ service_order_id, provider_id? }` -> the findings: voids an
  * approved service payment, with the account that holds it, that the last reconciliation found with no Medusa order
- * (api-beyond-the-document.md "void"). No Medusa payment exists to go through, so the plugin
+ * (docs/service-api.md "Void Payment"). No Medusa payment exists to go through, so the plugin
  * calls the service itself, with the requestId the job uses (`<id>-orphan-void`): voiding
  * from the job and from here never happens twice. Only a current, unsettled finding can be voided.
  * A held approval (`order_on_hold`) has a Medusa payment: it is canceled through Medusa's
