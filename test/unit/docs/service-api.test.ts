@@ -181,4 +181,10 @@ describe("scripts/service-api-citations.json", () => {
     }
     expect(missing).toEqual([])
   })
+
+  it("is no longer needed: no file of the repository names either outside document (the map is kept for branches still citing them)", () => {
+    const naming = FILES.filter(({ file, text }) => !file.endsWith("service-api.test.ts") && OLD_DOCUMENTS.some((document) => text.includes(document)))
+    expect(naming.map(({ file }) => file)).toEqual([])
+  })
 })
+
