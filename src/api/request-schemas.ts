@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { PROVIDER_ID_PATTERN } from "../vocabulary"
 
 /**
  * The shapes of every value a request may bring to the plugin's routes. Each route parses
@@ -52,7 +53,7 @@ export const emptyBodySchema = z.strictObject({})
 export const expressStartBodySchema = z.strictObject({
   provider_id: z
     .string({ error: "must be a pay later payment provider id (pp_bnpl_…)" })
-    .regex(/^pp_bnpl_[A-Za-z0-9_-]{1,64}$/, "must be a pay later payment provider id (pp_bnpl_…)")
+    .regex(PROVIDER_ID_PATTERN, "must be a pay later payment provider id (pp_bnpl_…)")
     .optional(),
 })
 

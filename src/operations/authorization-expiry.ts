@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { asPaymentState, isCaptured } from "../payments/payment-state"
 import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
 import { PAYMENT_FIELDS, type MedusaPaymentRecord } from "./order-payments"
+import { PROVIDER_ID_PREFIX } from "../vocabulary"
 
 export interface ExpiryReport {
   /** Medusa payment ids whose authorisation expires within the warning window. */
@@ -35,7 +36,7 @@ export const EXPIRY_WINDOW_DAYS = 30
  */
 export function expiryCandidateFilters(now: Date): Record<string, unknown> {
   return {
-    provider_id: { $like: "pp_bnpl_%" },
+    provider_id: { $like: `${PROVIDER_ID_PREFIX}%` },
     captured_at: null,
     canceled_at: null,
     created_at: { $gte: new Date(now.getTime() - EXPIRY_WINDOW_DAYS * 24 * 3600 * 1000) },

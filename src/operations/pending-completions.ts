@@ -5,6 +5,7 @@ import { clearJobAttempts, jobBackoffMinutes, readJobAttempts, writeJobAttempts,
 import { completePayLaterCart, type CompletionFailure } from "./complete-cart"
 import { completeExpressCheckout } from "./express/complete"
 import type { ContainerLike } from "../runtime/shared-types"
+import { PROVIDER_ID_PREFIX } from "../vocabulary"
 
 
 export interface PendingCompletionReport {
@@ -94,7 +95,7 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
       "payment_collection.cart.completed_at",
     ],
     filters: {
-      provider_id: { $like: "pp_bnpl_%" },
+      provider_id: { $like: `${PROVIDER_ID_PREFIX}%` },
       // `authorized` with an open cart: a completion stopped between authorising and placing the order.
       status: ["pending", "requires_more", "authorized"],
       created_at: { $gte: since },

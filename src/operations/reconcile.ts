@@ -9,6 +9,7 @@ import type { BnplPaymentData } from "../payments/session-data"
 import type { MedusaPaymentRecord } from "./order-payments"
 import { readOrderPaymentState, repairOrderPayment } from "./repair-unpaid-orders"
 import type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/reconciliation-findings"
+import { PROVIDER_ID_PREFIX } from "../vocabulary"
 
 export type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/reconciliation-findings"
 
@@ -50,7 +51,7 @@ export async function reconcilePayments(
   const { data } = await query.graph({
     entity: "payment",
     fields: ["id", "provider_id", "data"],
-    filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
+    filters: { provider_id: { $like: `${PROVIDER_ID_PREFIX}%` }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
   })
   // The service order ids Medusa's payments name, each with the data naming it: an id alone is
   // not enough (a service whose data was reset gives ids out again), the checkout token must match.
@@ -64,7 +65,7 @@ export async function reconcilePayments(
   const { data: sessions } = await query.graph({
     entity: "payment_session",
     fields: ["id", "provider_id", "data"],
-    filters: { provider_id: { $like: "pp_bnpl_%" }, created_at: { $gte: since } } as never,
+    filters: { provider_id: { $like: `${PROVIDER_ID_PREFIX}%` }, created_at: { $gte: since } } as never,
   })
   for (const session of sessions as Array<{ provider_id: string; data?: BnplPaymentData | null }>) claim(session)
   const isKnown = (payment: Payment): boolean => {

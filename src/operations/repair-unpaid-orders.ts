@@ -4,6 +4,7 @@ import { failureReason, type CompletionFailure } from "./completion-failure"
 import { CART_PAYMENT_FIELDS, orderPaymentState, type CartPaymentRecord, type UnpaidOrder } from "./order-payment-state"
 import type { ContainerLike } from "../runtime/shared-types"
 import { cacheKeys } from "../cache-keys"
+import { PROVIDER_ID_PREFIX } from "../vocabulary"
 
 
 export type RepairOutcome =
@@ -155,7 +156,7 @@ export async function repairUnpaidOrders(container: ContainerLike, now: Date = n
     entity: "payment_session",
     fields: ["id", "payment_collection.order.id", "payment_collection.cart.id"],
     filters: {
-      provider_id: { $like: "pp_bnpl_%" },
+      provider_id: { $like: `${PROVIDER_ID_PREFIX}%` },
       status: ["pending", "requires_more", "error"],
       created_at: { $gte: since },
     } as never,

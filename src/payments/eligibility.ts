@@ -1,12 +1,8 @@
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../client/money"
+import type { INELIGIBLE_REASONS } from "../vocabulary"
 
-/**
- * Why the method is not offered for an amount: outside the limits, a currency the account
- * does not serve, (for a cart) a region where the merchant did not enable the account's
- * payment provider, goods the merchant excluded (payments/exclusions.ts), or an account the
- * merchant turned off in Settings -> Pay later.
- */
-export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "excluded_items", "disabled"] as const
+/** Why the method is not offered (vocabulary.ts); goods the merchant excluded: payments/exclusions.ts. */
+export { INELIGIBLE_REASONS } from "../vocabulary"
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
 /** The currency an account serves (docs/service-api.md "What the service does", rule 2: accounts are per region). */

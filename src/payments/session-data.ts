@@ -1,8 +1,9 @@
+import { PROVIDER_ID_PREFIX } from "../vocabulary"
 import type { CartSnapshot } from "./mapping/cart-snapshot"
 
 /** Payment provider ids served by this plugin: `pp_bnpl_<id>` for any configured id. */
 export const isBnplProvider = (providerId: unknown): boolean =>
-  typeof providerId === "string" && providerId.startsWith("pp_bnpl_")
+  typeof providerId === "string" && providerId.startsWith(PROVIDER_ID_PREFIX)
 
 /** The key under which the store middleware hands the trusted cart snapshot to the provider. */
 export const CART_SNAPSHOT_KEY = "bnpl_cart"

@@ -1,8 +1,9 @@
+import { DEFAULT_PROVIDER_ID, PROVIDER_ID_PREFIX } from "../vocabulary"
 import { RETURN_ERROR_REASONS, messageFor, type PayLaterMessages, type ReturnErrorReason, type StartErrorReason } from "./reasons"
 import { storeRequest, type StoreClientConfig, type StoreErrorBody } from "./store-client"
 
 /** The provider id a store gets with `{ resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl" }`. */
-export const DEFAULT_PROVIDER_ID = "pp_bnpl_bnpl"
+export { DEFAULT_PROVIDER_ID }
 
 /** A failure the shopper can read: a stable `reason` for code, a `message` for people. */
 export interface PayLaterError<Reason extends string = string> {
@@ -106,7 +107,7 @@ async function payLaterProviderOf(config: StoreClientConfig, regionId: string | 
     query: { region_id: regionId },
   })
   const offered = (listed.body?.payment_providers ?? []).map((provider) => provider?.id).filter((id): id is string => !!id)
-  return offered.includes(DEFAULT_PROVIDER_ID) ? DEFAULT_PROVIDER_ID : (offered.find((id) => id.startsWith("pp_bnpl_")) ?? DEFAULT_PROVIDER_ID)
+  return offered.includes(DEFAULT_PROVIDER_ID) ? DEFAULT_PROVIDER_ID : (offered.find((id) => id.startsWith(PROVIDER_ID_PREFIX)) ?? DEFAULT_PROVIDER_ID)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { formatAmount, instalmentAmount, toMinorUnits, type DisplayAmount } from "./amounts"
+import { PROVIDER_ID_PATTERN } from "../vocabulary"
 import { INELIGIBLE_REASONS, messageFor, type IneligibleReason, type PayLaterMessages } from "./reasons"
 import { storeRequest, type StoreClientConfig } from "./store-client"
 
@@ -74,7 +75,7 @@ export function readPayLaterEligibility(answer: unknown): PayLaterEligibility | 
     read.currency = body.currency.toUpperCase()
   }
   if (typeof body.detail === "string") read.detail = body.detail.slice(0, MAX_DETAIL_LENGTH)
-  if (typeof body.providerId === "string" && /^pp_bnpl_[\w-]{1,64}$/.test(body.providerId)) read.providerId = body.providerId
+  if (typeof body.providerId === "string" && PROVIDER_ID_PATTERN.test(body.providerId)) read.providerId = body.providerId
   if (Array.isArray(body.excludedItems)) read.excludedItems = readExcludedItems(body.excludedItems)
   const message = readMessageDefaults(body.message)
   if (message) read.message = message

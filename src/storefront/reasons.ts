@@ -6,6 +6,8 @@
  * status.
  */
 
+import { KIT_INELIGIBLE_REASONS } from "../vocabulary"
+
 /** `bnpl_error=<reason>` on the checkout URL the return route sends the shopper to. */
 export const RETURN_ERROR_REASONS = [
   "invalid_return",
@@ -35,18 +37,11 @@ export const START_ERROR_REASONS = [
 export type StartErrorReason = (typeof START_ERROR_REASONS)[number]
 
 /**
- * Why pay later is not offered for an amount, a cart or a product; `excluded_items`: the cart
- * holds, or the product page shows, goods the merchant excluded (option `exclusions`).
+ * Why pay later is not offered for an amount, a cart or a product (the server's reasons and
+ * `limits_unavailable`, vocabulary.ts); `excluded_items`: the cart holds, or the product page
+ * shows, goods the merchant excluded (option `exclusions`).
  */
-export const INELIGIBLE_REASONS = [
-  "below_minimum",
-  "above_maximum",
-  "unsupported_currency",
-  "not_in_region",
-  "excluded_items",
-  "disabled",
-  "limits_unavailable",
-] as const
+export const INELIGIBLE_REASONS = KIT_INELIGIBLE_REASONS
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
 /**
