@@ -84,7 +84,19 @@ export function linkPlugin(storeDir = STORE_DIR): void {
   const modules = path.join(storeDir, "node_modules")
   mkdirSync(modules, { recursive: true })
   const link = path.join(modules, "medusa-payment-bnpl")
-  if (!existsSync(link)) symlinkSync(PACKAGE_ROOT, link, "dir")
+  if (!existsSync(link)) symlinkIfMissing(PACKAGE_ROOT, link)
+}
+
+/**
+ * Makes the link unless it is there: two test files that start their stores at the same time
+ * (test:e2e runs two at a time) can both see it missing, and the second symlink then meets EEXIST.
+ */
+function symlinkIfMissing(target: string, link: string): void {
+  try {
+    symlinkSync(target, link, "dir")
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+  }
 }
 
 // The `medusa` command a merchant runs with npx, started with this Node, with harness/register.js

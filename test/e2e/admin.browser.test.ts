@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core"
 import { runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import { launchChromium, screenshot } from "./browser"
+import { openDashboardTurn } from "./dashboard-turn"
 import { callJson, eventually } from "../../harness/http"
 import { consumerChooses, ukAddress } from "../../harness/shopper"
 
@@ -14,6 +15,7 @@ let stack: DemoStack
 let browser: Browser
 let page: Page
 let purchase: PurchaseResult
+let endDashboardTurn: (() => void) | undefined
 
 beforeAll(async () => {
   const [demo, chromium] = await Promise.allSettled([
@@ -33,10 +35,13 @@ beforeAll(async () => {
   // A purchase paid later, shipped with a label, captured, then refunded £10 (demo/script).
   purchase = await runScriptedPurchase(stack, () => {})
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage()
+  // From here the dashboard is open: no other e2e file starts a demo store until afterAll (dashboard-turn.ts).
+  endDashboardTurn = await openDashboardTurn()
 })
 
 afterAll(async () => {
   await browser?.close()
+  endDashboardTurn?.()
   await stack?.close()
 })
 

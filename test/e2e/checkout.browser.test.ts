@@ -3,10 +3,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import type { SandboxLedger } from "../../src/sandbox"
 import { launchChromium, screenshot } from "./browser"
+import { startingDemoStore } from "./dashboard-turn"
 import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 
-// Medusa boots in about 20 s; migrations on a fresh database take about as long again.
-jest.setTimeout(180_000)
+// Medusa boots in about 20 s; migrations on a fresh database take about as long again; the start
+// may first wait for the admin test's turn with the dashboard to end (dashboard-turn.ts).
+jest.setTimeout(300_000)
 
 let stack: DemoStack
 let browser: Browser
@@ -16,13 +18,15 @@ let page: Page
 beforeAll(async () => {
   // Both at once; whichever started is kept so afterAll stops it even if the other failed.
   const [demo, chromium] = await Promise.allSettled([
-    startDemo({
-      sandboxPort: 0,
-      storePort: 0,
-      storefrontPort: 0,
-      freshDatabase: true,
-      logDir: path.resolve(__dirname, "../../test-output/e2e"),
-    }),
+    startingDemoStore(() =>
+      startDemo({
+        sandboxPort: 0,
+        storePort: 0,
+        storefrontPort: 0,
+        freshDatabase: true,
+        logDir: path.resolve(__dirname, "../../test-output/e2e"),
+      })
+    ),
     launchChromium(),
   ])
   if (demo.status === "fulfilled") stack = demo.value

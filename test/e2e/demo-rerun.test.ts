@@ -7,6 +7,7 @@ import { callJson } from "../../harness/http"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import type { PaymentView } from "../../src/runtime/payment-view"
 import { consumerChooses, ukAddress } from "../../harness/shopper"
+import { startingDemoStore } from "./dashboard-turn"
 
 /**
  * `npm run demo` twice on one database (the demo keeps its database between runs): the
@@ -39,7 +40,7 @@ afterAll(async () => {
 })
 
 const run = (name: string) =>
-  startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, databaseUrl, logDir: path.join(logDir, name) })
+  startingDemoStore(() => startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, databaseUrl, logDir: path.join(logDir, name) }))
 
 /** A pay later order left authorised: checkout, Confirm on the sandbox's page, the return route. */
 async function authorisedOrder(demo: DemoStack): Promise<{ orderId: string; serviceOrderId: string }> {

@@ -7,6 +7,7 @@ import path from "node:path"
 import { freePort } from "../../harness/ports"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import { consumerChooses, ukAddress } from "../../harness/shopper"
+import { startingDemoStore } from "./dashboard-turn"
 
 /**
  * The demo stack as `npm run demo -- --storefront-url … --storefront-order-path …
@@ -20,8 +21,9 @@ import { consumerChooses, ukAddress } from "../../harness/shopper"
  *   sends the shopper to its order and checkout pages.
  */
 
-// Medusa boots in about 20 s; migrations on a fresh database take about as long again.
-jest.setTimeout(180_000)
+// Medusa boots in about 20 s; migrations on a fresh database take about as long again; the start
+// may first wait for the admin test's turn with the dashboard to end (dashboard-turn.ts).
+jest.setTimeout(300_000)
 
 // The secret demo/store/medusa-config.js used to fall back to, published in this repository.
 const OLD_CONSTANT_JWT_SECRET = "demo-only-jwt-secret"
@@ -45,15 +47,17 @@ beforeAll(async () => {
   const port = await freePort()
   await new Promise<void>((resolve) => storefront.listen(port, "127.0.0.1", resolve))
   storefrontUrl = `http://127.0.0.1:${port}`
-  stack = await startDemo({
-    sandboxPort: 0,
-    storePort: 0,
-    freshDatabase: true,
-    storefrontUrl,
-    storefrontOrderPath: ORDER_PATH,
-    storefrontCheckoutPath: CHECKOUT_PATH,
-    logDir: path.resolve(__dirname, "../../test-output/e2e-demo-stack"),
-  })
+  stack = await startingDemoStore(() =>
+    startDemo({
+      sandboxPort: 0,
+      storePort: 0,
+      freshDatabase: true,
+      storefrontUrl,
+      storefrontOrderPath: ORDER_PATH,
+      storefrontCheckoutPath: CHECKOUT_PATH,
+      logDir: path.resolve(__dirname, "../../test-output/e2e-demo-stack"),
+    })
+  )
 })
 
 afterAll(async () => {

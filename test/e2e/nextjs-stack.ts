@@ -5,6 +5,7 @@ import { prepareDatabase } from "../../harness/database"
 import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed } from "../../harness/medusa-store"
 import { freePort } from "../../harness/ports"
 import type { Sandbox } from "../../src/sandbox"
+import { startingDemoStore } from "./dashboard-turn"
 
 const ROOT = path.resolve(__dirname, "../..")
 /** The Next.js example storefront. */
@@ -69,7 +70,8 @@ export async function startNextjsStack(logDir: string): Promise<NextjsStack> {
         : timed("nextBuild", () =>
             runNode([NEXT_CLI, "build"], { cwd: EXAMPLE_DIR, env: nextEnv, logFile: path.join(logDir, "next-build.log") })
           )
-    const backend = timed("store", async () => {
+    // Medusa runs in demo/store, beside the admin test's dashboard: it starts in its turn (dashboard-turn.ts).
+    const backend = timed("store", () => startingDemoStore(async () => {
       // The sandbox as users get it: from the build, like the store's plugin.
       const { startSandbox } = require(path.join(ROOT, ".medusa/server/src/sandbox")) as typeof import("../../src/sandbox")
       const sandbox: Sandbox = await startSandbox({ port: sandboxPort, publicUrl: sandboxUrl })
@@ -93,7 +95,7 @@ export async function startNextjsStack(logDir: string): Promise<NextjsStack> {
       const medusa = await startMedusa(settings)
       stops.push(() => medusa.stop())
       return { sandbox, seed }
-    })
+    }))
     // Both run to the end, so whatever started is in `stops` before an error is thrown.
     const [built, started] = await Promise.allSettled([build, backend])
     if (built.status === "rejected") throw new Error(`next build failed: ${built.reason}\n${tail(path.join(logDir, "next-build.log"))}`)

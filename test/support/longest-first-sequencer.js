@@ -2,7 +2,7 @@
 // clean clone (CI) nothing is timed yet and the longest integration files are small (the shared
 // store's two lists of suites, a hundred shoppers in sixty lines), so they would start last and
 // leave one worker running alone at the end. This table gives their time on 2 cores
-// until jest has timed them itself (integration, and test:deployments' cluster).
+// until jest has timed them itself (integration, test:deployments and test:e2e).
 const path = require("node:path")
 const Sequencer = require("@jest/test-sequencer").default
 
@@ -18,6 +18,14 @@ const EXPECTED_SECONDS = {
   "restart.test.ts": 85,
   "lowest-medusa.test.ts": 85,
   "fresh-clone.test.ts": 45,
+  // test:e2e, two at a time: the admin test and the Next.js one first, together (the Next.js
+  // store starts before the admin test opens the dashboard; test/e2e/dashboard-turn.ts), then
+  // the others two by two.
+  "admin.browser.test.ts": 110,
+  "nextjs-storefront.browser.test.ts": 105,
+  "demo-rerun.test.ts": 55,
+  "checkout.browser.test.ts": 55,
+  "demo-stack.test.ts": 40,
 }
 
 class LongestFirstSequencer extends Sequencer {
