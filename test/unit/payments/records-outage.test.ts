@@ -58,4 +58,31 @@ describe("the store's database away (docs/operations.md \"Outages\")", () => {
       ["ref_after_outage", "applied", true],
     ])
   })
+
+  it("the service away right after it applied a refund, while another record waits to be settled: Medusa keeps the refund", async () => {
+    const records = new RecordsWithOutage()
+    const { operations, client } = core({}, records)
+    const captured = await operations.capture({ data: await authorized(operations), capture: medusaCapture() })
+    const orderId = captured.orderId!
+    const createRefund = client.createRefund
+    ;(client as { createRefund: typeof createRefund }).createRefund = async (...args: Parameters<typeof createRefund>) => {
+      // Meanwhile another instance began a refund of its own (its lock's lease lapsed under load):
+      // the settle after this call finds its record "sending" and reads the payment for it.
+      await records.begin({ serviceOrderId: orderId, kind: "refund", requestId: "ref_elsewhere", amount: "5.00", currency: "GBP" })
+      const answer = await createRefund(...args)
+      // The service goes away the moment it answered: that Get Payment fails.
+      sandbox.control.addFault({ endpoint: "getPayment", kind: "status", status: 503, times: 20 })
+      return answer
+    }
+    const refunded = await operations.refund({ data: captured, amountMinor: 1000n, refundId: "ref_applied" })
+    // Success, so Medusa keeps its refund of money the service gave back.
+    expect(refunded.refundedAmount).toBe("10.00")
+    expect(sandbox.control.ledger().refunds.map((entry) => entry.requestId)).toEqual(["ref_applied"])
+    expect(logs.join("\n")).toContain(`the other money records of service order ${orderId} could not be settled after its money call was applied`)
+    expect((await records.forOrder(orderId)).map((record) => [record.requestId, record.state])).toEqual([
+      [expect.any(String), "applied"],
+      ["ref_applied", "applied"],
+      ["ref_elsewhere", "sending"],
+    ])
+  })
 })
