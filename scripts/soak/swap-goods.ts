@@ -1,5 +1,9 @@
 import type { DemoSeed } from "../../harness/medusa-store"
+import { toMinor } from "./checker"
 import { request, type Answer } from "./http"
+
+/** The seed's tea towel price in minor units (harness/seed.ts: 0.50 in GBP and EUR). */
+const TEA_TOWEL_MINOR = 50n
 
 /**
  * A hostile shopper's move after the consumer approved (issue 42): the cart's totes swapped for
@@ -14,9 +18,10 @@ export async function swapGoodsAtSameTotal(server: string, cartId: string, seed:
   const items: Array<{ id: string; variant_id: string; quantity: number; unit_price: number }> = read.body?.cart?.items ?? []
   const totes = items.filter((item) => item.variant_id === seed.variants.tote)
   if (!totes.length) return read
-  // Prices are whole (45 GBP, 52 EUR) and a tea towel is 0.50: two towels per unit of currency.
-  const towels = totes.reduce((sum, tote) => sum + Math.round(tote.unit_price * 2) * tote.quantity, 0)
-  let last = await request("POST", `${server}/store/carts/${cartId}/line-items`, { headers, body: { variant_id: seed.variants.teaTowel, quantity: towels } })
+  // A tea towel is 0.50 (50 minor units); the tote's price is whole (45 GBP, 52 EUR), so the
+  // towels match it exactly. Counted in minor units, never in floats.
+  const towels = totes.reduce((sum, tote) => sum + (toMinor(tote.unit_price) / TEA_TOWEL_MINOR) * BigInt(tote.quantity), 0n)
+  let last = await request("POST", `${server}/store/carts/${cartId}/line-items`, { headers, body: { variant_id: seed.variants.teaTowel, quantity: Number(towels) } })
   for (const tote of totes) last = await request("DELETE", `${server}/store/carts/${cartId}/line-items/${tote.id}`, { headers })
   return last
 }
