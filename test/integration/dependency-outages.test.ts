@@ -156,7 +156,17 @@ describeStore({ BNPL_TEST_REDIS_URL: `redis://127.0.0.1:${REDIS_PROXY_PORT}/${ne
     await reached("refund", before)
     const cut = await outage(postgres, () => refund(placed.paymentId, 7))
     expect(cut.moneyRequests).toBe(0)
-    expect([(await first).status, (cut.during as AxiosResponse).status]).toEqual([200, 200])
+    // Both refunds reach the service once the database is back. Medusa's refund workflow then
+    // writes a credit line through an order change, after the money moved; when the two land
+    // together, Medusa itself may answer the second "already has an existing active order change"
+    // (400). Its refund row stays (Medusa never undoes a refund step), so the totals below hold
+    // either way; anything else than 200 or that refusal is a failure.
+    for (const answer of [await first, cut.during as AxiosResponse]) {
+      if (answer.status !== 200) {
+        expect(answer.status).toBe(400)
+        expect(answer.data.message).toMatch(/existing active order change/)
+      }
+    }
     await repair()
 
     const after = await totals(placed)
