@@ -36,6 +36,8 @@ export const cacheKeys = {
    * key, which Medusa's cart workflows take inside them.
    */
   expressLock: (cartId: string) => key("express", cartId),
+  /** The lock an order's carried approvals are moved to its new payments under (operations/order-changes). */
+  orderChangeLock: (orderId: string) => key("order-change", orderId),
   /** Why a cart's last completion failed (operations/completion-record.ts). */
   completion: (cartId: string) => key("completion", cartId),
 } as const

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { repairCanceledOrders } from "../operations/canceled-order-repair"
+import { repairOrderChanges } from "../operations/order-changes/repair"
 import { completePendingCarts } from "../operations/pending-completions"
 import { repairUnpaidOrders } from "../operations/repair-unpaid-orders"
 import { repairUntoldShipments } from "../operations/shipment-repair"
@@ -21,7 +22,8 @@ const NAME = "medusa-payment-bnpl-complete-pending-carts"
  * `order.canceled` and `shipment.created` subscribers left undone (a failure, or an event lost
  * to a Redis flush or a killed worker) is done: canceled orders' open rests voided and captures
  * refunded (operations/canceled-order-repair.ts), shipments told to the service
- * (operations/shipment-repair.ts). Each repair is bounded per run.
+ * (operations/shipment-repair.ts), approvals carried across an order change put on the order's
+ * new payment collection (operations/order-changes/repair.ts). Each repair is bounded per run.
  * The run is recorded for the admin's "Pay later" settings page.
  */
 export default async function completePendingCartsJob(container: MedusaContainer): Promise<void> {
@@ -38,14 +40,17 @@ export default async function completePendingCartsJob(container: MedusaContainer
         // And settles canceled orders and tells the service of shipments the subscribers missed.
         const canceled = await repairCanceledOrders(container)
         const shipments = await repairUntoldShipments(container)
-        return { ...report, repairs, unsent, canceled, shipments }
+        // And puts approvals carried across an order change on the order's new payment collection.
+        const orderChanges = await repairOrderChanges(container, getPluginRuntime(container).logger)
+        return { ...report, repairs, unsent, canceled, shipments, orderChanges }
       },
       (report) =>
         `${report.completed.length} completed, ${report.waiting.length} waiting, ${report.givenUp.length} given up; ` +
         `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up; ` +
         `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed; ` +
         `${report.canceled.settled.length} canceled orders' payments settled, ${report.canceled.failed.length} failed; ` +
-        `${report.shipments.sent.length} untold shipments sent, ${report.shipments.failed.length} failed`
+        `${report.shipments.sent.length} untold shipments sent, ${report.shipments.failed.length} failed; ` +
+        `${report.orderChanges.settled.length} order changes' approvals carried, ${report.orderChanges.failed.length} failed`
     )
   )
 }

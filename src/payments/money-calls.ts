@@ -5,6 +5,7 @@ import { PaymentError, describeServiceError, type PaymentLogger } from "./errors
 import type { MoneyOperationKind, MoneyOperationRecord, MoneyRecords, NewMoneyOperation } from "./money-records"
 import { assertSessionPayment } from "./payment-identity"
 import { refundReferences, type RefundNotes } from "./refund-references"
+import { isNarrowingVoid } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
 
 /** One money call to send: what the record needs, the amount in minor units. */
@@ -126,13 +127,16 @@ export class MoneyCalls {
   }
 
   /**
-   * Void of everything still open (docs/service-api.md "Void Payment"); `amountMinor` is what
-   * the caller believes is open, kept in the record for the reader.
+   * Void (docs/service-api.md "Void Payment"): of everything still open, `amountMinor` being
+   * what the caller believes is open, kept in the record for the reader; or, for a requestId
+   * of `requestIds.narrowingVoid`, of exactly `amountMinor` (an approval narrowed to a lower
+   * order total, the rest kept open).
    * @throws BnplApiError as the client throws it (its outcome recorded first), or PaymentError `records_unavailable`.
    */
   async void(call: MoneyCall): Promise<Payment> {
     const record = await this.begin("void", call)
-    const payment = await this.send(record, () => this.deps.client.voidPayment(call.serviceOrderId, { requestId: call.requestId }))
+    const amount = isNarrowingVoid(call.requestId) ? { amount: minorUnitsToMoney(call.amountMinor, call.currency) } : {}
+    const payment = await this.send(record, () => this.deps.client.voidPayment(call.serviceOrderId, { requestId: call.requestId, ...amount }))
     await this.recordApplied(record, { state: "applied" })
     return payment
   }
@@ -324,8 +328,8 @@ function appliedAtService(record: MoneyOperationRecord, payment: Payment): { ref
     (refund) => refund.requestId === record.requestId || (record.kind === "refund" && refund.merchantReference === refundReferences(record.requestId).merchantReference)
   )
   if (listed) return { reference: listed.refundId }
-  // A void leaves nothing open; whichever call did that, nothing more is held.
-  if (record.kind === "void" && payment.openToCaptureAmount && apiAmountToMinorUnits(payment.openToCaptureAmount.amount) === 0n) return {}
+  // A void of all that is open leaves nothing open; whichever call did that, nothing more is held.
+  if (record.kind === "void" && !isNarrowingVoid(record.requestId) && payment.openToCaptureAmount && apiAmountToMinorUnits(payment.openToCaptureAmount.amount) === 0n) return {}
   return undefined
 }
 

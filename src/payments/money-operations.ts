@@ -195,6 +195,38 @@ export class MoneyOperations {
   }
 
   /**
+   * Keeps `keepMinor` of an approval open and voids the rest (docs/service-api.md "Void
+   * Payment", with `amount`): an order change lowered what the shopper owes below what they
+   * approved (operations/order-changes). requestId `requestIds.narrowingVoid(carriedApprovalId)`,
+   * so a retry on any instance voids that part once; what is open is read from the service under
+   * the payment's lock, and nothing is voided when no more than `keepMinor` is open.
+   * @returns the data for the payment that now holds the approval: `amount` is `keepMinor`.
+   * @throws PaymentError `payment_voided` / `authorization_expired` when nothing is open any
+   *   more, `records_unavailable`, or the service's refusal.
+   */
+  async narrow(data: BnplPaymentData, keepMinor: bigint, carriedApprovalId: string): Promise<BnplPaymentData> {
+    const orderId = data.orderId
+    if (!orderId || !data.currency) throw new PaymentError("not_allowed", "An approval the service never gave cannot be kept.")
+    return this.deps.withLock(orderId, async () => {
+      const { payment } = await this.deps.calls.settle(orderId, data)
+      const state = asPaymentState(payment?.paymentState)
+      if (isVoidedOrExpired(state)) {
+        throw new PaymentError(state === "EXPIRED" ? "authorization_expired" : "payment_voided", `The approval of service order ${orderId} is ${state?.toLowerCase()}: nothing of it can be kept.`)
+      }
+      const open = apiAmountToMinorUnits(payment?.openToCaptureAmount?.amount ?? data.amount ?? "0.00")
+      let after = payment
+      if (open > keepMinor) {
+        after = await this.deps.calls
+          .void({ serviceOrderId: orderId, requestId: requestIds.narrowingVoid(carriedApprovalId), amountMinor: open - keepMinor, currency: data.currency! })
+          .catch((error: unknown) => {
+            throw describeServiceError("Void", error)
+          })
+      }
+      return { ...data, amount: minorUnitsToApiAmount(keepMinor), paymentState: after?.paymentState ?? data.paymentState, capturedAmount: "0.00", refundedAmount: "0.00" }
+    })
+  }
+
+  /**
    * After a void found nothing open, or captures Medusa does not record: what the service
    * captured beyond `recordedCaptured` is refunded once (requestId
    * `<orderId>-cancel-refund-<captured>`), with an error logged; the call then fails so Medusa

@@ -2,9 +2,10 @@ import { authorize } from "./authorise"
 import { capture } from "./capture"
 import { keepSession, startCheckout } from "./checkout"
 import { continueExpressCheckout, startExpressCheckout } from "./express"
-import { createPaymentContext, type PaymentContext, type PaymentCoreDependencies, type PaymentResult } from "./payment-context"
+import { assertOwnPayment, createPaymentContext, type PaymentContext, type PaymentCoreDependencies, type PaymentResult } from "./payment-context"
 import { refresh, status } from "./read"
 import { refund } from "./refund"
+import type { BnplPaymentData } from "./session-data"
 import { cancel, releaseSession } from "./void"
 
 export { projectApproval, REPLAYED_APPROVAL_AGE_MS } from "./authorise"
@@ -69,6 +70,12 @@ export class PaymentOperations {
   /** See void.ts `cancel`. */
   cancel(input: Parameters<typeof cancel>[1]) {
     return cancel(this.context, input)
+  }
+
+  /** See money-operations.ts `narrow`: keeps `keepMinor` of the approval open and voids the rest. */
+  narrowApproval(input: { data: BnplPaymentData; keepMinor: bigint; carriedApprovalId: string }): Promise<BnplPaymentData> {
+    assertOwnPayment(this.context, input.data)
+    return this.context.money.narrow(input.data, input.keepMinor, input.carriedApprovalId)
   }
 
   /** See void.ts `releaseSession`. */

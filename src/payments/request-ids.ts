@@ -38,7 +38,16 @@ export const requestIds = {
   amountMismatchVoid: (serviceOrderId: string) => `${serviceOrderId}-void-amount`,
   /** Void of an approved payment that no Medusa order claims (reconciliation). */
   orphanVoid: (serviceOrderId: string) => `${serviceOrderId}-orphan-void`,
+  /**
+   * Void of the part of an approval an order change no longer needs (the order's new total is
+   * lower; operations/order-changes): one per carried approval, so a retry of the order change's
+   * follow-up, on any instance, voids that part once.
+   */
+  narrowingVoid: (carriedApprovalId: string) => `${carriedApprovalId}-narrow`,
   /** Refund, on cancel, of money the service captured that Medusa never recorded. */
   cancelRefund: (serviceOrderId: string, capturedAtService: string) =>
     `${serviceOrderId}-cancel-refund-${capturedAtService}`.slice(0, 64),
 } as const
+
+/** Whether a void's requestId is `requestIds.narrowingVoid`'s: a void of part of what is open, not of all of it. */
+export const isNarrowingVoid = (requestId: string): boolean => requestId.endsWith("-narrow")

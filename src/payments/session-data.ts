@@ -72,7 +72,25 @@ export interface BnplPaymentData {
   /** SHA-256 of the cart's items and discounts when the express checkout started (the popup does not change them). */
   expressItemsDigest?: string
   courier?: { shippedAt?: string; name?: string; tracking?: string; priority?: string }
+  /**
+   * The approval this payment holds was carried across an order change (its id in the plugin's
+   * records: operations/order-changes): on the cancelled payment it came from, and on the new
+   * payment that holds it now.
+   */
+  carriedApprovalId?: string
+  /** On the cancelled payment: when its approval was carried instead of voided (ISO 8601). */
+  carriedAt?: string
+  /** Only present on the way in from operations/order-changes (never a client); never stored. */
+  [CARRIED_APPROVAL_KEY]?: string
 }
+
+/**
+ * The key under which operations/order-changes asks the provider for a session that takes over
+ * an approval carried across an order change: the carried approval's id. Sessions made through
+ * the store's routes never hold it (the store middleware replaces a client's `data`), and the
+ * provider reads the approval from the plugin's records, never from the key's holder.
+ */
+export const CARRIED_APPROVAL_KEY = "bnpl_carried_approval"
 
 /** Where an express checkout stands (see `BnplPaymentData.express`). */
 export type ExpressPhase = "started" | "approved"

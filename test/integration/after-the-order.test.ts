@@ -7,6 +7,7 @@ import paymentIdentityTests from "./default-store/payment-identity"
 import paymentTimelineTests from "./default-store/payment-timeline"
 import adminRoutesTests from "./default-store/admin-routes"
 import accountSettingsTests from "./default-store/account-settings"
+import orderChangesTests from "./default-store/order-changes"
 import { describeStore } from "../support/store-suite"
 
 // The longest time-out any of these files had on its own (completion-races and money-races).
@@ -29,4 +30,5 @@ describeStore({}, (suite) => {
   describe("payment-timeline", () => paymentTimelineTests(suite))
   describe("admin-routes", () => adminRoutesTests(suite))
   describe("account-settings", () => accountSettingsTests(suite))
+  describe("order-changes", () => orderChangesTests(suite))
 })

@@ -1,6 +1,7 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { AccountSetting } from "./models/account-settings"
 import { ApprovedCart } from "./models/approved-cart"
+import { CarriedApproval } from "./models/carried-approval"
 import { CourierSyncError } from "./models/courier-sync-error"
 import { CourierUpdate } from "./models/courier-update"
 import { HeldOrder } from "./models/held-order"
@@ -16,7 +17,7 @@ import { ServiceCall } from "./models/service-call"
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
  * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts,
- * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts, call-timeline.ts and approved-carts.ts.
+ * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts, call-timeline.ts, approved-carts.ts and carried-approvals.ts.
  */
 export default class BnplRecordsService extends MedusaService({
   MoneyOperation,
@@ -29,4 +30,5 @@ export default class BnplRecordsService extends MedusaService({
   HeldOrder,
   ServiceCall,
   ApprovedCart,
+  CarriedApproval,
 }) {}

@@ -29,7 +29,7 @@ import { parseOptions, type BnplOptions } from "../../options"
 import { PaymentOperations, type PaymentResult } from "../../payments/payment-operations"
 import type { SessionStatus } from "../../payments/payment-state"
 import { PaymentError } from "../../payments/errors"
-import { CART_SNAPSHOT_KEY, EARLY_CHECKOUT_KEY, EXPRESS_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData, type BnplPaymentData } from "../../payments/session-data"
+import { CARRIED_APPROVAL_KEY, CART_SNAPSHOT_KEY, EARLY_CHECKOUT_KEY, EXPRESS_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData, type BnplPaymentData } from "../../payments/session-data"
 import type { CartSnapshot } from "../../payments/mapping/cart-snapshot"
 import { allowedPopupOrigin } from "../../payments/express-origin"
 import { popupOriginRules, type ConfigWithStoreCors } from "../../runtime/store-origins"
@@ -41,6 +41,8 @@ import { readMedusaCapture } from "../../runtime/medusa-captures"
 import { paymentOperationsFor, registerProviderOperations } from "../../runtime/account-payment-operations"
 import { takeEarlyCheckout } from "../../runtime/early-checkouts"
 import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/configured-accounts"
+import { carryApprovalOnOrderChange } from "../../operations/order-changes/carry-approval"
+import { carriedSession } from "../../operations/order-changes/carried-session"
 import { toMedusaError } from "./errors"
 
 type Cradle = Record<string, unknown>
@@ -109,6 +111,13 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
    */
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const data = asPaymentData(input.data)
+    const carriedApprovalId = data[CARRIED_APPROVAL_KEY]
+    if (carriedApprovalId) {
+      const carried = await this.run(() =>
+        carriedSession(appContainer, { carriedApprovalId, sessionId: data.session_id, amountMinor: amountOf(input.amount), currency: input.currency_code })
+      )
+      return { id: carried.token, ...toMedusa({ ...carried, data: { ...carried.data, [CARRIED_APPROVAL_KEY]: undefined } }) }
+    }
     const snapshot = data[CART_SNAPSHOT_KEY]
     if (!snapshot?.cartId) {
       throw new MedusaError(
@@ -212,10 +221,22 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     }
   }
 
-  /** Voids what is open (PaymentOperations.cancel), with Medusa's payment id as the key. */
+  /**
+   * Voids what is open (PaymentOperations.cancel), with Medusa's payment id as the key; except
+   * when Medusa cancels the payment for an order change (an edit, exchange, claim or return
+   * confirmed before capture): then the shopper's approval is kept and carried to the order's
+   * new payment collection (operations/order-changes), and nothing is sent to the service here.
+   */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const idempotencyKey = input.context?.idempotency_key
-    return { data: await this.run(() => this.payments_.cancel({ data: asPaymentData(input.data), idempotencyKey })) }
+    const data = asPaymentData(input.data)
+    return {
+      data: await this.run(async () => {
+        const carried =
+          idempotencyKey && this.providerId_ ? await carryApprovalOnOrderChange(appContainer, { paymentId: idempotencyKey, providerId: this.providerId_, data }) : undefined
+        return carried ?? this.payments_.cancel({ data, idempotencyKey })
+      }),
+    }
   }
 
   /** Never throws: Medusa must be able to delete a session whatever the service says. */

@@ -1,0 +1,121 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { eventually, placeOrder, readPayment, type PlacedOrder } from "../../support/place-order"
+import type { StoreSuite } from "../../support/store-suite"
+
+/**
+ * After the sale (issue 44): an order edit confirmed before capture keeps the shopper's
+ * approval. Driven through Medusa's own admin routes, as the dashboard calls them, and judged
+ * at the service (the sandbox's ledger) and in Medusa's order.
+ */
+export default function orderChangesTests(suite: StoreSuite): void {
+  const { api, getContainer, control } = suite
+  const admin = () => ({ ...suite.admin, validateStatus: () => true })
+  const minor = (amount: unknown) => Math.round(Number(amount) * 100)
+
+  /** Medusa's order edit, as the dashboard makes it: the item's new quantity, requested, confirmed. */
+  async function editQuantity(placed: PlacedOrder, quantity: number): Promise<void> {
+    const started = await api.post("/admin/order-edits", { order_id: placed.orderId }, admin())
+    expect(started.status).toBe(200)
+    // Medusa's order-edit routes take the order's id (one active change per order).
+    const edit = `/admin/order-edits/${placed.orderId}`
+    const updated = await api.post(`${edit}/items/item/${placed.items[0].id}`, { quantity }, admin())
+    expect([updated.status, updated.data?.message]).toEqual([200, undefined])
+    expect((await api.post(`${edit}/request`, {}, admin())).status).toBe(200)
+    const confirmed = await api.post(`${edit}/confirm`, {}, admin())
+    expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
+  }
+
+  async function orderOf(placed: PlacedOrder) {
+    const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "order",
+      fields: [
+        "id",
+        "total",
+        "summary",
+        "payment_collections.id",
+        "payment_collections.status",
+        "payment_collections.amount",
+        "payment_collections.payments.id",
+        "payment_collections.payments.amount",
+        "payment_collections.payments.canceled_at",
+        "payment_collections.payments.data",
+      ],
+      filters: { id: placed.orderId },
+    })
+    // The payment status is the admin's, worked out by Medusa's order-detail workflow.
+    const shown = await api.get(`/admin/orders/${placed.orderId}?fields=payment_status,summary`, admin())
+    const order = { ...(data[0] as any), payment_status: shown.data.order?.payment_status }
+    const payments = order.payment_collections.flatMap((collection: any) => collection.payments ?? [])
+    return { order, live: payments.filter((payment: any) => !payment.canceled_at), collections: order.payment_collections as any[] }
+  }
+
+  /** Waits for the order's approval to be on a live payment again (the order-changed subscriber). */
+  const carried = (placed: PlacedOrder) =>
+    eventually(async () => {
+      const read = await orderOf(placed)
+      return read.live.length === 1 && read.live[0].id !== placed.paymentId ? read : undefined
+    }, 30_000)
+
+  it("an edit that removes an item before capture voids only the difference; Capture takes the new total and nothing stays open", async () => {
+    const placed = await placeOrder(api, getContainer(), suite.store)
+    await editQuantity(placed, 1)
+    const after = await carried(placed)
+    const newTotal = minor(after.order.total)
+    expect(newTotal).toBeLessThan(minor(placed.total))
+
+    // The shopper's approval is kept on a new payment for the new total.
+    const holder = after.live[0]
+    expect(minor(holder.amount)).toBe(newTotal)
+    expect(holder.data.orderId).toBe(placed.serviceOrderId)
+    expect(after.order.payment_status).toBe("authorized")
+    // At the service: one void, of exactly the difference; the rest still approved.
+    const ledger = await control.ledger()
+    expect(ledger.voids.filter((entry) => entry.orderId === placed.serviceOrderId).map((entry) => minor(entry.amount.amount))).toEqual([minor(placed.total) - newTotal])
+
+    const captured = await api.post(`/admin/payments/${holder.id}/capture`, {}, admin())
+    expect(captured.status).toBe(200)
+    const service = (await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)
+    expect(service.map((entry) => minor(entry.amount.amount))).toEqual([newTotal])
+    const payment = await readPayment(getContainer(), holder.id)
+    expect(payment.data.paymentState).toBe("CAPTURED")
+    const final = await orderOf(placed)
+    expect(final.order.payment_status).toBe("captured")
+    expect(minor(final.order.summary.pending_difference)).toBe(0)
+  })
+
+  it("an edit that adds an item before capture keeps the whole approval and leaves only the difference to pay by the link", async () => {
+    const placed = await placeOrder(api, getContainer(), suite.store)
+    await editQuantity(placed, 3)
+    const after = await carried(placed)
+    const newTotal = minor(after.order.total)
+    expect(newTotal).toBeGreaterThan(minor(placed.total))
+
+    const holder = after.live[0]
+    expect(minor(holder.amount)).toBe(minor(placed.total))
+    expect((await control.ledger()).voids).toEqual([])
+    // What the shopper still owes waits in a collection of its own, for Medusa's payment link.
+    const owed = after.collections.filter((collection) => collection.status === "not_paid")
+    expect(owed.map((collection) => minor(collection.amount))).toEqual([newTotal - minor(placed.total)])
+    expect(after.order.payment_status).toBe("partially_authorized")
+
+    // The admin's Capture takes what the approval covers, once.
+    expect((await api.post(`/admin/payments/${holder.id}/capture`, {}, admin())).status).toBe(200)
+    const captures = (await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)
+    expect(captures.map((entry) => minor(entry.amount.amount))).toEqual([minor(placed.total)])
+  })
+
+  it("an order cancelled after an edit voids the carried approval at the service", async () => {
+    const placed = await placeOrder(api, getContainer(), suite.store)
+    await editQuantity(placed, 1)
+    await carried(placed)
+    const canceled = await api.post(`/admin/orders/${placed.orderId}/cancel`, {}, admin())
+    expect(canceled.status).toBe(200)
+    const payment = await eventually(async () => {
+      const read = await control.ledger()
+      const state = read.payments.find((entry) => entry.id === placed.serviceOrderId)?.paymentState
+      return state === "VOIDED" ? state : undefined
+    }, 30_000)
+    expect(payment).toBe("VOIDED")
+  })
+}
