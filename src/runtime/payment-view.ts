@@ -9,9 +9,11 @@ import type { ServicePaymentSnapshot } from "./service-payment-snapshots"
 
 /**
  * The states the order page names: the core's `PaymentState` (payments/payment-state.ts)
- * in words a merchant uses, plus `pending` before there is a payment.
+ * in words a merchant uses, plus `pending` before there is a payment and `carried` for a
+ * payment Medusa cancelled for an order change whose approval moved to the order's new payment
+ * (operations/order-changes).
  */
-export type PayLaterState = "pending" | "authorised" | "partly_captured" | "captured" | "voided" | "expired" | "declined"
+export type PayLaterState = "pending" | "authorised" | "partly_captured" | "captured" | "voided" | "expired" | "declined" | "carried"
 
 /** A Medusa payment of this plugin as the order page's widget reads it (query.graph fields below). */
 export interface MedusaPaymentForView {
@@ -163,10 +165,15 @@ export function buildPaymentView(
   const known = asPaymentState(paymentState)
   let state: PayLaterState = known ? STATE_OF[known] : "pending"
   if (!read && payment.canceled_at && (state === "authorised" || state === "pending")) state = "voided"
+  // The service's approval is the new payment's now: this one holds nothing of it.
+  const carried = !!payment.canceled_at && !!data.carriedApprovalId
+  if (carried) state = "carried"
   if (state === "authorised" && isExpired(expiresAt ?? undefined, now)) state = "expired"
 
-  const closed = state === "voided" || state === "expired" || state === "declined" || state === "captured"
-  const open = read?.openToCaptureAmount !== undefined
+  const closed = state === "voided" || state === "expired" || state === "declined" || state === "captured" || state === "carried"
+  const open = carried
+    ? 0n
+    : read?.openToCaptureAmount !== undefined
     ? apiAmountToMinorUnits(read.openToCaptureAmount, "openToCaptureAmount")
     : closed || payment.canceled_at ? 0n : authorised - captured
   const stillOpen = open > 0n && (state === "authorised" || state === "partly_captured")

@@ -65,6 +65,7 @@ export const STATE_LABELS: Record<string, string> = {
   voided: "Voided",
   expired: "Expired",
   declined: "Declined",
+  carried: "Moved to the edited order's payment",
 }
 
 export const STATE_COLORS: Record<string, "green" | "orange" | "blue" | "red" | "grey"> = {
@@ -75,6 +76,7 @@ export const STATE_COLORS: Record<string, "green" | "orange" | "blue" | "red" | 
   voided: "grey",
   expired: "red",
   declined: "red",
+  carried: "grey",
 }
 
 export const CAPTURE_MODE_LABELS: Record<string, string> = {

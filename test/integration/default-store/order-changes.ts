@@ -69,6 +69,10 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect(minor(holder.amount)).toBe(newTotal)
     expect(holder.data.orderId).toBe(placed.serviceOrderId)
     expect(after.order.payment_status).toBe("authorized")
+    // The order page's Pay later box tells the two payments apart.
+    const box = await api.get(`/admin/bnpl/orders/${placed.orderId}/payments`, admin())
+    const states = Object.fromEntries(box.data.payments.map((view: any) => [view.paymentId, [view.state, view.amounts.openToCapture]]))
+    expect(states).toEqual({ [placed.paymentId]: ["carried", "0.00"], [holder.id]: ["authorised", (newTotal / 100).toFixed(2)] })
     // At the service: one void, of exactly the difference; the rest still approved.
     const ledger = await control.ledger()
     expect(ledger.voids.filter((entry) => entry.orderId === placed.serviceOrderId).map((entry) => minor(entry.amount.amount))).toEqual([minor(placed.total) - newTotal])
