@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { repairOrderChanges } from "../../../src/operations/order-changes/repair"
 import { eventually, placeOrder, readPayment, type PlacedOrder } from "../../support/place-order"
 import type { StoreSuite } from "../../support/store-suite"
 
@@ -107,6 +108,22 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect((await api.post(`/admin/payments/${holder.id}/capture`, {}, admin())).status).toBe(200)
     const captures = (await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)
     expect(captures.map((entry) => minor(entry.amount.amount))).toEqual([minor(placed.total)])
+  })
+
+  it("an edit whose void of the difference gets no answer: the job's repair finishes it, and the difference is voided once", async () => {
+    const placed = await placeOrder(api, getContainer(), suite.store)
+    await control.fault({ endpoint: "void", kind: "lost_response", times: 20 })
+    await editQuantity(placed, 1)
+    // The subscriber's attempt met only lost answers: the approval is not on a payment yet.
+    await eventually(async () => ((await control.ledger()).voids.length > 0 ? true : undefined), 30_000)
+    await control.clearFaults()
+    await repairOrderChanges(getContainer())
+    const after = await carried(placed)
+    const newTotal = minor(after.order.total)
+    expect(minor(after.live[0].amount)).toBe(newTotal)
+    expect(after.order.payment_status).toBe("authorized")
+    const voids = (await control.ledger()).voids.filter((entry) => entry.orderId === placed.serviceOrderId)
+    expect(voids.map((entry) => minor(entry.amount.amount))).toEqual([minor(placed.total) - newTotal])
   })
 
   it("an order cancelled after an edit voids the carried approval at the service", async () => {
