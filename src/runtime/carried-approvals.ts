@@ -18,6 +18,8 @@ export interface CarriedApproval {
   /** The cancelled payment's data; once narrowed, the new payment's. */
   paymentData: BnplPaymentData
   state: "carried" | "attached" | "released"
+  /** What the order owed when the approval was put on it (API string). */
+  owedAmount: string | null
   keptAmount: string | null
   toCollectionId: string | null
   toPaymentId: string | null
@@ -34,6 +36,7 @@ interface CarriedApprovalRow {
   open_amount: string
   payment_data: Record<string, unknown>
   state: CarriedApproval["state"]
+  owed_amount: string | null
   kept_amount: string | null
   to_collection_id: string | null
   to_payment_id: string | null
@@ -56,6 +59,7 @@ function fromRow(row: CarriedApprovalRow): CarriedApproval {
     openAmount: row.open_amount,
     paymentData: row.payment_data as BnplPaymentData,
     state: row.state,
+    owedAmount: row.owed_amount,
     keptAmount: row.kept_amount,
     toCollectionId: row.to_collection_id,
     toPaymentId: row.to_payment_id,
@@ -85,6 +89,7 @@ export async function recordCarriedApproval(
       open_amount: carried.openAmount,
       payment_data: carried.paymentData,
       state: "carried",
+      owed_amount: null,
       kept_amount: null,
       to_collection_id: null,
       to_payment_id: null,
@@ -114,11 +119,12 @@ export async function carriedApproval(id: string): Promise<CarriedApproval | und
 /** Writes what the follow-up of the order change has done so far. */
 export async function updateCarriedApproval(
   id: string,
-  changes: Partial<Pick<CarriedApproval, "state" | "keptAmount" | "toCollectionId" | "toPaymentId" | "owedCollectionId" | "paymentData">>
+  changes: Partial<Pick<CarriedApproval, "state" | "owedAmount" | "keptAmount" | "toCollectionId" | "toPaymentId" | "owedCollectionId" | "paymentData">>
 ): Promise<void> {
   await rows().update({
     id,
     ...(changes.state === undefined ? {} : { state: changes.state }),
+    ...(changes.owedAmount === undefined ? {} : { owed_amount: changes.owedAmount }),
     ...(changes.keptAmount === undefined ? {} : { kept_amount: changes.keptAmount }),
     ...(changes.toCollectionId === undefined ? {} : { to_collection_id: changes.toCollectionId }),
     ...(changes.toPaymentId === undefined ? {} : { to_payment_id: changes.toPaymentId }),

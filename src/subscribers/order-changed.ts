@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { attachCarriedApprovals } from "../operations/order-changes/attach-approval"
+import { followOrderChange } from "../operations/order-changes/follow-order-change"
 
 /**
  * The events Medusa 2.21 emits once an order change it confirmed may have re-opened the
@@ -16,7 +16,7 @@ export const ORDER_CHANGE_EVENTS = ["order-edit.confirmed", "order.exchange_crea
  */
 export default async function orderChangedHandler({ event, container }: SubscriberArgs<{ order_id?: string }>): Promise<void> {
   const orderId = event.data?.order_id
-  if (orderId) await attachCarriedApprovals(container, orderId)
+  if (orderId) await followOrderChange(container, orderId)
 }
 
 export const config: SubscriberConfig = {

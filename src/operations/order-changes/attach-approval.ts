@@ -1,35 +1,13 @@
 import { createOrderPaymentCollectionWorkflow } from "@medusajs/medusa/core-flows"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { cacheKeys } from "../../cache-keys"
+import { Modules } from "@medusajs/framework/utils"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import { PaymentError } from "../../payments/errors"
 import { CARRIED_APPROVAL_KEY, asPaymentData, isBnplProvider, type BnplPaymentData } from "../../payments/session-data"
 import { paymentOperationsForAccount } from "../../runtime/account-payment-operations"
-import { applicationLock } from "../../runtime/app-lock"
 import { carriedApprovalsOf, updateCarriedApproval, type CarriedApproval } from "../../runtime/carried-approvals"
 import { accountForProvider, getPluginRuntime } from "../../runtime/plugin-runtime"
 import type { ContainerLike } from "../../runtime/shared-types"
-
-/** How long an order's follow-up waits for another instance's, and how long its lock lives. */
-const ORDER_CHANGE_LOCK = { timeout: 60, expire: 120 }
-/** Collections Medusa leaves open for what an order owes. */
-const OWED_STATUSES = new Set(["not_paid", "awaiting"])
-
-interface CollectionRead {
-  id: string
-  status: string
-  amount: unknown
-  currency_code: string
-  created_at?: string | Date
-  payment_sessions?: Array<{ id: string; provider_id: string; status: string; data?: Record<string, unknown> | null } | null> | null
-  payments?: Array<{ id: string; provider_id: string; canceled_at?: string | Date | null; data?: Record<string, unknown> | null } | null> | null
-}
-
-interface OrderRead {
-  id: string
-  status: string
-  payment_collections?: Array<CollectionRead | null> | null
-}
+import { OWED_STATUSES, readOrder, type CollectionRead } from "./order-read"
 
 /** What became of one carried approval. */
 export type AttachOutcome =
@@ -39,7 +17,7 @@ export type AttachOutcome =
 /**
  * Puts each approval carried from the order's cancelled payment (carry-approval.ts) on the
  * payment collection Medusa opened for the order's new total, once the order change is
- * confirmed (subscribers/order-changed.ts; the completion job repairs one left half done).
+ * confirmed (follow-order-change.ts, from the order-changed subscriber and the completion job).
  *
  * For what the order now owes (`owed`, the open collection's amount) and what the approval had
  * open (`open`): `kept = min(open, owed)`.
@@ -52,17 +30,14 @@ export type AttachOutcome =
  *   the admin captures it as any other.
  * An order cancelled meanwhile, or owing nothing, releases the approval: it is voided.
  * Each step finds what an earlier attempt did (the records, the collections), so a retry on
- * any instance, after a crash at any point, does each once. Runs under the order's lock.
+ * any instance, after a crash at any point, does each once. The caller holds the order's lock
+ * (follow-order-change.ts).
  * @throws when a step fails; the record stays `carried` and the job tries again.
  */
 export async function attachCarriedApprovals(scope: ContainerLike, orderId: string): Promise<AttachOutcome[]> {
-  const run = async () => {
-    const outcomes: AttachOutcome[] = []
-    for (const carried of await carriedApprovalsOf(orderId)) outcomes.push(await attachOne(scope, carried))
-    return outcomes
-  }
-  const lock = applicationLock()
-  return lock ? lock.execute([cacheKeys.orderChangeLock(orderId)], run, ORDER_CHANGE_LOCK) : run()
+  const outcomes: AttachOutcome[] = []
+  for (const carried of await carriedApprovalsOf(orderId)) outcomes.push(await attachOne(scope, carried))
+  return outcomes
 }
 
 async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promise<AttachOutcome> {
@@ -81,16 +56,20 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
   const target = carried.toCollectionId
     ? collections.find((collection) => collection.id === carried.toCollectionId)
     : newestOwedCollection(collections, carried.currencyCode)
-  if (!order || order.status === "canceled" || !target) {
+  if (!order || order.status === "canceled" || !target || (!carried.owedAmount && owedBeyondOtherPayments(target, collections) === 0n)) {
     await payments.cancel({ data: carried.paymentData, idempotencyKey: carried.fromPaymentId })
     await updateCarriedApproval(carried.id, { state: "released" })
     return { carriedApprovalId: carried.id, outcome: "released" }
   }
 
+  // Decided once, on the first attempt, from the collection as Medusa opened it: a retry finds
+  // the collection already set to what is kept.
   const open = apiAmountToMinorUnits(carried.openAmount)
-  const owed = carried.toCollectionId && carried.keptAmount ? undefined : toMinorUnits(target.amount as MajorUnitAmount, "payment_collection.amount")
-  const kept = carried.keptAmount ? apiAmountToMinorUnits(carried.keptAmount) : owed! < open ? owed! : open
-  if (!carried.toCollectionId) await updateCarriedApproval(carried.id, { toCollectionId: target.id, keptAmount: minorUnitsToApiAmount(kept) })
+  const owed = carried.owedAmount ? apiAmountToMinorUnits(carried.owedAmount) : owedBeyondOtherPayments(target, collections)
+  const kept = owed < open ? owed : open
+  if (!carried.toCollectionId) {
+    await updateCarriedApproval(carried.id, { toCollectionId: target.id, owedAmount: minorUnitsToApiAmount(owed), keptAmount: minorUnitsToApiAmount(kept) })
+  }
 
   let narrowed: BnplPaymentData
   try {
@@ -103,10 +82,25 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
   }
   await updateCarriedApproval(carried.id, { paymentData: narrowed })
 
-  const owedCollectionId = await openCollectionForTheRest(scope, carried, target, collections, kept)
+  const owedCollectionId = await openCollectionForTheRest(scope, carried, target, collections, { owed, kept })
   const paymentId = await authorizeOnCollection(scope, carried, target, kept)
   await updateCarriedApproval(carried.id, { state: "attached", toPaymentId: paymentId })
   return { carriedApprovalId: carried.id, outcome: "attached", paymentId, keptAmount: minorUnitsToApiAmount(kept), ...(owedCollectionId ? { owedCollectionId } : {}) }
+}
+
+/**
+ * What the order owes that `target` is for: Medusa opens it for the order's whole pending
+ * difference (its total less what was captured), which counts again what other payments of the
+ * order hold authorised and not captured (a difference an earlier change left, paid by the link).
+ */
+function owedBeyondOtherPayments(target: CollectionRead, collections: CollectionRead[]): bigint {
+  const held = collections
+    .filter((collection) => collection.id !== target.id)
+    .flatMap((collection) => collection.payments ?? [])
+    .filter((payment) => !!payment && !payment.canceled_at && !payment.captured_at)
+    .reduce((sum, payment) => sum + toMinorUnits(payment!.amount as MajorUnitAmount, "payment.amount"), 0n)
+  const owed = toMinorUnits(target.amount as MajorUnitAmount, "payment_collection.amount") - held
+  return owed > 0n ? owed : 0n
 }
 
 /** The collection Medusa opened last for what the order owes, in the approval's currency and with nothing on it yet. */
@@ -118,34 +112,40 @@ function newestOwedCollection(collections: CollectionRead[], currency: string): 
 }
 
 /**
- * When the order owes more than the approval keeps: a collection of the rest beside `target`
- * (Medusa's createOrderPaymentCollectionWorkflow), then `target` set to what is kept. A rest
- * collection an interrupted attempt opened (same amount, opened after the approval was carried)
- * is taken rather than opened twice.
+ * What the order owes beyond the approval, in one collection beside `target` for Medusa's
+ * payment link; `target` is set to what is kept. The rest's collection is one the order
+ * already has open with nothing paid on it (an earlier change's, or one an interrupted attempt
+ * opened), set to the new rest, else a new one (Medusa's createOrderPaymentCollectionWorkflow).
+ * A checkout the shopper started on it for the old amount is then refused at its return (the
+ * amount changed). When nothing is owed beyond the approval, such collections are cancelled.
  */
 async function openCollectionForTheRest(
   scope: ContainerLike,
   carried: CarriedApproval,
   target: CollectionRead,
   collections: CollectionRead[],
-  kept: bigint
+  { owed, kept }: { owed: bigint; kept: bigint }
 ): Promise<string | undefined> {
-  const targetAmount = toMinorUnits(target.amount as MajorUnitAmount, "payment_collection.amount")
-  if (targetAmount === kept) return carried.owedCollectionId ?? undefined
-  const rest = targetAmount - kept
-  let owedCollectionId = carried.owedCollectionId
-  if (!owedCollectionId) {
-    const earlier = collections.find(
-      (collection) =>
-        collection.id !== target.id && OWED_STATUSES.has(collection.status) && toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount") === rest
-    )
-    owedCollectionId =
-      earlier?.id ??
-      (await createOrderPaymentCollectionWorkflow(scope as never).run({ input: { order_id: carried.orderId, amount: minorUnitsToApiAmount(rest) as never } })).result[0].id
-    await updateCarriedApproval(carried.id, { owedCollectionId })
+  const amountOf = (collection: CollectionRead) => toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount")
+  const paymentModule = scope.resolve<{ updatePaymentCollections(id: string, data: Record<string, unknown>): Promise<unknown> }>(Modules.PAYMENT)
+  const stale = collections.filter(
+    (collection) => collection.id !== target.id && OWED_STATUSES.has(collection.status) && !(collection.payments ?? []).some((payment) => payment && !payment.canceled_at)
+  )
+  const rest = owed - kept
+  if (rest <= 0n) {
+    for (const collection of stale) await paymentModule.updatePaymentCollections(collection.id, { status: "canceled" })
+    return undefined
   }
-  const payment = scope.resolve<{ updatePaymentCollections(id: string, data: { amount: string }): Promise<unknown> }>(Modules.PAYMENT)
-  await payment.updatePaymentCollections(target.id, { amount: minorUnitsToApiAmount(kept) })
+  const earlier = stale.find((collection) => collection.id === carried.owedCollectionId) ?? stale[0]
+  let owedCollectionId = earlier?.id
+  if (earlier && amountOf(earlier) !== rest) await paymentModule.updatePaymentCollections(earlier.id, { amount: minorUnitsToApiAmount(rest) })
+  if (!owedCollectionId) {
+    const { result } = await createOrderPaymentCollectionWorkflow(scope as never).run({ input: { order_id: carried.orderId, amount: minorUnitsToApiAmount(rest) as never } })
+    owedCollectionId = result[0].id
+  }
+  if (owedCollectionId !== carried.owedCollectionId) await updateCarriedApproval(carried.id, { owedCollectionId })
+  for (const collection of stale) if (collection.id !== owedCollectionId) await paymentModule.updatePaymentCollections(collection.id, { status: "canceled" })
+  if (amountOf(target) !== kept) await paymentModule.updatePaymentCollections(target.id, { amount: minorUnitsToApiAmount(kept) })
   return owedCollectionId
 }
 
@@ -175,31 +175,3 @@ async function authorizeOnCollection(scope: ContainerLike, carried: CarriedAppro
     }))
   return (await payment.authorizePaymentSession(session.id, {})).id
 }
-
-async function readOrder(scope: ContainerLike, orderId: string): Promise<OrderRead | undefined> {
-  const query = scope.resolve<{ graph(input: unknown): Promise<{ data: unknown[] }> }>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "status",
-      "payment_collections.id",
-      "payment_collections.status",
-      "payment_collections.amount",
-      "payment_collections.currency_code",
-      "payment_collections.created_at",
-      "payment_collections.payment_sessions.id",
-      "payment_collections.payment_sessions.provider_id",
-      "payment_collections.payment_sessions.status",
-      "payment_collections.payment_sessions.data",
-      "payment_collections.payment_sessions.amount",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.canceled_at",
-      "payment_collections.payments.data",
-    ],
-    filters: { id: orderId },
-  })
-  return data[0] as OrderRead | undefined
-}
-

@@ -1,6 +1,6 @@
 import { ordersWithCarriedApprovals } from "../../runtime/carried-approvals"
 import type { ContainerLike } from "../../runtime/shared-types"
-import { attachCarriedApprovals } from "./attach-approval"
+import { followOrderChange } from "./follow-order-change"
 
 /** Orders the completion job looks at per run. */
 const ORDERS_PER_RUN = 20
@@ -23,7 +23,7 @@ export async function repairOrderChanges(scope: ContainerLike, logger?: { error?
   const report: OrderChangeRepair = { settled: [], failed: [] }
   for (const orderId of await ordersWithCarriedApprovals(ORDERS_PER_RUN)) {
     try {
-      await attachCarriedApprovals(scope, orderId)
+      await followOrderChange(scope, orderId)
       report.settled.push(orderId)
     } catch (error) {
       const message = (error as Error)?.message ?? String(error)

@@ -51,12 +51,18 @@ export default function orderChangesTests(suite: StoreSuite): void {
     return { order, live: payments.filter((payment: any) => !payment.canceled_at), collections: order.payment_collections as any[] }
   }
 
-  /** Waits for the order's approval to be on a live payment again (the order-changed subscriber). */
-  const carried = (placed: PlacedOrder) =>
+  /**
+   * Waits for the order's approval to be on a live payment other than `previous` (the
+   * order-changed subscriber), its collection authorised: Medusa's payment module creates the
+   * payment and then, in a transaction of its own, updates the collection's status.
+   */
+  const moved = (placed: PlacedOrder, previous: string) =>
     eventually(async () => {
       const read = await orderOf(placed)
-      return read.live.length === 1 && read.live[0].id !== placed.paymentId ? read : undefined
+      const holder = read.collections.find((collection) => (collection.payments ?? []).some((payment: any) => payment.id === read.live[0]?.id))
+      return read.live.length === 1 && read.live[0].id !== previous && holder?.status === "authorized" ? read : undefined
     }, 30_000)
+  const carried = (placed: PlacedOrder) => moved(placed, placed.paymentId)
 
   it("an edit that removes an item before capture voids only the difference; Capture takes the new total and nothing stays open", async () => {
     const placed = await placeOrder(api, getContainer(), suite.store)
@@ -108,6 +114,27 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect((await api.post(`/admin/payments/${holder.id}/capture`, {}, admin())).status).toBe(200)
     const captures = (await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)
     expect(captures.map((entry) => minor(entry.amount.amount))).toEqual([minor(placed.total)])
+  })
+
+  it("a second edit while the difference is owed: one collection owes the new difference; lowered below the approval, nothing is owed and only the excess is voided", async () => {
+    const placed = await placeOrder(api, getContainer(), suite.store)
+    const approved = minor(placed.total)
+    await editQuantity(placed, 3)
+    const first = await carried(placed)
+    await editQuantity(placed, 4)
+    const second = await moved(placed, first.live[0].id)
+    expect(minor(second.live[0].amount)).toBe(approved)
+    const owedNow = second.collections.filter((collection) => collection.status === "not_paid").map((collection) => minor(collection.amount))
+    expect(owedNow).toEqual([minor(second.order.total) - approved])
+    expect((await control.ledger()).voids).toEqual([])
+
+    await editQuantity(placed, 1)
+    const third = await moved(placed, second.live[0].id)
+    const lowered = minor(third.order.total)
+    expect(minor(third.live[0].amount)).toBe(lowered)
+    expect(third.collections.filter((collection) => collection.status === "not_paid")).toEqual([])
+    expect(third.order.payment_status).toBe("authorized")
+    expect((await control.ledger()).voids.map((entry) => minor(entry.amount.amount))).toEqual([approved - lowered])
   })
 
   it("an edit whose void of the difference gets no answer: the job's repair finishes it, and the difference is voided once", async () => {

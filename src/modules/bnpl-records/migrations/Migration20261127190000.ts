@@ -7,7 +7,7 @@ export class Migration20261127190000 extends Migration {
     this.addSql(`create table if not exists "bnpl_carried_approval" (
       "id" text not null, "order_id" text not null, "from_payment_id" text not null, "provider_id" text not null,
       "service_order_id" text not null, "currency_code" text not null, "open_amount" text not null, "payment_data" jsonb not null,
-      "state" text check ("state" in ('carried', 'attached', 'released')) not null, "kept_amount" text null,
+      "state" text check ("state" in ('carried', 'attached', 'released')) not null, "owed_amount" text null, "kept_amount" text null,
       "to_collection_id" text null, "to_payment_id" text null, "owed_collection_id" text null,
       ${common}, constraint "bnpl_carried_approval_pkey" primary key ("id"));`)
     this.addSql(`create unique index if not exists "IDX_bnpl_carried_approval_from_payment_id_unique" on "bnpl_carried_approval" ("from_payment_id") where deleted_at is null;`)

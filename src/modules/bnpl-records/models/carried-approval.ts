@@ -11,6 +11,8 @@ import { model } from "@medusajs/framework/utils"
  * - `payment_data`: that payment's data (the service order, token, expiry), for the new payment;
  * - `state`: `carried` until the new payment holds it (`attached`, `to_payment_id`), or
  *   `released` when the order no longer owes anything it could cover (the approval voided);
+ * - `owed_amount`: what the order owed when the approval was put on it (the collection Medusa
+ *   opened for the new total; API string);
  * - `kept_amount`: what the new payment holds (API string); `to_collection_id` the collection it
  *   is on; `owed_collection_id` the collection left for the rest, paid by Medusa's payment link.
  */
@@ -25,6 +27,7 @@ export const CarriedApproval = model
     open_amount: model.text(),
     payment_data: model.json(),
     state: model.enum(["carried", "attached", "released"]),
+    owed_amount: model.text().nullable(),
     kept_amount: model.text().nullable(),
     to_collection_id: model.text().nullable(),
     to_payment_id: model.text().nullable(),
