@@ -18,8 +18,8 @@ export type BalanceOutcome = "unchanged" | "owed_updated" | "approval_released_f
  *   cancelled as Medusa's own cancel-payment-collection workflow does, whose cancel carries the approval
  *   (carry-approval.ts), for attach-approval.ts to put on the open collection with only the
  *   excess voided. The caller attaches next.
- * - Otherwise the newest open collection is set to `owed - held`, and cancelled when nothing is
- *   owed; older open ones with nothing on them are cancelled.
+ * - Otherwise, when the open collections ask for more than `owed - held`, the newest is set to
+ *   that, and cancelled when nothing is owed; older open ones with nothing on them are cancelled.
  * Amounts compared in minor units.
  */
 export async function balanceOrderCollections(scope: ContainerLike, orderId: string): Promise<BalanceOutcome> {
@@ -48,16 +48,13 @@ export async function balanceOrderCollections(scope: ContainerLike, orderId: str
     await paymentModule.cancelPayment(approval.payment.id)
     return "approval_released_for_carrying"
   }
+  // Only asking for too much is corrected: Medusa's summary may not count an exchange's
+  // inbound goods yet when this runs, and less than the summary says is then the truth.
+  const asked = owedCollections.reduce((sum, collection) => sum + toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount"), 0n)
+  if (held + asked <= pending) return "unchanged"
   const [newest, ...older] = owedCollections
   const wanted = pending - held
-  let changed = false
-  for (const collection of wanted > 0n ? older : owedCollections) {
-    await paymentModule.updatePaymentCollections(collection.id, { status: "canceled" })
-    changed = true
-  }
-  if (wanted > 0n && toMinorUnits(newest.amount as MajorUnitAmount, "payment_collection.amount") !== wanted) {
-    await paymentModule.updatePaymentCollections(newest.id, { amount: minorUnitsToApiAmount(wanted) })
-    changed = true
-  }
-  return changed ? "owed_updated" : "unchanged"
+  for (const collection of wanted > 0n ? older : owedCollections) await paymentModule.updatePaymentCollections(collection.id, { status: "canceled" })
+  if (wanted > 0n) await paymentModule.updatePaymentCollections(newest.id, { amount: minorUnitsToApiAmount(wanted) })
+  return "owed_updated"
 }

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { repairOrderChanges } from "../../../src/operations/order-changes/repair"
-import { eventually, placeOrder, readPayment, type PlacedOrder } from "../../support/place-order"
+import { eventually, fulfilAndShip, placeOrder, readPayment, type PlacedOrder } from "../../support/place-order"
 import type { StoreSuite } from "../../support/store-suite"
 
 /**
@@ -135,6 +135,28 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect(third.collections.filter((collection) => collection.status === "not_paid")).toEqual([])
     expect(third.order.payment_status).toBe("authorized")
     expect((await control.ledger()).voids.map((entry) => minor(entry.amount.amount))).toEqual([approved - lowered])
+  })
+
+  it("an exchange on a fulfilled, uncaptured order with a difference owed keeps the approval and leaves the difference to the link", async () => {
+    const placed = await placeOrder(api, getContainer(), suite.store)
+    await fulfilAndShip(api, suite.store, placed, admin())
+    const started = await api.post("/admin/exchanges", { order_id: placed.orderId }, admin())
+    expect([started.status, started.data?.message]).toEqual([200, undefined])
+    const exchange = `/admin/exchanges/${started.data.exchange.id}`
+    const inbound = await api.post(`${exchange}/inbound/items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin())
+    expect([inbound.status, inbound.data?.message]).toEqual([200, undefined])
+    const outbound = await api.post(`${exchange}/outbound/items`, { items: [{ variant_id: suite.store.variants.tote, quantity: 2 }] }, admin())
+    expect([outbound.status, outbound.data?.message]).toEqual([200, undefined])
+    const confirmed = await api.post(`${exchange}/request`, {}, admin())
+    expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
+
+    const after = await carried(placed)
+    const approved = minor(placed.total)
+    expect(minor(after.live[0].amount)).toBe(approved)
+    expect((await control.ledger()).voids).toEqual([])
+    const owed = after.collections.filter((collection) => collection.status === "not_paid").map((collection) => minor(collection.amount))
+    expect(owed).toEqual([minor(after.order.summary.pending_difference) - approved])
+    expect(owed[0]).toBeGreaterThan(0)
   })
 
   it("an edit whose void of the difference gets no answer: the job's repair finishes it, and the difference is voided once", async () => {
