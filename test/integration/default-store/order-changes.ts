@@ -159,6 +159,51 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect(owed[0]).toBeGreaterThan(0)
   })
 
+  /** A captured, fulfilled order; then what Medusa's admin does for a return of one item, received. */
+  async function capturedAndShipped(): Promise<PlacedOrder> {
+    const placed = await placeOrder(api, getContainer(), suite.store)
+    expect((await api.post(`/admin/payments/${placed.paymentId}/capture`, {}, admin())).status).toBe(200)
+    await fulfilAndShip(api, suite.store, placed, admin())
+    return placed
+  }
+  const ok = (answer: { status: number; data?: any }) => expect([answer.status, answer.data?.message]).toEqual([200, undefined])
+  /** The refund the admin's Refund dialog sends for what Medusa says the order owes back. */
+  async function refundWhatIsDue(placed: PlacedOrder): Promise<number> {
+    const due = -minor((await orderOf(placed)).order.summary.pending_difference)
+    expect(due).toBeGreaterThan(0)
+    ok(await api.post(`/admin/payments/${placed.paymentId}/refund`, { amount: due / 100, note: "returned goods" }, admin()))
+    return due
+  }
+
+  it("a return received and refunded: the service refunds exactly what Medusa records, with the note", async () => {
+    const placed = await capturedAndShipped()
+    const started = await api.post("/admin/returns", { order_id: placed.orderId, location_id: suite.store.stockLocationId }, admin())
+    ok(started)
+    const returned = `/admin/returns/${started.data.return.id}`
+    ok(await api.post(`${returned}/request-items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin()))
+    ok(await api.post(`${returned}/request`, {}, admin()))
+    ok(await api.post(`${returned}/receive`, {}, admin()))
+    ok(await api.post(`${returned}/receive-items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin()))
+    ok(await api.post(`${returned}/receive/confirm`, {}, admin()))
+    const due = await refundWhatIsDue(placed)
+    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
+    expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
+    expect(refunds[0].refundMerchantReference).toMatch(/returned goods/)
+    expect((await readPayment(getContainer(), placed.paymentId)).refunds.map((refund: any) => minor(refund.amount))).toEqual([due])
+  })
+
+  it("a claim with a refund: the service refunds exactly what Medusa records", async () => {
+    const placed = await capturedAndShipped()
+    const started = await api.post("/admin/claims", { order_id: placed.orderId, type: "refund" }, admin())
+    ok(started)
+    const claim = `/admin/claims/${started.data.claim.id}`
+    ok(await api.post(`${claim}/inbound/items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin()))
+    ok(await api.post(`${claim}/request`, {}, admin()))
+    const due = await refundWhatIsDue(placed)
+    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
+    expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
+  })
+
   it("an edit whose void of the difference gets no answer: the job's repair finishes it, and the difference is voided once", async () => {
     const placed = await placeOrder(api, getContainer(), suite.store)
     await control.fault({ endpoint: "void", kind: "lost_response", times: 20 })
