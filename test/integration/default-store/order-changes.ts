@@ -204,6 +204,27 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
   })
 
+  it("an exchange after capture with a difference due: once the goods are back, the service refunds exactly the difference", async () => {
+    const placed = await capturedAndShipped()
+    const started = await api.post("/admin/exchanges", { order_id: placed.orderId }, admin())
+    ok(started)
+    const exchange = `/admin/exchanges/${started.data.exchange.id}`
+    ok(await api.post(`${exchange}/inbound/items`, { items: [{ id: placed.items[0].id, quantity: 2 }], location_id: suite.store.stockLocationId }, admin()))
+    ok(await api.post(`${exchange}/outbound/items`, { items: [{ variant_id: suite.store.variants.tote, quantity: 1 }] }, admin()))
+    const confirmed = await api.post(`${exchange}/request`, {}, admin())
+    ok(confirmed)
+    const returnId = confirmed.data.exchange?.return_id ?? confirmed.data.order_preview?.returns?.[0]?.id ?? started.data.exchange.return_id
+    const returned = `/admin/returns/${returnId}`
+    ok(await api.post(`${returned}/receive`, {}, admin()))
+    ok(await api.post(`${returned}/receive-items`, { items: [{ id: placed.items[0].id, quantity: 2 }] }, admin()))
+    ok(await api.post(`${returned}/receive/confirm`, {}, admin()))
+    const due = await refundWhatIsDue(placed)
+    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
+    expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
+    // Nothing was voided or captured again for the exchange: the approval was captured in full.
+    expect((await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)).toHaveLength(1)
+  })
+
   it("an edit whose void of the difference gets no answer: the job's repair finishes it, and the difference is voided once", async () => {
     const placed = await placeOrder(api, getContainer(), suite.store)
     await control.fault({ endpoint: "void", kind: "lost_response", times: 20 })
