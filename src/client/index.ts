@@ -44,7 +44,7 @@ export type {
 export { basicAuthorization, OAuthTokenProvider, refreshMarginMs, tokenStoreKey } from "./auth"
 export type { OAuthTokenProviderDeps } from "./auth"
 export { HttpExecutor } from "./http"
-export type { Authorizer, HttpCall, HttpResult } from "./http"
+export type { Authorizer, HttpCall, HttpResult } from "./http-call"
 export { backoffDelayMs, MAX_BACKOFF_MS, parseRetryAfter } from "./retry"
 export type { RetryPolicy } from "./retry"
 export { encodeListPaymentsQuery, encodeQueryValue } from "./query"

@@ -15,6 +15,30 @@
  */
 export type RetryPolicy = "idempotent" | "unsent-only"
 
+/**
+ * Whether a try that failed may be sent again after a backoff: only a retryable failure, and
+ * for an `unsent-only` call only a network failure before any connection was made (the
+ * service cannot have read it).
+ */
+export function mayRetry(policy: RetryPolicy, failure: { retryable: boolean; code: string }, unsent: boolean): boolean {
+  return failure.retryable && (policy === "idempotent" || (unsent && failure.code === "network"))
+}
+
+/**
+ * Resends of one call after stale kept-alive connections. One is the rule (the resend goes out
+ * on a new connection); the cap only guards against a loop.
+ */
+export const MAX_STALE_RESENDS = 3
+
+/**
+ * Whether a try that went out on a kept-alive connection the service had closed (it never read
+ * it: error-mapping.ts isStaleConnection) is sent again at once, without counting as a retry:
+ * `resendIfStale` when the call says, else for `idempotent` calls; at most MAX_STALE_RESENDS times.
+ */
+export function mayResendStale(policy: RetryPolicy, resendIfStale: boolean | undefined, staleResends: number): boolean {
+  return (resendIfStale ?? policy === "idempotent") && staleResends < MAX_STALE_RESENDS
+}
+
 /** Longest wait between two tries, in ms. */
 export const MAX_BACKOFF_MS = 5000
 

@@ -1,0 +1,68 @@
+import { idsOfAnswer } from "./call-observer"
+import { debugLine, type DebugExchange } from "./debug-log"
+import { tryParseJson } from "./error-mapping"
+import type { AttemptOutcome, HttpCall } from "./http-call"
+import type { ResolvedClientOptions } from "./options"
+import type { Redactor } from "./redact"
+
+// What the client tells people (the debug log) and the options' observer about each try of a call.
+
+/** Tells the options' observer about one try; the observer's own failure never reaches the call. */
+export function observeAttempt(options: ResolvedClientOptions, call: HttpCall, attempt: number, started: number, outcome: AttemptOutcome): void {
+  const { observer } = options
+  if (!observer || !call.subject) return
+  try {
+    const answered = "result" in outcome
+    let subject = call.subject
+    if (answered && (!subject.orderId || !subject.token)) {
+      const parsed = tryParseJson(outcome.result.text)
+      if (parsed.ok) subject = idsOfAnswer(parsed.value, subject)
+    }
+    const httpStatus = answered ? outcome.result.status : outcome.status ?? outcome.error.httpStatusCode
+    observer({
+      ...subject,
+      endpoint: call.endpoint,
+      ...(call.requestId ? { requestId: call.requestId } : {}),
+      attempt,
+      startedAt: new Date(started),
+      durationMs: Date.now() - started,
+      ...(httpStatus === undefined ? {} : { httpStatus }),
+      outcome: answered ? "ok" : outcome.error.code,
+    })
+  } catch {
+    // The timeline is a record for people; the call goes on whatever it does.
+  }
+}
+
+/**
+ * The debug log line of one try (method, path, status, time, attempt, requestId; redacted), and
+ * with the `debug` option the bodies too (debug-log.ts masks them).
+ */
+export function logAttempt(options: ResolvedClientOptions, redact: Redactor, call: HttpCall, attempt: number, started: number, outcome: AttemptOutcome): void {
+  const debug = options.logger.debug
+  if (!debug) return
+  if (options.debug) debug.call(options.logger, debugLine(exchangeOf(call, attempt, outcome), redact))
+  const url = new URL(call.url)
+  const status =
+    "result" in outcome ? String(outcome.result.status) : String(outcome.error.httpStatusCode ?? outcome.error.code)
+  const line =
+    `bnpl: ${call.endpoint} ${call.method} ${url.pathname}${url.search} ${status} ` +
+    `${Date.now() - started} ms attempt ${attempt}` +
+    (call.requestId ? ` requestId ${call.requestId}` : "")
+  debug.call(options.logger, redact(line))
+}
+
+/** The `debug` option's view of one try: the request's body and the answer's (debug-log.ts masks them). */
+function exchangeOf(call: HttpCall, attempt: number, outcome: AttemptOutcome): DebugExchange {
+  const url = new URL(call.url)
+  const answer = "result" in outcome ? outcome.result : outcome.answer
+  return {
+    endpoint: call.endpoint,
+    method: call.method,
+    path: `${url.pathname}${url.search}`,
+    attempt,
+    request: { body: call.body, contentType: call.contentType },
+    answer: answer && { status: answer.status, body: answer.text, contentType: answer.headers["content-type"] },
+    failure: "error" in outcome ? outcome.error.message : undefined,
+  }
+}
