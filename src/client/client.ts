@@ -1,5 +1,4 @@
 import type { z } from "zod"
-import { basicAuthorization, OAuthTokenProvider, tokenStoreKey } from "./auth"
 import { maxAgeSeconds } from "./cache-control"
 import {
   ENDPOINTS,
@@ -14,12 +13,12 @@ import {
 } from "./endpoints"
 import { tryParseJson } from "./error-mapping"
 import { subjectOfRequest } from "./call-observer"
-import { BnplApiError, BnplOptionsError } from "./errors"
+import { ClientCredentials } from "./credentials"
+import { BnplApiError } from "./errors"
 import { HttpExecutor, type Authorizer, type HttpResult } from "./http"
 import { resolveClientOptions, type BnplClientOptions, type ResolvedClientOptions } from "./options"
 import { iterateAllPayments } from "./pagination"
 import { hasIdleConnection } from "./pool"
-import { createRedactor, type Redactor } from "./redact"
 import type { RetryPolicy } from "./retry"
 import type { AccessTokenResponse, Configuration, ListPaymentsQuery, Payment } from "./schemas"
 import { parseResponse, requirePathParam, validateRequest } from "./validate"
@@ -72,35 +71,17 @@ export interface RawResponse {
 export class BnplClient {
   private readonly options: ResolvedClientOptions
   private readonly http: HttpExecutor
-  private readonly redact: Redactor
-  private readonly basicHeader: string
-  private tokenProvider?: OAuthTokenProvider
-  private readonly authorizer: Authorizer
+  private readonly credentials: ClientCredentials
 
   /** @throws BnplOptionsError naming an option that is missing or malformed. */
   constructor(options: BnplClientOptions) {
     this.options = resolveClientOptions(options)
-    const { merchantId, secretKey } = this.options
-    this.basicHeader = basicAuthorization(merchantId, secretKey)
-    this.redact = createRedactor(() => [
-      secretKey,
-      encodeURIComponent(secretKey),
-      new URLSearchParams({ s: secretKey }).toString().slice(2),
-      this.basicHeader,
-      this.basicHeader.slice("Basic ".length),
-      ...(this.tokenProvider?.knownTokens() ?? []),
-    ])
-    this.http = new HttpExecutor(this.options, this.redact)
-    this.authorizer =
-      this.options.authScheme === "oauth"
-        ? {
-            header: async () => `Bearer ${await this.oauth().getToken()}`,
-            refresh: async (refused) => {
-              this.oauth().invalidate(refused.replace(/^Bearer /, ""))
-              return true
-            },
-          }
-        : { header: async () => this.basicHeader }
+    this.credentials = new ClientCredentials(this.options, () => this.fetchToken())
+    this.http = new HttpExecutor(this.options, this.credentials.redact)
+  }
+
+  private get authorizer(): Authorizer {
+    return this.credentials.authorizer
   }
 
   /**
@@ -141,7 +122,7 @@ export class BnplClient {
       return true
     } catch (error) {
       this.options.logger[failureLevel]?.(
-        this.redact(`bnpl: ping failed (${error instanceof BnplApiError ? error.message : "unknown error"})`)
+        this.credentials.redact(`bnpl: ping failed (${error instanceof BnplApiError ? error.message : "unknown error"})`)
       )
       return false
     }
@@ -155,7 +136,7 @@ export class BnplClient {
    *   `Get access token` (`unauthorized` for bad credentials).
    */
   async getAccessToken(): Promise<string> {
-    return this.oauth().getToken()
+    return this.credentials.accessToken()
   }
 
   /**
@@ -283,7 +264,7 @@ export class BnplClient {
   async request(spec: RawRequest): Promise<RawResponse> {
     const definition: EndpointSpec = ENDPOINTS[spec.endpoint]
     const method = spec.method ?? definition.method
-    const base = definition.base === "auth" ? this.requireAuthUrl() : this.options.baseUrl
+    const base = definition.base === "auth" ? this.credentials.requireAuthUrl() : this.options.baseUrl
     const result = await this.http.execute({
       endpoint: spec.endpoint,
       method,
@@ -350,27 +331,9 @@ export class BnplClient {
   }
 
   private url(endpoint: EndpointName, params?: Record<string, string>, query?: string): string {
-    const base = ENDPOINTS[endpoint].base === "auth" ? this.requireAuthUrl() : this.options.baseUrl
+    const base = ENDPOINTS[endpoint].base === "auth" ? this.credentials.requireAuthUrl() : this.options.baseUrl
     const path = fillPath(this.options.paths[endpoint], params)
     return `${base}${path}${query ? `?${query}` : ""}`
-  }
-
-  private requireAuthUrl(): string {
-    if (!this.options.authUrl) throw new BnplOptionsError("authUrl", "is required to get an access token")
-    return this.options.authUrl
-  }
-
-  private oauth(): OAuthTokenProvider {
-    if (!this.tokenProvider) {
-      const authUrl = this.requireAuthUrl()
-      this.tokenProvider = new OAuthTokenProvider({
-        fetchToken: () => this.fetchToken(),
-        store: this.options.tokenStore,
-        storeKey: tokenStoreKey(this.options.merchantId, authUrl),
-        logger: this.options.logger,
-      })
-    }
-    return this.tokenProvider
   }
 
   /** Get access token: client credentials, form-encoded (docs/service-api.md "Get access token"). */

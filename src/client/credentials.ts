@@ -1,0 +1,74 @@
+import { basicAuthorization, OAuthTokenProvider, tokenStoreKey } from "./auth"
+import { BnplOptionsError } from "./errors"
+import type { Authorizer } from "./http-call"
+import type { ResolvedClientOptions } from "./options"
+import { createRedactor, type Redactor } from "./redact"
+import type { AccessTokenResponse } from "./schemas"
+
+/**
+ * The account's credentials as the client uses them (docs/service-api.md "Authentication"):
+ * the Authorization header of each call, Basic from the merchant id and secret key, or a
+ * Bearer token from Get access token (OAuth), renewed once after a 401; and the redactor that
+ * keeps all of them (the secret in every encoding, the Basic value, every token seen) out of
+ * logs and error messages.
+ */
+export class ClientCredentials {
+  readonly redact: Redactor
+  readonly authorizer: Authorizer
+  private readonly basicHeader: string
+  private tokenProvider?: OAuthTokenProvider
+
+  /** `fetchToken` is the client's Get access token call (made through its executor). */
+  constructor(
+    private readonly options: ResolvedClientOptions,
+    private readonly fetchToken: () => Promise<AccessTokenResponse>
+  ) {
+    const { merchantId, secretKey } = options
+    this.basicHeader = basicAuthorization(merchantId, secretKey)
+    this.redact = createRedactor(() => [
+      secretKey,
+      encodeURIComponent(secretKey),
+      new URLSearchParams({ s: secretKey }).toString().slice(2),
+      this.basicHeader,
+      this.basicHeader.slice("Basic ".length),
+      ...(this.tokenProvider?.knownTokens() ?? []),
+    ])
+    this.authorizer =
+      options.authScheme === "oauth"
+        ? {
+            header: async () => `Bearer ${await this.oauth().getToken()}`,
+            refresh: async (refused) => {
+              this.oauth().invalidate(refused.replace(/^Bearer /, ""))
+              return true
+            },
+          }
+        : { header: async () => this.basicHeader }
+  }
+
+  /**
+   * The current OAuth bearer token (cached, or fetched once for all concurrent callers).
+   * @throws BnplOptionsError without `authUrl`; the token call's BnplApiError.
+   */
+  accessToken(): Promise<string> {
+    return this.oauth().getToken()
+  }
+
+  /** The token service's base URL. @throws BnplOptionsError when the options have none. */
+  requireAuthUrl(): string {
+    if (!this.options.authUrl) throw new BnplOptionsError("authUrl", "is required to get an access token")
+    return this.options.authUrl
+  }
+
+  private oauth(): OAuthTokenProvider {
+    if (!this.tokenProvider) {
+      const authUrl = this.requireAuthUrl()
+      this.tokenProvider = new OAuthTokenProvider({
+        fetchToken: this.fetchToken,
+        store: this.options.tokenStore,
+        storeKey: tokenStoreKey(this.options.merchantId, authUrl),
+        logger: this.options.logger,
+      })
+    }
+    return this.tokenProvider
+  }
+}
