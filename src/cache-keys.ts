@@ -36,6 +36,11 @@ export const cacheKeys = {
    * key, which Medusa's cart workflows take inside them.
    */
   expressLock: (cartId: string) => key("express", cartId),
+  /**
+   * The lock an order's payment collection is authorised under (operations/complete-order-collection.ts):
+   * one approval per collection, whoever completes it (the return route, the job).
+   */
+  orderCollectionLock: (paymentCollectionId: string) => key("order-collection", paymentCollectionId),
   /** Why a cart's last completion failed (operations/completion-record.ts). */
   completion: (cartId: string) => key("completion", cartId),
 } as const
