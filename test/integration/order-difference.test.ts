@@ -1,0 +1,124 @@
+import { consumerChooses, pathAndQuery } from "../../harness/shopper"
+import { completePendingOrderCollections } from "../../src/operations/pending-order-collections"
+import { editOrderAddingItem, orderCollections, owedCollection, placeCapturedSystemOrder } from "../support/order-edit"
+import { describeStore } from "../support/store-suite"
+
+jest.setTimeout(240_000)
+
+/**
+ * Issue 44, item 1: what the shopper owes after an order edit, paid later through Medusa's
+ * own payment link (`/payment-collection/{id}?order_id=`) and the plugin's store routes.
+ */
+describeStore({}, (suite) => {
+  const { api, getContainer, control } = suite
+  const storeHeaders = () => ({ headers: { "x-publishable-api-key": suite.store.publishableKey } })
+
+  /** A system-paid, captured order, edited to add one tea towel: the order and the collection owed. */
+  async function orderOwingADifference() {
+    const { orderId } = await placeCapturedSystemOrder(api, suite.store, suite.admin)
+    await editOrderAddingItem(api, suite.admin, orderId, suite.store.variants.teaTowel)
+    return { orderId, owed: await owedCollection(getContainer(), orderId) }
+  }
+
+  /** What the shopper's pay-later button does on the link page: a session on the order's collection. */
+  async function payLaterSession(collectionId: string) {
+    const { data } = await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, storeHeaders())
+    return (data.payment_collection.payment_sessions as Array<Record<string, any>>).find((session) => session.provider_id === "pp_bnpl_bnpl")!
+  }
+
+  const returnTo = async (back: URL) => {
+    const response = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+    return { status: response.status, location: String(response.headers.location) }
+  }
+
+  it("the difference of an edit is paid later through the link: one approval of exactly the difference, the collection authorized, the payment in the order; pressing return twice approves once", async () => {
+    const { orderId, owed } = await orderOwingADifference()
+    expect(owed.amount).toBeGreaterThan(0)
+    const difference = owed.amount.toFixed(2)
+
+    const { data: page } = await api.get(`/store/bnpl/payment-collections/${owed.id}?order_id=${orderId}`, storeHeaders())
+    expect(page).toMatchObject({
+      payment_collection: { id: owed.id, status: "not_paid", amount: difference, amount_minor: Math.round(owed.amount * 100), currency_code: "gbp", payable: true },
+      order: { id: orderId, items: expect.arrayContaining([expect.objectContaining({ title: expect.any(String), quantity: expect.any(Number) })]) },
+      pay_later: { eligible: true, currency: "GBP", provider_id: "pp_bnpl_bnpl" },
+    })
+
+    const session = await payLaterSession(owed.id)
+    expect(session.status).toBe("pending_authorization")
+    expect(session.data).toMatchObject({ amount: difference, currency: "GBP", orderCollection: { paymentCollectionId: owed.id, medusaOrderId: orderId } })
+    const checkout = (await control.ledger()).checkouts.at(-1)!
+    expect(checkout).toMatchObject({ amount: { amount: difference, currency: "GBP" }, merchantReference: owed.id })
+
+    const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+    expect(back.pathname).toBe("/bnpl/return")
+    expect(back.searchParams.get("payment_collection_id")).toBe(owed.id)
+    const first = await returnTo(back)
+    expect(first.status).toBe(303)
+    expect(first.location).toContain(`/order/${orderId}/confirmed`)
+    const again = await returnTo(back)
+    expect(again.location).toContain(`/order/${orderId}/confirmed`)
+
+    const ledger = await control.ledger()
+    expect(ledger.auths).toEqual([expect.objectContaining({ status: "APPROVED", amount: { amount: difference, currency: "GBP" } })])
+    const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
+    expect(paid.status).toBe("authorized")
+    expect(paid.payments).toEqual([expect.objectContaining({ provider_id: "pp_bnpl_bnpl", amount: owed.amount, canceled_at: null })])
+    expect(paid.payments[0].data).toMatchObject({ orderId: ledger.auths[0].paymentId })
+    // The admin's order page lists it among the order's payments.
+    const { data: admin } = await api.get(`/admin/orders/${orderId}?fields=id,*payment_collections.payments`, suite.admin)
+    const adminPayments = admin.order.payment_collections.flatMap((collection: any) => collection.payments ?? [])
+    expect(adminPayments.map((payment: any) => payment.provider_id)).toContain("pp_bnpl_bnpl")
+  })
+
+  it("a second edit while the link is open: the return is refused with amount_changed, nothing authorised in Medusa or at the service", async () => {
+    const { orderId, owed } = await orderOwingADifference()
+    const session = await payLaterSession(owed.id)
+    const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+    await editOrderAddingItem(api, suite.admin, orderId, suite.store.variants.teaTowel)
+    const changed = await owedCollection(getContainer(), orderId)
+    expect(changed.id).toBe(owed.id)
+    expect(changed.amount).toBeGreaterThan(owed.amount)
+
+    const returned = await returnTo(back)
+    expect(returned.status).toBe(303)
+    expect(returned.location).toContain(`/payment-collection/${owed.id}?order_id=${orderId}`)
+    expect(returned.location).toContain("bnpl_error=amount_changed")
+    expect((await control.ledger()).auths).toEqual([])
+    const after = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
+    expect(after.status).toBe("not_paid")
+    expect(after.payments).toEqual([])
+    // The job does not authorise it either: the session is gone.
+    expect((await completePendingOrderCollections(getContainer())).completed).toEqual([])
+    expect((await control.ledger()).auths).toEqual([])
+  })
+
+  it("the tab closed after approving: the job attaches the payment, and a later return lands on the order page without a second approval", async () => {
+    const { orderId, owed } = await orderOwingADifference()
+    const session = await payLaterSession(owed.id)
+    const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+
+    const report = await completePendingOrderCollections(getContainer())
+    expect(report.completed).toEqual([{ paymentCollectionId: owed.id, orderId }])
+    const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
+    expect(paid.status).toBe("authorized")
+    expect(paid.payments).toHaveLength(1)
+
+    expect((await returnTo(back)).location).toContain(`/order/${orderId}/confirmed`)
+    expect((await control.ledger()).auths).toHaveLength(1)
+  })
+
+  it("the link page answers only with the collection's own order: another order's id gets the unknown collection's 404, and a bad id a 400 naming the field", async () => {
+    const { orderId, owed } = await orderOwingADifference()
+    const { orderId: otherOrderId } = await placeCapturedSystemOrder(api, suite.store, suite.admin)
+    const ask = (path: string) => api.get(path, { ...storeHeaders(), validateStatus: () => true })
+    const other = await ask(`/store/bnpl/payment-collections/${owed.id}?order_id=${otherOrderId}`)
+    const unknown = await ask(`/store/bnpl/payment-collections/pay_col_01JABCDEFGHJKMNPQRSTVWXYZ0?order_id=${orderId}`)
+    expect(other.status).toBe(404)
+    expect(other.data).toEqual(unknown.data)
+    const malformed = await ask(`/store/bnpl/payment-collections/${owed.id}?order_id=nope`)
+    expect(malformed.status).toBe(400)
+    expect(malformed.data.message).toContain("order_id must be a order id")
+    // Without the publishable key the store answers as for any store route.
+    expect((await api.get(`/store/bnpl/payment-collections/${owed.id}?order_id=${orderId}`, { validateStatus: () => true })).status).toBe(400)
+  })
+})
