@@ -3,6 +3,12 @@ import { CART_SNAPSHOT_FIELDS, toCartSnapshot, type CartSnapshot } from "./cart-
 
 type GraphRecord = Record<string, any>
 
+/** Where an order line's current quantity is read (Medusa 2.21 order module). */
+export const ORDER_ITEM_QUANTITY_FIELD = "items.detail.quantity"
+
+/** An order line's current quantity, as read with ORDER_ITEM_QUANTITY_FIELD. */
+export const orderItemQuantity = (item: GraphRecord): number => Number(item.detail?.quantity ?? item.quantity ?? 0)
+
 /**
  * The `query.graph` fields of an order the snapshot of its payment collection is built from:
  * the cart snapshot's own fields that an order has too (its items, addresses, e-mail,
@@ -12,6 +18,9 @@ type GraphRecord = Record<string, any>
 export const ORDER_SNAPSHOT_FIELDS = [
   "display_id",
   "customer_id",
+  // The order's current quantity of a line lives in its order item ("detail"); Medusa's order
+  // module answers `items.quantity` from the line item itself, which an edit does not change.
+  ORDER_ITEM_QUANTITY_FIELD,
   ...CART_SNAPSHOT_FIELDS.filter(
     (field) => !/^(total|tax_total|discount_|shipping_|original_shipping_)/.test(field) && !field.startsWith("items.adjustments")
   ),
@@ -51,7 +60,7 @@ export function toOrderCollectionSnapshot(order: GraphRecord, collection: Collec
     original_shipping_subtotal: 0,
     discount_total: 0,
     discount_subtotal: 0,
-    items: ((order.items ?? []) as GraphRecord[]).map((item) => ({ ...item, adjustments: [] })),
+    items: ((order.items ?? []) as GraphRecord[]).map((item) => ({ ...item, quantity: orderItemQuantity(item), adjustments: [] })),
   })
   const owedMinor = toMinorUnits(collection.amount, "payment_collection.amount")
   const itemsMinor = base.items.reduce((sum, item) => sum + apiAmountToMinorUnits(item.unitPrice) * BigInt(item.quantity), 0n)

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toApiAmount, toMinorUnits, type MajorUnitAmount } from "../../../../../client/money"
 import { accountCurrency, checkEligibility, disabledAccount, unservedCurrency } from "../../../../../payments/eligibility"
 import { forShopper } from "../../../../../payments/errors"
+import { ORDER_ITEM_QUANTITY_FIELD, orderItemQuantity } from "../../../../../payments/mapping/order-snapshot"
 import { readOrderCollection, readOrderForSnapshot, PAYABLE_COLLECTION_STATUSES } from "../../../../../operations/order-for-snapshot"
 import { toMedusaError } from "../../../../../providers/bnpl/errors"
 import { getConfiguration } from "../../../../../runtime/configuration"
@@ -12,7 +13,7 @@ import { paymentCollectionIdSchema, paymentLinkQuerySchema } from "../../../../r
 import { parseRequestPart } from "../../../../validate-request"
 
 /** The order fields the payment link page shows. */
-const ORDER_FIELDS = ["display_id", "items.id", "items.title", "items.product_title", "items.variant_title", "items.quantity", "items.thumbnail", "items.unit_price"]
+const ORDER_FIELDS = ["display_id", "items.id", "items.title", "items.product_title", "items.variant_title", ORDER_ITEM_QUANTITY_FIELD, "items.thumbnail", "items.unit_price"]
 
 /**
  * `GET /store/bnpl/payment-collections/:id?order_id=` (publishable key): what the page behind
@@ -57,7 +58,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       items: ((order.items ?? []) as Array<Record<string, any>>).map((item) => ({
         id: item.id,
         title: [item.product_title ?? item.title, item.variant_title].filter((part) => part && part !== "Default variant").join(" - "),
-        quantity: Number(item.quantity),
+        quantity: orderItemQuantity(item),
         thumbnail: item.thumbnail ?? null,
         unit_price: toApiAmount(item.unit_price as MajorUnitAmount),
         unit_price_minor: Number(toMinorUnits(item.unit_price as MajorUnitAmount)),
