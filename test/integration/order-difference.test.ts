@@ -126,4 +126,37 @@ describeStore({}, (suite) => {
     // Without the publishable key the store answers as for any store route.
     expect((await api.get(`/store/bnpl/payment-collections/${owed.id}?order_id=${orderId}`, { validateStatus: () => true })).status).toBe(400)
   })
+
+  it("two tabs returning at once approve once; the paid collection takes no new session; a cancelled return authorises nothing", async () => {
+    const { orderId, owed } = await orderOwingADifference()
+    const cancelled = await payLaterSession(owed.id)
+    const cancelledBack = await consumerChooses(cancelled.data.redirectCheckoutUrl, "cancel")
+    const cancelledReturn = await returnTo(cancelledBack)
+    expect(cancelledReturn.location).toContain(`/payment-collection/${owed.id}?order_id=${orderId}&bnpl_error=cancelled`)
+
+    const session = await payLaterSession(owed.id)
+    const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+    const [one, two] = await Promise.all([returnTo(back), returnTo(back)])
+    // Each tab lands on the order page, or (the other holding the lock) on the link page's processing state.
+    for (const tab of [one, two]) expect(tab.location).toMatch(new RegExp(`/order/${orderId}/confirmed|bnpl_status=processing`))
+    expect((await control.ledger()).auths).toHaveLength(1)
+    const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
+    expect(paid.payments).toHaveLength(1)
+
+    const again = await api.post(`/store/payment-collections/${owed.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, { ...storeHeaders(), validateStatus: () => true })
+    expect(again.status).toBe(400)
+    expect(again.data.message).toContain("is authorized: only a collection still owed (not_paid or awaiting) can be paid later")
+  })
+
+  it("a difference above the account's maximum is refused when the session is made, naming the limit, and nothing reaches the service", async () => {
+    const { owed } = await orderOwingADifference()
+    await control.setLimits("sandbox-uk-merchant", "1.00", "10.00")
+    await api.post("/admin/bnpl/configuration/refresh", {}, suite.admin)
+    const checkoutsBefore = (await control.ledger()).checkouts.length
+    const refused = await api.post(`/store/payment-collections/${owed.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, { ...storeHeaders(), validateStatus: () => true })
+    expect(refused.status).toBeGreaterThanOrEqual(400)
+    expect(refused.status).toBeLessThan(500)
+    expect(refused.data).toMatchObject({ code: "not_eligible", message: expect.stringContaining("above the maximum of 10.00 GBP") })
+    expect((await control.ledger()).checkouts).toHaveLength(checkoutsBefore)
+  })
 })
