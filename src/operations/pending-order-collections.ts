@@ -1,12 +1,11 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { asPaymentData } from "../payments/session-data"
 import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
 import type { ContainerLike } from "../runtime/shared-types"
-import { PROVIDER_ID_PREFIX } from "../vocabulary"
 import { clearJobAttempts, jobBackoffMinutes, readJobAttempts, writeJobAttempts, type AuthAttempts } from "./auth-backoff"
 import type { CompletionFailure } from "./completion-failure"
 import { completeOrderCollection } from "./complete-order-collection"
 import { AUTH_BUDGET_PER_RUN } from "./pending-completions"
+import { recentPayLaterSessions } from "./recent-sessions"
 
 export interface PendingCollectionReport {
   /** Order payment collections whose payment was attached to their order in this run. */
@@ -34,17 +33,10 @@ const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "a
 export async function completePendingOrderCollections(container: ContainerLike, now: Date = new Date()): Promise<PendingCollectionReport> {
   const runtime = getPluginRuntime(container)
   const { cache, logger } = runtime
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  // A checkout lives at most 60 minutes (docs/service-api.md "Limits"); a margin for clocks.
-  const since = new Date(now.getTime() - 2 * 60 * 60 * 1000)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "data", "payment_collection_id"],
-    filters: { provider_id: { $like: `${PROVIDER_ID_PREFIX}%` }, status: ["pending_authorization"], created_at: { $gte: since } } as never,
-  })
+  const data = await recentPayLaterSessions(container, now, ["pending_authorization"], ["id", "provider_id", "data", "payment_collection_id"])
   const report: PendingCollectionReport = { completed: [], waiting: [], givenUp: [], skipped: 0 }
   let budget = AUTH_BUDGET_PER_RUN
-  for (const session of data as Array<Record<string, any>>) {
+  for (const session of data) {
     const sessionData = asPaymentData(session.data)
     const collectionId = sessionData.orderCollection?.paymentCollectionId
     const expiresAt = sessionData.expires ? Date.parse(sessionData.expires) : NaN
