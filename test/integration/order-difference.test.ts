@@ -1,4 +1,5 @@
 import { consumerChooses, pathAndQuery } from "../../harness/shopper"
+import { formatAmount, paymentLinkPath, readPayLaterReturn, readPaymentLink, startPayLaterForPaymentLink } from "../../src/storefront"
 import { completePendingOrderCollections } from "../../src/operations/pending-order-collections"
 import { editOrderAddingItem, orderCollections, owedCollection, placeCapturedSystemOrder } from "../support/order-edit"
 import { describeStore } from "../support/store-suite"
@@ -158,5 +159,31 @@ describeStore({}, (suite) => {
     expect(refused.status).toBeLessThan(500)
     expect(refused.data).toMatchObject({ code: "not_eligible", message: expect.stringContaining("above the maximum of 10.00 GBP") })
     expect((await control.ledger()).checkouts).toHaveLength(checkoutsBefore)
+  })
+
+  it("the storefront kit serves Medusa's payment link: reads the amount owed and the lines, pays later, and the return lands on the order page; another order's link reads as not found", async () => {
+    const { orderId, owed } = await orderOwingADifference()
+    const kit = { baseUrl: api.defaults.baseURL!, publishableKey: suite.store.publishableKey }
+    expect(paymentLinkPath(owed.id, orderId)).toBe(`/payment-collection/${owed.id}?order_id=${orderId}`)
+
+    const read = await readPaymentLink(kit, owed.id, orderId)
+    if (!("link" in read)) throw new Error(`the link was not read: ${JSON.stringify(read)}`)
+    expect(formatAmount(BigInt(read.link.payment_collection.amount_minor), read.link.payment_collection.currency_code, "en-GB")).toBe(`£${owed.amount.toFixed(2)}`)
+    expect(read.link.pay_later.eligible).toBe(true)
+    const { orderId: otherOrderId } = await placeCapturedSystemOrder(api, suite.store, suite.admin)
+    expect(await readPaymentLink(kit, owed.id, otherOrderId)).toEqual({ error: { reason: "link_not_found", message: expect.any(String) } })
+
+    const started = await startPayLaterForPaymentLink(kit, owed.id, { providerId: read.link.pay_later.provider_id })
+    if (!("redirectUrl" in started)) throw new Error(`pay later did not start: ${JSON.stringify(started)}`)
+    const declined = await returnTo(await consumerChooses(started.redirectUrl, "decline"))
+    const page = new URL(declined.location, "https://shop.invalid")
+    expect(page.pathname).toBe(`/payment-collection/${owed.id}`)
+    expect(readPayLaterReturn(page.searchParams)).toEqual({ kind: "error", reason: "declined" })
+
+    const again = await startPayLaterForPaymentLink(kit, owed.id, { providerId: read.link.pay_later.provider_id })
+    if (!("redirectUrl" in again)) throw new Error(`pay later did not start again: ${JSON.stringify(again)}`)
+    expect((await returnTo(await consumerChooses(again.redirectUrl, "confirm"))).location).toContain(`/order/${orderId}/confirmed`)
+    const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
+    expect(paid.status).toBe("authorized")
   })
 })
