@@ -1,3 +1,4 @@
+import { Modules } from "@medusajs/framework/utils"
 import { consumerChooses, pathAndQuery } from "../../harness/shopper"
 import { formatAmount, paymentLinkPath, readPayLaterReturn, readPaymentLink, startPayLaterForPaymentLink } from "../../src/storefront"
 import { completePendingOrderCollections } from "../../src/operations/pending-order-collections"
@@ -74,6 +75,13 @@ describeStore({}, (suite) => {
     const { data: admin } = await api.get(`/admin/orders/${orderId}?fields=id,*payment_collections.payments`, suite.admin)
     const adminPayments = admin.order.payment_collections.flatMap((collection: any) => collection.payments ?? [])
     expect(adminPayments.map((payment: any) => payment.provider_id)).toContain("pp_bnpl_bnpl")
+
+    // The admin's Capture button takes exactly the difference at the service.
+    const captured = await api.post(`/admin/payments/${paid.payments[0].id}/capture`, {}, { ...suite.admin, validateStatus: () => true })
+    expect(captured.status).toBe(200)
+    expect((await control.ledger()).captures).toEqual([expect.objectContaining({ orderId: ledger.auths[0].paymentId, amount: { amount: difference, currency: "GBP" } })])
+    const { data: after } = await api.get(`/admin/orders/${orderId}?fields=id,payment_status`, suite.admin)
+    expect(after.order.payment_status).toBe("captured")
   })
 
   it("a second edit while the link is open: the return is refused with amount_changed, nothing authorised in Medusa or at the service", async () => {
@@ -185,5 +193,22 @@ describeStore({}, (suite) => {
     expect((await returnTo(await consumerChooses(again.redirectUrl, "confirm"))).location).toContain(`/order/${orderId}/confirmed`)
     const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
     expect(paid.status).toBe("authorized")
+  })
+
+  it("a collection no order or cart has, and one that owes nothing, are refused when the session is made, and nothing reaches the service", async () => {
+    const paymentModule = getContainer().resolve(Modules.PAYMENT)
+    const [loose] = await paymentModule.createPaymentCollections([{ currency_code: "gbp", amount: 20 }])
+    const create = (collectionId: string) =>
+      api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, { ...storeHeaders(), validateStatus: () => true })
+    const orphan = await create(loose.id)
+    expect(orphan.status).toBe(404)
+    expect(orphan.data.message).toBe(`No cart or order has the payment collection ${loose.id}.`)
+
+    const { owed } = await orderOwingADifference()
+    await paymentModule.updatePaymentCollections(owed.id, { amount: 0 })
+    const nothing = await create(owed.id)
+    expect(nothing.status).toBe(400)
+    expect(nothing.data.message).toBe(`The payment collection ${owed.id} owes 0.00: there is nothing to pay later.`)
+    expect((await control.ledger()).checkouts).toEqual([])
   })
 })
