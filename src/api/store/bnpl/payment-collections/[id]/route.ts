@@ -5,7 +5,6 @@ import { accountCurrency, checkEligibility, disabledAccount, unservedCurrency } 
 import { forShopper } from "../../../../../payments/errors"
 import { ORDER_ITEM_QUANTITY_FIELD, orderItemQuantity } from "../../../../../payments/mapping/order-snapshot"
 import { readOrderCollection, readOrderForSnapshot, PAYABLE_COLLECTION_STATUSES } from "../../../../../operations/order-for-snapshot"
-import { toMedusaError } from "../../../../../providers/bnpl/errors"
 import { getConfiguration } from "../../../../../runtime/configuration"
 import { effectiveSettings } from "../../../../../runtime/effective-settings"
 import { accountForCurrency, getPluginRuntime } from "../../../../../runtime/plugin-runtime"
@@ -27,7 +26,8 @@ const ORDER_FIELDS = ["display_id", "items.id", "items.title", "items.product_ti
  * ```
  * Amounts are API strings in major units and integer minor units. `payable`: the collection
  * still owes (`not_paid` / `awaiting`) and is above 0; `pay_later` applies the account's limits
- * (docs/service-api.md "Order amount limits", rule 2) and Settings -> Pay later to the amount.
+ * (docs/service-api.md "Order amount limits", rule 2) and Settings -> Pay later to the amount
+ * (`limits_unavailable` while the limits cannot be read: the page still shows what is owed).
  * The collection id is the secret, as Medusa's admin treats it: only with `order_id` = its own
  * order does it answer; an unknown collection, a cart's, and another order's id all get the
  * same 404. Query and params parsed with zod (request-schemas.ts).
@@ -76,7 +76,10 @@ async function payLaterOffer(req: MedusaRequest, amountMinor: bigint, currency: 
   const provider = { provider_id: account.providerId }
   if (!(await effectiveSettings(account, account)).enabled) return { ...disabledAccount(accountCurrency(account.options)), ...provider }
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
-    throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
+    // The page still shows what is owed; only the button waits for the service (logged).
+    forShopper("Reading the account's limits", error, "unavailable", account.logger)
+    return undefined
   })
+  if (!configuration) return { eligible: false, reason: "limits_unavailable", currency: accountCurrency(account.options), ...provider }
   return { ...checkEligibility(amountMinor, currency, accountCurrency(account.options), configuration), ...provider }
 }
