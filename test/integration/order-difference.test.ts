@@ -2,7 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { consumerChooses, pathAndQuery } from "../../harness/shopper"
 import { formatAmount, paymentLinkPath, readPayLaterReturn, readPaymentLink, startPayLaterForPaymentLink } from "../../src/storefront"
 import { completePendingOrderCollections } from "../../src/operations/pending-order-collections"
-import { editOrderAddingItem, orderCollections, owedCollection, placeCapturedSystemOrder } from "../support/order-edit"
+import { editOrderAddingItem, exchangeFirstLine, orderCollections, owedCollection, placeCapturedSystemOrder } from "../support/order-edit"
 import { describeStore } from "../support/store-suite"
 
 jest.setTimeout(240_000)
@@ -210,5 +210,18 @@ describeStore({}, (suite) => {
     expect(nothing.status).toBe(400)
     expect(nothing.data.message).toBe(`The payment collection ${owed.id} owes 0.00: there is nothing to pay later.`)
     expect((await control.ledger()).checkouts).toEqual([])
+  })
+
+  it("an exchange's difference (a tote returned for two) is paid later through the link the same way: one approval of exactly the difference", async () => {
+    const { orderId } = await placeCapturedSystemOrder(api, suite.store, suite.admin)
+    await exchangeFirstLine(api, suite.admin, suite.store, orderId, { variant_id: suite.store.variants.tote, quantity: 2 })
+    const owed = await owedCollection(getContainer(), orderId)
+    const difference = owed.amount.toFixed(2)
+    expect(difference).toBe("45.00")
+    const session = await payLaterSession(owed.id)
+    expect((await returnTo(await consumerChooses(session.data.redirectCheckoutUrl, "confirm"))).location).toContain(`/order/${orderId}/confirmed`)
+    expect((await control.ledger()).auths).toEqual([expect.objectContaining({ status: "APPROVED", amount: { amount: difference, currency: "GBP" } })])
+    const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
+    expect(paid.status).toBe("authorized")
   })
 })

@@ -68,3 +68,24 @@ export async function owedCollection(container: MedusaContainer, orderId: string
   if (owed.length !== 1) throw new Error(`expected one collection still owed on ${orderId}, found ${JSON.stringify(await orderCollections(container, orderId))}`)
   return owed[0]
 }
+
+/**
+ * The admin's exchange (Medusa's own routes) on a fulfilled order: the order's first line
+ * fulfilled, then returned (1) against `outbound` of a variant, requested, which confirms it.
+ */
+export async function exchangeFirstLine(
+  api: AxiosInstance,
+  admin: Headers,
+  store: SeededStore,
+  orderId: string,
+  outbound: { variant_id: string; quantity: number }
+): Promise<void> {
+  const { data } = await api.get(`/admin/orders/${orderId}?fields=id,*items`, admin)
+  const line = data.order.items[0]
+  await api.post(`/admin/orders/${orderId}/fulfillments`, { items: [{ id: line.id, quantity: 1 }], location_id: store.stockLocationId }, admin)
+  const { data: created } = await api.post("/admin/exchanges", { order_id: orderId }, admin)
+  const exchangeId = created.exchange.id
+  await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: line.id, quantity: 1 }], location_id: store.stockLocationId }, admin)
+  await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [outbound] }, admin)
+  await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
+}
