@@ -7,6 +7,7 @@ import { getPluginRuntime } from "../runtime/plugin-runtime"
 import type { ContainerLike } from "../runtime/shared-types"
 import { makeJobAttemptDue, readReturnBackoff, recordReturnUnconfirmed } from "./auth-backoff"
 import { failureReason, type CompletionFailure } from "./completion-failure"
+import { finishesCheckout } from "./finished-checkout"
 import { PAYABLE_COLLECTION_STATUSES, readOrderCollection, type OrderCollection } from "./order-for-snapshot"
 
 /** What completing an order's payment collection came to; `orderId` is Medusa's order. */
@@ -55,7 +56,9 @@ type Session = OrderCollection["payment_sessions"][number]
  *    of any capture (`capture: on_authorize`).
  * 5. An amount changed between the check and the workflow (an edit landing in between) is
  *    caught after it: the payment is canceled (the approval voided) and `amount_changed`.
- * Failures carry the provider's reason (`declined`, `expired`, `not_confirmed`, ...).
+ * Failures carry the provider's reason (`declined`, `expired`, `not_confirmed`, ...). A
+ * cancelled return (`checkOnly`), a decline and an expiry delete the session: that checkout
+ * can never be approved, and the link page's next press makes a new one.
  */
 export async function completeOrderCollection(scope: ContainerLike, input: CollectionCompletionInput): Promise<CollectionOutcome> {
   const { paymentCollectionId: collectionId, orderToken } = input
@@ -65,7 +68,6 @@ export async function completeOrderCollection(scope: ContainerLike, input: Colle
   if (!seen?.orderId || !seenSession) return { outcome: "failed", reason: "invalid_return" }
   const orderId = seen.orderId
   if (isAuthorised(seenSession)) return { outcome: "completed", orderId }
-  if (input.checkOnly) return { outcome: "failed", reason: "cancelled", orderId }
 
   let outcome: CollectionOutcome = { outcome: "processing", orderId }
   let locked = false
@@ -78,12 +80,16 @@ export async function completeOrderCollection(scope: ContainerLike, input: Colle
         const session = collection && sessionOfToken(collection, orderToken)
         if (!collection || !session) return void (outcome = { outcome: "failed", reason: "invalid_return" })
         if (isAuthorised(session)) return void (outcome = { outcome: "completed", orderId })
+        if (input.checkOnly) {
+          await dropSession(scope, collectionId, session.id, "its consumer cancelled the checkout")
+          return void (outcome = { outcome: "failed", reason: "cancelled", orderId })
+        }
         if (!PAYABLE_COLLECTION_STATUSES.includes(collection.status) || session.status !== "pending_authorization") {
           logger?.info?.(`medusa-payment-bnpl: payment collection ${collectionId} is ${collection.status} (session ${session.status}); nothing was authorised.`)
           return void (outcome = { outcome: "failed", reason: "payment_failed", orderId })
         }
         if (!owesCheckoutAmount(collection, session)) {
-          await dropSession(scope, collectionId, session.id)
+          await dropSession(scope, collectionId, session.id, "the amount owed changed after its checkout was made; nothing authorised")
           return void (outcome = { outcome: "failed", reason: "amount_changed", orderId })
         }
         if (input.caller === "return" && (await readReturnBackoff(cache, session.id)).nextAt > Date.now()) {
@@ -92,6 +98,11 @@ export async function completeOrderCollection(scope: ContainerLike, input: Colle
           return
         }
         outcome = await authoriseForOrder(scope, collectionId, session.id, orderId, input.caller)
+        // A declined or expired checkout can never be approved: its session goes, so neither the
+        // job nor a replayed return sends its Auth again, and the link page starts a new one.
+        if (outcome.outcome === "failed" && finishesCheckout(outcome.reason)) {
+          await dropSession(scope, collectionId, session.id, `its checkout was ${outcome.reason}`)
+        }
       },
       { timeout: COLLECTION_LOCK_WAIT_SECONDS }
     )
@@ -163,10 +174,14 @@ function owesCheckoutAmount(collection: OrderCollection, session: Session): bool
   return owed === apiAmountToMinorUnits(String(data.amount)) && owed === toMinorUnits(session.amount)
 }
 
-/** A session made for another amount: deleted, so neither a later return nor the job authorises it. */
-async function dropSession(scope: ContainerLike, collectionId: string, sessionId: string): Promise<void> {
+/**
+ * A session that can no longer be paid (another amount owed, its checkout cancelled, declined
+ * or expired): deleted through Medusa's workflow, so neither a later return nor the job
+ * authorises it, and the collection is left for a new session. Never throws (logged).
+ */
+async function dropSession(scope: ContainerLike, collectionId: string, sessionId: string, why: string): Promise<void> {
   const { logger } = getPluginRuntime(scope)
-  logger?.info?.(`medusa-payment-bnpl: the amount owed on payment collection ${collectionId} changed after its checkout was made; session ${sessionId} is deleted, nothing authorised.`)
+  logger?.info?.(`medusa-payment-bnpl: payment session ${sessionId} of payment collection ${collectionId} is deleted: ${why}.`)
   try {
     await deletePaymentSessionsWorkflow(scope as any).run({ input: { ids: [sessionId] } })
   } catch (error) {

@@ -1,4 +1,4 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { consumerChooses, pathAndQuery } from "../../harness/shopper"
 import { formatAmount, paymentLinkPath, readPayLaterReturn, readPaymentLink, startPayLaterForPaymentLink } from "../../src/storefront"
 import { completePendingOrderCollections } from "../../src/operations/pending-order-collections"
@@ -26,6 +26,11 @@ describeStore({}, (suite) => {
   async function payLaterSession(collectionId: string) {
     const { data } = await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, storeHeaders())
     return (data.payment_collection.payment_sessions as Array<Record<string, any>>).find((session) => session.provider_id === "pp_bnpl_bnpl")!
+  }
+
+  const sessionsOf = async (collectionId: string) => {
+    const { data } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "payment_collection", fields: ["payment_sessions.id"], filters: { id: collectionId } })
+    return ((data[0] as any)?.payment_sessions ?? []) as Array<{ id: string }>
   }
 
   const returnTo = async (back: URL) => {
@@ -142,6 +147,8 @@ describeStore({}, (suite) => {
     const cancelledBack = await consumerChooses(cancelled.data.redirectCheckoutUrl, "cancel")
     const cancelledReturn = await returnTo(cancelledBack)
     expect(cancelledReturn.location).toContain(`/payment-collection/${owed.id}?order_id=${orderId}&bnpl_error=cancelled`)
+    // The cancelled checkout's session is gone: neither the job nor a replay sends its Auth.
+    expect(await sessionsOf(owed.id)).toEqual([])
 
     const session = await payLaterSession(owed.id)
     const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
@@ -187,6 +194,7 @@ describeStore({}, (suite) => {
     const page = new URL(declined.location, "https://shop.invalid")
     expect(page.pathname).toBe(`/payment-collection/${owed.id}`)
     expect(readPayLaterReturn(page.searchParams)).toEqual({ kind: "error", reason: "declined" })
+    expect(await sessionsOf(owed.id)).toEqual([])
 
     const again = await startPayLaterForPaymentLink(kit, owed.id, { providerId: read.link.pay_later.provider_id })
     if (!("redirectUrl" in again)) throw new Error(`pay later did not start again: ${JSON.stringify(again)}`)
