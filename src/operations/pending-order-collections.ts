@@ -18,7 +18,8 @@ export interface PendingCollectionReport {
   skipped: number
 }
 
-const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "amount_changed", "invalid_return", "cancelled", "payment_failed"])
+// `payment_failed` is not final: the service may have been away, and the back-off tries again.
+const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "amount_changed", "invalid_return", "cancelled"])
 
 /**
  * The closed tabs of ORDER payment collections (the difference after an order edit, paid

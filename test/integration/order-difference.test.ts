@@ -81,6 +81,12 @@ describeStore({}, (suite) => {
     const adminPayments = admin.order.payment_collections.flatMap((collection: any) => collection.payments ?? [])
     expect(adminPayments.map((payment: any) => payment.provider_id)).toContain("pp_bnpl_bnpl")
 
+    // The order page's Pay later box shows the difference's payment, authorised for exactly it.
+    const { data: box } = await api.get(`/admin/bnpl/orders/${orderId}/payments`, suite.admin)
+    expect(box.payments).toEqual([
+      expect.objectContaining({ serviceOrderId: ledger.auths[0].paymentId, currency: "GBP", amounts: expect.objectContaining({ authorised: difference, captured: "0.00" }) }),
+    ])
+
     // The admin's Capture button takes exactly the difference at the service.
     const captured = await api.post(`/admin/payments/${paid.payments[0].id}/capture`, {}, { ...suite.admin, validateStatus: () => true })
     expect(captured.status).toBe(200)
