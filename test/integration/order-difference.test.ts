@@ -238,4 +238,24 @@ describeStore({}, (suite) => {
     const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
     expect(paid.status).toBe("authorized")
   })
+
+  it("Auth's answer lost on the return: the shopper reads payment_failed, and the job's next run attaches the approval the service gave, with no second approval", async () => {
+    const { orderId, owed } = await orderOwingADifference()
+    const session = await payLaterSession(owed.id)
+    const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+    await control.fault({ endpoint: "auth", kind: "lost_response", times: 10 })
+    const lost = await returnTo(back)
+    expect(lost.location).toContain(`/payment-collection/${owed.id}?order_id=${orderId}&bnpl_error=payment_failed`)
+    await control.clearFaults()
+    expect((await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!.payments).toEqual([])
+
+    const report = await completePendingOrderCollections(getContainer())
+    expect(report.completed).toEqual([{ paymentCollectionId: owed.id, orderId }])
+    const ledger = await control.ledger()
+    expect(ledger.payments).toHaveLength(1)
+    expect(new Set(ledger.auths.map((auth) => auth.paymentId)).size).toBe(1)
+    const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
+    expect(paid.status).toBe("authorized")
+    expect(paid.payments[0].data).toMatchObject({ orderId: ledger.payments[0].id })
+  })
 })
