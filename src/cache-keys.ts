@@ -38,6 +38,11 @@ export const cacheKeys = {
   expressLock: (cartId: string) => key("express", cartId),
   /** The lock an order's carried approvals are moved to its new payments under (operations/order-changes). */
   orderChangeLock: (orderId: string) => key("order-change", orderId),
+  /**
+   * The lock an order's payment collection is authorised under (operations/complete-order-collection.ts):
+   * one approval per collection, whoever completes it (the return route, the job).
+   */
+  orderCollectionLock: (paymentCollectionId: string) => key("order-collection", paymentCollectionId),
   /** Why a cart's last completion failed (operations/completion-record.ts). */
   completion: (cartId: string) => key("completion", cartId),
 } as const

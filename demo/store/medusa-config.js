@@ -106,6 +106,9 @@ module.exports = defineConfig({
     // 127.0.0.1 alike. A full URL (Medusa's default is MEDUSA_BACKEND_URL) would be called
     // from the other host's page too, cross-origin, and the login form would not load.
     backendUrl: "/",
+    // The base of the order page's "Copy payment link" (`{storefrontUrl}/payment-collection/{id}?order_id=`):
+    // the demo storefront serves that page (docs/storefront.md "The payment link page").
+    storefrontUrl,
     // The store's packages live in the repository's node_modules, above this app: let Vite
     // serve the dashboard's fonts from there.
     vite: () => ({ server: { fs: { allow: [require("node:path").resolve(__dirname, "../..")] } } }),

@@ -25,7 +25,7 @@ const PUBLIC_DIR = path.join(__dirname, "public")
 // that imports nothing), for app.js to import as a browser module.
 const STOREFRONT_KIT = path.resolve(__dirname, "../../packages/storefront-kit/dist/index.mjs")
 // The pages app.js renders; each is served the same HTML shell.
-const PAGES = ["/", "/products/:handle", "/cart", "/checkout", "/order/:id/confirmed"]
+const PAGES = ["/", "/products/:handle", "/cart", "/checkout", "/order/:id/confirmed", "/payment-collection/:id"]
 
 /**
  * The demo storefront: static HTML and JavaScript with no build step, calling Medusa's store

@@ -5,6 +5,7 @@ import {
   eligibilityQuerySchema,
   expressCompleteBodySchema,
   expressStartBodySchema,
+  paymentLinkQuerySchema,
   popupAddressSchema,
 } from "./request-schemas"
 import { refuseChangedCart } from "./store/cart-complete-guard"
@@ -74,6 +75,11 @@ export default defineMiddlewares({
       method: ["POST"],
       matcher: "/store/bnpl/carts/:id/express/complete",
       middlewares: [jsonBodyOnly, validateQuery(emptyQuerySchema), validateBody(expressCompleteBodySchema)],
+    },
+    {
+      method: ["GET"],
+      matcher: "/store/bnpl/payment-collections/:id",
+      middlewares: [validateQuery(paymentLinkQuerySchema)],
     },
     {
       method: ["GET"],

@@ -42,6 +42,20 @@ export const returnQuerySchema = z.object({
 })
 export type ReturnQuery = z.output<typeof returnQuerySchema>
 
+/**
+ * `GET /bnpl/return?payment_collection_id=` query: the return from the checkout of an order's
+ * payment collection (payments/order-collection.ts). As `returnQuerySchema`, unknown
+ * parameters are ignored.
+ */
+export const collectionReturnQuerySchema = z.object({
+  payment_collection_id: paymentCollectionIdSchema,
+  orderToken: orderTokenSchema,
+  status: z.enum(["SUCCESS", "CANCELLED"], { error: "must be SUCCESS or CANCELLED" }).optional(),
+})
+
+/** `GET /store/bnpl/payment-collections/:id` query: the order the payment link names. */
+export const paymentLinkQuerySchema = z.strictObject({ order_id: orderIdSchema })
+
 /** `GET /store/bnpl/eligibility` query. */
 export const eligibilityQuerySchema = z.strictObject({ cart_id: cartIdSchema })
 

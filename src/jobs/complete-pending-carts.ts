@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { repairCanceledOrders } from "../operations/canceled-order-repair"
 import { repairOrderChanges } from "../operations/order-changes/repair"
 import { completePendingCarts } from "../operations/pending-completions"
+import { completePendingOrderCollections } from "../operations/pending-order-collections"
 import { repairUnpaidOrders } from "../operations/repair-unpaid-orders"
 import { repairUntoldShipments } from "../operations/shipment-repair"
 import { sendUnsentMoneyCalls } from "../operations/unsent-money-calls"
@@ -14,7 +15,8 @@ const NAME = "medusa-payment-bnpl-complete-pending-carts"
 
 /**
  * Every minute: carts whose consumer confirmed but never came back are completed
- * (operations/pending-completions.ts). With Medusa's Redis workflow engine a schedule runs
+ * (operations/pending-completions.ts), and so are order payment collections paid later
+ * (operations/pending-order-collections.ts). With Medusa's Redis workflow engine a schedule runs
  * on one instance per tick; the cart's lock keeps two runs from completing one cart twice.
  * Then orders placed without their payment (a process stopped while Auth was in flight) are
  * given it (operations/repair-unpaid-orders.ts), and captures and refunds Medusa committed
@@ -33,6 +35,8 @@ export default async function completePendingCartsJob(container: MedusaContainer
       getPluginRuntime(container),
       async () => {
         const report = await completePendingCarts(container)
+        // And order payment collections paid later whose consumer closed the tab.
+        const collections = await completePendingOrderCollections(container)
         // Each tick also gives their payment to orders placed without it (a crash mid-Auth).
         const repairs = await repairUnpaidOrders(container)
         // And sends the captures and refunds Medusa committed but a stopped process never sent.
@@ -42,10 +46,11 @@ export default async function completePendingCartsJob(container: MedusaContainer
         const shipments = await repairUntoldShipments(container)
         // And puts approvals carried across an order change on the order's new payment collection.
         const orderChanges = await repairOrderChanges(container, getPluginRuntime(container).logger)
-        return { ...report, repairs, unsent, canceled, shipments, orderChanges }
+        return { ...report, collections, repairs, unsent, canceled, shipments, orderChanges }
       },
       (report) =>
         `${report.completed.length} completed, ${report.waiting.length} waiting, ${report.givenUp.length} given up; ` +
+        `${report.collections.completed.length} order payment collections paid, ${report.collections.waiting.length} waiting; ` +
         `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up; ` +
         `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed; ` +
         `${report.canceled.settled.length} canceled orders' payments settled, ${report.canceled.failed.length} failed; ` +

@@ -1,11 +1,10 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { asPaymentData } from "../payments/session-data"
 import { accountForPayment, getPluginRuntime, type AccountRuntime, type PluginRuntime } from "../runtime/plugin-runtime"
 import { clearJobAttempts, jobBackoffMinutes, readJobAttempts, writeJobAttempts, type AuthAttempts } from "./auth-backoff"
 import { completePayLaterCart, type CompletionFailure } from "./complete-cart"
 import { completeExpressCheckout } from "./express/complete"
 import type { ContainerLike } from "../runtime/shared-types"
-import { PROVIDER_ID_PREFIX } from "../vocabulary"
+import { recentPayLaterSessions } from "./recent-sessions"
 
 
 export interface PendingCompletionReport {
@@ -79,31 +78,20 @@ interface Candidate {
 export async function completePendingCarts(container: ContainerLike, now: Date = new Date()): Promise<PendingCompletionReport> {
   const runtime = getPluginRuntime(container)
   const { cache, logger } = runtime
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  // A checkout lives at most 60 minutes (docs/service-api.md "Limits"); a margin for clocks.
-  const since = new Date(now.getTime() - 2 * 60 * 60 * 1000)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: [
-      "id",
-      "provider_id",
-      "status",
-      "data",
-      "created_at",
-      "payment.canceled_at",
-      "payment_collection.cart.id",
-      "payment_collection.cart.completed_at",
-    ],
-    filters: {
-      provider_id: { $like: `${PROVIDER_ID_PREFIX}%` },
-      // `authorized` with an open cart: a completion stopped between authorising and placing the order.
-      status: ["pending", "requires_more", "authorized"],
-      created_at: { $gte: since },
-    } as never,
-  })
+  // `authorized` with an open cart: a completion stopped between authorising and placing the order.
+  const data = await recentPayLaterSessions(container, now, ["pending", "requires_more", "authorized"], [
+    "id",
+    "provider_id",
+    "status",
+    "data",
+    "created_at",
+    "payment.canceled_at",
+    "payment_collection.cart.id",
+    "payment_collection.cart.completed_at",
+  ])
   const report: PendingCompletionReport = { completed: [], waiting: [], givenUp: [], skipped: 0, deferred: 0, listPaymentsCalls: 0 }
   const candidates: Candidate[] = []
-  for (const session of data as Array<Record<string, any>>) {
+  for (const session of data) {
     const sessionData = asPaymentData(session.data)
     const cart = session.payment_collection?.cart
     if (!cart?.id || cart.completed_at || !sessionData.token) continue

@@ -8,6 +8,7 @@ import type { CartSnapshot } from "./mapping/cart-snapshot"
 import { toCreateCheckoutRequest } from "./mapping/checkout"
 import { accountOf, currentSettings, type PaymentContext, type PaymentResult } from "./payment-context"
 import { asPaymentState, CHECKOUT_OPEN, isOpen, toSessionStatus } from "./payment-state"
+import { orderCollectionRedirectUrls } from "./order-collection"
 import type { BnplPaymentData, PreviousSession } from "./session-data"
 
 /** The longest consumer e-mail the service takes (docs/service-api.md "Consumer": `email`, max 128). */
@@ -51,7 +52,14 @@ export async function startCheckout(
   await assertEligible(context, amountMinor, currency)
   const digest = cartDigest(snapshot)
   const status = toSessionStatus(CHECKOUT_OPEN, undefined)
-  const session = { ...input.data, ...accountOf(context.options), cartId: snapshot.cartId, taxInclusive: snapshot.taxInclusive, cartDigest: digest }
+  const session = {
+    ...input.data,
+    ...accountOf(context.options),
+    cartId: snapshot.cartId,
+    taxInclusive: snapshot.taxInclusive,
+    cartDigest: digest,
+    ...(snapshot.orderCollection ? { orderCollection: snapshot.orderCollection } : {}),
+  }
   const reused = await reusePreviousSession(context, input.previousSessions ?? [], {
     cartId: snapshot.cartId,
     digest,
@@ -69,7 +77,7 @@ export async function startCheckout(
     region: context.options.region,
     merchantName: context.options.merchantName,
     storefrontUrl: context.options.storefrontUrl,
-    ...redirectUrls(context, snapshot.cartId),
+    ...(snapshot.orderCollection ? orderCollectionRedirectUrls(context.options, snapshot.orderCollection) : redirectUrls(context, snapshot.cartId)),
   })
   const checkout = await createCheckout(context, request)
   await context.deps.recordCheckout?.({

@@ -1,5 +1,5 @@
 import { PROVIDER_ID_PREFIX } from "../vocabulary"
-import type { CartSnapshot } from "./mapping/cart-snapshot"
+import type { CartSnapshot, OrderCollectionRef } from "./mapping/cart-snapshot"
 
 /** Payment provider ids served by this plugin: `pp_bnpl_<id>` for any configured id. */
 export const isBnplProvider = (providerId: unknown): boolean =>
@@ -38,7 +38,13 @@ export interface BnplPaymentData {
   redirectCheckoutUrl?: string
   amount?: string
   currency?: string
+  /**
+   * What the checkout's merchantReference names: the cart's id, or for an order's payment
+   * collection (`orderCollection`) the collection's id.
+   */
   cartId?: string
+  /** Set when the checkout pays an order's payment collection (order-collection.ts), not a cart. */
+  orderCollection?: OrderCollectionRef
   /** SHA-256 of what the consumer approved (mapping/cart-digest.ts); compared before completion. */
   cartDigest?: string
   taxInclusive?: boolean

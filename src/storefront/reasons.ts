@@ -31,6 +31,7 @@ export const START_ERROR_REASONS = [
   "invalid_checkout",
   "service_unavailable",
   "cart_not_found",
+  "link_not_found",
   "network",
   "unknown",
 ] as const
@@ -75,6 +76,7 @@ export type PayLaterMessages = Partial<Record<PayLaterReason, string>>
 export const DEFAULT_MESSAGES: Readonly<Record<PayLaterReason, string>> = Object.freeze({
   invalid_return: "We could not match this payment to your basket. Please check your basket and pay again.",
   cart_not_found: "Your basket could not be found. Please start again.",
+  link_not_found: "This payment link is not valid. Please ask the shop for a new one.",
   cart_changed: "Your basket changed after you approved pay later. Please check it and approve the payment again.",
   amount_changed: "Your basket total changed after you approved pay later. Please start the payment again.",
   order_failed: "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",

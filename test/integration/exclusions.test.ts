@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fetchLimits, payLaterMessage } from "../../src/storefront"
 import { consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 import { describeStore } from "../support/store-suite"
+import { editOrderAddingItem, owedCollection, placeCapturedSystemOrder } from "../support/order-edit"
 
 jest.setTimeout(180_000)
 
@@ -68,6 +69,21 @@ describeStore({ BNPL_EXCLUSIONS: JSON.stringify({ categoryIds: [GIFTS] }) }, (su
     expect(express.status).toBe(422)
     expect(express.data).toMatchObject({ reason: "excluded_items", message: expect.stringContaining('"Canvas Tote"') })
     // Nothing reached the service: no checkout was made for the cart.
+    expect((await control.ledger()).checkouts).toEqual([])
+  })
+
+  it("an order holding an excluded product: the difference of its edit is refused for pay later, naming it, and nothing reaches the service", async () => {
+    const { store, admin } = suite
+    await toteBecomesAGiftCard()
+    const { orderId } = await placeCapturedSystemOrder(api, store, admin)
+    await editOrderAddingItem(api, admin, orderId, store.variants.teaTowel, 4)
+    const owed = await owedCollection(getContainer(), orderId)
+    const refused = await api.post(`/store/payment-collections/${owed.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, {
+      headers: { "x-publishable-api-key": store.publishableKey },
+      validateStatus: () => true,
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.data).toMatchObject({ code: "excluded_items", message: expect.stringContaining('"Canvas Tote"') })
     expect((await control.ledger()).checkouts).toEqual([])
   })
 

@@ -6,12 +6,15 @@ import {
   expressCartFor,
   fetchCartEligibility,
   fetchLimits,
+  formatAmount,
   loadExpressLibrary,
   messageFor,
   openExpressCheckout,
   payLaterMessage,
   readPayLaterReturn,
+  readPaymentLink,
   startPayLaterCheckout,
+  startPayLaterForPaymentLink,
   withoutReturnParameters,
 } from "/kit/storefront.mjs"
 
@@ -305,6 +308,38 @@ import {
       ${cartTable({ ...order, shipping_total: order.shipping_total })}</section><p><a href="/">Continue shopping</a></p>`)
   }
 
+  // The page behind Medusa's payment link (the admin's "Copy payment link"):
+  // /payment-collection/{id}?order_id=. What an order still owes after an edit, exchange or
+  // claim, paid later through the kit (docs/storefront.md "The payment link page").
+  async function paymentLinkPage(collectionId) {
+    const orderId = new URLSearchParams(location.search).get("order_id") || ""
+    const read = await readPaymentLink(store, collectionId, orderId)
+    if (read.error) return render(message("error", read.error.message))
+    const { payment_collection: owed, order, pay_later: offer } = read.link
+    const amount = (minor) => formatAmount(BigInt(minor), owed.currency_code, LOCALE)
+    const notice =
+      returned.kind === "error" ? message("error", messageFor(returned.reason)) : returned.kind === "processing" ? message("info", "Your payment is being confirmed. Refresh this page in a moment.") : ""
+    const lines = order.items
+      .map((item) => `<tr><td>${escape(item.title)}</td><td>${escape(item.quantity)}</td><td>${escape(amount(item.unit_price_minor))}</td></tr>`)
+      .join("")
+    const action = !owed.payable
+      ? message("info", "Nothing is owed on this order.")
+      : offer.eligible
+        ? `<button id="pay-later">Pay ${escape(amount(owed.amount_minor))} later</button>`
+        : message("info", messageFor(offer.reason || "not_eligible"))
+    render(`<h1 id="payment-link">Order #${escape(order.display_id)}: <span id="amount-owed">${escape(amount(owed.amount_minor))}</span> to pay</h1>${notice}
+      <table><thead><tr><th>Item</th><th>Quantity</th><th>Unit price</th></tr></thead><tbody>${lines}</tbody></table>${action}`)
+    const button = document.getElementById("pay-later")
+    if (!button) return
+    button.onclick = async () => {
+      button.disabled = true
+      const started = await startPayLaterForPaymentLink(store, collectionId, { providerId: offer.provider_id })
+      if (started.redirectUrl) return void (location.href = started.redirectUrl)
+      button.disabled = false
+      app.insertAdjacentHTML("afterbegin", message("error", started.error.message))
+    }
+  }
+
   async function route() {
     const path = location.pathname
     let match
@@ -313,6 +348,7 @@ import {
     if (path === "/cart") return cartPage()
     if (path === "/checkout") return checkoutPage()
     if ((match = path.match(/^\/order\/([^/]+)\/confirmed$/))) return orderPage(decodeURIComponent(match[1]))
+    if ((match = path.match(/^\/payment-collection\/([^/]+)$/))) return paymentLinkPage(decodeURIComponent(match[1]))
     render(`<h1>Not found</h1><p><a href="/">Home</a></p>`)
   }
 

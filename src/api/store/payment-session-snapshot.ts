@@ -13,6 +13,7 @@ import {
   type PreviousSession,
 } from "../../payments/session-data"
 import { readCartForSnapshot } from "../../operations/cart-for-snapshot"
+import { orderCollectionSessionData } from "./order-collection-snapshot"
 import { clearCompletionRecord } from "../../operations/completion-record"
 import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../operations/exclusion-facts"
 import { excludedItemsError, hasExclusions } from "../../payments/exclusions"
@@ -40,7 +41,8 @@ interface CollectionRead {
  * `excluded_items`, naming them (payments/exclusions.ts). The checkout is then started at
  * once, for the provider to take when Medusa's workflow calls it (runtime/early-checkouts.ts),
  * so the shopper waits for one round trip to the service and not for Medusa's work too.
- * Other providers' requests pass untouched.
+ * An order's payment collection (no cart has it) gets a snapshot of the order instead
+ * (order-collection-snapshot.ts). Other providers' requests pass untouched.
  */
 export async function replaceSessionDataWithCartSnapshot(
   req: MedusaRequest,
@@ -67,6 +69,11 @@ export async function replaceSessionDataWithCartSnapshot(
     ])
     const collection = collections[0] as CollectionRead | undefined
     const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
+    if (collection && !cartId) {
+      // An order's payment collection (the difference after an order edit): its own branch.
+      body.data = await orderCollectionSessionData(req.scope, collectionId, exclusions)
+      return useSessionData(req, body, next)
+    }
     if (!collection || !cartId) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${collectionId}.`)
     }
@@ -114,11 +121,16 @@ export async function replaceSessionDataWithCartSnapshot(
     }
     // A new session starts a new attempt: an earlier one's failure no longer describes the cart.
     await clearCompletionRecord(req.scope, cartId)
-    req.body = body
-    const validated = (req as unknown as { validatedBody?: { data?: unknown } }).validatedBody
-    if (validated) validated.data = body.data
-    next()
+    useSessionData(req, body, next)
   } catch (error) {
     next(error)
   }
+}
+
+/** Hands Medusa's route the body with the trusted `data` (its validated copy too). */
+function useSessionData(req: MedusaRequest, body: { data?: BnplPaymentData }, next: MedusaNextFunction): void {
+  req.body = body
+  const validated = (req as unknown as { validatedBody?: { data?: unknown } }).validatedBody
+  if (validated) validated.data = body.data
+  next()
 }

@@ -39,6 +39,21 @@ export interface CartSnapshot {
   /** The region (prices, taxes, countries shipped to) and sales channel (stock) the order gets. */
   regionId?: string
   salesChannelId?: string
+  /**
+   * Set for an order's payment collection (mapping/order-snapshot.ts): then `cartId` holds the
+   * collection's id and `total` the amount still owed.
+   */
+  orderCollection?: OrderCollectionRef
+}
+
+/**
+ * An order's payment collection a checkout pays (the difference after an order edit, exchange
+ * or claim, docs/flow.md "What the shopper owes after the sale"): Medusa's ids, never the service's.
+ */
+export interface OrderCollectionRef {
+  paymentCollectionId: string
+  /** Medusa's order id (`order_...`); the service's order id stays in `orderId`. */
+  medusaOrderId: string
 }
 
 export interface SnapshotShippingMethod {

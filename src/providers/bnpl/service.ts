@@ -44,6 +44,7 @@ import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "
 import { carryApprovalOnOrderChange } from "../../operations/order-changes/carry-approval"
 import { carriedSession } from "../../operations/order-changes/carried-session"
 import { toMedusaError } from "./errors"
+import { withOrderCollectionStatus } from "./order-collection-status"
 
 type Cradle = Record<string, unknown>
 
@@ -148,7 +149,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
       [EXPRESS_KEY]: undefined,
       [EARLY_CHECKOUT_KEY]: undefined,
     }
-    return { id: started.token, ...toMedusa({ ...started, data: stored }) }
+    return withOrderCollectionStatus({ id: started.token, ...toMedusa({ ...started, data: stored }) })
   }
 
   /**
@@ -181,11 +182,15 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     return toMedusa(await this.run(async () => this.payments_.keepSession({ data, amountMinor: amountOf(input.amount), currency: input.currency_code })))
   }
 
-  /** See PaymentOperations.authorize; `requestId` is Medusa's idempotency key (the session id). */
+  /**
+   * See PaymentOperations.authorize; `requestId` is Medusa's idempotency key (the session id).
+   * An order's payment collection waiting for its consumer answers `pending_authorization`
+   * (order-collection-status.ts).
+   */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const data = asPaymentData(input.data)
     const requestId = input.context?.idempotency_key ?? data.session_id
-    return toMedusa(await this.run(() => this.payments_.authorize({ data, requestId })))
+    return withOrderCollectionStatus(toMedusa(await this.run(() => this.payments_.authorize({ data, requestId }))))
   }
 
   /**

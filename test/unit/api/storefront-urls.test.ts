@@ -1,4 +1,4 @@
-import { checkoutPageUrl, orderPageUrl, processingPageUrl, storefrontCountryCode } from "../../../src/api/bnpl/return/storefront-urls"
+import { checkoutPageUrl, orderPageUrl, paymentLinkPageUrl, processingPageUrl, storefrontCountryCode } from "../../../src/api/bnpl/return/storefront-urls"
 import { parseOptions } from "../../../src/options"
 
 const base = { merchantId: "m", secretKey: "s", region: "UK", baseUrl: "https://api.example", storefrontUrl: "https://shop.example" }
@@ -105,5 +105,17 @@ describe("storefrontCountryCode", () => {
     expect(storefrontCountryCode({ region: { countries: [{ iso_2: "de" }, { iso_2: "fr" }] } })).toBeUndefined()
     expect(storefrontCountryCode({ shipping_address: { country_code: "../" } })).toBeUndefined()
     expect(storefrontCountryCode(undefined)).toBeUndefined()
+  })
+
+  it("sends an order's payment collection back to Medusa's payment link page, with the reason, and to the order page without a cart", () => {
+    const configured = options()
+    expect(paymentLinkPageUrl(configured, "pay_col_1", "order_1", ["bnpl_error", "amount_changed"])).toBe(
+      "https://shop.example/payment-collection/pay_col_1?order_id=order_1&bnpl_error=amount_changed"
+    )
+    expect(paymentLinkPageUrl(configured, "pay_col_1", "order_1", ["bnpl_status", "processing"])).toBe(
+      "https://shop.example/payment-collection/pay_col_1?order_id=order_1&bnpl_status=processing"
+    )
+    // A template naming {cart_id}: an order's collection has none, so the default page is used.
+    expect(orderPageUrl(options({ storefrontOrderPath: "/order/{order_id}?cart={cart_id}" }), "order_1", "")).toBe("https://shop.example/order/order_1/confirmed")
   })
 })

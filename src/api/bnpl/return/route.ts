@@ -2,7 +2,9 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { completePayLaterCart } from "../../../operations/complete-cart"
 import { getPluginRuntime } from "../../../runtime/plugin-runtime"
+import { COLLECTION_RETURN_PARAMETER } from "../../../payments/order-collection"
 import { returnQuerySchema } from "../../request-schemas"
+import { orderCollectionReturn } from "./order-collection-return"
 import { checkoutPageUrl, orderPageUrl, processingPageUrl, storefrontCountryCode } from "./storefront-urls"
 
 /**
@@ -32,8 +34,13 @@ export const RETURN_DEADLINE_MS = 18_000
  *   confirmed" to this route gets no Auth from it again within a back-off (15 s doubling to
  *   5 min, shared by every instance: operations/auth-backoff.ts); such a replay is sent to
  *   the processing state and the background job tries the session at its next run.
+ *
+ * With `payment_collection_id` instead of `cart_id`, the return from the checkout of an
+ * order's payment collection (order-collection-return.ts).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  // The return from the checkout of an order's payment collection: its own route logic.
+  if (req.query && COLLECTION_RETURN_PARAMETER in req.query) return orderCollectionReturn(req, res, RETURN_DEADLINE_MS)
   const { options, logger } = getPluginRuntime(req.scope)
   const parsed = returnQuerySchema.safeParse(req.query ?? {})
   if (!parsed.success) {

@@ -93,6 +93,22 @@ export function processingPageUrl(options: StorefrontOptions, cartId: string, co
   return `${options.storefrontUrl ?? ""}${withReturnParameter(path, ["bnpl_status", "processing"])}`
 }
 
+/**
+ * The page behind Medusa's payment link, `{storefrontUrl}/payment-collection/{id}?order_id=`
+ * (the path Medusa's admin copies with "Copy payment link"), with `bnpl_error=<reason>` or
+ * `bnpl_status=processing` when given: where the return of an order's payment collection sends
+ * a consumer whose payment was not attached (docs/storefront.md "The payment link page").
+ */
+export function paymentLinkPageUrl(
+  options: StorefrontOptions,
+  paymentCollectionId: string,
+  orderId: string,
+  parameter?: ["bnpl_error", ReturnFailure] | ["bnpl_status", "processing"]
+): string {
+  const path = `/payment-collection/${encodeURIComponent(paymentCollectionId)}?order_id=${encodeURIComponent(orderId)}`
+  return `${options.storefrontUrl ?? ""}${withReturnParameter(path, parameter)}`
+}
+
 // The template filled (fillStorefrontPath) and judged as the browser will read it: options
 // parsed at start-up never fail here, options built by hand might.
 function fill(options: StorefrontOptions, field: "storefrontOrderPath" | "storefrontCheckoutPath", values: TemplateValues): string {
