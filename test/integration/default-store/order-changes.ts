@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { consumerChooses, pathAndQuery } from "../../../harness/shopper"
 import { repairOrderChanges } from "../../../src/operations/order-changes/repair"
 import { eventually, fulfilAndShip, placeOrder, readPayment, type PlacedOrder } from "../../support/place-order"
 import type { StoreSuite } from "../../support/store-suite"
@@ -95,7 +96,7 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect(minor(final.order.summary.pending_difference)).toBe(0)
   })
 
-  it("an edit that adds an item before capture keeps the whole approval and leaves only the difference to pay by the link", async () => {
+  it("an edit that adds an item before capture keeps the whole approval; the difference is paid later by the link, and the order reads paid", async () => {
     const placed = await placeOrder(api, getContainer(), suite.store)
     await editQuantity(placed, 3)
     const after = await carried(placed)
@@ -110,10 +111,27 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect(owed.map((collection) => minor(collection.amount))).toEqual([newTotal - minor(placed.total)])
     expect(after.order.payment_status).toBe("partially_authorized")
 
-    // The admin's Capture takes what the approval covers, once.
-    expect((await api.post(`/admin/payments/${holder.id}/capture`, {}, admin())).status).toBe(200)
-    const captures = (await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)
-    expect(captures.map((entry) => minor(entry.amount.amount))).toEqual([minor(placed.total)])
+    // The shopper pays the difference later through Medusa's payment link (the link page's store routes).
+    const link = after.collections.find((collection) => collection.status === "not_paid")!
+    const storeHeaders = { headers: { "x-publishable-api-key": suite.store.publishableKey } }
+    const { data: page } = await api.get(`/store/bnpl/payment-collections/${link.id}?order_id=${placed.orderId}`, storeHeaders)
+    expect(page.payment_collection.amount_minor).toBe(newTotal - minor(placed.total))
+    const { data: started } = await api.post(`/store/payment-collections/${link.id}/payment-sessions`, { provider_id: suite.store.providers.uk }, storeHeaders)
+    const session = started.payment_collection.payment_sessions.find((candidate: any) => candidate.provider_id === suite.store.providers.uk)
+    const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+    const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+    expect(String(returned.headers.location)).toContain(`/order/${placed.orderId}/confirmed`)
+    const approvals = (await control.ledger()).auths.filter((entry) => entry.status === "APPROVED").map((entry) => minor(entry.amount.amount))
+    expect(approvals).toEqual([minor(placed.total), newTotal - minor(placed.total)])
+    const paid = await orderOf(placed)
+    expect(paid.order.payment_status).toBe("authorized")
+    expect(paid.live.map((payment: any) => minor(payment.amount)).sort()).toEqual([newTotal - minor(placed.total), minor(placed.total)].sort())
+
+    // The admin's Capture takes what each approval covers, once.
+    for (const payment of paid.live) expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, admin())).status).toBe(200)
+    const captures = (await control.ledger()).captures.map((entry) => minor(entry.amount.amount)).sort()
+    expect(captures).toEqual([newTotal - minor(placed.total), minor(placed.total)].sort())
+    expect((await orderOf(placed)).order.payment_status).toBe("captured")
   })
 
   it("a second edit while the difference is owed: one collection owes the new difference; lowered below the approval, nothing is owed and only the excess is voided", async () => {
@@ -167,12 +185,18 @@ export default function orderChangesTests(suite: StoreSuite): void {
     return placed
   }
   const ok = (answer: { status: number; data?: any }) => expect([answer.status, answer.data?.message]).toEqual([200, undefined])
-  /** The refund the admin's Refund dialog sends for what Medusa says the order owes back. */
-  async function refundWhatIsDue(placed: PlacedOrder): Promise<number> {
+  /** The refund the admin's Refund dialog sends for what Medusa says the order owes back; the service's refunds of the order after it. */
+  async function refundWhatIsDue(placed: PlacedOrder) {
     const due = -minor((await orderOf(placed)).order.summary.pending_difference)
     expect(due).toBeGreaterThan(0)
     ok(await api.post(`/admin/payments/${placed.paymentId}/refund`, { amount: due / 100, note: "returned goods" }, admin()))
-    return due
+    return { due, refunds: (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId) }
+  }
+  /** The admin receives `quantity` of the order's first line on the return at `returned` (its admin path). */
+  async function receive(returned: string, placed: PlacedOrder, quantity: number): Promise<void> {
+    ok(await api.post(`${returned}/receive`, {}, admin()))
+    ok(await api.post(`${returned}/receive-items`, { items: [{ id: placed.items[0].id, quantity }] }, admin()))
+    ok(await api.post(`${returned}/receive/confirm`, {}, admin()))
   }
 
   it("a return received and refunded: the service refunds exactly what Medusa records, with the note", async () => {
@@ -182,11 +206,8 @@ export default function orderChangesTests(suite: StoreSuite): void {
     const returned = `/admin/returns/${started.data.return.id}`
     ok(await api.post(`${returned}/request-items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin()))
     ok(await api.post(`${returned}/request`, {}, admin()))
-    ok(await api.post(`${returned}/receive`, {}, admin()))
-    ok(await api.post(`${returned}/receive-items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin()))
-    ok(await api.post(`${returned}/receive/confirm`, {}, admin()))
-    const due = await refundWhatIsDue(placed)
-    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
+    await receive(returned, placed, 1)
+    const { due, refunds } = await refundWhatIsDue(placed)
     expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
     expect(refunds[0].refundMerchantReference).toMatch(/returned goods/)
     expect((await readPayment(getContainer(), placed.paymentId)).refunds.map((refund: any) => minor(refund.amount))).toEqual([due])
@@ -199,8 +220,7 @@ export default function orderChangesTests(suite: StoreSuite): void {
     const claim = `/admin/claims/${started.data.claim.id}`
     ok(await api.post(`${claim}/inbound/items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin()))
     ok(await api.post(`${claim}/request`, {}, admin()))
-    const due = await refundWhatIsDue(placed)
-    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
+    const { due, refunds } = await refundWhatIsDue(placed)
     expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
   })
 
@@ -215,11 +235,8 @@ export default function orderChangesTests(suite: StoreSuite): void {
     ok(confirmed)
     const returnId = confirmed.data.exchange?.return_id ?? confirmed.data.order_preview?.returns?.[0]?.id ?? started.data.exchange.return_id
     const returned = `/admin/returns/${returnId}`
-    ok(await api.post(`${returned}/receive`, {}, admin()))
-    ok(await api.post(`${returned}/receive-items`, { items: [{ id: placed.items[0].id, quantity: 2 }] }, admin()))
-    ok(await api.post(`${returned}/receive/confirm`, {}, admin()))
-    const due = await refundWhatIsDue(placed)
-    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
+    await receive(returned, placed, 2)
+    const { due, refunds } = await refundWhatIsDue(placed)
     expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
     // Nothing was voided or captured again for the exchange: the approval was captured in full.
     expect((await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)).toHaveLength(1)
