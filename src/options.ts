@@ -4,6 +4,7 @@ import { BnplOptionsError } from "./client/errors"
 import { absoluteUrl, isLoopbackHost, oauthNeedsAuthUrl, optionsErrorOf, transportFields } from "./client/option-rules"
 import { SANDBOX_MERCHANT_IDS, SANDBOX_SECRET_KEYS } from "./sandbox-credentials"
 import { DEFAULT_STOREFRONT_PATHS, templateOffStorefrontReason } from "./storefront-path-template"
+import { JOBS } from "./vocabulary"
 
 export { BnplOptionsError, isLoopbackHost }
 
@@ -38,10 +39,10 @@ const cronSchedule = z
 
 /** Defaults of `schedules`: the schedules the jobs always had. */
 export const DEFAULT_SCHEDULES = {
-  refreshConfiguration: "17 3 * * *",
-  authorizationExpiry: "5 * * * *",
-  reconcilePayments: "*/30 * * * *",
-  completePendingCarts: "* * * * *",
+  refreshConfiguration: JOBS.refreshConfiguration.defaultSchedule,
+  authorizationExpiry: JOBS.authorizationExpiry.defaultSchedule,
+  reconcilePayments: JOBS.reconcilePayments.defaultSchedule,
+  completePendingCarts: JOBS.completePendingCarts.defaultSchedule,
 } as const
 
 const timeoutSchema = z.strictObject({

@@ -5,8 +5,9 @@ import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { JOBS } from "../vocabulary"
 
-const NAME = "medusa-payment-bnpl-authorization-expiry"
+const JOB = JOBS.authorizationExpiry
 
 /**
  * Hourly: warns about authorisations expiring within 48 hours, cancels expired ones in Medusa,
@@ -14,9 +15,9 @@ const NAME = "medusa-payment-bnpl-authorization-expiry"
  * of each approval held for a decision (`onOrderFailure: "hold"`, operations/held-orders.ts).
  */
 export default async function authorizationExpiryJob(container: MedusaContainer): Promise<void> {
-  await runJob(container, NAME, () =>
+  await runJob(container, JOB.medusaName, () =>
     recordJobRun(
-      "authorization-expiry",
+      JOB.runName,
       getPluginRuntime(container),
       async () => ({ ...(await checkAuthorizationExpiry(container)), held: await remindHeldOrders(container) }),
       (report) =>
@@ -27,7 +28,7 @@ export default async function authorizationExpiryJob(container: MedusaContainer)
 }
 
 export const config = {
-  name: NAME,
+  name: JOB.medusaName,
   // Default "5 * * * *" (hourly at :05); the `schedules.authorizationExpiry` option changes it (docs/operations.md, "Jobs").
   schedule: jobSchedule("authorizationExpiry"),
 }

@@ -10,8 +10,9 @@ import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { JOBS } from "../vocabulary"
 
-const NAME = "medusa-payment-bnpl-complete-pending-carts"
+const JOB = JOBS.completePendingCarts
 
 /**
  * Every minute: carts whose consumer confirmed but never came back are completed
@@ -29,9 +30,9 @@ const NAME = "medusa-payment-bnpl-complete-pending-carts"
  * The run is recorded for the admin's "Pay later" settings page.
  */
 export default async function completePendingCartsJob(container: MedusaContainer): Promise<void> {
-  await runJob(container, NAME, () =>
+  await runJob(container, JOB.medusaName, () =>
     recordJobRun(
-      "complete-pending-carts",
+      JOB.runName,
       getPluginRuntime(container),
       async () => {
         const report = await completePendingCarts(container)
@@ -61,7 +62,7 @@ export default async function completePendingCartsJob(container: MedusaContainer
 }
 
 export const config = {
-  name: NAME,
+  name: JOB.medusaName,
   // Default "* * * * *"; the `schedules.completePendingCarts` option (or BNPL_COMPLETION_SCHEDULE) changes it.
   schedule: jobSchedule("completePendingCarts"),
 }

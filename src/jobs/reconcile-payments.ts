@@ -6,8 +6,9 @@ import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
 import { recordReconciliationFindings } from "../runtime/reconciliation-findings"
+import { JOBS } from "../vocabulary"
 
-const NAME = "medusa-payment-bnpl-reconcile-payments"
+const JOB = JOBS.reconcilePayments
 
 /**
  * Every 30 minutes, for every account: approved service payments no order or session claims
@@ -18,9 +19,9 @@ const NAME = "medusa-payment-bnpl-reconcile-payments"
  */
 export default async function reconcilePaymentsJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
-  await runJob(container, NAME, () =>
+  await runJob(container, JOB.medusaName, () =>
     recordJobRun(
-      "reconcile-payments",
+      JOB.runName,
       runtime,
       () =>
         forEachAccount(runtime.accounts, async (account) => {
@@ -39,7 +40,7 @@ export default async function reconcilePaymentsJob(container: MedusaContainer): 
 }
 
 export const config = {
-  name: NAME,
+  name: JOB.medusaName,
   // Default "*/30 * * * *"; the `schedules.reconcilePayments` option changes it (docs/operations.md, "Jobs").
   schedule: jobSchedule("reconcilePayments"),
 }

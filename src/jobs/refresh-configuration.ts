@@ -5,8 +5,9 @@ import { runJob } from "../runtime/job-run"
 import { recordJobRun } from "../runtime/job-runs"
 import { jobSchedule } from "../runtime/job-schedule"
 import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { JOBS } from "../vocabulary"
 
-const NAME = "medusa-payment-bnpl-refresh-configuration"
+const JOB = JOBS.refreshConfiguration
 
 const describe = (configuration: CachedConfiguration) =>
   `limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
@@ -19,10 +20,10 @@ const describe = (configuration: CachedConfiguration) =>
  */
 export default async function refreshConfigurationJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
-  await runJob(container, NAME, async () => {
+  await runJob(container, JOB.medusaName, async () => {
     const started = Date.now()
     const read = await recordJobRun(
-      "refresh-configuration",
+      JOB.runName,
       runtime,
       () => forEachAccount(runtime.accounts, (account) => getConfiguration(account.client, account.options, { ...account, forceRefresh: true })),
       // When the service does not answer, getConfiguration keeps the last limits read (and logs
@@ -44,7 +45,7 @@ export default async function refreshConfigurationJob(container: MedusaContainer
 }
 
 export const config = {
-  name: NAME,
+  name: JOB.medusaName,
   // Default "17 3 * * *" (03:17 daily); the `schedules.refreshConfiguration` option (or the
   // older BNPL_CONFIGURATION_SCHEDULE variable) changes it (docs/operations.md, "Jobs").
   schedule: jobSchedule("refreshConfiguration"),

@@ -1,4 +1,5 @@
 import { BnplApiError } from "../client/errors"
+import { SHOPPER_WORDING } from "../vocabulary"
 
 /**
  * Why a payment operation did not go through, as a caller switches on it. Shopper reasons
@@ -98,19 +99,9 @@ export class PaymentError extends Error {
 }
 
 /** Short words for the shopper; the merchant's detail goes to the log. */
-export const SHOPPER_MESSAGES: Record<ShopperReason, string> = {
-  declined: "The pay later payment was declined by the provider. Please choose another payment method.",
-  expired: "The pay later checkout has expired or was already used. Please start the payment again.",
-  not_confirmed: "The pay later payment is not confirmed yet. Please try again in a moment.",
-  cart_changed: "Your basket changed after you approved pay later. Please check it and approve the payment again.",
-  amount_changed: "Your basket total changed after you approved pay later. Please start the payment again.",
-  not_eligible: "Pay later is not available for this basket.",
-  unavailable: "Pay later is not available right now. Please try again later or choose another payment method.",
-  payment_failed: "The pay later payment could not be completed. Please try again or choose another payment method.",
-  order_failed: "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",
-  excluded_items: "Pay later is not available for some items in your basket. Please remove them or choose another payment method.",
-  order_on_hold: "Your payment is approved; the shop is checking your order and will contact you.",
-}
+export const SHOPPER_MESSAGES: Record<ShopperReason, string> = Object.fromEntries(
+  SHOPPER_REASONS.map((reason) => [reason, SHOPPER_WORDING[reason]])
+) as Record<ShopperReason, string>
 
 export const isShopperReason = (value: unknown): value is ShopperReason => (SHOPPER_REASONS as readonly unknown[]).includes(value)
 

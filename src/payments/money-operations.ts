@@ -5,7 +5,7 @@ import { PaymentError, authorizationExpiredError, describeServiceError, type Pay
 import { MoneyCallUnanswered, MoneyCalls, appliedOf, sumOf } from "./money-calls"
 import type { MoneyOperationRecord } from "./money-records"
 import { asPaymentState, capturedAtService, isCaptured, isExpired, isVoidedOrExpired } from "./payment-state"
-import { requestIds } from "./request-ids"
+import { isCancelRefund, requestIds } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
 
 /** A refund an earlier version's refund journal (kept in the cache) knew of: carried into the records once. */
@@ -236,7 +236,7 @@ export class MoneyOperations {
     const orderId = data.orderId!
     const payment = read ?? (await this.deps.calls.readPayment(orderId))
     const captured = capturedAtService(payment)
-    const refundedForCancel = (payment.refunds ?? []).filter((refund) => refund.requestId?.startsWith(`${orderId}-cancel-refund-`))
+    const refundedForCancel = (payment.refunds ?? []).filter((refund) => isCancelRefund(refund.requestId, orderId))
     const alreadyRefunded = refundedForCancel.reduce((sum, refund) => sum + apiAmountToMinorUnits(refund.amount?.amount ?? "0.00"), 0n)
     const unrecorded = captured - recordedCaptured - alreadyRefunded
     const settled = { ...data, paymentState: payment.paymentState ?? "CAPTURED" }
@@ -356,7 +356,7 @@ export class MoneyOperations {
  */
 export function totalsOf(data: BnplPaymentData, records: MoneyOperationRecord[]): { captured: bigint; refunded: bigint } {
   const captures = appliedOf(records, "capture").recorded
-  const refunds = appliedOf(records, "refund").recorded.filter((record) => !record.requestId.includes("-cancel-refund-"))
+  const refunds = appliedOf(records, "refund").recorded.filter((record) => !isCancelRefund(record.requestId))
   const fromData = (value: string | undefined) => apiAmountToMinorUnits(value ?? "0.00")
   const max = (a: bigint, b: bigint) => (a > b ? a : b)
   return { captured: max(fromData(data.capturedAmount), sumOf(captures)), refunded: max(fromData(data.refundedAmount), sumOf(refunds)) }

@@ -49,5 +49,12 @@ export const requestIds = {
     `${serviceOrderId}-cancel-refund-${capturedAtService}`.slice(0, 64),
 } as const
 
+/**
+ * Whether a refund's requestId is `requestIds.cancelRefund`'s (of `serviceOrderId` when given):
+ * a refund of money Medusa never recorded as captured, which is no refund Medusa records.
+ */
+export const isCancelRefund = (requestId: string | undefined, serviceOrderId?: string): boolean =>
+  !!requestId && (serviceOrderId ? requestId.startsWith(`${serviceOrderId}-cancel-refund-`) : requestId.includes("-cancel-refund-"))
+
 /** Whether a void's requestId is `requestIds.narrowingVoid`'s: a void of part of what is open, not of all of it. */
 export const isNarrowingVoid = (requestId: string): boolean => requestId.endsWith("-narrow")

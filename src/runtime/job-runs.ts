@@ -1,8 +1,14 @@
 import type { LoggerLike } from "./shared-types"
+import { JOBS } from "../vocabulary"
 import { recordsOf, upsertOne } from "./records-module"
 
 /** The plugin's scheduled jobs, by the names the admin shows. */
-export const JOB_NAMES = ["refresh-configuration", "reconcile-payments", "authorization-expiry", "complete-pending-carts"] as const
+export const JOB_NAMES = [
+  JOBS.refreshConfiguration.runName,
+  JOBS.reconcilePayments.runName,
+  JOBS.authorizationExpiry.runName,
+  JOBS.completePendingCarts.runName,
+] as const
 export type JobName = (typeof JOB_NAMES)[number]
 
 /** The last run of a job, as the settings page shows it. Times are ISO 8601. */

@@ -6,22 +6,10 @@
  * status.
  */
 
-import { KIT_INELIGIBLE_REASONS } from "../vocabulary"
+import { KIT_INELIGIBLE_REASONS, RETURN_FAILURES, SHOPPER_WORDING } from "../vocabulary"
 
 /** `bnpl_error=<reason>` on the checkout URL the return route sends the shopper to. */
-export const RETURN_ERROR_REASONS = [
-  "invalid_return",
-  "cart_changed",
-  "amount_changed",
-  "order_failed",
-  "order_on_hold",
-  "cancelled",
-  "declined",
-  "expired",
-  "not_confirmed",
-  "payment_failed",
-  "processing",
-] as const
+export const RETURN_ERROR_REASONS = [...RETURN_FAILURES, "processing"] as const
 export type ReturnErrorReason = (typeof RETURN_ERROR_REASONS)[number]
 
 /** Why starting a checkout (creating the payment session) failed. */
@@ -72,42 +60,12 @@ export type PayLaterReason = ReturnErrorReason | StartErrorReason | IneligibleRe
 /** Messages by reason; any subset overrides the defaults. `{minimum}` / `{maximum}` are filled where limits are known. */
 export type PayLaterMessages = Partial<Record<PayLaterReason, string>>
 
-/** The default English messages. */
-export const DEFAULT_MESSAGES: Readonly<Record<PayLaterReason, string>> = Object.freeze({
-  invalid_return: "We could not match this payment to your basket. Please check your basket and pay again.",
-  cart_not_found: "Your basket could not be found. Please start again.",
-  link_not_found: "This payment link is not valid. Please ask the shop for a new one.",
-  cart_changed: "Your basket changed after you approved pay later. Please check it and approve the payment again.",
-  amount_changed: "Your basket total changed after you approved pay later. Please start the payment again.",
-  order_failed: "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",
-  order_on_hold: "Your payment is approved; the shop is checking your order and will contact you.",
-  cancelled: "You cancelled pay later. Choose a payment method to continue.",
-  declined: "Pay later was declined. Please choose another payment method.",
-  expired: "Your pay later session expired. Please try again.",
-  not_confirmed: "Your payment is not confirmed yet. Please try again.",
-  payment_failed: "The payment could not be completed. Please try again or choose another payment method.",
-  processing: "We are confirming your payment. This usually takes a few seconds.",
-  processing_timeout:
-    "Your payment is taking longer than usual to confirm. Please check your e-mail for an order confirmation before paying again.",
-  not_eligible: "Pay later is not available for this basket.",
-  missing_email: "Please enter your e-mail address before choosing pay later.",
-  invalid_checkout: "Pay later could not be started for this basket. Please choose another payment method.",
-  service_unavailable: "Pay later is not responding right now. Please try again in a moment.",
-  network: "We could not reach the shop. Please check your connection and try again.",
-  unknown: "Pay later could not be started. Please try again or choose another payment method.",
-  below_minimum: "Pay later is available on orders from {minimum} to {maximum}.",
-  above_maximum: "Pay later is available on orders from {minimum} to {maximum}.",
-  unsupported_currency: "Pay later is not available in this currency.",
-  not_in_region: "Pay later is not available in this region.",
-  excluded_items: "Pay later is not available for some items in your basket.",
-  disabled: "Pay later is not available at the moment.",
-  limits_unavailable: "Pay later is not available right now.",
-  outside_limits: "Pay later is not available for this basket's total.",
-  origin_not_allowed: "Express pay later is not available on this site. Please use the checkout.",
-  address_unsupported: "We do not deliver to the address you chose. Please choose another address or use the checkout.",
-  address_unrecognized: "The address you chose could not be recognised. Please check it or use the checkout.",
-  express_unavailable: "Express pay later could not open. Please allow pop-ups for this site, try again, or use the checkout.",
-})
+/**
+ * The default English messages: the one wording of each reason (vocabulary.ts SHOPPER_WORDING),
+ * but for the server's `unavailable`, which the kit reads as `service_unavailable`.
+ */
+const { unavailable: _serverOnly, ...kitWording } = SHOPPER_WORDING
+export const DEFAULT_MESSAGES: Readonly<Record<PayLaterReason, string>> = Object.freeze(kitWording)
 
 /**
  * Reasons after which completing the cart again with the same payment session is safe and

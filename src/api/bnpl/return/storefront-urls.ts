@@ -1,5 +1,6 @@
 import type { CompletionFailure } from "../../../operations/complete-cart"
 import { BnplOptionsError, type BnplOptions } from "../../../options"
+import { RETURN_FAILURES as VOCABULARY_RETURN_FAILURES } from "../../../vocabulary"
 import { DEFAULT_STOREFRONT_PATHS, fillStorefrontPath, offStorefrontReason, type TemplateValues } from "../../../storefront-path-template"
 
 /**
@@ -13,19 +14,8 @@ import { DEFAULT_STOREFRONT_PATHS, fillStorefrontPath, offStorefrontReason, type
  */
 export type ReturnFailure = CompletionFailure
 
-/** Every `bnpl_error` the return route can send (the start-only reasons never reach it). */
-export const RETURN_FAILURES = [
-  "invalid_return",
-  "cancelled",
-  "declined",
-  "expired",
-  "not_confirmed",
-  "cart_changed",
-  "amount_changed",
-  "order_failed",
-  "order_on_hold",
-  "payment_failed",
-] as const satisfies readonly ReturnFailure[]
+/** Every `bnpl_error` the return route can send (the start-only reasons never reach it); one list, in vocabulary.ts. */
+export const RETURN_FAILURES = VOCABULARY_RETURN_FAILURES satisfies readonly ReturnFailure[]
 
 type StorefrontOptions = Pick<BnplOptions, "storefrontUrl" | "storefrontOrderPath" | "storefrontCheckoutPath">
 
