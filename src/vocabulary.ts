@@ -104,3 +104,23 @@ export const RETURN_FAILURES = [
   "order_on_hold",
   "payment_failed",
 ] as const
+
+/**
+ * The address the service's express popup hands the merchant's page in
+ * `onShippingAddressChange` (docs/service-api.md "Express checkout"): `suburb` is the town,
+ * `state` the county, province or state, `area2` a local area (UK) or province (EU). The kit
+ * passes it on as the popup gave it; the server parses it (api/request-schemas.ts) and maps it
+ * (payments/mapping/express-address.ts).
+ */
+export interface PopupAddress {
+  name?: string
+  address1: string
+  address2?: string
+  area2?: string
+  suburb?: string
+  state?: string
+  postcode?: string
+  /** ISO 3166-1 alpha-2 ("GB"), any case. */
+  countryCode: string
+  phoneNumber?: string
+}

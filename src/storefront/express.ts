@@ -3,6 +3,7 @@ import { completionReason } from "./checkout"
 import { fetchPayLaterCartStatus } from "./order-status"
 import { RETURN_ERROR_REASONS, messageFor, type PayLaterMessages, type ReturnErrorReason } from "./reasons"
 import { storeRequest, type StoreClientConfig } from "./store-client"
+import type { PopupAddress } from "../vocabulary"
 
 /**
  * Express checkout's three store calls (docs/service-api.md "Express checkout"; the plugin's routes `POST /store/bnpl/carts/:id/express`, `.../shipping-options`,
@@ -16,21 +17,8 @@ export interface ExpressMoney {
   currency: string
 }
 
-/**
- * The address the consumer chose in the popup, in the service's documented shape
- * (`onShippingAddressChange`'s `data`): `countryCode` is ISO 3166-1 alpha-2 ("GB").
- */
-export interface ExpressAddress {
-  name?: string
-  address1: string
-  address2?: string
-  area2?: string
-  suburb?: string
-  state?: string
-  postcode?: string
-  countryCode: string
-  phoneNumber?: string
-}
+/** The address the consumer chose in the popup (vocabulary.ts PopupAddress): `countryCode` is ISO 3166-1 alpha-2 ("GB"). */
+export type ExpressAddress = PopupAddress
 
 /**
  * One of the store's shipping options as the popup lists it: `orderAmount` is the cart's

@@ -1,24 +1,8 @@
 import type { Checkout } from "../../client/schemas"
 import { cutText } from "./text"
+import type { PopupAddress } from "../../vocabulary"
 
-/**
- * The address the service's popup hands the page in `onShippingAddressChange`
- * (docs/service-api.md "Express checkout"): `suburb` is the town, `state` the county,
- * province or state, `area2` a local area (UK) or province (EU). Parsed by the route first
- * (api/request-schemas.ts).
- */
-export interface PopupAddress {
-  name?: string
-  address1: string
-  address2?: string
-  area2?: string
-  suburb?: string
-  state?: string
-  postcode?: string
-  /** ISO 3166-1 alpha-2, any case. */
-  countryCode: string
-  phoneNumber?: string
-}
+export type { PopupAddress } from "../../vocabulary"
 
 /** An address in the shape Medusa's cart workflows take (`shipping_address`, `billing_address`). */
 export interface MedusaAddressInput {
