@@ -98,6 +98,23 @@ async function readAll(
   }
 }
 
+/** One Medusa payment's captures and refunds to look at, with the account that made it. */
+interface PaymentToCheck {
+  account: AccountRuntime
+  data: BnplPaymentData
+  paymentId: string
+  capture: MedusaMoneyRecord[]
+  refund: MedusaMoneyRecord[]
+}
+
+/** What the steps of one run share. */
+interface RunContext {
+  runtime: ReturnType<typeof getPluginRuntime>
+  paymentModule: PaymentModuleLike
+  report: UnsentMoneyReport
+  operationsOf: Map<AccountRuntime, ReturnType<typeof paymentOperationsFor>>
+}
+
 /**
  * Sends every capture and refund Medusa recorded but the service never received (see above).
  * Never throws for one record: a refusal or an outage is reported in `failed` (and logged) and
@@ -114,85 +131,119 @@ export async function sendUnsentMoneyCalls(
     readAll((filters, config) => paymentModule.listCaptures(filters, config), created_at),
     readAll((filters, config) => paymentModule.listRefunds(filters, config), created_at),
   ])
-  const report: UnsentMoneyReport = { checked: 0, sent: [], failed: [], withdrawn: [] }
+  const run: RunContext = { runtime, paymentModule, report: { checked: 0, sent: [], failed: [], withdrawn: [] }, operationsOf: new Map() }
+  const payments = paymentsToCheck(run, captures, refunds)
+  const applied = await appliedCallsByAccount(payments)
+  for (const payment of payments) {
+    const records = (applied.get(payment.account) ?? []).filter((record) => record.serviceOrderId === payment.data.orderId)
+    await sendUnsentOfPayment(run, payment, records)
+  }
+  return run.report
+}
 
-  const byPayment = new Map<string, { account: AccountRuntime; data: BnplPaymentData; paymentId: string; capture: MedusaMoneyRecord[]; refund: MedusaMoneyRecord[] }>()
+/** Medusa's captures and refunds in the window, by the pay-later payment they belong to (counted in the report). */
+function paymentsToCheck(run: RunContext, captures: MedusaMoneyRecord[], refunds: MedusaMoneyRecord[]): PaymentToCheck[] {
+  const byPayment = new Map<string, PaymentToCheck>()
   for (const [kind, list] of [["capture", captures], ["refund", refunds]] as const) {
     for (const record of list) {
       const payment = record.payment
-      const account = accountForProvider(runtime, payment?.provider_id)
+      const account = accountForProvider(run.runtime, payment?.provider_id)
       if (!payment || !account) continue
       const data = asPaymentData(payment.data ?? {})
       if (!data.orderId) continue
-      report.checked++
+      run.report.checked++
       const entry = byPayment.get(payment.id) ?? { account, data, paymentId: payment.id, capture: [], refund: [] }
       entry[kind].push(record)
       byPayment.set(payment.id, entry)
     }
   }
+  return [...byPayment.values()]
+}
 
-  // One query per account for the applied calls that stand for these records (their own
-  // requestId, one they were counted towards, or the order's capture on authorisation).
+/**
+ * One query per account for the applied calls that stand for these records (their own
+ * requestId, one they were counted towards, or the order's capture on authorisation).
+ */
+async function appliedCallsByAccount(payments: PaymentToCheck[]): Promise<Map<AccountRuntime, MoneyOperationRecord[]>> {
   const applied = new Map<AccountRuntime, MoneyOperationRecord[]>()
-  for (const account of new Set([...byPayment.values()].map((entry) => entry.account))) {
-    const entries = [...byPayment.values()].filter((entry) => entry.account === account)
-    const requestIdsOf = entries.flatMap((entry) => [
-      ...entry.capture.map((record) => requestIds.capture(record.id)),
-      ...entry.refund.map((record) => requestIds.refund(record.id)),
-      requestIds.captureOnAuthorize(entry.data.orderId!),
-    ])
+  for (const account of new Set(payments.map((entry) => entry.account))) {
+    const requestIdsOf = payments
+      .filter((entry) => entry.account === account)
+      .flatMap((entry) => [
+        ...entry.capture.map((record) => requestIds.capture(record.id)),
+        ...entry.refund.map((record) => requestIds.refund(record.id)),
+        requestIds.captureOnAuthorize(entry.data.orderId!),
+      ])
     applied.set(account, await new DatabaseMoneyRecords(accountHash(account.options)).appliedFor(requestIdsOf))
   }
+  return applied
+}
 
-  const operationsOf = new Map<AccountRuntime, ReturnType<typeof paymentOperationsFor>>()
-  for (const { account, data, paymentId, capture, refund } of byPayment.values()) {
-    const records = (applied.get(account) ?? []).filter((record) => record.serviceOrderId === data.orderId)
-    // Each call answers with the payment as it now stands; the last answer is written to
-    // Medusa's payment data, as Medusa writes the provider's answer after its own calls.
-    let current: BnplPaymentData | undefined
-    for (const [kind, medusaRecords] of [["capture", capture], ["refund", refund]] as const) {
-      for (const medusaRecord of unsent(kind, medusaRecords, records, data.orderId!)) {
-        const amountMinor = toMinorUnits(medusaRecord.amount, `${kind}.amount`)
-        const call: UnsentMoneyCall = {
-          kind,
-          medusaRecordId: medusaRecord.id,
-          paymentId,
-          serviceOrderId: data.orderId!,
-          amount: minorUnitsToApiAmount(amountMinor),
-        }
-        const operations = operationsOf.get(account) ?? paymentOperationsFor(account, { cache: () => runtime.cache, logger: runtime.logger })
-        operationsOf.set(account, operations)
-        try {
-          if (kind === "capture") current = await operations.capture({ data: current ?? data, capture: { id: medusaRecord.id, amountMinor } })
-          else current = await operations.refund({ data: current ?? data, amountMinor, refundId: medusaRecord.id })
-          report.sent.push(call)
-          runtime.logger?.warn?.(
-            `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa and not applied at the service (a process stopped before sending it, or the service gave no usable answer); sent now with its own requestId.`
-          )
-        } catch (error) {
-          if (kind === "capture" && neverApplicable(error)) {
-            // What Medusa's capturePayment does when its provider refuses: the capture never happened.
-            await paymentModule.deleteCaptures(medusaRecord.id)
-            report.withdrawn.push(call)
-            runtime.logger?.warn?.(
-              `medusa-payment-bnpl (${account.providerId}): capture ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa but never sent, and the service now refuses it (${(error as Error).message}); Medusa's capture record is deleted, as Medusa does when a capture is refused.`
-            )
-            continue
-          }
-          report.failed.push({ ...call, message: (error as Error)?.message ?? String(error) })
-          runtime.logger?.error?.(
-            `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId}, recorded by Medusa and not applied at the service, could not be sent: ${(error as Error)?.message ?? error}. It is tried again on the next run.`
-          )
-        }
-      }
-    }
-    if (current) {
-      await paymentModule.updatePayment({ id: paymentId, data: current as Record<string, unknown> }).catch((error: unknown) => {
-        runtime.logger?.warn?.(`medusa-payment-bnpl: the payment data of ${paymentId} could not be brought up to date (${(error as Error)?.message ?? error}); the next operation on it reads the money records.`)
-      })
+/**
+ * Sends the payment's unsent captures, then its unsent refunds. Each call answers with the
+ * payment as it now stands; the last answer is written to Medusa's payment data, as Medusa
+ * writes the provider's answer after its own calls.
+ */
+async function sendUnsentOfPayment(run: RunContext, payment: PaymentToCheck, applied: MoneyOperationRecord[]): Promise<void> {
+  let current: BnplPaymentData | undefined
+  for (const [kind, medusaRecords] of [["capture", payment.capture], ["refund", payment.refund]] as const) {
+    for (const medusaRecord of unsent(kind, medusaRecords, applied, payment.data.orderId!)) {
+      current = (await sendOne(run, payment, kind, medusaRecord, current ?? payment.data)) ?? current
     }
   }
-  return report
+  if (!current) return
+  await run.paymentModule.updatePayment({ id: payment.paymentId, data: current as Record<string, unknown> }).catch((error: unknown) => {
+    run.runtime.logger?.warn?.(
+      `medusa-payment-bnpl: the payment data of ${payment.paymentId} could not be brought up to date (${(error as Error)?.message ?? error}); the next operation on it reads the money records.`
+    )
+  })
+}
+
+/**
+ * Sends one capture or refund Medusa recorded, with its own requestId, and reports it: sent,
+ * failed (tried again next run), or, for a capture the service can no longer take, withdrawn
+ * (Medusa's record deleted, as Medusa does when a capture is refused).
+ * @returns the payment's data after the call, or undefined when nothing was applied.
+ */
+async function sendOne(
+  run: RunContext,
+  payment: PaymentToCheck,
+  kind: "capture" | "refund",
+  medusaRecord: MedusaMoneyRecord,
+  data: BnplPaymentData
+): Promise<BnplPaymentData | undefined> {
+  const { account } = payment
+  const { runtime, report } = run
+  const amountMinor = toMinorUnits(medusaRecord.amount, `${kind}.amount`)
+  const call: UnsentMoneyCall = { kind, medusaRecordId: medusaRecord.id, paymentId: payment.paymentId, serviceOrderId: data.orderId!, amount: minorUnitsToApiAmount(amountMinor) }
+  const operations = run.operationsOf.get(account) ?? paymentOperationsFor(account, { cache: () => runtime.cache, logger: runtime.logger })
+  run.operationsOf.set(account, operations)
+  try {
+    const after =
+      kind === "capture"
+        ? await operations.capture({ data, capture: { id: medusaRecord.id, amountMinor } })
+        : await operations.refund({ data, amountMinor, refundId: medusaRecord.id })
+    report.sent.push(call)
+    runtime.logger?.warn?.(
+      `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa and not applied at the service (a process stopped before sending it, or the service gave no usable answer); sent now with its own requestId.`
+    )
+    return after
+  } catch (error) {
+    if (kind === "capture" && neverApplicable(error)) {
+      // What Medusa's capturePayment does when its provider refuses: the capture never happened.
+      await run.paymentModule.deleteCaptures(medusaRecord.id)
+      report.withdrawn.push(call)
+      runtime.logger?.warn?.(
+        `medusa-payment-bnpl (${account.providerId}): capture ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa but never sent, and the service now refuses it (${(error as Error).message}); Medusa's capture record is deleted, as Medusa does when a capture is refused.`
+      )
+      return undefined
+    }
+    report.failed.push({ ...call, message: (error as Error)?.message ?? String(error) })
+    runtime.logger?.error?.(
+      `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId}, recorded by Medusa and not applied at the service, could not be sent: ${(error as Error)?.message ?? error}. It is tried again on the next run.`
+    )
+    return undefined
+  }
 }
 
 /** A capture refusal no resend can change: the authorisation was voided or has expired. */
