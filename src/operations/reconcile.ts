@@ -42,45 +42,12 @@ export async function reconcilePayments(
   // One account at a time (the job runs each): its service's payments against the Medusa
   // payments it made, since two accounts' service orders may share an id.
   const account = given ?? runtime.accounts[0]
-  const { client, options, logger } = account
-  const ofAccount = (payment: { provider_id?: string; data?: Record<string, unknown> | null }) => accountForPayment(runtime, payment) === account
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const since = new Date(now.getTime() - days * 24 * 3600 * 1000)
   const before = new Date(now.getTime() - RECONCILIATION_GRACE_MINUTES * 60 * 1000)
-
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: ["id", "provider_id", "data"],
-    filters: { provider_id: { $like: `${PROVIDER_ID_PREFIX}%` }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
-  })
-  // The service order ids Medusa's payments name, each with the data naming it: an id alone is
-  // not enough (a service whose data was reset gives ids out again), the checkout token must match.
-  const claims = new Map<string, BnplPaymentData[]>()
-  const claim = (record: { provider_id?: string; data?: BnplPaymentData | null }) => {
-    const orderId = record.data?.orderId
-    if (orderId && ofAccount(record)) claims.set(orderId, [...(claims.get(orderId) ?? []), record.data!])
-  }
-  for (const payment of data as MedusaPaymentRecord[]) claim(payment)
-  // An approval a live session has taken over (one approval per cart) is on its way to an order.
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "data"],
-    filters: { provider_id: { $like: `${PROVIDER_ID_PREFIX}%` }, created_at: { $gte: since } } as never,
-  })
-  for (const session of sessions as Array<{ provider_id: string; data?: BnplPaymentData | null }>) claim(session)
-  const isKnown = (payment: Payment): boolean => {
-    const named = claims.get(payment.id) ?? []
-    if (named.some((owner) => !checkSessionPayment(owner, payment, { merchantId: options.merchantId }))) return true
-    if (named.length) {
-      logger?.warn?.(
-        `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} is named by a Medusa payment of another checkout (not ${payment.token ?? "its token"}); that payment is not this one, which is reconciled as Medusa does not know it.`
-      )
-    }
-    return false
-  }
+  const isKnown = knownToMedusa(account, await medusaClaims(container, account, since))
 
   const report: ReconciliationReport = { checked: 0, orphaned: [], unpaidOrders: [] }
-  for await (const payment of client.iteratePayments({
+  for await (const payment of account.client.iteratePayments({
     fromCreatedDate: since.toISOString(),
     toCreatedDate: before.toISOString(),
     statuses: ["APPROVED"],
@@ -91,33 +58,84 @@ export async function reconcilePayments(
     if (isVoidedOrExpired(state) || state === "AUTH_DECLINED" || isKnown(payment)) continue
     // "Approved, order exists, payment missing" is not an orphan: repair it, never void it.
     const unpaid = await unpaidOrderFinding(container, payment)
-    if (unpaid) {
-      report.unpaidOrders!.push(unpaid)
-      continue
-    }
-    const orphan: OrphanedPayment = {
-      orderId: payment.id,
-      merchantReference: payment.merchantReference,
-      amount: payment.originalAmount,
-      created: payment.created,
-      voided: false,
-    }
-    // Only money still held for the consumer can be voided; a captured orphan is reported for a refund by hand.
-    if (options.voidOrphanedPayments && isOpen(state ?? "AUTH_APPROVED")) {
-      try {
-        await client.voidPayment(payment.id, { requestId: requestIds.orphanVoid(payment.id) })
-        orphan.voided = true
-      } catch (error) {
-        // One payment the service will not void must not hide the others from the report.
-        logger?.error?.(`medusa-payment-bnpl: could not void orphaned service order ${payment.id}: ${(error as Error).message}`)
-      }
-    }
-    report.orphaned.push(orphan)
-    logger?.warn?.(
-      `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} (cart ${payment.merchantReference ?? "unknown"}, ${payment.originalAmount?.amount ?? "?"} ${payment.originalAmount?.currency ?? ""}) is approved but has no Medusa order${orphan.voided ? "; it was voided" : "; void it or create the order (option voidOrphanedPayments voids automatically)"}.`
-    )
+    if (unpaid) report.unpaidOrders!.push(unpaid)
+    else report.orphaned.push(await settleOrphan(account, payment))
   }
   return report
+}
+
+/**
+ * The service order ids the account's Medusa payments and live payment sessions name, each
+ * with the data naming it: an id alone is not enough (a service whose data was reset gives ids
+ * out again), the checkout token must match. A live session's approval (one approval per cart)
+ * is on its way to an order.
+ */
+async function medusaClaims(container: MedusaContainer, account: AccountRuntime, since: Date): Promise<Map<string, BnplPaymentData[]>> {
+  const runtime = getPluginRuntime(container)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const ofAccount = (record: { provider_id?: string; data?: Record<string, unknown> | null }) => accountForPayment(runtime, record) === account
+  const [{ data: payments }, { data: sessions }] = await Promise.all([
+    query.graph({
+      entity: "payment",
+      fields: ["id", "provider_id", "data"],
+      filters: { provider_id: { $like: `${PROVIDER_ID_PREFIX}%` }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
+    }),
+    query.graph({
+      entity: "payment_session",
+      fields: ["id", "provider_id", "data"],
+      filters: { provider_id: { $like: `${PROVIDER_ID_PREFIX}%` }, created_at: { $gte: since } } as never,
+    }),
+  ])
+  const claims = new Map<string, BnplPaymentData[]>()
+  for (const record of [...(payments as MedusaPaymentRecord[]), ...(sessions as Array<{ provider_id: string; data?: BnplPaymentData | null }>)]) {
+    const orderId = record.data?.orderId
+    if (orderId && ofAccount(record)) claims.set(orderId, [...(claims.get(orderId) ?? []), record.data!])
+  }
+  return claims
+}
+
+/** Whether a Medusa payment or session of this checkout (token and account, not the id alone) names the service's payment. */
+function knownToMedusa(account: AccountRuntime, claims: Map<string, BnplPaymentData[]>): (payment: Payment) => boolean {
+  return (payment) => {
+    const named = claims.get(payment.id) ?? []
+    if (named.some((owner) => !checkSessionPayment(owner, payment, { merchantId: account.options.merchantId }))) return true
+    if (named.length) {
+      account.logger?.warn?.(
+        `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} is named by a Medusa payment of another checkout (not ${payment.token ?? "its token"}); that payment is not this one, which is reconciled as Medusa does not know it.`
+      )
+    }
+    return false
+  }
+}
+
+/**
+ * An approved payment no Medusa order claims: voided when the account's `voidOrphanedPayments`
+ * says so and it is still open (requestId `<orderId>-orphan-void`), reported and logged either
+ * way. Only money still held for the consumer can be voided; a captured orphan is reported
+ * for a refund by hand.
+ */
+async function settleOrphan(account: AccountRuntime, payment: Payment): Promise<OrphanedPayment> {
+  const { client, options, logger } = account
+  const orphan: OrphanedPayment = {
+    orderId: payment.id,
+    merchantReference: payment.merchantReference,
+    amount: payment.originalAmount,
+    created: payment.created,
+    voided: false,
+  }
+  if (options.voidOrphanedPayments && isOpen(asPaymentState(payment.paymentState) ?? "AUTH_APPROVED")) {
+    try {
+      await client.voidPayment(payment.id, { requestId: requestIds.orphanVoid(payment.id) })
+      orphan.voided = true
+    } catch (error) {
+      // One payment the service will not void must not hide the others from the report.
+      logger?.error?.(`medusa-payment-bnpl: could not void orphaned service order ${payment.id}: ${(error as Error).message}`)
+    }
+  }
+  logger?.warn?.(
+    `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} (cart ${payment.merchantReference ?? "unknown"}, ${payment.originalAmount?.amount ?? "?"} ${payment.originalAmount?.currency ?? ""}) is approved but has no Medusa order${orphan.voided ? "; it was voided" : "; void it or create the order (option voidOrphanedPayments voids automatically)"}.`
+  )
+  return orphan
 }
 
 /**
