@@ -100,7 +100,6 @@ export async function completePayLaterCart(scope: ContainerLike, input: Completi
 
 async function completeNow(scope: ContainerLike, input: CompletionInput): Promise<CompletionOutcome> {
   const { cartId } = input
-  const { logger, cache } = getPluginRuntime(scope)
   // Read-only and without the lock: proves the token, and answers a completed cart at once.
   const seen = await compareWithApproval(scope, cartId, input.orderToken)
   if (seen.outcome === "no_session") return { outcome: "failed", reason: "invalid_return" }
@@ -114,70 +113,100 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
     if ("sessionId" in seen) await markCheckoutFinished(scope, seen.sessionId, "cancelled")
     return { outcome: "failed", reason: "cancelled" }
   }
+  const authorisation = await authoriseUnderCartLock(scope, input)
+  if ("answer" in authorisation) {
+    if (authorisation.cartChanged) {
+      // A held cart changed before the admin placed it: its approval went with the session.
+      if (held) await updateHeldOrder(held.id, { outcome: "voided", settledAt: new Date().toISOString() })
+      getPluginRuntime(scope).logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
+    }
+    return authorisation.answer
+  }
+  return placeAuthorisedOrder(scope, cartId, authorisation, held)
+}
 
-  const paymentModule = scope.resolve(Modules.PAYMENT)
-  let sessionId: string | undefined
-  let early: CompletionOutcome | undefined
-  let locked = false
-  // Only the completion that authorised may void on failure: another one, finding the session
-  // already authorised, may fail only because the first is still placing the order.
-  let authorisedHere = false
+/** What authorising under the cart's lock came to: an answer already, or an authorised session (maybe by an earlier attempt) whose order is to be placed. */
+type Authorisation = { answer: CompletionOutcome; cartChanged?: true } | { sessionId?: string; authorisedHere: boolean }
+
+/**
+ * Step 2 and 3 of `completePayLaterCart`: under the cart's lock (the key update-cart and
+ * complete-cart take: an update sent just before has landed, or waits until this Auth is
+ * done), the cart is compared with the approval again and the session authorised. A lock that
+ * cannot be had is `processing` (another completion is authorising, or a stopped process's
+ * lock has not lapsed): not a failure of the payment, the background job tries again.
+ */
+async function authoriseUnderCartLock(scope: ContainerLike, input: CompletionInput): Promise<Authorisation> {
+  const progress: AuthorisationProgress = { locked: false }
   try {
-    await scope.resolve(Modules.LOCKING).execute(
-      cartId,
+    return await scope.resolve(Modules.LOCKING).execute(
+      input.cartId,
       async () => {
-        locked = true
-        // Under the cart's lock, the key update-cart and complete-cart take: an update sent
-        // just before has landed, or waits until this Auth is done (and the workflow's hook
-        // sees it then: workflows/hooks/complete-cart-approved.ts).
-        const check = await compareWithApproval(scope, cartId, input.orderToken)
-        if (check.outcome === "no_session") return void (early = { outcome: "failed", reason: "invalid_return" })
-        if (check.outcome === "completed") {
-          if (check.orderId) early = { outcome: "completed", orderId: check.orderId }
-          return
-        }
-        if (check.outcome === "changed") {
-          await dropChangedSession(scope, cartId, check.sessionId)
-          return void (early = { outcome: "failed", reason: "cart_changed" })
-        }
-        sessionId = check.sessionId
-        const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "authorized_at"] })
-        if (session.authorized_at) return
-        if (input.caller === "return" && (await readReturnBackoff(cache, sessionId)).nextAt > Date.now()) {
-          // Not confirmed a moment ago: no Auth for a replayed return; the job tries within a minute.
-          await makeJobAttemptDue(cache, sessionId)
-          return void (early = { outcome: "processing" })
-        }
-        try {
-          await paymentModule.authorizePaymentSession(sessionId, {})
-          authorisedHere = true
-        } catch (error) {
-          if (input.caller === "return" && failureReason(error) === "not_confirmed") await recordReturnUnconfirmed(cache, sessionId, Date.now())
-          throw error
-        }
+        progress.locked = true
+        return authoriseLocked(scope, input, progress)
       },
       { timeout: CART_LOCK_WAIT_SECONDS }
     )
   } catch (error) {
-    const order = await orderOf(scope, cartId)
-    if (order) return { outcome: "completed", orderId: order }
-    // The lock is held: another completion is authorising, or a stopped process's lock has
-    // not expired yet. Not a failure of the payment: the background job tries again.
-    if (!locked) return { outcome: "processing" }
+    const order = await orderOf(scope, input.cartId)
+    if (order) return { answer: { outcome: "completed", orderId: order } }
+    if (!progress.locked) return { answer: { outcome: "processing" } }
     const reason = failureReason(error)
-    logger?.info?.(`medusa-payment-bnpl: cart ${cartId} was not authorised: ${(error as Error).message}`)
-    if (sessionId && finishesCheckout(reason)) await markCheckoutFinished(scope, sessionId, reason)
-    return { outcome: "failed", reason, message: (error as Error).message }
+    getPluginRuntime(scope).logger?.info?.(`medusa-payment-bnpl: cart ${input.cartId} was not authorised: ${(error as Error).message}`)
+    if (progress.sessionId && finishesCheckout(reason)) await markCheckoutFinished(scope, progress.sessionId, reason)
+    return { answer: { outcome: "failed", reason, message: (error as Error).message } }
   }
-  if (early) {
-    if (early.outcome === "failed" && early.reason === "cart_changed") {
-      // A held cart changed before the admin placed it: its approval went with the session.
-      if (held) await updateHeldOrder(held.id, { outcome: "voided", settledAt: new Date().toISOString() })
-      logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
-    }
-    return early
-  }
+}
 
+/** How far authorising got before it threw: whether the lock was had, and the session it was for. */
+interface AuthorisationProgress {
+  locked: boolean
+  sessionId?: string
+}
+
+/** Inside the cart's lock: the approval compared again, the return's back-off honoured, then Auth. @throws Auth's failure. */
+async function authoriseLocked(scope: ContainerLike, input: CompletionInput, progress: AuthorisationProgress): Promise<Authorisation> {
+  const { cartId } = input
+  const check = await compareWithApproval(scope, cartId, input.orderToken)
+  if (check.outcome === "no_session") return { answer: { outcome: "failed", reason: "invalid_return" } }
+  if (check.outcome === "completed") return check.orderId ? { answer: { outcome: "completed", orderId: check.orderId } } : { authorisedHere: false }
+  if (check.outcome === "changed") {
+    await dropChangedSession(scope, cartId, check.sessionId)
+    return { answer: { outcome: "failed", reason: "cart_changed" }, cartChanged: true }
+  }
+  const sessionId = (progress.sessionId = check.sessionId)
+  const { cache } = getPluginRuntime(scope)
+  const paymentModule = scope.resolve(Modules.PAYMENT)
+  const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "authorized_at"] })
+  // Only the completion that authorised may void on failure: another one, finding the session
+  // already authorised, may fail only because the first is still placing the order.
+  if (session.authorized_at) return { sessionId, authorisedHere: false }
+  if (input.caller === "return" && (await readReturnBackoff(cache, sessionId)).nextAt > Date.now()) {
+    // Not confirmed a moment ago: no Auth for a replayed return; the job tries within a minute.
+    await makeJobAttemptDue(cache, sessionId)
+    return { answer: { outcome: "processing" } }
+  }
+  try {
+    await paymentModule.authorizePaymentSession(sessionId, {})
+  } catch (error) {
+    if (input.caller === "return" && failureReason(error) === "not_confirmed") await recordReturnUnconfirmed(cache, sessionId, Date.now())
+    throw error
+  }
+  return { sessionId, authorisedHere: true }
+}
+
+/**
+ * Steps 4 and 5: the order placed through Medusa's complete-cart workflow; a cart its
+ * validate hook found changed is refused (`cart_changed`, authorisation voided); a cart that
+ * cannot become an order has its approval held or voided, never neither (only by the
+ * completion that authorised it; another one answers `processing`).
+ */
+async function placeAuthorisedOrder(
+  scope: ContainerLike,
+  cartId: string,
+  { sessionId, authorisedHere }: { sessionId?: string; authorisedHere: boolean },
+  held: Awaited<ReturnType<typeof openHoldOfCart>>
+): Promise<CompletionOutcome> {
+  const { logger } = getPluginRuntime(scope)
   const { orderId, error } = await placeOrder(scope, cartId)
   if (orderId) return { outcome: "completed", orderId }
 
