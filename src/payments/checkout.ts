@@ -40,15 +40,7 @@ export async function startCheckout(
 ): Promise<PaymentResult & { token: string }> {
   const { snapshot, amountMinor } = input
   const currency = input.currency.toUpperCase()
-  if (!snapshot.email || snapshot.email.length > EMAIL_MAX_LENGTH) {
-    throw new PaymentError(
-      "invalid_request",
-      snapshot.email
-        ? // Written out (EMAIL_MAX_LENGTH): docs/troubleshooting.md quotes it and a test holds them together.
-          "Pay later needs an e-mail address of at most 128 characters; the cart's is longer."
-        : "Pay later needs the shopper's e-mail address: set the cart's email before choosing it."
-    )
-  }
+  assertEmail(snapshot)
   await assertEligible(context, amountMinor, currency)
   const digest = cartDigest(snapshot)
   const status = toSessionStatus(CHECKOUT_OPEN, undefined)
@@ -80,15 +72,7 @@ export async function startCheckout(
     ...(snapshot.orderCollection ? orderCollectionRedirectUrls(context.options, snapshot.orderCollection) : redirectUrls(context, snapshot.cartId)),
   })
   const checkout = await createCheckout(context, request)
-  await context.deps.recordCheckout?.({
-    token: checkout.token,
-    cartId: snapshot.cartId,
-    mode: "standard",
-    itemsDigest: itemsDigest(snapshot),
-    cartDigest: digest,
-    amount: request.amount.amount,
-    currency: request.amount.currency,
-  })
+  await recordCheckoutMade(context, snapshot, digest, checkout.token, request)
   return {
     token: checkout.token,
     status,
@@ -101,6 +85,34 @@ export async function startCheckout(
       currency: request.amount.currency,
     },
   }
+}
+
+/** The shopper's e-mail, which the service requires (docs/service-api.md "Consumer"). @throws PaymentError `invalid_request`. */
+function assertEmail(snapshot: CartSnapshot): void {
+  if (snapshot.email && snapshot.email.length <= EMAIL_MAX_LENGTH) return
+  throw new PaymentError(
+    "invalid_request",
+    snapshot.email
+      ? // Written out (EMAIL_MAX_LENGTH): docs/troubleshooting.md quotes it and a test holds them together.
+        "Pay later needs an e-mail address of at most 128 characters; the cart's is longer."
+      : "Pay later needs the shopper's e-mail address: set the cart's email before choosing it."
+  )
+}
+
+/**
+ * Records what the checkout was made for by its token (`recordCheckout`), before the token is
+ * handed out. @throws whatever the records throw: the caller then hands out nothing.
+ */
+async function recordCheckoutMade(context: PaymentContext, snapshot: CartSnapshot, digest: string, token: string, request: CreateCheckoutRequest): Promise<void> {
+  await context.deps.recordCheckout?.({
+    token,
+    cartId: snapshot.cartId,
+    mode: "standard",
+    itemsDigest: itemsDigest(snapshot),
+    cartDigest: digest,
+    amount: request.amount.amount,
+    currency: request.amount.currency,
+  })
 }
 
 /**
