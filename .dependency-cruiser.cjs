@@ -46,6 +46,32 @@ module.exports = {
       "^src/runtime/",
       "^src/(runtime|payments|client|modules)/|^src/options[.]ts$"
     ),
+    // The runtime's rooms, bottom to top: infrastructure < records < config < accounts; views
+    // and checkout beside them (docs/architecture.md "The runtime's rooms").
+    onlyImports(
+      "runtime-infrastructure-at-the-bottom",
+      "Infrastructure (cache, locks, the account's hash, outages, shared shapes) imports no other room of the runtime.",
+      "^src/runtime/infrastructure/",
+      "^src/runtime/infrastructure/|^src/(payments|client|modules)/|^src/options[.]ts$"
+    ),
+    onlyImports(
+      "runtime-records-on-infrastructure",
+      "The records (the plugin's data, database or memory) sit on infrastructure only.",
+      "^src/runtime/records/",
+      "^src/runtime/(records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$"
+    ),
+    onlyImports(
+      "runtime-config-on-records",
+      "The configuration (options, settings, schedules, origins) sits on records and infrastructure.",
+      "^src/runtime/config/",
+      "^src/runtime/(config|records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$"
+    ),
+    onlyImports(
+      "runtime-views-and-checkout-beside",
+      "The admin's views and the checkout's helpers read records and infrastructure, not the accounts' wiring.",
+      "^src/runtime/(views|checkout)/",
+      "^src/runtime/(views|checkout|records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$"
+    ),
     onlyImports(
       "operations-import-downwards",
       "Operations sit on the runtime and below; never on a route, job, subscriber, hook or the provider.",

@@ -9,7 +9,7 @@ import { TcpProxy } from "../harness/tcp-proxy"
  * A second burst on the same, now warm, client shows how many sockets the keep-alive pool
  * kept (Node's agent keeps at most `maxFreeSockets`, 256 by default, once a burst is over).
  * Run twice: a bare client (in-memory token cache only) and a client with an empty shared
- * `tokenStore`, which is how the plugin builds it (runtime/client-factory.ts).
+ * `tokenStore`, which is how the plugin builds it (runtime/accounts/client-factory.ts).
  */
 export interface BurstResult {
   variant: string

@@ -16,13 +16,13 @@ function key(kind: string, ...parts: string[]): string {
 export const cacheKeys = {
   /** An OAuth token shared by the instances; `digest` is a hash of merchant id and token service (client/auth.ts). */
   oauthToken: (digest: string) => key("oauth-token", digest),
-  /** Per-account data (the account's limits: `configuration`); `accountHash` from runtime/client-factory.ts. */
+  /** Per-account data (the account's limits: `configuration`); `accountHash` from runtime/accounts/client-factory.ts. */
   account: (name: string, accountHash: string) => key(name, accountHash),
-  /** The last Get Payment answer for a service order (runtime/service-payment-snapshots.ts). */
+  /** The last Get Payment answer for a service order (runtime/views/service-payment-snapshots.ts). */
   servicePayment: (paymentId: string) => key("service-payment", paymentId),
-  /** The lock one payment's money calls take turns under (runtime/payment-lock.ts). */
+  /** The lock one payment's money calls take turns under (runtime/infrastructure/payment-lock.ts). */
   paymentLock: (serviceOrderId: string) => key("payment", serviceOrderId),
-  /** Refunds kept by versions before the money records, with and without the account (runtime/legacy-refund-journal.ts). */
+  /** Refunds kept by versions before the money records, with and without the account (runtime/records/legacy-refund-journal.ts). */
   legacyPendingRefunds: (serviceOrderId: string, accountHash?: string) =>
     accountHash ? key("pending-refunds", accountHash, serviceOrderId) : key("pending-refunds", serviceOrderId),
   /** The back-off of a shopper's return whose authorisation did not answer (operations/auth-backoff.ts). */

@@ -115,7 +115,7 @@ export const optionsSchema = z.strictObject({
    * out, a promotion ended): `void` gives the consumer's money back at once (automatic
    * reversal); `hold` keeps the approval and the open cart for a person to decide in Settings ->
    * Pay later ("Place the order" or "Void") before the authorisation's 13-day expiry
-   * (docs/operations.md, "Orders on hold"). Read through runtime/order-failure-policy.ts.
+   * (docs/operations.md, "Orders on hold"). Read through runtime/accounts/order-failure-policy.ts.
    */
   onOrderFailure: onOrderFailureSchema.default("void"),
   /** The storefront message's defaults (messageDefaultsSchema); a merchant may change them in the admin. */

@@ -52,7 +52,7 @@ export interface OrderBatch {
 
 const id = (prefix: string, tag: string) => `'${prefix}_scale${tag}x' || g`
 
-/** The statements that insert one batch of orders; `account` is the UK account's hash (runtime/client-factory.ts). */
+/** The statements that insert one batch of orders; `account` is the UK account's hash (runtime/accounts/client-factory.ts). */
 export function orderBatchSql(batch: OrderBatch, account: string): string[] {
   const { tag } = batch
   const no = "false"

@@ -1,5 +1,5 @@
 import BigNumber from "bignumber.js"
-import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../src/runtime/dependency-outage"
+import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../src/runtime/infrastructure/dependency-outage"
 import { formatStep, stepsTouching, type HistoryStep } from "./history"
 
 /**

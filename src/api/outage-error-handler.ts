@@ -1,7 +1,7 @@
 import { errorHandler, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { dependencyOutage } from "../runtime/dependency-outage"
-import type { LoggerLike } from "../runtime/shared-types"
+import { dependencyOutage } from "../runtime/infrastructure/dependency-outage"
+import type { LoggerLike } from "../runtime/infrastructure/shared-types"
 
 /** Seconds a client is asked to wait before trying again: outages of a restart last about this long. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 30

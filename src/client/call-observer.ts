@@ -4,7 +4,7 @@ import type { EndpointName } from "./endpoints"
  * What the client tells an observer about each try of a call (http.ts `HttpExecutor.execute`):
  * the payment it concerns, what was sent and how it ended. Never a body, a header or a
  * credential: only ids the service's document names, the amount and the outcome. The plugin's
- * runtime keeps them as the payment's timeline (runtime/call-timeline.ts).
+ * runtime keeps them as the payment's timeline (runtime/records/call-timeline.ts).
  */
 export interface CallSubject {
   /** The service's order id (docs/service-api.md "Payment (order)"): a path parameter or the answer's `id`. */

@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { checkAuthorizationExpiry } from "../operations/authorization-expiry"
 import { remindHeldOrders } from "../operations/held-orders"
-import { runJob } from "../runtime/job-run"
-import { recordJobRun } from "../runtime/job-runs"
-import { jobSchedule } from "../runtime/job-schedule"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { runJob } from "../runtime/infrastructure/job-run"
+import { recordJobRun } from "../runtime/records/job-runs"
+import { jobSchedule } from "../runtime/config/job-schedule"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { JOBS } from "../vocabulary"
 
 const JOB = JOBS.authorizationExpiry

@@ -6,10 +6,10 @@ import { completePendingOrderCollections } from "../operations/pending-order-col
 import { repairUnpaidOrders } from "../operations/repair-unpaid-orders"
 import { repairUntoldShipments } from "../operations/shipment-repair"
 import { sendUnsentMoneyCalls } from "../operations/unsent-money-calls"
-import { runJob } from "../runtime/job-run"
-import { recordJobRun } from "../runtime/job-runs"
-import { jobSchedule } from "../runtime/job-schedule"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { runJob } from "../runtime/infrastructure/job-run"
+import { recordJobRun } from "../runtime/records/job-runs"
+import { jobSchedule } from "../runtime/config/job-schedule"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { JOBS } from "../vocabulary"
 
 const JOB = JOBS.completePendingCarts

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcilePayments } from "../operations/reconcile"
-import { forEachAccount, summariseAccounts } from "../runtime/each-account"
-import { runJob } from "../runtime/job-run"
-import { recordJobRun } from "../runtime/job-runs"
-import { jobSchedule } from "../runtime/job-schedule"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
-import { recordReconciliationFindings } from "../runtime/reconciliation-findings"
+import { forEachAccount, summariseAccounts } from "../runtime/accounts/each-account"
+import { runJob } from "../runtime/infrastructure/job-run"
+import { recordJobRun } from "../runtime/records/job-runs"
+import { jobSchedule } from "../runtime/config/job-schedule"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
+import { recordReconciliationFindings } from "../runtime/records/reconciliation-findings"
 import { JOBS } from "../vocabulary"
 
 const JOB = JOBS.reconcilePayments

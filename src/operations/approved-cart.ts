@@ -3,8 +3,8 @@ import { deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { cartDigest } from "../payments/mapping/cart-digest"
 import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../payments/mapping/cart-snapshot"
 import { asPaymentData, isBnplProvider } from "../payments/session-data"
-import { approvedCartsOf } from "../runtime/approved-carts"
-import type { ContainerLike } from "../runtime/shared-types"
+import { approvedCartsOf } from "../runtime/records/approved-carts"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 
 /** The outcome of comparing a cart with what its consumer approved. */
@@ -20,7 +20,7 @@ export type ApprovedCartCheck =
 /**
  * Compares a cart with what its consumer approved, changing nothing: the cart is read now
  * (`query.graph`), digested (mapping/cart-digest.ts) and compared with the digest recorded
- * by the session's checkout token (runtime/approved-carts.ts; the session's own `cartDigest`
+ * by the session's checkout token (runtime/records/approved-carts.ts; the session's own `cartDigest`
  * for checkouts made before the record existed). Callers that must not be raced by a cart
  * update read it under the cart's lock (the key Medusa's cart workflows take): the
  * complete-cart workflow's `validate` hook (workflows/hooks/complete-cart-approved.ts) and
@@ -66,7 +66,7 @@ export async function compareWithApproval(
     // A cart that can no longer be mapped (an item without a price, say) is not the approved one.
     current = undefined
   }
-  // The record by token outlives the session's data (runtime/approved-carts.ts); a record for
+  // The record by token outlives the session's data (runtime/records/approved-carts.ts); a record for
   // another cart is not this cart's approval.
   const records = await approvedCartsOf(sessions.map((session) => asPaymentData(session.data).token).filter((token): token is string => !!token))
   for (const session of sessions) {

@@ -1,10 +1,10 @@
-import type { CacheLike } from "../runtime/shared-types"
+import type { CacheLike } from "../runtime/infrastructure/shared-types"
 import type { CompletionFailure } from "./completion-failure"
 import { cacheKeys } from "../cache-keys"
 
 /**
  * The back-offs that bound the Auth calls a stranger can cause (docs/operations.md, "Back-offs
- * of Auth"). Kept in Medusa's shared cache (runtime/app-cache.ts: the Caching Module on Redis
+ * of Auth"). Kept in Medusa's shared cache (runtime/infrastructure/app-cache.ts: the Caching Module on Redis
  * in production), so every server instance and the worker see the same entry; an entry lost
  * (a cache flush, no shared cache) costs one extra Auth, never a wrong answer: Auth is
  * idempotent on its requestId (docs/service-api.md "Auth").

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules, PaymentCollectionStatus } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { asPaymentState, isCaptured } from "../payments/payment-state"
-import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
+import { accountForPayment, getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { PAYMENT_FIELDS, type MedusaPaymentRecord } from "./order-payments"
 import { PROVIDER_ID_PREFIX } from "../vocabulary"
 

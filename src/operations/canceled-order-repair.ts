@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 import { SETTLEMENT_FIELDS, outstandingOf, settlePayment, type PaymentSettlement } from "./canceled-order-settlement"
 import { bnplPaymentsOf } from "./order-payments"
 

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 import { PAYMENT_FIELDS, bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
 
 /** A pay-later payment of a canceled order as `query.graph` reads it, with its captures and refunds (major units). */

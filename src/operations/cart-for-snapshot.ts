@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../payments/mapping/cart-snapshot"
-import { keepPreparedSnapshot } from "../runtime/prepared-snapshots"
-import type { ContainerLike } from "../runtime/shared-types"
+import { keepPreparedSnapshot } from "../runtime/checkout/prepared-snapshots"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 type GraphRecord = Record<string, any>
 
@@ -83,7 +83,7 @@ export async function readCartForSnapshot(scope: ContainerLike, cartId: string, 
 
 /**
  * Reads the cart's snapshot when the shopper reaches the payment step and keeps it for the
- * payment session to send Create Checkout from at once (runtime/prepared-snapshots.ts). For
+ * payment session to send Create Checkout from at once (runtime/checkout/prepared-snapshots.ts). For
  * the eligibility route, after it answered: never throws, and a cart that cannot be mapped
  * is simply not prepared.
  */

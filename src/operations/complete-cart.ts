@@ -1,15 +1,15 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflowId, deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { compareWithApproval } from "./approved-cart"
 import { makeJobAttemptDue, readReturnBackoff, recordReturnUnconfirmed } from "./auth-backoff"
 import { failureReason, type CompletionFailure } from "./completion-failure"
 import { recordCompletionFailure } from "./completion-record"
 import { finishesCheckout, markCheckoutFinished } from "./finished-checkout"
 import { holdApproval } from "./held-orders"
-import { openHoldOfCart, updateHeldOrder } from "../runtime/held-orders"
+import { openHoldOfCart, updateHeldOrder } from "../runtime/records/held-orders"
 import { repairOrderPayment } from "./repair-unpaid-orders"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 
 export { failureReason, type CompletionFailure } from "./completion-failure"

@@ -1,6 +1,6 @@
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import type { CompletionFailure } from "./completion-failure"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 import { cacheKeys } from "../cache-keys"
 
 

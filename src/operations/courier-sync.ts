@@ -5,10 +5,10 @@ import type { UpdateShippingCourierRequest } from "../client/schemas"
 import { cutText } from "../payments/mapping/text"
 import { assertSessionPayment } from "../payments/payment-identity"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
-import { clearCourierSyncError, recordCourierSyncError } from "../runtime/courier-sync-errors"
-import { recordCourierUpdate } from "../runtime/courier-updates"
-import { effectiveSettings } from "../runtime/effective-settings"
-import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
+import { clearCourierSyncError, recordCourierSyncError } from "../runtime/records/courier-sync-errors"
+import { recordCourierUpdate } from "../runtime/records/courier-updates"
+import { effectiveSettings } from "../runtime/config/effective-settings"
+import { accountForPayment, getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "./order-payments"
 
 interface ShippedFulfillment {
@@ -45,8 +45,8 @@ export interface CourierSyncResult {
  * once Get Payment shows the service order is the payment's own (payments/payment-identity.ts):
  * `shippedAt`, the courier's name, the tracking numbers of the fulfillment's labels, and
  * priority EXPRESS when its shipping option is listed in `expressShippingOptions`
- * (STANDARD otherwise), and records that the service took them (runtime/courier-updates.ts).
- * Under `capture: "on_shipment"` (as it applies now: runtime/effective-settings.ts) it then captures what the shipments are owed through Medusa's
+ * (STANDARD otherwise), and records that the service took them (runtime/records/courier-updates.ts).
+ * Under `capture: "on_shipment"` (as it applies now: runtime/config/effective-settings.ts) it then captures what the shipments are owed through Medusa's
  * capture workflow, so Medusa and the service agree (`captureShipped`: once, however often it
  * runs). Safe to run again for the same fulfillment (the every-minute job's repair does:
  * shipment-repair.ts); the service takes a courier update again as a correction. A
@@ -119,7 +119,7 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
 /**
  * `syncShipment`, with its outcome kept for the order page's pay later widget and the
  * every-minute job's repair: a failure is logged and recorded as the fulfillment's courier sync
- * error (runtime/courier-sync-errors.ts), then rethrown; a success forgets an earlier one. The
+ * error (runtime/records/courier-sync-errors.ts), then rethrown; a success forgets an earlier one. The
  * `shipment.created` subscriber and the repair (shipment-repair.ts) both call it.
  * @throws what `syncShipment` throws.
  */

@@ -9,7 +9,7 @@ import {
   type ItemFacts,
   type ProductFacts,
 } from "../payments/exclusions"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 /**
  * The cart fields the exclusion rules look at, for the cart's own `query.graph` (one read per

@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { asPaymentData, type FinishedReason } from "../payments/session-data"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 
 /** The completion failures after which the consumer is done with the checkout. */

@@ -1,10 +1,10 @@
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { asPaymentData } from "../payments/session-data"
 import { recordCompletionFailure } from "./completion-record"
-import { openHoldOfCart, openHolds, recordHeldOrder, updateHeldOrder, type HeldOrder } from "../runtime/held-orders"
-import { orderFailurePolicy } from "../runtime/order-failure-policy"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
-import type { ContainerLike } from "../runtime/shared-types"
+import { openHoldOfCart, openHolds, recordHeldOrder, updateHeldOrder, type HeldOrder } from "../runtime/records/held-orders"
+import { orderFailurePolicy } from "../runtime/accounts/order-failure-policy"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 /** An authorisation lives 13 days (docs/service-api.md "What the service does", rule 1); used when the payment's data has no expiry. */
 const AUTHORIZATION_DAYS = 13
@@ -23,9 +23,9 @@ interface SessionPayment {
 }
 
 /**
- * With `onOrderFailure: "hold"` on the account that approved (runtime/order-failure-policy.ts):
+ * With `onOrderFailure: "hold"` on the account that approved (runtime/accounts/order-failure-policy.ts):
  * keeps the authorisation of a cart that could not become an order, recorded as held
- * (runtime/held-orders.ts) with Medusa's reason (`failure`), and logs it for the merchant.
+ * (runtime/records/held-orders.ts) with Medusa's reason (`failure`), and logs it for the merchant.
  * Undefined, so the caller voids as with `void`, when the policy is `void`, when the session has
  * no open uncaptured payment (Medusa refunds a captured one itself: `capture: "on_authorize"`),
  * or when the hold cannot be recorded (an approval nobody would see must not wait 13 days).

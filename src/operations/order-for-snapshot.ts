@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MajorUnitAmount } from "../client/money"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 type GraphRecord = Record<string, any>
 

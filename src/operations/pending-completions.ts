@@ -1,9 +1,9 @@
 import { asPaymentData } from "../payments/session-data"
-import { accountForPayment, getPluginRuntime, type AccountRuntime, type PluginRuntime } from "../runtime/plugin-runtime"
+import { accountForPayment, getPluginRuntime, type AccountRuntime, type PluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { clearJobAttempts, jobBackoffMinutes, readJobAttempts, writeJobAttempts, type AuthAttempts } from "./auth-backoff"
 import { completePayLaterCart, type CompletionFailure } from "./complete-cart"
 import { completeExpressCheckout } from "./express/complete"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 import { recentPayLaterSessions } from "./recent-sessions"
 
 

@@ -1,6 +1,6 @@
 import { asPaymentData } from "../payments/session-data"
-import { accountForPayment, getPluginRuntime } from "../runtime/plugin-runtime"
-import type { ContainerLike } from "../runtime/shared-types"
+import { accountForPayment, getPluginRuntime } from "../runtime/accounts/plugin-runtime"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 import { clearJobAttempts, jobBackoffMinutes, readJobAttempts, writeJobAttempts, type AuthAttempts } from "./auth-backoff"
 import type { CompletionFailure } from "./completion-failure"
 import { completeOrderCollection } from "./complete-order-collection"

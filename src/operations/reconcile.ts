@@ -2,16 +2,16 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { asPaymentState, isOpen, isVoidedOrExpired } from "../payments/payment-state"
 import { requestIds } from "../payments/request-ids"
-import { accountForPayment, getPluginRuntime, type AccountRuntime } from "../runtime/plugin-runtime"
+import { accountForPayment, getPluginRuntime, type AccountRuntime } from "../runtime/accounts/plugin-runtime"
 import type { Payment } from "../client/schemas"
 import { checkSessionPayment } from "../payments/payment-identity"
 import type { BnplPaymentData } from "../payments/session-data"
 import type { MedusaPaymentRecord } from "./order-payments"
 import { readOrderPaymentState, repairOrderPayment } from "./repair-unpaid-orders"
-import type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/reconciliation-findings"
+import type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/records/reconciliation-findings"
 import { PROVIDER_ID_PREFIX } from "../vocabulary"
 
-export type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/reconciliation-findings"
+export type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/records/reconciliation-findings"
 
 /**
  * A payment younger than this may still be on its way into an order: a checkout lives 60

@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { getPluginRuntime } from "../runtime/plugin-runtime"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { failureReason, type CompletionFailure } from "./completion-failure"
 import { CART_PAYMENT_FIELDS, orderPaymentState, type CartPaymentRecord, type UnpaidOrder } from "./order-payment-state"
-import type { ContainerLike } from "../runtime/shared-types"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 import { cacheKeys } from "../cache-keys"
 import { PROVIDER_ID_PREFIX } from "../vocabulary"
 

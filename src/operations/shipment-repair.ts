@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { readCourierSyncErrors } from "../runtime/courier-sync-errors"
-import { courierUpdatesOf } from "../runtime/courier-updates"
+import { readCourierSyncErrors } from "../runtime/records/courier-sync-errors"
+import { courierUpdatesOf } from "../runtime/records/courier-updates"
 import { syncShipmentRecorded } from "./courier-sync"
 import { bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
 
@@ -12,7 +12,7 @@ import { bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
  * sync error is recorded. Each run sends, through the subscriber's own code path
  * (courier-sync.ts `syncShipmentRecorded`, so a capture on shipment happens once), the
  * fulfillments of pay-later orders shipped between `WINDOW_MS` and `GRACE_MS` ago that have no
- * recorded courier update (runtime/courier-updates.ts) and no courier sync error younger than
+ * recorded courier update (runtime/records/courier-updates.ts) and no courier sync error younger than
  * `BACKOFF_MS` (one that failed is tried again after the back-off, not every minute). At most
  * `MAX_SHIPMENTS_PER_RUN` per run, the oldest shipment first.
  */

@@ -4,11 +4,11 @@ import type { MoneyOperationKind, MoneyOperationRecord } from "../payments/money
 import { PaymentError } from "../payments/errors"
 import { requestIds } from "../payments/request-ids"
 import { asPaymentData, type BnplPaymentData } from "../payments/session-data"
-import { paymentOperationsFor } from "../runtime/account-payment-operations"
-import { accountHash } from "../runtime/client-factory"
-import { DatabaseMoneyRecords } from "../runtime/money-records"
-import { accountForProvider, getPluginRuntime, type AccountRuntime } from "../runtime/plugin-runtime"
-import type { ContainerLike } from "../runtime/shared-types"
+import { paymentOperationsFor } from "../runtime/accounts/account-payment-operations"
+import { accountHash } from "../runtime/infrastructure/account-hash"
+import { DatabaseMoneyRecords } from "../runtime/records/money-records"
+import { accountForProvider, getPluginRuntime, type AccountRuntime } from "../runtime/accounts/plugin-runtime"
+import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 /**
  * Medusa 2.21 commits a capture or a refund in its own transaction and calls the provider
@@ -21,7 +21,7 @@ import type { ContainerLike } from "../runtime/shared-types"
  * This repair finds them: every capture and refund Medusa recorded on a pay-later payment
  * between `WINDOW_MS` and `GRACE_MS` ago with no money call the service applied for it (no
  * money record with its requestId in state `applied`; payments/money-records.ts), and sends
- * it through the same core as the provider (runtime/account-payment-operations.ts): under the
+ * it through the same core as the provider (runtime/accounts/account-payment-operations.ts): under the
  * payment's lock, with Medusa's record id as the requestId, after settling what is in flight
  * (a `sending` record a dead process left is settled against the service, then resent or
  * recorded). A call a live process is still making carries the same requestId, so the two can

@@ -31,7 +31,7 @@ export class MoneyCalls {
     private readonly deps: {
       client: BnplClient
       records: MoneyRecords
-      /** The reason and note Medusa recorded with a refund, by its id (runtime/medusa-refunds.ts); none outside a store. */
+      /** The reason and note Medusa recorded with a refund, by its id (runtime/records/medusa-refunds.ts); none outside a store. */
       refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
       logger?: PaymentLogger
     }

@@ -18,7 +18,7 @@ export interface LegacyRefund {
 /** What the money operations need: the calls (recorded), the payment's lock, a logger. */
 export interface MoneyOperationsDependencies {
   calls: MoneyCalls
-  /** Runs a money operation alone for one service order, across instances (runtime/payment-lock.ts). */
+  /** Runs a money operation alone for one service order, across instances (runtime/infrastructure/payment-lock.ts). */
   withLock: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
   /** The order's unanswered refunds in an earlier version's journal, forgotten there once read (upgrade). */
   takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>

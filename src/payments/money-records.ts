@@ -6,7 +6,7 @@
  * (payments/unknown-outcomes.ts), so nothing is sent twice and nothing applied is forgotten.
  *
  * In a store the records live in the plugin's module, in the store's database
- * (src/modules/bnpl-records, runtime/money-records.ts); `MemoryMoneyRecords` keeps them in one
+ * (src/modules/bnpl-records, runtime/records/money-records.ts); `MemoryMoneyRecords` keeps them in one
  * process for the core's own tests. Every implementation is scoped to one merchant account.
  */
 
@@ -70,7 +70,7 @@ export interface MoneyRecords {
 
 /**
  * Money records in this process's memory: for the payments core's own tests and for a provider
- * built outside a Medusa app. A store uses the database (runtime/money-records.ts).
+ * built outside a Medusa app. A store uses the database (runtime/records/money-records.ts).
  */
 export class MemoryMoneyRecords implements MoneyRecords {
   private readonly records: MoneyOperationRecord[] = []

@@ -35,14 +35,14 @@ export interface PaymentCoreDependencies {
   client: BnplClient
   options: PaymentCoreOptions
   /**
-   * The account's settings a merchant may change in the admin (runtime/effective-settings.ts:
+   * The account's settings a merchant may change in the admin (runtime/config/effective-settings.ts:
    * medusa-config's options overlaid by the saved ones, read again within 30 s of a change).
    * Without it, `enabled` and `options.capture`.
    */
   readSettings?: () => Promise<CurrentSettings>
   /** The account's limits (Get Configuration, cached); docs/service-api.md "Limits". */
   readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
-  /** The account's money records: in the store's database (runtime/money-records.ts). */
+  /** The account's money records: in the store's database (runtime/records/money-records.ts). */
   records: MoneyRecords
   /** The reason and note Medusa recorded with a refund, by its id: sent as the refund's references (refund-references.ts). */
   refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
@@ -50,11 +50,11 @@ export interface PaymentCoreDependencies {
   takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
   /**
    * Keeps what a checkout was made for, by its token, where the store keeps its records
-   * (runtime/approved-carts.ts): called once the service has made the checkout and before its
+   * (runtime/records/approved-carts.ts): called once the service has made the checkout and before its
    * token is handed out, so a rejection fails the session and the checkout is never used.
    */
   recordCheckout?: (checkout: CheckoutMade) => Promise<void>
-  /** Runs a money operation alone for one service order, across instances (runtime/payment-lock.ts). */
+  /** Runs a money operation alone for one service order, across instances (runtime/infrastructure/payment-lock.ts). */
   withLock?: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
   logger?: PaymentLogger
 }

@@ -104,7 +104,7 @@ export function authorizationExpiry(payment: Pick<Payment, "events">): string | 
 /**
  * What the service has captured of a payment: the sum of its CAPTURED events, in minor units
  * (docs/service-api.md "Events"). The one place this sum is made: money operations, the
- * admin's service snapshot (runtime/service-payment-snapshots.ts).
+ * admin's service snapshot (runtime/views/service-payment-snapshots.ts).
  */
 export function capturedAtService(payment: Pick<Payment, "events">): bigint {
   return (payment.events ?? [])

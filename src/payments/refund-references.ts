@@ -16,7 +16,7 @@ export const REFUND_EVENT_REFERENCE_MAX_LENGTH = 128
 /** Characters of the refund id that end the event reference (the random end of Medusa's ULID). */
 const SHORT_ID_LENGTH = 12
 
-/** What Medusa recorded with a refund: its reason's label and its note (runtime/medusa-refunds.ts). */
+/** What Medusa recorded with a refund: its reason's label and its note (runtime/records/medusa-refunds.ts). */
 export interface RefundNotes {
   reason?: string | null
   note?: string | null

@@ -123,7 +123,7 @@ export type FinishedReason = "cancelled" | "declined" | "expired"
 
 /**
  * The key under which the store middleware hands the provider the checkout it started while
- * Medusa's workflow ran (runtime/early-checkouts.ts): an in-process key, meaningless elsewhere.
+ * Medusa's workflow ran (runtime/checkout/early-checkouts.ts): an in-process key, meaningless elsewhere.
  */
 export const EARLY_CHECKOUT_KEY = "bnpl_early_checkout"
 

@@ -1,7 +1,7 @@
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import { createBnplClient } from "../../src/client"
-import type { CacheLike } from "../../src/runtime/shared-types"
-import type { LockLike } from "../../src/runtime/app-lock"
+import type { CacheLike } from "../../src/runtime/infrastructure/shared-types"
+import type { LockLike } from "../../src/runtime/infrastructure/app-lock"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { SandboxControl } from "../support/sandbox-control"
 
@@ -54,9 +54,9 @@ const sharedLock = (): LockLike => new InMemoryLockingProvider() as unknown as L
 
 /** One instance: its own copy of the runtime modules and its own client. */
 function instance() {
-  let modules!: { configuration: typeof import("../../src/runtime/configuration"); factory: typeof import("../../src/runtime/client-factory") }
+  let modules!: { configuration: typeof import("../../src/runtime/accounts/configuration"); factory: typeof import("../../src/runtime/accounts/client-factory") }
   jest.isolateModules(() => {
-    modules = { configuration: require("../../src/runtime/configuration"), factory: require("../../src/runtime/client-factory") }
+    modules = { configuration: require("../../src/runtime/accounts/configuration"), factory: require("../../src/runtime/accounts/client-factory") }
   })
   return modules
 }

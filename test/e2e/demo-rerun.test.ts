@@ -5,7 +5,7 @@ import { DEFAULT_DATABASE_URL } from "../../harness/database"
 import { adminHeaders, runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { callJson } from "../../harness/http"
 import { startDemo, type DemoStack } from "../../demo/stack"
-import type { PaymentView } from "../../src/runtime/payment-view"
+import type { PaymentView } from "../../src/runtime/views/payment-view"
 import { consumerChooses, ukAddress } from "../../harness/shopper"
 import { startingDemoStore } from "./dashboard-turn"
 

@@ -1,5 +1,5 @@
 import { repairUntoldShipments } from "../../src/operations/shipment-repair"
-import { readCourierSyncErrors } from "../../src/runtime/courier-sync-errors"
+import { readCourierSyncErrors } from "../../src/runtime/records/courier-sync-errors"
 import { eventually, fulfilAndShip, placeOrder, readPayment } from "../support/place-order"
 import { describeStore } from "../support/store-suite"
 import type { SeededStore } from "../support/seed-store"

@@ -49,7 +49,7 @@ const LOG_DIR = path.resolve(__dirname, "../../test-output/multi-instance-restar
 const REDIS_URL = process.env.BNPL_RESTART_REDIS_URL || "redis://127.0.0.1:6379/12"
 const DATABASE_URL = process.env.BNPL_RESTART_DATABASE_URL || "postgres://postgres@localhost:5432/bnpl_restart"
 const PROVIDER = "pp_bnpl_bnpl"
-// The lock a dead server leaves on a payment lasts this long (src/runtime/payment-lock.ts).
+// The lock a dead server leaves on a payment lasts this long (src/runtime/infrastructure/payment-lock.ts).
 const LEASE_MS = 15_000
 
 let sandbox: Sandbox | undefined

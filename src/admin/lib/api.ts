@@ -1,10 +1,10 @@
 import Medusa from "@medusajs/js-sdk"
-import type { AccountStatus } from "../../runtime/accounts"
-import type { JobRun } from "../../runtime/job-runs"
-import type { AccountSettingsView } from "../../runtime/settings-changes"
-import type { AccountSettings, StoredSettings } from "../../runtime/account-settings"
-import type { PaymentView } from "../../runtime/payment-view"
-import type { ConnectionTestResult } from "../../runtime/connection-test"
+import type { AccountStatus } from "../../runtime/accounts/accounts"
+import type { JobRun } from "../../runtime/records/job-runs"
+import type { AccountSettingsView } from "../../runtime/config/settings-changes"
+import type { AccountSettings, StoredSettings } from "../../runtime/config/account-settings"
+import type { PaymentView } from "../../runtime/views/payment-view"
+import type { ConnectionTestResult } from "../../runtime/accounts/connection-test"
 import type { FindingsView } from "../../api/admin/bnpl/reconciliation/findings"
 
 export type { AccountSettings, AccountSettingsView, AccountStatus, ConnectionTestResult, FindingsView, JobRun, PaymentView, StoredSettings }

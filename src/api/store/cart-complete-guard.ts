@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { checkApprovedCart } from "../../operations/approved-cart"
-import { openHoldOfCart } from "../../runtime/held-orders"
+import { openHoldOfCart } from "../../runtime/records/held-orders"
 import { shopperMedusaError } from "../../providers/bnpl/errors"
 import { cartIdSchema } from "../request-schemas"
 

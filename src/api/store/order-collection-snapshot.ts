@@ -6,7 +6,7 @@ import { CART_SNAPSHOT_KEY, type BnplPaymentData } from "../../payments/session-
 import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../operations/exclusion-facts"
 import { PAYABLE_COLLECTION_STATUSES, readOrderCollection, readOrderForSnapshot } from "../../operations/order-for-snapshot"
 import { toMedusaError } from "../../providers/bnpl/errors"
-import type { ContainerLike } from "../../runtime/shared-types"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
 /**
  * The session `data` for a pay-later session on an ORDER's payment collection (the

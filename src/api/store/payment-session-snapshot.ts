@@ -18,11 +18,11 @@ import { clearCompletionRecord } from "../../operations/completion-record"
 import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../operations/exclusion-facts"
 import { excludedItemsError, hasExclusions } from "../../payments/exclusions"
 import { toMedusaError } from "../../providers/bnpl/errors"
-import { exclusionsForAccount } from "../../runtime/account-exclusions"
-import { paymentOperationsForAccount } from "../../runtime/account-payment-operations"
-import { holdEarlyCheckout } from "../../runtime/early-checkouts"
-import { preparedSnapshotOf, sameSnapshot } from "../../runtime/prepared-snapshots"
-import { accountForProvider, getPluginRuntime } from "../../runtime/plugin-runtime"
+import { exclusionsForAccount } from "../../runtime/accounts/account-exclusions"
+import { paymentOperationsForAccount } from "../../runtime/accounts/account-payment-operations"
+import { holdEarlyCheckout } from "../../runtime/checkout/early-checkouts"
+import { preparedSnapshotOf, sameSnapshot } from "../../runtime/checkout/prepared-snapshots"
+import { accountForProvider, getPluginRuntime } from "../../runtime/accounts/plugin-runtime"
 import { paymentCollectionIdSchema } from "../request-schemas"
 import { parseRequestPart } from "../validate-request"
 
@@ -39,7 +39,7 @@ interface CollectionRead {
  * flow step 1): a payment provider never sees the cart, and what a client sends is not
  * trusted. A cart holding goods the account excludes is refused here with the code
  * `excluded_items`, naming them (payments/exclusions.ts). The checkout is then started at
- * once, for the provider to take when Medusa's workflow calls it (runtime/early-checkouts.ts),
+ * once, for the provider to take when Medusa's workflow calls it (runtime/checkout/early-checkouts.ts),
  * so the shopper waits for one round trip to the service and not for Medusa's work too.
  * An order's payment collection (no cart has it) gets a snapshot of the order instead
  * (order-collection-snapshot.ts). Other providers' requests pass untouched.
@@ -89,7 +89,7 @@ export async function replaceSessionDataWithCartSnapshot(
       paymentOperationsForAccount(account!).startCheckout({ snapshot, amountMinor, currency, data: {}, previousSessions })
     // The snapshot read at the payment step, when it is for this amount: Create Checkout goes
     // out from it now, and the cart is read during the round trip. Never with exclusions, so a
-    // cart refused for its goods never gets a checkout (runtime/prepared-snapshots.ts).
+    // cart refused for its goods never gets a checkout (runtime/checkout/prepared-snapshots.ts).
     const prepared = account && !hasExclusions(exclusions) ? preparedSnapshotOf(cartId) : undefined
     const guess =
       prepared && apiAmountToMinorUnits(prepared.total) === amountMinor && prepared.currencyCode.toUpperCase() === currency
@@ -115,7 +115,7 @@ export async function replaceSessionDataWithCartSnapshot(
     if (account) {
       // The checkout made from the cart as read now: the guess when it was made from exactly
       // this snapshot, else one that goes out now. Either runs during Medusa's own work before
-      // initiatePayment, which takes it (runtime/early-checkouts.ts).
+      // initiatePayment, which takes it (runtime/checkout/early-checkouts.ts).
       const result = guess && sameSnapshot(guess.snapshot, snapshot) ? guess.result : start(snapshot)
       body.data[EARLY_CHECKOUT_KEY] = holdEarlyCheckout({ providerId: account.providerId, cartId, amountMinor, currency, result })
     }

@@ -16,7 +16,7 @@ import { ServiceCall } from "./models/service-call"
  * restart, a crash or a cache flush. Medusa generates the CRUD methods
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
- * Read through runtime/money-records.ts, reconciliation-findings.ts, job-runs.ts,
+ * Read through runtime/records/money-records.ts, reconciliation-findings.ts, job-runs.ts,
  * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts, call-timeline.ts, approved-carts.ts and carried-approvals.ts.
  */
 export default class BnplRecordsService extends MedusaService({

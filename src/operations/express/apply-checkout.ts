@@ -1,7 +1,7 @@
 import { addShippingMethodToCartWorkflow, updateCartWorkflow } from "@medusajs/medusa/core-flows"
 import type { Checkout } from "../../client/schemas"
 import { checkoutAddressToMedusa } from "../../payments/mapping/express-address"
-import type { ContainerLike } from "../../runtime/shared-types"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
 /**
  * Puts what the consumer chose in the popup on the cart, as Get Checkout answers it after

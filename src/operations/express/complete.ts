@@ -2,11 +2,11 @@ import { BnplApiError } from "../../client/errors"
 import { apiAmountToMajorUnits } from "../../client/money"
 import { accountCurrency } from "../../payments/eligibility"
 import { excludedItems } from "../../payments/exclusions"
-import { exclusionsForAccount } from "../../runtime/account-exclusions"
-import { approvedCartsOf, recordExpressApproval } from "../../runtime/approved-carts"
+import { exclusionsForAccount } from "../../runtime/accounts/account-exclusions"
+import { approvedCartsOf, recordExpressApproval } from "../../runtime/records/approved-carts"
 import type { Checkout } from "../../client/schemas"
-import { getPluginRuntime, type AccountRuntime } from "../../runtime/plugin-runtime"
-import type { ContainerLike } from "../../runtime/shared-types"
+import { getPluginRuntime, type AccountRuntime } from "../../runtime/accounts/plugin-runtime"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 import { completePayLaterCart, type CompletionOutcome } from "../complete-cart"
 import { failureReason, type CompletionFailure } from "../completion-failure"
 import { recordCompletionFailure } from "../completion-record"
@@ -21,7 +21,7 @@ import { saveExpressSession } from "./express-session"
  * closed before its answer reached the page). Under the cart's express lock:
  *
  * 1. The token must be one of this cart's checkouts: on one of its sessions or recorded for it
- *    when made (runtime/approved-carts.ts), else `invalid_return` and the cart's recorded
+ *    when made (runtime/records/approved-carts.ts), else `invalid_return` and the cart's recorded
  *    state is left alone. Get Checkout is the source of truth (docs/service-api.md
  *    "Express checkout"): the checkout must be this cart's (`merchantReference`, set at Create
  *    Checkout) and confirmed (`shippingOptionIdentifier` present, else `not_confirmed`);

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createPaymentCollectionForCartWorkflow, createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { CART_SNAPSHOT_FIELDS, toCartSnapshot } from "../../payments/mapping/cart-snapshot"
 import { CART_SNAPSHOT_KEY, EXPRESS_KEY, asPaymentData, type BnplPaymentData, type ExpressInstruction } from "../../payments/session-data"
-import type { ContainerLike } from "../../runtime/shared-types"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
 /**
  * Makes the cart's pay-later session for an express checkout through Medusa's own

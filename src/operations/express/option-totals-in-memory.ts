@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys, decorateCartTotals, Modules } from "@medusajs/framework/utils"
-import type { ContainerLike } from "../../runtime/shared-types"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
 /** A shipping option as Medusa's list-shipping-options-with-pricing answers it. */
 export interface PricedOption {

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { addShippingMethodToCartWorkflow, listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
-import type { ContainerLike } from "../../runtime/shared-types"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 import { readTotalsContext, totalsInMemory, type PricedOption } from "./option-totals-in-memory"
 
 /** A shipping option of the cart with what the cart would cost with it; amounts in minor units. */

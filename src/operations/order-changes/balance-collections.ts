@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../../client/money"
 import { isBnplProvider } from "../../payments/session-data"
-import type { ContainerLike } from "../../runtime/shared-types"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 import { OWED_STATUSES, readOrder, type CollectionRead } from "./order-read"
 
 /** What balancing found to do. */

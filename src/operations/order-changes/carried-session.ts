@@ -4,8 +4,8 @@ import { PaymentError } from "../../payments/errors"
 import type { PaymentResult } from "../../payments/payment-operations"
 import { toSessionStatus } from "../../payments/payment-state"
 import type { BnplPaymentData } from "../../payments/session-data"
-import { carriedApproval } from "../../runtime/carried-approvals"
-import type { ContainerLike } from "../../runtime/shared-types"
+import { carriedApproval } from "../../runtime/records/carried-approvals"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
 /**
  * The data of a payment session that takes over a carried approval (attach-approval.ts asks

@@ -2,8 +2,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { apiAmountToMinorUnits } from "../../client/money"
 import { asPaymentState, isExpired, isVoidedOrExpired } from "../../payments/payment-state"
 import type { BnplPaymentData } from "../../payments/session-data"
-import { recordCarriedApproval } from "../../runtime/carried-approvals"
-import type { ContainerLike } from "../../runtime/shared-types"
+import { recordCarriedApproval } from "../../runtime/records/carried-approvals"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
 /** The payment being cancelled, its collection and the collection's order, as query.graph reads them. */
 interface PaymentBeingCanceled {
@@ -42,7 +42,7 @@ export async function orderChangeOfPayment(scope: ContainerLike, paymentId: stri
 /**
  * On Medusa's cancel of a pay-later payment: when the cancel is an order change's
  * (`orderChangeOfPayment`), the shopper's approval is kept at the service and recorded as
- * carried (runtime/carried-approvals.ts), for operations/order-changes/attach-approval.ts to put
+ * carried (runtime/records/carried-approvals.ts), for operations/order-changes/attach-approval.ts to put
  * on the order's new payment collection. Nothing is sent to the service here.
  * @returns the payment's data to store on the cancelled payment, or undefined when the cancel is
  *   not an order change (or nothing is left to carry): the caller voids as for any cancel.

@@ -1,6 +1,6 @@
 import { cacheKeys } from "../../cache-keys"
-import { applicationLock } from "../../runtime/app-lock"
-import type { ContainerLike } from "../../runtime/shared-types"
+import { applicationLock } from "../../runtime/infrastructure/app-lock"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 import { attachCarriedApprovals, type AttachOutcome } from "./attach-approval"
 import { balanceOrderCollections, type BalanceOutcome } from "./balance-collections"
 

@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ContainerLike } from "../../runtime/shared-types"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
 /** Collections Medusa leaves open for what an order owes. */
 export const OWED_STATUSES = new Set(["not_paid", "awaiting"])

@@ -1,5 +1,5 @@
-import { ordersWithCarriedApprovals } from "../../runtime/carried-approvals"
-import type { ContainerLike } from "../../runtime/shared-types"
+import { ordersWithCarriedApprovals } from "../../runtime/records/carried-approvals"
+import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 import { followOrderChange } from "./follow-order-change"
 
 /** Orders the completion job looks at per run. */

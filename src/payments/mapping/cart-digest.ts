@@ -45,7 +45,7 @@ export function cartDigest(snapshot: CartSnapshot): string {
  * A digest of what an express popup cannot change: items, currency, region, sales channel
  * (`cartDigest` without the consumer, addresses, shipping, discounts, which a shipping
  * promotion changes, and totals, which the approved amount covers). Recorded with every
- * checkout (runtime/approved-carts.ts) and compared before an express checkout is authorised:
+ * checkout (runtime/records/approved-carts.ts) and compared before an express checkout is authorised:
  * a cart whose goods changed after the consumer approved it is not the approved cart, even at
  * the same total. Returns 64 hex characters (SHA-256).
  */

@@ -32,15 +32,15 @@ import { PaymentError } from "../../payments/errors"
 import { CARRIED_APPROVAL_KEY, CART_SNAPSHOT_KEY, EARLY_CHECKOUT_KEY, EXPRESS_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData, type BnplPaymentData } from "../../payments/session-data"
 import type { CartSnapshot } from "../../payments/mapping/cart-snapshot"
 import { allowedPopupOrigin } from "../../payments/express-origin"
-import { popupOriginRules, type ConfigWithStoreCors } from "../../runtime/store-origins"
-import { applicationCache } from "../../runtime/app-cache"
-import { createClientFromOptions } from "../../runtime/client-factory"
-import type { CacheLike, LoggerLike } from "../../runtime/shared-types"
-import { checkConnectionAtStartup } from "../../runtime/startup-connection-check"
-import { readMedusaCapture } from "../../runtime/medusa-captures"
-import { paymentOperationsFor, registerProviderOperations } from "../../runtime/account-payment-operations"
-import { takeEarlyCheckout } from "../../runtime/early-checkouts"
-import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/configured-accounts"
+import { popupOriginRules, type ConfigWithStoreCors } from "../../runtime/config/store-origins"
+import { applicationCache } from "../../runtime/infrastructure/app-cache"
+import { createClientFromOptions } from "../../runtime/accounts/client-factory"
+import type { CacheLike, LoggerLike } from "../../runtime/infrastructure/shared-types"
+import { checkConnectionAtStartup } from "../../runtime/accounts/startup-connection-check"
+import { readMedusaCapture } from "../../runtime/records/medusa-captures"
+import { paymentOperationsFor, registerProviderOperations } from "../../runtime/accounts/account-payment-operations"
+import { takeEarlyCheckout } from "../../runtime/checkout/early-checkouts"
+import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/config/configured-accounts"
 import { carryApprovalOnOrderChange } from "../../operations/order-changes/carry-approval"
 import { carriedSession } from "../../operations/order-changes/carried-session"
 import { toMedusaError } from "./errors"
@@ -73,7 +73,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   /**
    * Fails Medusa's start-up with an error naming the bad option: this account's, then those
    * that concern every account (duplicate ids or merchant ids, two accounts for one region;
-   * runtime/configured-accounts.ts), read from the app's config.
+   * runtime/config/configured-accounts.ts), read from the app's config.
    */
   static validateOptions(options: Record<string, unknown>): void {
     parseOptions(options)
@@ -106,7 +106,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   /**
    * The session's checkout for the cart snapshot the store middleware put into `data`
    * (api/store/payment-session-snapshot.ts): the one the middleware already started for this
-   * request when it was made for this amount and currency (runtime/early-checkouts.ts), else
+   * request when it was made for this amount and currency (runtime/checkout/early-checkouts.ts), else
    * one made here; see PaymentOperations.startCheckout.
    * @throws MedusaError INVALID_DATA without a snapshot; the core's errors otherwise.
    */
@@ -195,7 +195,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
 
   /**
    * Captures what Medusa recorded for this capture: Medusa passes the new capture's id, and its
-   * amount is read from the capture Medusa committed before calling (runtime/medusa-captures.ts),
+   * amount is read from the capture Medusa committed before calling (runtime/records/medusa-captures.ts),
    * whatever path captured. See PaymentOperations.capture.
    * @throws MedusaError NOT_ALLOWED when no committed capture has that id: nothing is captured
    *   rather than more than Medusa records.
@@ -274,7 +274,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
 /**
  * The provider's account as the plugin sees it: its options with the store-wide options (return
  * route, storefront) of medusa-config filled in, and its payment provider id, the key of the
- * settings a merchant saves in the admin (runtime/configured-accounts.ts). Without the app's
+ * settings a merchant saves in the admin (runtime/config/configured-accounts.ts). Without the app's
  * config (a provider built outside a Medusa app), its own options and no provider id.
  */
 function configuredAccount(own: BnplOptions, configModule: ConfigModuleLike | undefined): { options: BnplOptions; providerId?: string } {

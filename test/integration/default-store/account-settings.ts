@@ -1,6 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import jwt from "jsonwebtoken"
-import { effectiveSettings, forgetSettings } from "../../../src/runtime/effective-settings"
+import { effectiveSettings, forgetSettings } from "../../../src/runtime/config/effective-settings"
 import { parseOptions } from "../../../src/options"
 import { eventually, placeOrder, readPayment } from "../../support/place-order"
 import type { StoreSuite } from "../../support/store-suite"

@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { BnplClient } from "../../../src/client"
 import refreshConfigurationJob from "../../../src/jobs/refresh-configuration"
-import { recordReconciliationFindings } from "../../../src/runtime/reconciliation-findings"
+import { recordReconciliationFindings } from "../../../src/runtime/records/reconciliation-findings"
 import { eventually, fulfilAndShip, placeOrder } from "../../support/place-order"
 import type { StoreSuite } from "../../support/store-suite"
 import type { SeededStore } from "../../support/seed-store"

@@ -119,7 +119,7 @@ export default function checkoutTests(suite: StoreSuite): void {
     expect(checkout.amount).toEqual({ amount: session.data.amount, currency: "GBP" })
   })
 
-  describe("the cart read at the payment step (runtime/prepared-snapshots.ts)", () => {
+  describe("the cart read at the payment step (runtime/checkout/prepared-snapshots.ts)", () => {
     const client = () =>
       new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: process.env.BNPL_BASE_URL! })
     // The eligibility route reads the cart for the session after it has answered.

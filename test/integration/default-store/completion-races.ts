@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 import { AUTH_BUDGET_PER_RUN, completePendingCarts } from "../../../src/operations/pending-completions"
-import { getPluginRuntime } from "../../../src/runtime/plugin-runtime"
+import { getPluginRuntime } from "../../../src/runtime/accounts/plugin-runtime"
 import type { StoreSuite } from "../../support/store-suite"
 import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harness/shopper"
 

@@ -2,7 +2,7 @@ import { BnplOptionsError, DEFAULT_SCHEDULES, parseOptions } from "../../../src/
 import { config as expiryJob } from "../../../src/jobs/authorization-expiry"
 import { config as reconcileJob } from "../../../src/jobs/reconcile-payments"
 import { config as configurationJob } from "../../../src/jobs/refresh-configuration"
-import { jobSchedule } from "../../../src/runtime/job-schedule"
+import { jobSchedule } from "../../../src/runtime/config/job-schedule"
 
 const minimal = { merchantId: "merchant-123", secretKey: "sk_test_1", region: "UK", baseUrl: "https://api.bnpl.example.com" }
 

@@ -8,7 +8,7 @@ import {
   writeJobAttempts,
 } from "../../../src/operations/auth-backoff"
 
-/** The shared cache's shape (Medusa's Caching Module seen through runtime/app-cache.ts), kept in a Map. */
+/** The shared cache's shape (Medusa's Caching Module seen through runtime/infrastructure/app-cache.ts), kept in a Map. */
 function mapCache() {
   const entries = new Map<string, unknown>()
   return {

@@ -1,13 +1,13 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { readServiceCalls } from "../../../runtime/call-timeline"
-import { accountHash } from "../../../runtime/client-factory"
-import { readCourierSyncErrors } from "../../../runtime/courier-sync-errors"
-import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, type MedusaPaymentForView, type PaymentView } from "../../../runtime/payment-view"
-import { effectiveSettings } from "../../../runtime/effective-settings"
+import { readServiceCalls } from "../../../runtime/records/call-timeline"
+import { accountHash } from "../../../runtime/infrastructure/account-hash"
+import { readCourierSyncErrors } from "../../../runtime/records/courier-sync-errors"
+import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, type MedusaPaymentForView, type PaymentView } from "../../../runtime/views/payment-view"
+import { effectiveSettings } from "../../../runtime/config/effective-settings"
 import { isBnplProvider } from "../../../payments/session-data"
-import { accountForPayment, getPluginRuntime } from "../../../runtime/plugin-runtime"
-import { readSnapshot, takeSnapshot } from "../../../runtime/service-payment-snapshots"
+import { accountForPayment, getPluginRuntime } from "../../../runtime/accounts/plugin-runtime"
+import { readSnapshot, takeSnapshot } from "../../../runtime/views/service-payment-snapshots"
 
 interface OrderForViews {
   id: string

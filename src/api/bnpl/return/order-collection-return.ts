@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { completeOrderCollection, orderOfCollectionToken, type CollectionOutcome } from "../../../operations/complete-order-collection"
-import { getPluginRuntime } from "../../../runtime/plugin-runtime"
+import { getPluginRuntime } from "../../../runtime/accounts/plugin-runtime"
 import { collectionReturnQuerySchema } from "../../request-schemas"
 import { checkoutPageUrl, orderPageUrl, paymentLinkPageUrl, storefrontCountryCode } from "./storefront-urls"
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { completePayLaterCart } from "../../../operations/complete-cart"
-import { getPluginRuntime } from "../../../runtime/plugin-runtime"
+import { getPluginRuntime } from "../../../runtime/accounts/plugin-runtime"
 import { COLLECTION_RETURN_PARAMETER } from "../../../payments/order-collection"
 import { returnQuerySchema } from "../../request-schemas"
 import { orderCollectionReturn } from "./order-collection-return"

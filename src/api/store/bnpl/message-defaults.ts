@@ -1,4 +1,4 @@
-import type { AccountSettings, MessageDefaults } from "../../../runtime/account-settings"
+import type { AccountSettings, MessageDefaults } from "../../../runtime/config/account-settings"
 
 /**
  * The storefront message's defaults the merchant set for the account (option `message`, or

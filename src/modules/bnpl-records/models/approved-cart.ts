@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 
 /**
  * What one checkout was made for, and once the consumer approved it, what was approved
- * (runtime/approved-carts.ts). Kept here, not in the payment session's data, because Medusa
+ * (runtime/records/approved-carts.ts). Kept here, not in the payment session's data, because Medusa
  * deletes a session whenever the cart's total changes: a shopper who adds one item and removes
  * another after approving would otherwise leave nothing to compare the cart with.
  * - `token`: the checkout's token (docs/service-api.md "Create Checkout"), one row each;

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * A shopper's approval carried across an order change (runtime/carried-approvals.ts,
+ * A shopper's approval carried across an order change (runtime/records/carried-approvals.ts,
  * operations/order-changes). When an order edit, exchange, claim or return is confirmed before
  * capture, Medusa cancels the order's authorised payment and opens a payment collection for the
  * order's new total; the approval at the service is kept, not voided, and moves to a new payment

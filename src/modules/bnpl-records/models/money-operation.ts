@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * One money call the plugin sends to the service (capture, refund, void), written and committed
  * before the call goes out and updated after (docs/operations.md "What the plugin stores").
- * - `account`: the merchant account's hash (runtime/client-factory.ts `accountHash`; never a secret);
+ * - `account`: the merchant account's hash (runtime/accounts/client-factory.ts `accountHash`; never a secret);
  * - `service_order_id`: the service's order id (docs/service-api.md "Payment (order)");
  * - `medusa_record_id`: the Medusa record the call serves (capture id, refund id, payment id);
  * - `request_id`: the requestId sent (payments/request-ids.ts), unique per account;

@@ -2,9 +2,9 @@ import { model } from "@medusajs/framework/utils"
 
 /**
  * One try of one call the plugin made to the service about a payment: the payment's timeline
- * in the order page (runtime/call-timeline.ts; docs/admin.md "Timeline"). Kept 180 days
+ * in the order page (runtime/records/call-timeline.ts; docs/admin.md "Timeline"). Kept 180 days
  * (jobs/prune-service-calls.ts). Never a body, a header or a credential.
- * - `account`: the merchant account's hash (runtime/client-factory.ts `accountHash`);
+ * - `account`: the merchant account's hash (runtime/accounts/client-factory.ts `accountHash`);
  * - `service_order_id`, `checkout_token`: the payment it concerns (either may be unknown yet:
  *   Create Checkout has no order, Capture names no token);
  * - `operation`: the document's name of the endpoint (`Create Refund`); `request_id` as sent;

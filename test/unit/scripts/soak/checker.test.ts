@@ -1,4 +1,4 @@
-import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../../../src/runtime/dependency-outage"
+import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../../../src/runtime/infrastructure/dependency-outage"
 import { check, checkWhileRunning, describeViolation, toMinor, type CheckInput } from "../../../../scripts/soak/checker"
 import type { HistoryStep } from "../../../../scripts/soak/history"
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { accountId } from "../../../../runtime/accounts"
-import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/plugin-runtime"
+import { accountId } from "../../../../runtime/accounts/accounts"
+import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/accounts/plugin-runtime"
 import { AccountParams, parseParams } from "../validators"
 
 /**

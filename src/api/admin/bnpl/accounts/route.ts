@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { describeAccount } from "../../../../runtime/accounts"
-import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { describeAccount } from "../../../../runtime/accounts/accounts"
+import { getPluginRuntime } from "../../../../runtime/accounts/plugin-runtime"
 
 /**
  * `GET /admin/bnpl/accounts` -> `{ accounts: AccountStatus[] }`: each merchant account's region,

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { readJobRuns } from "../../../../runtime/job-runs"
+import { readJobRuns } from "../../../../runtime/records/job-runs"
 
 /** `GET /admin/bnpl/jobs` -> `{ jobs: [{ job, lastRun }] }`: the last run of each of the plugin's scheduled jobs. */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {

@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { getPluginRuntime } from "../../../../runtime/plugin-runtime"
-import { readReconciliationFindings, type ReconciliationFindings } from "../../../../runtime/reconciliation-findings"
-import { openHolds, recentlySettledHolds, type HeldOutcome } from "../../../../runtime/held-orders"
+import { getPluginRuntime } from "../../../../runtime/accounts/plugin-runtime"
+import { readReconciliationFindings, type ReconciliationFindings } from "../../../../runtime/records/reconciliation-findings"
+import { openHolds, recentlySettledHolds, type HeldOutcome } from "../../../../runtime/records/held-orders"
 
 type Orphan = ReconciliationFindings["orphaned"][number]
 

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { accountCurrency } from "../../../../payments/eligibility"
-import { getConfiguration } from "../../../../runtime/configuration"
-import { effectiveSettings } from "../../../../runtime/effective-settings"
-import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/plugin-runtime"
+import { getConfiguration } from "../../../../runtime/accounts/configuration"
+import { effectiveSettings } from "../../../../runtime/config/effective-settings"
+import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/accounts/plugin-runtime"
 
 /** One account's line of the status: settings, limits (or why they could not be read), Ping. */
 async function accountStatus(account: AccountRuntime) {

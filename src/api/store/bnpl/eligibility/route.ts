@@ -2,16 +2,16 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { toMinorUnits, type MajorUnitAmount } from "../../../../client/money"
 import { accountCurrency } from "../../../../payments/eligibility"
-import { getConfiguration } from "../../../../runtime/configuration"
+import { getConfiguration } from "../../../../runtime/accounts/configuration"
 import { checkEligibility, disabledAccount, unservedCurrency } from "../../../../payments/eligibility"
-import { effectiveSettings } from "../../../../runtime/effective-settings"
+import { effectiveSettings } from "../../../../runtime/config/effective-settings"
 import { messageDefaults } from "../message-defaults"
-import { accountForCurrency, getPluginRuntime } from "../../../../runtime/plugin-runtime"
+import { accountForCurrency, getPluginRuntime } from "../../../../runtime/accounts/plugin-runtime"
 import { forShopper } from "../../../../payments/errors"
 import { toMedusaError } from "../../../../providers/bnpl/errors"
 import { prepareCartSnapshot } from "../../../../operations/cart-for-snapshot"
 import { CART_EXCLUSION_FIELDS, excludedCartItems } from "../../../../operations/exclusion-facts"
-import { exclusionsForAccount } from "../../../../runtime/account-exclusions"
+import { exclusionsForAccount } from "../../../../runtime/accounts/account-exclusions"
 import { eligibilityQuerySchema } from "../../../request-schemas"
 import { parseRequestPart } from "../../../validate-request"
 
@@ -73,6 +73,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
   res.json({ ...answer, ...provider, ...messageDefaults(settings) })
   // Once answered: the cart as the payment session will send it, so its Create Checkout can go
-  // out before the session reads the cart again (runtime/prepared-snapshots.ts).
+  // out before the session reads the cart again (runtime/checkout/prepared-snapshots.ts).
   if (answer.eligible) void prepareCartSnapshot(req.scope, cartId)
 }

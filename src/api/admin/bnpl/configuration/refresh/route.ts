@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { getConfiguration } from "../../../../../runtime/configuration"
-import { getPluginRuntime } from "../../../../../runtime/plugin-runtime"
+import { getConfiguration } from "../../../../../runtime/accounts/configuration"
+import { getPluginRuntime } from "../../../../../runtime/accounts/plugin-runtime"
 
 /**
  * `POST /admin/bnpl/configuration/refresh` -> `{ configuration, accounts: [{ providerId,

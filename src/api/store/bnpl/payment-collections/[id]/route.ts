@@ -5,9 +5,9 @@ import { accountCurrency, checkEligibility, disabledAccount, unservedCurrency } 
 import { forShopper } from "../../../../../payments/errors"
 import { ORDER_ITEM_QUANTITY_FIELD, orderItemQuantity } from "../../../../../payments/mapping/order-snapshot"
 import { readOrderCollection, readOrderForSnapshot, PAYABLE_COLLECTION_STATUSES } from "../../../../../operations/order-for-snapshot"
-import { getConfiguration } from "../../../../../runtime/configuration"
-import { effectiveSettings } from "../../../../../runtime/effective-settings"
-import { accountForCurrency, getPluginRuntime } from "../../../../../runtime/plugin-runtime"
+import { getConfiguration } from "../../../../../runtime/accounts/configuration"
+import { effectiveSettings } from "../../../../../runtime/config/effective-settings"
+import { accountForCurrency, getPluginRuntime } from "../../../../../runtime/accounts/plugin-runtime"
 import { paymentCollectionIdSchema, paymentLinkQuerySchema } from "../../../../request-schemas"
 import { parseRequestPart } from "../../../../validate-request"
 

@@ -1,16 +1,16 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { z } from "zod"
-import { accountId } from "../../../../../../runtime/accounts"
-import type { StoredSettings } from "../../../../../../runtime/account-settings"
-import { getPluginRuntime, type AccountRuntime } from "../../../../../../runtime/plugin-runtime"
-import { readAccountSettings, saveAccountSettings } from "../../../../../../runtime/settings-changes"
+import { accountId } from "../../../../../../runtime/accounts/accounts"
+import type { StoredSettings } from "../../../../../../runtime/config/account-settings"
+import { getPluginRuntime, type AccountRuntime } from "../../../../../../runtime/accounts/plugin-runtime"
+import { readAccountSettings, saveAccountSettings } from "../../../../../../runtime/config/settings-changes"
 import { parseRequestPart } from "../../../../../validate-request"
 import { AccountSettingsBody, parseParams, SettingsAccountParams } from "../../../validators"
 
 /**
  * `GET /admin/bnpl/accounts/:account_id/settings` -> `{ settings: AccountSettingsView }`
- * (runtime/settings-changes.ts): the settings a merchant edits in Settings -> Pay later as they
+ * (runtime/config/settings-changes.ts): the settings a merchant edits in Settings -> Pay later as they
  * apply now (`enabled`, `capture`, `exclusions`, `message`, `onOrderFailure`), medusa-config's
  * values (`defaults`), which fields the admin set (`overridden`) and the latest saves with the
  * admin's e-mail. `account_id`: the account's id from GET /admin/bnpl/accounts, or its provider
@@ -25,7 +25,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse):
  * `POST /admin/bnpl/accounts/:account_id/settings` with a JSON body of the settings to change
  * (`AccountSettingsBody`; `null` returns a field to medusa-config's value) -> the same answer as
  * GET. Saved in the plugin's module with the admin user and time of the change; this instance
- * applies it at once, every other within a minute (runtime/effective-settings.ts). A bad value is
+ * applies it at once, every other within a minute (runtime/config/effective-settings.ts). A bad value is
  * refused (400 naming the field and the rule) and nothing changes; JSON from the admin's own site
  * only (same-site-json.ts).
  */

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { readCompletionRecord } from "../../../../../../operations/completion-record"
 import { CART_PAYMENT_FIELDS, orderPaymentState, type CartPaymentRecord } from "../../../../../../operations/order-payment-state"
 import { isBnplProvider } from "../../../../../../payments/session-data"
-import { openHoldOfCart } from "../../../../../../runtime/held-orders"
+import { openHoldOfCart } from "../../../../../../runtime/records/held-orders"
 import { cartIdSchema } from "../../../../../request-schemas"
 import { parseRequestPart } from "../../../../../validate-request"
 

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { describeAccount } from "../../../../../../../runtime/accounts"
+import { describeAccount } from "../../../../../../../runtime/accounts/accounts"
 import { accountOfRequest } from "../../../account-of-request"
 
 /**

@@ -1,0 +1,101 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { BnplClient } from "../../client/index"
+import type { BnplOptions } from "../../options"
+import { accountCurrency } from "../../payments/eligibility"
+import { asPaymentData } from "../../payments/session-data"
+import { cacheFromContainer } from "../infrastructure/app-cache"
+import { lockFromContainer, type LockLike } from "../infrastructure/app-lock"
+import { createClientFromOptions } from "./client-factory"
+import type { CacheLike, LoggerLike } from "../infrastructure/shared-types"
+import { resolvePluginConfiguration } from "../config/plugin-options"
+import { warnOnceWhenInstancesCannotShare } from "../infrastructure/sharing-check"
+import type { ContainerLike } from "../infrastructure/shared-types"
+
+/** What is shared by every account: Medusa's cache, lock and logger. */
+interface SharedRuntime {
+  /** Medusa's Caching Module when configured, else its Cache Module (app-cache.ts). */
+  cache?: CacheLike
+  /** Medusa's Locking Module. */
+  lock?: LockLike
+  logger?: LoggerLike
+}
+
+/** One merchant account at work: its provider id, its options and its client (one per process). */
+export interface AccountRuntime extends SharedRuntime {
+  /** Medusa's payment provider id of the account: `pp_bnpl_<id>`. */
+  providerId: string
+  options: BnplOptions
+  client: BnplClient
+}
+
+/** What routes, subscribers and jobs need: every account, the store-wide options, cache, lock, logger. */
+export interface PluginRuntime extends SharedRuntime {
+  /** Store-wide options (storefront pages, schedules); configured-accounts.ts. */
+  options: BnplOptions
+  /** In medusa-config order; at least one. */
+  accounts: AccountRuntime[]
+}
+
+
+const runtimes = new WeakMap<object, PluginRuntime>()
+
+/**
+ * The plugin's runtime for a Medusa container, built once per configuration so every request
+ * reuses one client per account (and its sockets and token). `req.scope` is a per-request
+ * child of the app container, so the cache is keyed on the configuration, which Medusa shares.
+ * @throws BnplOptionsError when the options are invalid.
+ */
+export function getPluginRuntime(container: ContainerLike): PluginRuntime {
+  const configuration = resolvePluginConfiguration(container)
+  const known = runtimes.get(configuration)
+  if (known) return known
+  const logger = tryResolve<LoggerLike>(container, ContainerRegistrationKeys.LOGGER)
+  const cache = cacheFromContainer(container)
+  const lock = lockFromContainer(container)
+  warnOnceWhenInstancesCannotShare(container, logger)
+  const shared = { cache, lock, logger }
+  const runtime: PluginRuntime = {
+    ...shared,
+    options: configuration.store,
+    accounts: configuration.accounts.map(({ providerId, options }) => ({
+      ...shared,
+      providerId,
+      options,
+      client: createClientFromOptions(options, shared),
+    })),
+  }
+  runtimes.set(configuration, runtime)
+  return runtime
+}
+
+/** The account of a payment provider id (`pp_bnpl_bnpl-uk`); undefined for another provider's. */
+export function accountForProvider(runtime: PluginRuntime, providerId: string | undefined): AccountRuntime | undefined {
+  return runtime.accounts.find((account) => account.providerId === providerId)
+}
+
+/**
+ * The account that made a payment: the one its `merchantId` (recorded in the data since
+ * several accounts) names, else its provider's. Never the configuration's first by default:
+ * a payment of a provider no longer configured has no account.
+ */
+export function accountForPayment(
+  runtime: PluginRuntime,
+  payment: { provider_id?: string; data?: Record<string, unknown> | null }
+): AccountRuntime | undefined {
+  const merchantId = asPaymentData(payment.data ?? undefined).merchantId
+  const byMerchant = merchantId ? runtime.accounts.find((account) => account.options.merchantId === merchantId) : undefined
+  return byMerchant ?? accountForProvider(runtime, payment.provider_id)
+}
+
+/** The account serving a currency (rule 2: one region, one currency); undefined when none does. */
+export function accountForCurrency(runtime: PluginRuntime, currency: string): AccountRuntime | undefined {
+  return runtime.accounts.find((account) => accountCurrency(account.options) === currency.toUpperCase())
+}
+
+function tryResolve<T>(container: ContainerLike, key: string): T | undefined {
+  try {
+    return container.resolve<T>(key, { allowUnregistered: true }) ?? undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,91 @@
+import { changedSettings, overlaySettings, settingsFromOptions, type AccountSettings, type SettingChange, type StoredSettings } from "./account-settings"
+import { accountSettingRows, forgetSettings, readStoredSettings, rowOf, type SettingsAccount } from "./effective-settings"
+import { recordsOf, upsertOne } from "../records/records-module"
+
+/** One save in Settings -> Pay later, as the page lists it. Times are ISO 8601. */
+export interface SettingsChangeView {
+  changedAt: string
+  /** The admin user who saved: their Medusa user id and e-mail (as it was then). */
+  userId: string
+  userEmail: string | null
+  changes: SettingChange[]
+}
+
+interface SettingsChangeRow {
+  id: string
+  provider_id: string
+  user_id: string
+  user_email: string | null
+  changed_at: Date | string
+  changes: SettingChange[]
+}
+
+/** How many saves the page lists, newest first. */
+export const SETTINGS_CHANGES_SHOWN = 50
+
+const changeRows = () => recordsOf<SettingsChangeRow>("SettingsChanges")
+
+/** The account's settings as the admin page reads them: what applies, and which fields the admin set. */
+export interface AccountSettingsView {
+  providerId: string
+  /** The settings that apply now (medusa-config overlaid by the admin's). */
+  settings: AccountSettings
+  /** medusa-config's values, which a field reset in the admin returns to. */
+  defaults: AccountSettings
+  /** The fields saved in the admin (the others follow medusa-config). */
+  overridden: Array<keyof AccountSettings>
+  /** The latest saves, newest first. */
+  changes: SettingsChangeView[]
+}
+
+/**
+ * Saves what the admin changed for an account: a field given replaces the saved one, `null`
+ * returns it to medusa-config's value, a field not given stays as it is. The row is written
+ * first, then one change record (who, when, each field's value before and after) when anything
+ * that applies changed. This process applies it at once; the others within SETTINGS_CACHE_MS.
+ * @throws Error when the plugin's module is not loaded (the routes run in a Medusa app only) or
+ *   the database refuses the write; nothing is recorded then.
+ */
+export async function saveAccountSettings(
+  account: SettingsAccount,
+  patch: StoredSettings,
+  user: { id: string; email: string | null },
+  now = new Date()
+): Promise<AccountSettingsView> {
+  const rows = accountSettingRows()
+  const log = changeRows()
+  if (!rows || !log) throw new Error("medusa-payment-bnpl: the plugin's records module is not loaded; settings cannot be saved.")
+  const defaults = settingsFromOptions(account.options)
+  const before = (await readStoredSettings(account.providerId)) ?? {}
+  const after: StoredSettings = { ...before }
+  for (const [name, value] of Object.entries(patch) as Array<[keyof StoredSettings, StoredSettings[keyof StoredSettings]]>) {
+    if (value !== undefined) (after as Record<string, unknown>)[name] = value
+  }
+  await upsertOne(rows, { provider_id: account.providerId }, { provider_id: account.providerId, ...rowOf(after) })
+  const changes = changedSettings(overlaySettings(defaults, before), overlaySettings(defaults, after))
+  if (changes.length) {
+    await log.create({ provider_id: account.providerId, user_id: user.id, user_email: user.email, changed_at: now, changes })
+  }
+  forgetSettings(account.providerId)
+  return readAccountSettings(account)
+}
+
+/** The account's settings, medusa-config's values, which fields the admin set, and the latest saves. */
+export async function readAccountSettings(account: SettingsAccount): Promise<AccountSettingsView> {
+  const defaults = settingsFromOptions(account.options)
+  const stored = (await readStoredSettings(account.providerId)) ?? {}
+  const log = changeRows()
+  const rows = log ? await log.list({ provider_id: account.providerId }, { take: SETTINGS_CHANGES_SHOWN, order: { changed_at: "DESC" } }) : []
+  return {
+    providerId: account.providerId,
+    settings: overlaySettings(defaults, stored),
+    defaults,
+    overridden: (Object.keys(stored) as Array<keyof AccountSettings>).filter((name) => stored[name] !== null && stored[name] !== undefined),
+    changes: rows.map((row) => ({
+      changedAt: new Date(row.changed_at).toISOString(),
+      userId: row.user_id,
+      userEmail: row.user_email,
+      changes: row.changes,
+    })),
+  }
+}

@@ -1,0 +1,100 @@
+import type { CallObserver } from "../../client/call-observer"
+import { recordsModule } from "./records-module"
+import { ServiceCallRecorder, type ServiceCallRow } from "./service-call-recorder"
+import type { LoggerLike } from "../infrastructure/shared-types"
+
+/**
+ * The payment's timeline: every try of every call the plugin made about it (Create Checkout,
+ * Get Checkout, Auth, Get Payment, Capture, Refund, Void, Update Shipping Courier, ...), kept in
+ * the plugin's module (`bnpl_service_call`) for `SERVICE_CALL_RETENTION_DAYS` days.
+ */
+
+/** One try, as the order page shows it. `at` is ISO 8601; `amount` an API string. */
+export interface ServiceCallEntry {
+  at: string
+  operation: string
+  requestId: string | null
+  amount: string | null
+  currency: string | null
+  attempt: number
+  durationMs: number
+  httpStatus: number | null
+  /** `ok`, or the client's error code (`timeout`, `network`, `server_error`, `invalid_amount`, ...). */
+  outcome: string
+}
+
+/** How long the timeline is kept (jobs/prune-service-calls.ts; docs/operations.md). */
+export const SERVICE_CALL_RETENTION_DAYS = 180
+/** The most entries shown for one payment. */
+export const TIMELINE_LIMIT = 500
+
+const recorders = new Map<string, ServiceCallRecorder>()
+
+/** The client observer of an account (one recorder per account in a process). */
+export function serviceCallObserver(account: string, logger?: LoggerLike): CallObserver {
+  let recorder = recorders.get(account)
+  if (!recorder) {
+    recorder = new ServiceCallRecorder(account, writeServiceCalls, logger)
+    recorders.set(account, recorder)
+  }
+  return recorder.observe
+}
+
+/** Resolves once every recorder of this process has written what it queued. */
+export async function serviceCallsWritten(): Promise<void> {
+  await Promise.all([...recorders.values()].map((recorder) => recorder.idle()))
+}
+
+function writeServiceCalls(): ((rows: ServiceCallRow[]) => Promise<unknown>) | undefined {
+  const module = recordsModule()
+  return module ? (rows) => module.createServiceCalls(rows) : undefined
+}
+
+interface ServiceCallRead extends Omit<ServiceCallRow, "started_at"> {
+  started_at: Date | string
+}
+
+/**
+ * The timeline of one payment of `account`: its tries by service order id or checkout token,
+ * newest first (a retry after its first try). Empty outside a Medusa app.
+ */
+export async function readServiceCalls(account: string, payment: { serviceOrderId?: string; token?: string }): Promise<ServiceCallEntry[]> {
+  const module = recordsModule()
+  const keys = [
+    ...(payment.serviceOrderId ? [{ service_order_id: payment.serviceOrderId }] : []),
+    ...(payment.token ? [{ checkout_token: payment.token }] : []),
+  ]
+  if (!module || !keys.length) return []
+  const rows = (await module.listServiceCalls(
+    { account, $or: keys },
+    { order: { started_at: "DESC", attempt: "DESC" }, take: TIMELINE_LIMIT }
+  )) as ServiceCallRead[]
+  return rows.map((row) => ({
+    at: new Date(row.started_at).toISOString(),
+    operation: row.operation,
+    requestId: row.request_id,
+    amount: row.amount,
+    currency: row.currency,
+    attempt: row.attempt,
+    durationMs: row.duration_ms,
+    httpStatus: row.http_status,
+    outcome: row.outcome,
+  }))
+}
+
+/**
+ * Deletes the tries older than `days` days, a batch at a time.
+ * @returns how many were deleted (0 outside a Medusa app).
+ */
+export async function pruneServiceCalls(days = SERVICE_CALL_RETENTION_DAYS, now = new Date()): Promise<number> {
+  const module = recordsModule()
+  if (!module) return 0
+  const before = new Date(now.getTime() - days * 24 * 3600 * 1000)
+  let deleted = 0
+  for (;;) {
+    const rows = (await module.listServiceCalls({ started_at: { $lt: before } }, { select: ["id"], take: 1000 })) as Array<{ id: string }>
+    if (!rows.length) return deleted
+    await module.deleteServiceCalls(rows.map((row) => row.id))
+    deleted += rows.length
+  }
+}

@@ -1,0 +1,115 @@
+import type { LoggerLike } from "../infrastructure/shared-types"
+import { JOBS } from "../../vocabulary"
+import { recordsOf, upsertOne } from "./records-module"
+
+/** The plugin's scheduled jobs, by the names the admin shows. */
+export const JOB_NAMES = [
+  JOBS.refreshConfiguration.runName,
+  JOBS.reconcilePayments.runName,
+  JOBS.authorizationExpiry.runName,
+  JOBS.completePendingCarts.runName,
+] as const
+export type JobName = (typeof JOB_NAMES)[number]
+
+/** The last run of a job, as the settings page shows it. Times are ISO 8601. */
+export interface JobRun {
+  job: JobName
+  startedAt: string
+  finishedAt: string
+  outcome: "succeeded" | "failed"
+  /** One line on what the run did ("limits 1.00..1000.00 GBP", "3 payments checked, 1 without an order"). */
+  summary?: string
+  /** The error's message when the run failed (the client's messages never hold credentials). */
+  error?: string
+}
+
+interface JobRunRow {
+  id: string
+  job: string
+  started_at: Date | string
+  finished_at: Date | string
+  outcome: JobRun["outcome"]
+  summary: string | null
+  error: string | null
+}
+
+const jobRuns = () => recordsOf<JobRunRow>("JobRuns")
+
+// Outside a Medusa app (no records module), and for the read right after a write: this process's memory.
+const recentRuns = new Map<JobName, JobRun>()
+
+/**
+ * Runs a job's body and records its outcome in the plugin's records module (the store's
+ * database, so the admin sees the run whichever instance the schedule picked). The body's error is
+ * recorded and rethrown, so Medusa still logs the failed run. `summarise` may also call a run
+ * that returned a failure (`{ error }`, e.g. limits kept from an earlier read because the
+ * service did not answer). Recording never fails the job.
+ */
+export async function recordJobRun<T>(
+  job: JobName,
+  dependencies: { logger?: LoggerLike },
+  body: () => Promise<T>,
+  summarise: (result: T) => string | { error: string }
+): Promise<T> {
+  const startedAt = new Date().toISOString()
+  const save = async (run: JobRun) => {
+    recentRuns.set(job, run)
+    try {
+      const methods = jobRuns()
+      if (methods) {
+        await upsertOne(methods, { job }, {
+          job,
+          started_at: run.startedAt,
+          finished_at: run.finishedAt,
+          outcome: run.outcome,
+          summary: run.summary ?? null,
+          error: run.error ?? null,
+        })
+      }
+    } catch (error) {
+      dependencies.logger?.warn?.(`medusa-payment-bnpl: could not record the run of job ${job}: ${String(error)}`)
+    }
+  }
+  try {
+    const result = await body()
+    const summary = summarise(result)
+    const finishedAt = new Date().toISOString()
+    await save(
+      typeof summary === "string"
+        ? { job, startedAt, finishedAt, outcome: "succeeded", summary }
+        : { job, startedAt, finishedAt, outcome: "failed", error: summary.error }
+    )
+    return result
+  } catch (error) {
+    await save({ job, startedAt, finishedAt: new Date().toISOString(), outcome: "failed", error: (error as Error).message })
+    throw error
+  }
+}
+
+/** The last run of every job (`null` for a job that has not run yet), in JOB_NAMES order. */
+export async function readJobRuns(): Promise<Array<{ job: JobName; lastRun: JobRun | null }>> {
+  const methods = jobRuns()
+  let stored: JobRunRow[] = []
+  try {
+    stored = methods ? await methods.list({ job: [...JOB_NAMES] }) : []
+  } catch {
+    stored = []
+  }
+  return JOB_NAMES.map((job) => {
+    const row = stored.find((candidate) => candidate.job === job)
+    const shared: JobRun | undefined = row
+      ? {
+          job,
+          startedAt: new Date(row.started_at).toISOString(),
+          finishedAt: new Date(row.finished_at).toISOString(),
+          outcome: row.outcome,
+          ...(row.summary ? { summary: row.summary } : {}),
+          ...(row.error ? { error: row.error } : {}),
+        }
+      : undefined
+    const local = recentRuns.get(job)
+    // Whichever is newer: another instance may have run the job since this one did.
+    const lastRun = [shared, local].filter((run): run is JobRun => !!run).sort((a, b) => b.finishedAt.localeCompare(a.finishedAt))[0]
+    return { job, lastRun: lastRun ?? null }
+  })
+}

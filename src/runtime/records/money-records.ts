@@ -1,0 +1,116 @@
+import { recordsOf } from "./records-module"
+import type {
+  MoneyOperationChanges,
+  MoneyOperationRecord,
+  MoneyRecords,
+  NewMoneyOperation,
+} from "../../payments/money-records"
+
+/** A row of `bnpl_money_operation` as the module's generated methods give it (modules/bnpl-records). */
+interface MoneyOperationRow {
+  id: string
+  account: string
+  service_order_id: string
+  kind: MoneyOperationRecord["kind"]
+  medusa_record_id: string | null
+  request_id: string
+  amount: string
+  currency: string
+  state: MoneyOperationRecord["state"]
+  recorded: boolean
+  absorbed_by: string | null
+  service_reference: string | null
+}
+
+/** The money operations of the records module (its generated methods), or undefined outside an app. */
+export const moneyOperations = () => recordsOf<MoneyOperationRow>("MoneyOperations")
+
+/**
+ * One merchant account's money records in the store's database, through the plugin's module
+ * (src/modules/bnpl-records): every write is committed before it returns. The module is looked
+ * up on each call, since a provider is built before the app's container is complete.
+ * @throws Error when the module is not loaded (the plugin is not under `plugins` in
+ *   medusa-config, or `medusa db:migrate` has not run) or the database fails: the payments
+ *   core then sends nothing (money-calls.ts, `records_unavailable`).
+ */
+export class DatabaseMoneyRecords implements MoneyRecords {
+  constructor(
+    /** The account's hash (runtime/accounts/client-factory.ts `accountHash`). */
+    private readonly account: string,
+    private readonly methods: typeof moneyOperations = moneyOperations
+  ) {}
+
+  async forOrder(serviceOrderId: string): Promise<MoneyOperationRecord[]> {
+    const rows = await this.service().list(
+      { account: this.account, service_order_id: serviceOrderId },
+      { order: { created_at: "ASC" }, take: null }
+    )
+    return rows.map(toRecord)
+  }
+
+  /**
+   * The applied records among `requestIds`, or counted towards one of them (`absorbed_by`),
+   * in one query: how a job finds, for many Medusa records at once, the ones a call stands for.
+   */
+  async appliedFor(requestIds: string[]): Promise<MoneyOperationRecord[]> {
+    if (!requestIds.length) return []
+    const rows = await this.service().list(
+      { account: this.account, state: "applied", $or: [{ request_id: { $in: requestIds } }, { absorbed_by: { $in: requestIds } }] },
+      { take: null }
+    )
+    return rows.map(toRecord)
+  }
+
+  async begin(operation: NewMoneyOperation): Promise<MoneyOperationRecord> {
+    const service = this.service()
+    const row = {
+      account: this.account,
+      service_order_id: operation.serviceOrderId,
+      kind: operation.kind,
+      medusa_record_id: operation.medusaRecordId ?? null,
+      request_id: operation.requestId,
+      amount: operation.amount,
+      currency: operation.currency,
+    }
+    const [existing] = await service.list({ account: this.account, request_id: operation.requestId })
+    if (existing) return toRecord(await service.update({ id: existing.id, ...row, state: "sending" }))
+    return toRecord(await service.create({ ...row, state: "sending", recorded: true, absorbed_by: null, service_reference: null }))
+  }
+
+  async update(id: string, changes: MoneyOperationChanges): Promise<void> {
+    await this.service().update({
+      id,
+      ...(changes.state === undefined ? {} : { state: changes.state }),
+      ...(changes.recorded === undefined ? {} : { recorded: changes.recorded }),
+      ...(changes.absorbedBy === undefined ? {} : { absorbed_by: changes.absorbedBy }),
+      ...(changes.serviceReference === undefined ? {} : { service_reference: changes.serviceReference }),
+      ...(changes.amount === undefined ? {} : { amount: changes.amount }),
+    })
+  }
+
+  private service() {
+    const service = this.methods()
+    if (!service) {
+      throw new Error(
+        "the plugin's records module is not loaded: register medusa-payment-bnpl under `plugins` in medusa-config and run `npx medusa db:migrate`"
+      )
+    }
+    return service
+  }
+}
+
+function toRecord(row: MoneyOperationRow): MoneyOperationRecord {
+  return {
+    id: row.id,
+    serviceOrderId: row.service_order_id,
+    kind: row.kind,
+    ...(row.medusa_record_id ? { medusaRecordId: row.medusa_record_id } : {}),
+    requestId: row.request_id,
+    amount: row.amount,
+    currency: row.currency,
+    state: row.state,
+    recorded: row.recorded,
+    ...(row.absorbed_by ? { absorbedBy: row.absorbed_by } : {}),
+    ...(row.service_reference ? { serviceReference: row.service_reference } : {}),
+  }
+}

@@ -1,0 +1,108 @@
+import type { CallAttempt, CallObserver } from "../../client/call-observer"
+import type { LoggerLike } from "../infrastructure/shared-types"
+
+/** A row of `bnpl_service_call` as written (modules/bnpl-records/models/service-call.ts). */
+export interface ServiceCallRow {
+  account: string
+  service_order_id: string | null
+  checkout_token: string | null
+  operation: string
+  request_id: string | null
+  amount: string | null
+  currency: string | null
+  attempt: number
+  started_at: Date
+  duration_ms: number
+  http_status: number | null
+  outcome: string
+}
+
+/** Writes a batch of rows; undefined when there is nowhere to write (outside a Medusa app). */
+export type ServiceCallWriter = () => ((rows: ServiceCallRow[]) => Promise<unknown>) | undefined
+
+/** The most tries kept waiting for the database; beyond it new ones are dropped (and counted in the log). */
+export const MAX_QUEUED_CALLS = 2000
+/** Rows per insert. */
+export const CALL_BATCH_SIZE = 200
+
+/**
+ * Keeps the client's tries (client/call-observer.ts) as the payment's timeline without making
+ * anyone wait: `observe` only queues, a batch is written on the next turn of the event loop,
+ * one write at a time. The queue is bounded (`MAX_QUEUED_CALLS`), so a database that stops
+ * answering costs at most that much memory; a failed write is logged once per failure streak
+ * and its rows dropped, never retried against a failing database and never failing a call.
+ * Only tries about a payment (an order id or a checkout token) are kept.
+ */
+export class ServiceCallRecorder {
+  private queue: ServiceCallRow[] = []
+  private running?: Promise<void>
+  private dropped = 0
+  private failing = false
+
+  constructor(
+    /** The account's hash (client-factory.ts `accountHash`). */
+    private readonly account: string,
+    private readonly writer: ServiceCallWriter,
+    private readonly logger?: LoggerLike
+  ) {}
+
+  /** The client's observer for this account. */
+  readonly observe: CallObserver = (attempt: CallAttempt) => {
+    if (!attempt.orderId && !attempt.token) return
+    if (this.queue.length >= MAX_QUEUED_CALLS) {
+      this.dropped++
+      return
+    }
+    this.queue.push(rowOf(this.account, attempt))
+    this.running ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.drain())
+      .finally(() => (this.running = undefined))
+  }
+
+  /** Resolves once every try queued so far is written or dropped (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const write = this.writer()
+      const batch = this.queue.splice(0, CALL_BATCH_SIZE)
+      // Outside a Medusa app there is no module to keep them in.
+      if (!write) continue
+      try {
+        await write(batch)
+        if (this.failing || this.dropped) {
+          this.logger?.warn?.(`medusa-payment-bnpl: the payment timeline is written again; ${this.dropped} calls were not kept while it could not be.`)
+        }
+        this.failing = false
+        this.dropped = 0
+      } catch (error) {
+        this.dropped += batch.length
+        if (!this.failing) {
+          this.logger?.warn?.(
+            `medusa-payment-bnpl: the payment timeline could not be written (${(error as Error)?.message ?? String(error)}); calls go on, their timeline entries are dropped until it can.`
+          )
+        }
+        this.failing = true
+      }
+    }
+  }
+}
+
+function rowOf(account: string, attempt: CallAttempt): ServiceCallRow {
+  return {
+    account,
+    service_order_id: attempt.orderId ?? null,
+    checkout_token: attempt.token ?? null,
+    operation: attempt.endpoint,
+    request_id: attempt.requestId ?? null,
+    amount: attempt.amount ?? null,
+    currency: attempt.currency ?? null,
+    attempt: attempt.attempt,
+    started_at: attempt.startedAt,
+    duration_ms: Math.max(0, Math.round(attempt.durationMs)),
+    http_status: attempt.httpStatus ?? null,
+    outcome: attempt.outcome,
+  }
+}

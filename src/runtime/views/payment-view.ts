@@ -1,0 +1,236 @@
+import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../../client/money"
+import type { BnplOptions } from "../../options"
+import { asPaymentState, isExpired, type PaymentState } from "../../payments/payment-state"
+import { refundReferences } from "../../payments/refund-references"
+import { requestIds } from "../../payments/request-ids"
+import type { ServiceCallEntry } from "../records/call-timeline"
+import type { CourierSyncError } from "../records/courier-sync-errors"
+import type { ServicePaymentSnapshot } from "./service-payment-snapshots"
+
+/**
+ * The states the order page names: the core's `PaymentState` (payments/payment-state.ts)
+ * in words a merchant uses, plus `pending` before there is a payment and `carried` for a
+ * payment Medusa cancelled for an order change whose approval moved to the order's new payment
+ * (operations/order-changes).
+ */
+export type PayLaterState = "pending" | "authorised" | "partly_captured" | "captured" | "voided" | "expired" | "declined" | "carried"
+
+/** A Medusa payment of this plugin as the order page's widget reads it (query.graph fields below). */
+export interface MedusaPaymentForView {
+  id: string
+  provider_id: string
+  currency_code: string
+  amount: MajorUnitAmount
+  captured_at?: string | Date | null
+  canceled_at?: string | Date | null
+  updated_at?: string | Date | null
+  data?: Record<string, any> | null
+  captures?: Array<{ amount: MajorUnitAmount; created_at?: string | Date | null } | null> | null
+  refunds?: Array<MedusaRefundForView | null> | null
+}
+
+/** A Medusa refund of the payment: its reason (a refund reason's label) and note go to the service (refund-references.ts). */
+export interface MedusaRefundForView {
+  id?: string
+  amount: MajorUnitAmount
+  created_at?: string | Date | null
+  note?: string | null
+  refund_reason?: { label?: string | null } | null
+}
+
+/** `query.graph` fields of a payment for the view, relative to the payment. */
+export const PAYMENT_VIEW_FIELDS = [
+  "id",
+  "provider_id",
+  "currency_code",
+  "amount",
+  "captured_at",
+  "canceled_at",
+  "updated_at",
+  "data",
+  "captures.amount",
+  "captures.created_at",
+  "refunds.id",
+  "refunds.amount",
+  "refunds.created_at",
+  "refunds.note",
+  "refunds.refund_reason.label",
+]
+
+/** A refund as the order page shows it, with the references the service was given for it. */
+export interface RefundView {
+  refundId: string
+  /** API string, major units. */
+  amount: string
+  createdAt: string | null
+  reason: string | null
+  note: string | null
+  /** Create Refund's `merchantReference` and `refundMerchantReference` (docs/service-api.md). */
+  merchantReference: string
+  refundMerchantReference: string
+}
+
+/**
+ * What the order page shows for one pay later payment. Amounts are API strings in major
+ * units (2 decimals) of `currency`; times are ISO 8601.
+ */
+export interface PaymentView {
+  paymentId: string
+  /** The service's order id (its payment id), once the authorisation was approved. */
+  serviceOrderId: string | null
+  state: PayLaterState
+  /** Where `state` comes from: the service's last answer, or what Medusa recorded. */
+  stateSource: "service" | "medusa"
+  currency: string
+  /** Authorised: the Medusa payment's amount. Captured and refunded: Medusa's captures and refunds. */
+  amounts: { authorised: string; captured: string; refunded: string; openToCapture: string }
+  authorizationExpiresAt: string | null
+  /** True while money is still open to capture and the expiry is within `expiryWarningHours`. */
+  expiryWarning: boolean
+  captureMode: BnplOptions["capture"]
+  courier: { name?: string; tracking?: string; shippedAt?: string; priority?: string } | null
+  courierErrors: CourierSyncError[]
+  /** The last read from the service, or why it failed; null before the first read. */
+  service: ServicePaymentSnapshot | null
+  /** Where Medusa's records and the service's answer disagree, in words. */
+  differences: string[]
+  /**
+   * Set when the service answered with a payment that is not this one's (another checkout
+   * token or merchant account; payments/payment-identity.ts): why, in words. None of that
+   * payment is shown, and the widget offers no action on it.
+   */
+  mismatch: string | null
+  /** The widget's own actions, offered only where Medusa's buttons do not cover it (a partly captured payment). */
+  actions: { captureRest: boolean; voidRest: boolean }
+  /** Paid through an express checkout: address and shipping were chosen in the service's popup (payments/express.ts). */
+  express: boolean
+  /** Medusa's refunds of the payment, oldest first, with their references at the service. */
+  refunds: RefundView[]
+  /** Every try of every call the plugin made about the payment, newest first (runtime/records/call-timeline.ts). */
+  timeline: ServiceCallEntry[]
+}
+
+const STATE_OF: Record<PaymentState, PayLaterState> = {
+  AUTH_APPROVED: "authorised",
+  PARTIALLY_CAPTURED: "partly_captured",
+  CAPTURED: "captured",
+  VOIDED: "voided",
+  EXPIRED: "expired",
+  AUTH_DECLINED: "declined",
+  CAPTURE_DECLINED: "declined",
+}
+
+const sum = (entries: Array<{ amount: MajorUnitAmount } | null> | null | undefined, field: string) =>
+  (entries ?? []).reduce((total, entry) => total + (entry ? toMinorUnits(entry.amount, field) : 0n), 0n)
+
+/** The newest time Medusa changed the payment (its row, a capture or a refund), in ms. */
+export function lastMedusaChange(payment: MedusaPaymentForView): number {
+  const times = [payment.updated_at, payment.canceled_at, payment.captured_at, ...(payment.captures ?? []).map((c) => c?.created_at), ...(payment.refunds ?? []).map((r) => r?.created_at)]
+    .filter((time): time is string | Date => !!time)
+    .map((time) => new Date(time).getTime())
+  return times.length ? Math.max(...times) : 0
+}
+
+/**
+ * Whether the snapshot predates something Medusa recorded, or was taken for another checkout
+ * token (or before snapshots were checked against it), so the service should be read again.
+ */
+export function isSnapshotStale(snapshot: ServicePaymentSnapshot | undefined, payment: MedusaPaymentForView): boolean {
+  const token = payment.data?.token as string | undefined
+  return !snapshot || Date.parse(snapshot.readAt) < lastMedusaChange(payment) || (!!token && snapshot.forToken !== token)
+}
+
+/**
+ * Puts together what the order page shows for a payment, from Medusa's records, the
+ * service's last answer and the plugin's options. The state is the service's when it could
+ * be read, else the one the provider recorded in the payment's data; an approved
+ * authorisation past its expiry is `expired` (docs/service-api.md "What the service does", rule 1).
+ */
+export function buildPaymentView(
+  payment: MedusaPaymentForView,
+  options: Pick<BnplOptions, "capture" | "expiryWarningHours">,
+  service: ServicePaymentSnapshot | undefined,
+  courierErrors: CourierSyncError[] = [],
+  now: Date = new Date(),
+  timeline: ServiceCallEntry[] = []
+): PaymentView {
+  const data = payment.data ?? {}
+  const authorised = toMinorUnits(payment.amount, "payment.amount")
+  const captured = sum(payment.captures, "captures.amount")
+  const refunded = sum(payment.refunds, "refunds.amount")
+  const read = service && !("error" in service) ? service : undefined
+
+  const expiresAt: string | null = read?.authorizationExpiresAt ?? data.authorizationExpiresAt ?? null
+  const paymentState: string | undefined = read?.paymentState ?? data.paymentState
+  const known = asPaymentState(paymentState)
+  let state: PayLaterState = known ? STATE_OF[known] : "pending"
+  if (!read && payment.canceled_at && (state === "authorised" || state === "pending")) state = "voided"
+  // The service's approval is the new payment's now: this one holds nothing of it.
+  const carried = !!payment.canceled_at && !!data.carriedApprovalId
+  if (carried) state = "carried"
+  if (state === "authorised" && isExpired(expiresAt ?? undefined, now)) state = "expired"
+
+  const closed = state === "voided" || state === "expired" || state === "declined" || state === "captured" || state === "carried"
+  const open = carried
+    ? 0n
+    : read?.openToCaptureAmount !== undefined
+    ? apiAmountToMinorUnits(read.openToCaptureAmount, "openToCaptureAmount")
+    : closed || payment.canceled_at ? 0n : authorised - captured
+  const stillOpen = open > 0n && (state === "authorised" || state === "partly_captured")
+  const expiryWarning =
+    stillOpen && !!expiresAt && Date.parse(expiresAt) - now.getTime() <= options.expiryWarningHours * 3600 * 1000
+
+  const differences: string[] = []
+  const currency = payment.currency_code.toUpperCase()
+  if (read && apiAmountToMinorUnits(read.capturedAmount, "capturedAmount") !== captured) {
+    differences.push(`The service has captured ${read.capturedAmount} ${currency}; Medusa recorded ${minorUnitsToApiAmount(captured)} ${currency}.`)
+  }
+  if (read && (state === "voided" || state === "expired") && !payment.canceled_at && captured === 0n) {
+    differences.push(`The service says the authorisation is ${state}; Medusa still shows the payment as open.`)
+  }
+  const mismatch = service && "error" in service && service.reason === "payment_mismatch" ? service.error : null
+  const partlyCaptured = !mismatch && !payment.canceled_at && captured > 0n && captured < authorised && stillOpen
+
+  return {
+    paymentId: payment.id,
+    serviceOrderId: (data.orderId as string | undefined) ?? null,
+    state,
+    stateSource: read ? "service" : "medusa",
+    currency,
+    amounts: {
+      authorised: minorUnitsToApiAmount(authorised),
+      captured: minorUnitsToApiAmount(captured),
+      refunded: minorUnitsToApiAmount(refunded),
+      openToCapture: minorUnitsToApiAmount(open < 0n ? 0n : open),
+    },
+    authorizationExpiresAt: expiresAt,
+    expiryWarning,
+    captureMode: options.capture,
+    courier: data.courier ?? null,
+    courierErrors,
+    service: service ?? null,
+    differences,
+    mismatch,
+    actions: { captureRest: partlyCaptured, voidRest: partlyCaptured },
+    express: !!data.express,
+    refunds: refundViews(payment.refunds),
+    timeline,
+  }
+}
+
+/** Medusa's refunds with the references the plugin sent for each (the same function built them). */
+function refundViews(refunds: MedusaPaymentForView["refunds"]): RefundView[] {
+  return (refunds ?? [])
+    .filter((refund): refund is MedusaRefundForView & { id: string } => !!refund?.id)
+    .map((refund) => {
+      const notes = { reason: refund.refund_reason?.label ?? null, note: refund.note ?? null }
+      return {
+        refundId: refund.id,
+        amount: minorUnitsToApiAmount(toMinorUnits(refund.amount, "refunds.amount")),
+        createdAt: refund.created_at ? new Date(refund.created_at).toISOString() : null,
+        ...notes,
+        ...refundReferences(requestIds.refund(refund.id), notes),
+      }
+    })
+    .sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? ""))
+}
