@@ -1,4 +1,4 @@
-import { recordsOf } from "./records-module"
+import { recordsOrMemory } from "./records-module"
 
 /** How a held approval ended: its order placed, its authorisation voided, or the 13 days passed. */
 export type HeldOutcome = "placed" | "voided" | "expired"
@@ -47,9 +47,9 @@ interface HeldOrderRow {
   order_id: string | null
 }
 
-const rows = () => recordsOf<HeldOrderRow>("HeldOrders")
 // Outside a Medusa app (no records module): this process's memory.
-const local = new Map<string, HeldOrderRow>()
+const memory = new Map<string, HeldOrderRow>()
+const rows = () => recordsOrMemory<HeldOrderRow>("HeldOrders", memory)
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
 
@@ -74,11 +74,7 @@ function fromRow(row: HeldOrderRow): HeldOrder {
 }
 
 async function list(filters: Record<string, unknown>): Promise<HeldOrder[]> {
-  const methods = rows()
-  const found = methods
-    ? await methods.list(filters, { order: { held_at: "DESC" } })
-    : [...local.values()].filter((row) => Object.entries(filters).every(([key, value]) => row[key as keyof HeldOrderRow] === value))
-  return found.map(fromRow)
+  return (await rows().list(filters, { order: { held_at: "DESC" } })).map(fromRow)
 }
 
 /**
@@ -104,11 +100,7 @@ export async function recordHeldOrder(held: Omit<HeldOrder, "id" | "remindedAt" 
     settled_at: null,
     order_id: null,
   }
-  const methods = rows()
-  if (methods) return fromRow(await methods.create(row))
-  const created = { ...row, id: `bnplhold_${local.size + 1}` }
-  local.set(created.id, created)
-  return fromRow(created)
+  return fromRow(await rows().create(row))
 }
 
 /** The cart's open hold (not settled yet), if any. @throws when the database cannot be read. */
@@ -123,11 +115,7 @@ export async function openHolds(providerId?: string): Promise<HeldOrder[]> {
 
 /** Holds settled since `since`, newest first (the admin sees what was decided lately). */
 export async function recentlySettledHolds(since: Date): Promise<HeldOrder[]> {
-  const methods = rows()
-  const settled = methods
-    ? (await methods.list({ outcome: { $ne: null }, settled_at: { $gte: since } }, { order: { settled_at: "DESC" } })).map(fromRow)
-    : (await list({})).filter((held) => held.outcome && held.settledAt && Date.parse(held.settledAt) >= since.getTime())
-  return settled
+  return (await rows().list({ outcome: { $ne: null }, settled_at: { $gte: since } }, { order: { settled_at: "DESC" } })).map(fromRow)
 }
 
 /** Changes a hold: settled (with its order), or reminded. */
@@ -142,8 +130,5 @@ export async function updateHeldOrder(
     ...(change.orderId ? { order_id: change.orderId } : {}),
     ...(change.remindedAt ? { reminded_at: change.remindedAt } : {}),
   }
-  const methods = rows()
-  if (methods) return void (await methods.update(row))
-  const existing = local.get(id)
-  if (existing) local.set(id, { ...existing, ...row })
+  await rows().update(row)
 }

@@ -42,20 +42,16 @@ export async function upsertOne<Row extends { id: string }>(methods: GeneratedMe
 
 /**
  * One data model's generated methods, or, outside a Medusa app (no records module: a unit
- * test, a script), a store in this process's memory that answers the same calls. The memory
- * store filters by equality and `{ $in: [...] }` only, and ignores `config`.
+ * test, a script), a store in this process's memory that answers the same calls: filters by
+ * equality, an array (any of), and `$in`, `$ne`, `$gt`, `$gte`, `$lt`, `$lte` (dates compared
+ * as instants); `config.order` by one field, `skip` and `take`. One store for every data model
+ * of the plugin, so no runtime file keeps a map of its own.
  */
 export function recordsOrMemory<Row extends { id: string }>(model: string, memory: Map<string, Row>): GeneratedMethods<Row> {
   const database = recordsOf<Row>(model)
   if (database) return database
-  const matches = (row: Row, filters: Record<string, unknown>) =>
-    Object.entries(filters).every(([key, wanted]) => {
-      const value = row[key as keyof Row] as unknown
-      const among = (wanted as { $in?: unknown[] } | null)?.$in
-      return Array.isArray(among) ? among.includes(value) : value === wanted
-    })
   return {
-    list: async (filters) => [...memory.values()].filter((row) => matches(row, filters)),
+    list: async (filters, config) => inMemoryPage([...memory.values()].filter((row) => matchesFilters(row, filters)), config),
     create: async (data) => {
       const row = { ...data, id: `${model}_${memory.size + 1}` } as Row
       memory.set(row.id, row)
@@ -67,4 +63,52 @@ export function recordsOrMemory<Row extends { id: string }>(model: string, memor
       return row
     },
   }
+}
+
+/** A date, a date string or a number as something `<` compares; anything else as it is. */
+function comparable(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime()
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return Date.parse(value)
+  return value
+}
+
+/** Whether `row` meets Medusa-style `filters` (see recordsOrMemory). */
+export function matchesFilters(row: object, filters: Record<string, unknown>): boolean {
+  return Object.entries(filters).every(([key, wanted]) => {
+    const value = (row as Record<string, unknown>)[key]
+    if (Array.isArray(wanted)) return wanted.includes(value)
+    if (wanted === null || typeof wanted !== "object" || wanted instanceof Date) return comparable(value) === comparable(wanted)
+    return Object.entries(wanted as Record<string, unknown>).every(([operator, operand]) => {
+      const [a, b] = [comparable(value), comparable(operand)] as [number, number]
+      switch (operator) {
+        case "$in":
+          return Array.isArray(operand) && operand.includes(value)
+        case "$ne":
+          return operand === null ? value !== null && value !== undefined : a !== b
+        case "$gt":
+          return a > b
+        case "$gte":
+          return a >= b
+        case "$lt":
+          return a < b
+        case "$lte":
+          return a <= b
+        default:
+          throw new Error(`records-module: the in-memory store does not know the filter ${operator}`)
+      }
+    })
+  })
+}
+
+/** `config.order` (one field), `skip` and `take`, as the database would apply them. */
+function inMemoryPage<Row>(rows: Row[], config: Record<string, unknown> | undefined): Row[] {
+  const order = Object.entries((config?.order ?? {}) as Record<string, "ASC" | "DESC">)[0]
+  const sorted = order
+    ? [...rows].sort((x, y) => {
+        const [a, b] = [comparable((x as Record<string, unknown>)[order[0]]), comparable((y as Record<string, unknown>)[order[0]])] as [number, number]
+        return (a < b ? -1 : a > b ? 1 : 0) * (order[1] === "DESC" ? -1 : 1)
+      })
+    : rows
+  const skip = Number(config?.skip ?? 0)
+  return config?.take === undefined ? sorted.slice(skip) : sorted.slice(skip, skip + Number(config.take))
 }
