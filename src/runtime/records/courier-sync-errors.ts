@@ -1,4 +1,4 @@
-import { recordsModule, recordsOf, upsertOne } from "./records-module"
+import { recordsOrMemory, upsertOne } from "./records-module"
 
 /** A courier update the service did not take, as the order page shows it. */
 export interface CourierSyncError {
@@ -15,40 +15,24 @@ interface CourierSyncErrorRow {
   message: string
 }
 
-const errors = () => recordsOf<CourierSyncErrorRow>("CourierSyncErrors")
 // Outside a Medusa app (no records module): this process's memory.
-const localErrors = new Map<string, CourierSyncError>()
+const memory = new Map<string, CourierSyncErrorRow>()
+const errors = () => recordsOrMemory<CourierSyncErrorRow>("CourierSyncErrors", memory)
 
 /** Records that sending a fulfillment's courier details failed (the shipment subscriber calls it), in the store's database. */
 export async function recordCourierSyncError(fulfillmentId: string, message: string): Promise<void> {
-  const entry: CourierSyncError = { fulfillmentId, failedAt: new Date().toISOString(), message }
-  const methods = errors()
-  if (!methods) {
-    localErrors.set(fulfillmentId, entry)
-    return
-  }
-  await upsertOne(methods, { fulfillment_id: fulfillmentId }, { fulfillment_id: fulfillmentId, failed_at: entry.failedAt, message })
+  await upsertOne(errors(), { fulfillment_id: fulfillmentId }, { fulfillment_id: fulfillmentId, failed_at: new Date().toISOString(), message })
 }
 
 /** Forgets a fulfillment's failure once its courier details reached the service. */
 export async function clearCourierSyncError(fulfillmentId: string): Promise<void> {
-  localErrors.delete(fulfillmentId)
   const methods = errors()
-  if (!methods) return
-  const rows = await methods.list({ fulfillment_id: fulfillmentId })
-  for (const row of rows) await recordsModule()!.deleteCourierSyncErrors(row.id)
+  for (const row of await methods.list({ fulfillment_id: fulfillmentId })) await methods.delete(row.id)
 }
 
 /** The recorded failures of these fulfillments, newest first. */
 export async function readCourierSyncErrors(fulfillmentIds: string[]): Promise<CourierSyncError[]> {
   if (!fulfillmentIds.length) return []
-  const methods = errors()
-  const found = methods
-    ? (await methods.list({ fulfillment_id: fulfillmentIds })).map((row) => ({
-        fulfillmentId: row.fulfillment_id,
-        failedAt: new Date(row.failed_at).toISOString(),
-        message: row.message,
-      }))
-    : fulfillmentIds.map((id) => localErrors.get(id)).filter((entry): entry is CourierSyncError => !!entry)
-  return found.sort((a, b) => b.failedAt.localeCompare(a.failedAt))
+  const found = await errors().list({ fulfillment_id: fulfillmentIds }, { order: { failed_at: "DESC" } })
+  return found.map((row) => ({ fulfillmentId: row.fulfillment_id, failedAt: new Date(row.failed_at).toISOString(), message: row.message }))
 }

@@ -6,6 +6,7 @@ export interface GeneratedMethods<Row extends { id: string }> {
   list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<Row[]>
   create(data: Omit<Row, "id">): Promise<Row>
   update(data: Partial<Row> & { id: string }): Promise<Row>
+  delete(id: string): Promise<void>
 }
 
 /** The records module as the runtime uses it: Medusa's generated `list<Model>s`, `create<Model>s`, `update<Model>s`. */
@@ -30,6 +31,7 @@ export function recordsOf<Row extends { id: string }>(model: string, module = re
     list: (filters, config) => module[`list${model}`](filters, config),
     create: (data) => module[`create${model}`](data),
     update: (data) => module[`update${model}`](data),
+    delete: async (id) => void (await module[`delete${model}`](id)),
   }
 }
 
@@ -62,6 +64,7 @@ export function recordsOrMemory<Row extends { id: string }>(model: string, memor
       memory.set(row.id, row)
       return row
     },
+    delete: async (id) => void memory.delete(id),
   }
 }
 
