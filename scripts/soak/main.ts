@@ -194,6 +194,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         orders,
         login: deployment.seed.admin,
         stockLocationId: deployment.seed.stockLocationId,
+        exchangeVariants: [deployment.seed.variants.tote, deployment.seed.variants.teaTowel],
       })
       const pause = rng.fork(2_000_000 + n)
       while (!over()) {
