@@ -175,6 +175,20 @@ export default function orderChangesTests(suite: StoreSuite): void {
     return due
   }
 
+  /**
+   * The goods of a return (`returned`, its admin route) arrive at the warehouse and are
+   * received, then the admin refunds what Medusa says is due: the service refunds exactly that.
+   */
+  async function receiveAndRefund(placed: PlacedOrder, returned: string, quantity: number) {
+    ok(await api.post(`${returned}/receive`, {}, admin()))
+    ok(await api.post(`${returned}/receive-items`, { items: [{ id: placed.items[0].id, quantity }] }, admin()))
+    ok(await api.post(`${returned}/receive/confirm`, {}, admin()))
+    const due = await refundWhatIsDue(placed)
+    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
+    expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
+    return { due, refunds }
+  }
+
   it("a return received and refunded: the service refunds exactly what Medusa records, with the note", async () => {
     const placed = await capturedAndShipped()
     const started = await api.post("/admin/returns", { order_id: placed.orderId, location_id: suite.store.stockLocationId }, admin())
@@ -182,12 +196,7 @@ export default function orderChangesTests(suite: StoreSuite): void {
     const returned = `/admin/returns/${started.data.return.id}`
     ok(await api.post(`${returned}/request-items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin()))
     ok(await api.post(`${returned}/request`, {}, admin()))
-    ok(await api.post(`${returned}/receive`, {}, admin()))
-    ok(await api.post(`${returned}/receive-items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin()))
-    ok(await api.post(`${returned}/receive/confirm`, {}, admin()))
-    const due = await refundWhatIsDue(placed)
-    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
-    expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
+    const { due, refunds } = await receiveAndRefund(placed, returned, 1)
     expect(refunds[0].refundMerchantReference).toMatch(/returned goods/)
     expect((await readPayment(getContainer(), placed.paymentId)).refunds.map((refund: any) => minor(refund.amount))).toEqual([due])
   })
@@ -215,12 +224,7 @@ export default function orderChangesTests(suite: StoreSuite): void {
     ok(confirmed)
     const returnId = confirmed.data.exchange?.return_id ?? confirmed.data.order_preview?.returns?.[0]?.id ?? started.data.exchange.return_id
     const returned = `/admin/returns/${returnId}`
-    ok(await api.post(`${returned}/receive`, {}, admin()))
-    ok(await api.post(`${returned}/receive-items`, { items: [{ id: placed.items[0].id, quantity: 2 }] }, admin()))
-    ok(await api.post(`${returned}/receive/confirm`, {}, admin()))
-    const due = await refundWhatIsDue(placed)
-    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === placed.serviceOrderId)
-    expect(refunds.map((entry) => minor(entry.amount.amount))).toEqual([due])
+    await receiveAndRefund(placed, returned, 2)
     // Nothing was voided or captured again for the exchange: the approval was captured in full.
     expect((await control.ledger()).captures.filter((entry) => entry.orderId === placed.serviceOrderId)).toHaveLength(1)
   })
