@@ -18,11 +18,19 @@ const ok = (answer: { status: number; body?: any }) => answer.status === 200 && 
  * @returns whether the edit was confirmed.
  */
 export async function editQuantity(call: AdminCall, rng: Prng, order: any, step: AdminStep): Promise<boolean> {
-  const items: Array<{ id: string; quantity: number }> = (order.items ?? []).map((item: any) => ({ id: item.id, quantity: Number(item.quantity) }))
+  const fulfilled = fulfilledQuantities(order)
+  const items: Array<{ id: string; quantity: number; lowest: number }> = (order.items ?? []).map((item: any) => ({
+    id: item.id,
+    quantity: Number(item.quantity),
+    // Medusa refuses a quantity below what was fulfilled; a line at 0 would be removed, a change the edit does not aim at.
+    lowest: Math.max(1, fulfilled.get(item.id) ?? 0),
+  }))
   if (!items.length) return false
-  const item = rng.pick(items)
-  // Lower only a line of two or more: a line at 0 would be removed, a change the edit does not aim at.
-  const quantity = item.quantity > 1 && rng.chance(0.5) ? item.quantity - 1 : item.quantity + rng.int(1, 2)
+  const lowerable = items.filter((line) => line.quantity > line.lowest)
+  // Half lower a line that can go lower (a lower total: the plugin voids the difference), else raise one.
+  const lower = lowerable.length > 0 && rng.chance(0.5)
+  const item = rng.pick(lower ? lowerable : items)
+  const quantity = lower ? item.quantity - 1 : item.quantity + rng.int(1, 2)
   const change = `${item.quantity} to ${quantity}`
   const started = await call("POST", "/admin/order-edits", { order_id: order.id })
   step("order edit", started, ok(started) ? `started: line ${item.id} from ${change}` : undefined)
@@ -92,10 +100,16 @@ export async function exchangeOne(
 
 /** The order's lines with at least one unit in a live fulfillment: what can come back. */
 export function fulfilledItems(order: any): string[] {
-  const fulfilled = new Set<string>()
+  const fulfilled = fulfilledQuantities(order)
+  return (order.items ?? []).map((item: any) => item.id as string).filter((id: string) => (fulfilled.get(id) ?? 0) > 0)
+}
+
+/** Per line of the order, the units in its live fulfillments. */
+export function fulfilledQuantities(order: any): Map<string, number> {
+  const fulfilled = new Map<string, number>()
   for (const fulfillment of order.fulfillments ?? []) {
     if (fulfillment.canceled_at) continue
-    for (const line of fulfillment.items ?? []) if (Number(line.quantity) > 0) fulfilled.add(line.line_item_id)
+    for (const line of fulfillment.items ?? []) fulfilled.set(line.line_item_id, (fulfilled.get(line.line_item_id) ?? 0) + Number(line.quantity))
   }
-  return (order.items ?? []).map((item: any) => item.id as string).filter((id: string) => fulfilled.has(id))
+  return fulfilled
 }

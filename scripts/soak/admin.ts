@@ -1,4 +1,4 @@
-import { editQuantity, exchangeOne, fulfilledItems } from "./admin-order-changes"
+import { editQuantity, exchangeOne, fulfilledItems, fulfilledQuantities } from "./admin-order-changes"
 import { toMinor } from "./checker"
 import type { History } from "./history"
 import { request } from "./http"
@@ -151,11 +151,7 @@ export class Admin {
 
 /** The order's lines not yet in a live fulfillment, with the quantity left of each. */
 function unshippedItems(order: any): Array<{ id: string; quantity: number }> {
-  const fulfilled = new Map<string, number>()
-  for (const fulfillment of order.fulfillments ?? []) {
-    if (fulfillment.canceled_at) continue
-    for (const line of fulfillment.items ?? []) fulfilled.set(line.line_item_id, (fulfilled.get(line.line_item_id) ?? 0) + Number(line.quantity))
-  }
+  const fulfilled = fulfilledQuantities(order)
   return (order.items ?? [])
     .map((item: any) => ({ id: item.id as string, quantity: Number(item.quantity) - (fulfilled.get(item.id) ?? 0) }))
     .filter((item: { quantity: number }) => item.quantity > 0)
