@@ -1,3 +1,4 @@
+import { editQuantity, exchangeOne, fulfilledItems, fulfilledQuantities } from "./admin-order-changes"
 import { toMinor } from "./checker"
 import type { History } from "./history"
 import { request } from "./http"
@@ -7,7 +8,7 @@ const ORDER_FIELDS =
   "id,status,total,*items,*fulfillments,*fulfillments.items,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
 
 /** What an admin does to an order, by weight; only the actions the order allows are drawn from. */
-export const ADMIN_ACTIONS = { "full capture": 30, "partial capture": 25, refund: 35, ship: 30, cancel: 10 } as const
+export const ADMIN_ACTIONS = { "full capture": 30, "partial capture": 25, refund: 35, ship: 30, cancel: 10, "order edit": 12, exchange: 8 } as const
 type AdminAction = keyof typeof ADMIN_ACTIONS
 
 export interface AdminContext {
@@ -15,8 +16,10 @@ export interface AdminContext {
   liveServers: () => string[]
   orders: Set<string>
   login: { email: string; password: string }
-  /** The warehouse fulfillments ship from. */
+  /** The warehouse fulfillments ship from (and an exchange's goods come back to). */
   stockLocationId: string
+  /** The variants an exchange sends out. */
+  exchangeVariants: string[]
 }
 
 const COURIERS = ["Royal Mail", "DPD", "DHL Express", "La Poste", "Hermes"]
@@ -30,8 +33,9 @@ const major = (minorUnits: bigint) => Number(`${minorUnits / 100n}.${String(mino
  * does: captures (full or part), refunds of random amounts (retried once with another amount
  * after an error), shipments (a fulfillment of some or all of what is left, then its shipment
  * with a courier and tracking number: the plugin sends Update Shipping Courier, and captures
- * what shipped for the EU account, whose capture is on shipment), order cancels. Each call is
- * one history step.
+ * what shipped for the EU account, whose capture is on shipment), order cancels, order edits
+ * before capture and exchanges of fulfilled goods (admin-order-changes.ts). Each call is one
+ * history step.
  */
 export class Admin {
   private token?: string
@@ -69,7 +73,9 @@ export class Admin {
     const found = read.body?.order
     if (!found) return
     if (found.status === "canceled") return void this.context.orders.delete(order)
-    const payment = (found.payment_collections ?? []).flatMap((collection: any) => collection.payments ?? []).find((candidate: any) => String(candidate.provider_id).startsWith("pp_bnpl"))
+    const payLater = (found.payment_collections ?? []).flatMap((collection: any) => collection.payments ?? []).filter((candidate: any) => String(candidate.provider_id).startsWith("pp_bnpl"))
+    // After an order change the approval lives on a new payment; the cancelled one holds nothing.
+    const payment = payLater.find((candidate: any) => !candidate.canceled_at) ?? payLater[0]
     if (!payment) return
     const authorized = minor(payment.amount)
     const captured: bigint = (payment.captures ?? []).reduce((total: bigint, capture: any) => total + minor(capture.amount), 0n)
@@ -93,7 +99,16 @@ export class Admin {
     }
     if (available > 0n) allowed.refund = ADMIN_ACTIONS.refund
     if (unshipped.length) allowed.ship = onShipment ? ADMIN_ACTIONS.ship * 2 : ADMIN_ACTIONS.ship / 2
+    // Edits before capture: where the plugin keeps the approval (after capture there is nothing to carry).
+    if (open > 0n && captured === 0n) allowed["order edit"] = ADMIN_ACTIONS["order edit"]
+    if (fulfilledItems(found).length) allowed.exchange = ADMIN_ACTIONS.exchange
     const action = this.rng.weighted(allowed as Record<AdminAction, number>)
+
+    if (action === "order edit") return void (await editQuantity(this.call.bind(this), this.rng, found, step))
+    if (action === "exchange") {
+      const goods = { variants: this.context.exchangeVariants, stockLocationId: this.context.stockLocationId }
+      return void (await exchangeOne(this.call.bind(this), this.rng, found, goods, step))
+    }
 
     if (action === "cancel") {
       const answer = await this.call("POST", `/admin/orders/${order}/cancel`, {})
@@ -136,11 +151,7 @@ export class Admin {
 
 /** The order's lines not yet in a live fulfillment, with the quantity left of each. */
 function unshippedItems(order: any): Array<{ id: string; quantity: number }> {
-  const fulfilled = new Map<string, number>()
-  for (const fulfillment of order.fulfillments ?? []) {
-    if (fulfillment.canceled_at) continue
-    for (const line of fulfillment.items ?? []) fulfilled.set(line.line_item_id, (fulfilled.get(line.line_item_id) ?? 0) + Number(line.quantity))
-  }
+  const fulfilled = fulfilledQuantities(order)
   return (order.items ?? [])
     .map((item: any) => ({ id: item.id as string, quantity: Number(item.quantity) - (fulfilled.get(item.id) ?? 0) }))
     .filter((item: { quantity: number }) => item.quantity > 0)

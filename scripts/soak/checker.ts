@@ -1,95 +1,17 @@
-import BigNumber from "bignumber.js"
 import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../src/runtime/infrastructure/dependency-outage"
+import { byServiceOrder, groupSum, major, shownPayment, toMinor, type CheckInput, type LedgerView, type Rule, type Violation } from "./check-records"
 import { formatStep, stepsTouching, type HistoryStep } from "./history"
+import { approvalLost, approvedGoods, money } from "./order-rules"
+
+export { toMinor } from "./check-records"
+export type { CheckInput, LedgerView, MedusaPayment, MedusaShipment, Rule, Violation } from "./check-records"
 
 /**
  * The soak's checker: a pure function of what the service recorded (the sandbox's ledger), what
  * Medusa recorded (its payment, capture, refund and order tables), the actors' history and the
  * servers' log lines. It says nothing of how the run went, only whether money is in place.
+ * The rules on each order's money and approval are order-rules.ts's.
  */
-
-/** What the checker reads of the sandbox's ledger (src/sandbox/ledger.ts `SandboxLedger`). */
-export interface LedgerView {
-  auths: Array<{ token: string; paymentId: string; status: string; requestId?: string }>
-  captures: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string }; paymentEventMerchantReference?: string }>
-  refunds: Array<{ merchantId?: string; orderId: string; refundId: string; requestId?: string; merchantReference?: string; refundMerchantReference?: string; amount: { amount: string }; reversal?: true }>
-  voids: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string } }>
-  payments: Array<{
-    id: string
-    token: string
-    status: string
-    merchantReference?: string
-    paymentState: string
-    openToCaptureAmount: { amount: string }
-    /** What the consumer approved: the amount Auth took, and the checkout's goods (docs/service-api.md "Payment (order)"). */
-    originalAmount?: { amount: string }
-    orderDetails?: { items?: Array<{ name?: string; sku?: string; quantity?: number; price?: { amount: string } }> }
-  }>
-  /** Update Shipping Courier calls applied (absent: none). */
-  courierUpdates?: Array<{ orderId: string; courier: { tracking?: string } }>
-}
-
-/** One of Medusa's pay-later payments, with the sums of its live captures and refunds (minor units). */
-export interface MedusaPayment {
-  id: string
-  /** `data.orderId`: the service's order id. */
-  serviceOrderId?: string
-  /** The Medusa order its payment collection belongs to, if any. */
-  orderId?: string
-  orderStatus?: string
-  cartId?: string
-  canceled: boolean
-  capturedMinor: bigint
-  refundedMinor: bigint
-  /** The payment's amount (minor units): what Medusa took from the cart's total. */
-  amountMinor?: bigint
-  /** The order's lines as it was placed (its first version): SKU, quantity, unit price in minor units. */
-  orderItems?: Array<{ sku: string; quantity: number; unitPriceMinor: bigint }>
-}
-
-/** A fulfillment Medusa marked shipped. */
-export interface MedusaShipment {
-  fulfillmentId: string
-  orderId: string
-  /** Its labels' tracking numbers. */
-  tracking: string[]
-  /** Whether the plugin keeps a courier sync error for it (shown to the admin on the order page). */
-  courierSyncError: boolean
-}
-
-export interface CheckInput {
-  seed: number
-  ledger: LedgerView
-  medusa: { payments: MedusaPayment[]; shipments?: MedusaShipment[] }
-  history: readonly HistoryStep[]
-  /** Each server's and the worker's log (or the lines it gained since the last check): the file's name, the text, the number of its first line (default 1). */
-  logs: Array<{ file: string; text: string; firstLine?: number }>
-  /** Every secret that must never be logged: secret keys, Basic header values, access tokens. */
-  secrets: string[]
-}
-
-export type Rule =
-  | "one-approval-per-cart"
-  | "approval-without-order"
-  | "captured-differs"
-  | "refunded-differs"
-  | "open-after-cancel"
-  | "order-not-approved"
-  | "shipment-not-told"
-  | "money-call-sent-twice"
-  | "shopper-saw-5xx"
-  | "secret-in-log"
-
-export interface Violation {
-  rule: Rule
-  message: string
-  cart?: string
-  order?: string
-  payment?: string
-  serviceOrder?: string
-  /** The checkout token, when the violation is about an approval. */
-  token?: string
-}
 
 /**
  * The 5xx answers the docs list for a shopper (docs/storefront.md "Errors the storefront can
@@ -112,18 +34,9 @@ const DOCUMENTED_SHOPPER_5XX = [
  */
 const DOCUMENTED_OUTAGE_503 = [DATABASE_UNAVAILABLE.message, REDIS_UNAVAILABLE.message]
 
-/** An API or Medusa amount (major units, "12.3", "12.30", 12.3) as integer minor units. */
-export function toMinor(value: string | number | undefined | null): bigint {
-  if (value === undefined || value === null || value === "") return 0n
-  return BigInt(new BigNumber(value).times(100).integerValue(BigNumber.ROUND_HALF_UP).toFixed(0))
-}
-
-const sum = (amounts: Array<{ amount: { amount: string } }>) => amounts.reduce((total, entry) => total + toMinor(entry.amount.amount), 0n)
-const major = (minor: bigint) => `${minor < 0n ? "-" : ""}${(minor < 0n ? -minor : minor) / 100n}.${String((minor < 0n ? -minor : minor) % 100n).padStart(2, "0")}`
-
 /** Every rule broken, in a stable order (by rule, then by what it names): the check at the end, once the jobs have settled. */
 export function check(input: CheckInput): Violation[] {
-  return [...approvals(input), ...money(input), ...approvedGoods(input), ...shipments(input), ...checkWhileRunning(input)]
+  return [...approvals(input), ...money(input), ...approvedGoods(input), ...approvalLost(input), ...shipments(input), ...checkWhileRunning(input)]
 }
 
 /**
@@ -172,66 +85,6 @@ function approvals({ ledger, medusa }: CheckInput): Violation[] {
   return violations
 }
 
-function groupSum(entries: Array<{ orderId: string; amount: { amount: string } }>): Map<string, bigint> {
-  const totals = new Map<string, bigint>()
-  for (const entry of entries) totals.set(entry.orderId, (totals.get(entry.orderId) ?? 0n) + toMinor(entry.amount.amount))
-  return totals
-}
-
-function money({ ledger, medusa }: CheckInput): Violation[] {
-  const violations: Violation[] = []
-  const captured = groupSum(ledger.captures)
-  const refunded = groupSum(ledger.refunds)
-  const servicePayments = new Map(ledger.payments.map((payment) => [payment.id, payment]))
-  for (const payment of medusa.payments) {
-    if (!payment.serviceOrderId) continue
-    const ids = { cart: payment.cartId, order: payment.orderId, payment: payment.id, serviceOrder: payment.serviceOrderId }
-    const serviceCaptured = captured.get(payment.serviceOrderId) ?? 0n
-    const serviceRefunded = refunded.get(payment.serviceOrderId) ?? 0n
-    if (serviceCaptured !== payment.capturedMinor) {
-      violations.push({ rule: "captured-differs", message: `the service captured ${major(serviceCaptured)}, Medusa records captures of ${major(payment.capturedMinor)}`, ...ids })
-    }
-    if (serviceRefunded !== payment.refundedMinor) {
-      violations.push({ rule: "refunded-differs", message: `the service refunded ${major(serviceRefunded)}, Medusa records refunds of ${major(payment.refundedMinor)}`, ...ids })
-    }
-    if (payment.orderStatus === "canceled") {
-      const open = toMinor(servicePayments.get(payment.serviceOrderId)?.openToCaptureAmount.amount)
-      const kept = serviceCaptured - serviceRefunded
-      if (open !== 0n || kept !== 0n) {
-        violations.push({ rule: "open-after-cancel", message: `order ${payment.orderId} is canceled but the service still has ${major(open)} open to capture and ${major(kept)} captured and not refunded`, ...ids })
-      }
-    }
-  }
-  return violations
-}
-
-/**
- * What the shopper approved is what ships: every order paid later has the goods (SKU,
- * quantity, unit price) and the total of the checkout its consumer approved, as the service
- * keeps them on the payment (`orderDetails.items`, `originalAmount`). Lines without a SKU (the
- * mapping's "Adjustment" line) are not goods.
- */
-function approvedGoods({ ledger, medusa }: CheckInput): Violation[] {
-  const violations: Violation[] = []
-  const servicePayments = new Map(ledger.payments.map((payment) => [payment.id, payment]))
-  const line = (sku: string, quantity: number, unitPriceMinor: bigint) => `${sku} x${quantity} at ${major(unitPriceMinor)}`
-  for (const payment of medusa.payments) {
-    const service = payment.serviceOrderId ? servicePayments.get(payment.serviceOrderId) : undefined
-    if (!payment.orderId || !service || !payment.orderItems) continue
-    const approved = (service.orderDetails?.items ?? []).filter((item) => item.sku).map((item) => line(item.sku!, item.quantity ?? 1, toMinor(item.price?.amount))).sort()
-    const placed = payment.orderItems.map((item) => line(item.sku, item.quantity, item.unitPriceMinor)).sort()
-    const ids = { cart: payment.cartId, order: payment.orderId, payment: payment.id, serviceOrder: payment.serviceOrderId, token: service.token }
-    if (approved.join("; ") !== placed.join("; ")) {
-      violations.push({ rule: "order-not-approved", message: `order ${payment.orderId} has ${placed.join("; ") || "no goods"}, the consumer approved ${approved.join("; ") || "no goods"}`, ...ids })
-    }
-    const approvedTotal = toMinor(service.originalAmount?.amount)
-    if (payment.amountMinor !== undefined && service.originalAmount && payment.amountMinor !== approvedTotal) {
-      violations.push({ rule: "order-not-approved", message: `order ${payment.orderId} is paid ${major(payment.amountMinor)}, the consumer approved ${major(approvedTotal)}`, ...ids })
-    }
-  }
-  return violations
-}
-
 /**
  * Every shipment of an order paid later reached the service (Update Shipping Courier for its
  * service order, with the shipment's tracking number), or the admin is shown that it did not
@@ -243,7 +96,9 @@ function shipments({ ledger, medusa }: CheckInput): Violation[] {
   for (const update of ledger.courierUpdates ?? []) told.set(update.orderId, [...(told.get(update.orderId) ?? []), update.courier.tracking ?? ""])
   for (const shipment of medusa.shipments ?? []) {
     if (shipment.courierSyncError) continue
-    for (const payment of medusa.payments.filter((candidate) => candidate.orderId === shipment.orderId && candidate.serviceOrderId)) {
+    // One check per approval: an order change leaves two Medusa payments naming it.
+    const ofOrder = byServiceOrder(medusa.payments.filter((candidate) => candidate.orderId === shipment.orderId))
+    for (const payment of [...ofOrder.values()].map(shownPayment)) {
       const updates = told.get(payment.serviceOrderId!) ?? []
       if (updates.some((tracking) => shipment.tracking.every((number) => tracking.includes(number)))) continue
       violations.push({

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import { OutageProxy } from "../../harness/outage-proxy"
+import { isNarrowingVoid } from "../../src/payments/request-ids"
 import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type SandboxLedger } from "../../src/sandbox"
 import { Admin } from "./admin"
 import { crashAndFlush, faultsInjected, injectFaults, type ChaosCounts } from "./chaos"
@@ -194,6 +195,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         orders,
         login: deployment.seed.admin,
         stockLocationId: deployment.seed.stockLocationId,
+        exchangeVariants: [deployment.seed.variants.tote, deployment.seed.variants.teaTowel],
       })
       const pause = rng.fork(2_000_000 + n)
       while (!over()) {
@@ -325,12 +327,19 @@ async function figuresOf(
       captures: ledger.captures.length,
       refunds: ledger.refunds.length,
       voids: ledger.voids.length,
+      // Voids of the difference an order change no longer needs (issue 44).
+      narrowingVoids: ledger.voids.filter((entry) => entry.requestId && isNarrowingVoid(entry.requestId)).length,
       requests: ledger.requests,
     },
     faultsInjected: { total: Object.values(faults).reduce((sum, n) => sum + n, 0), byKind: faults },
     crashes: { total: Object.values(counts.kills).reduce((sum, n) => sum + n, 0), byProcess: counts.kills, redisFlushes: counts.flushes },
     outages: { byKind: outageCounts.outages, secondsByKind: outageCounts.outageSeconds },
-    orders: { total: medusa.orders, canceled: medusa.canceledOrders },
+    orders: {
+      total: medusa.orders,
+      canceled: medusa.canceledOrders,
+      // Orders an edit or exchange moved the approval of to a new payment (or released it).
+      approvalCarried: new Set(medusa.payments.filter((payment) => payment.carriedApprovalId && payment.orderId).map((payment) => payment.orderId)).size,
+    },
     moneyMoved: { captured: total(ledger.captures), refunded: total(ledger.refunds), voided: total(ledger.voids) },
     violations,
     shopperWaitMs: { returns: waits.length, p50: percentile(waits, 50), p99: percentile(waits, 99), max: Math.max(0, ...waits) },

@@ -5,7 +5,8 @@ import { toMinor } from "./checker"
 /**
  * What Medusa recorded, read from the store's PostgreSQL: every pay-later payment with its
  * order (through the payment collection) and that order's lines as placed, its cart, its amount,
- * and the sums of its live captures and refunds;
+ * the sums of its live captures and refunds, and the approval an order change carried to or
+ * from it (`data.carriedApprovalId`);
  * every shipped fulfillment with its order and tracking numbers, and whether the plugin keeps a
  * courier sync error for it (the admin's pay later widget shows those).
  */
@@ -16,7 +17,7 @@ export async function readMedusaRecords(
   await client.connect()
   try {
     const payments = await client.query(`
-      SELECT p.id, p.data->>'orderId' AS service_order_id, p.canceled_at, p.raw_amount->>'value' AS amount, opc.order_id, o.status AS order_status, cpc.cart_id
+      SELECT p.id, p.data->>'orderId' AS service_order_id, p.data->>'carriedApprovalId' AS carried_approval_id, p.canceled_at, p.raw_amount->>'value' AS amount, opc.order_id, o.status AS order_status, cpc.cart_id
       FROM payment p
       LEFT JOIN order_payment_collection opc ON opc.payment_collection_id = p.payment_collection_id AND opc.deleted_at IS NULL
       LEFT JOIN "order" o ON o.id = opc.order_id AND o.deleted_at IS NULL
@@ -61,6 +62,7 @@ export async function readMedusaRecords(
         refundedMinor: refunded.get(row.id) ?? 0n,
         amountMinor: toMinor(row.amount),
         ...(row.order_id ? { orderItems: orderItems.get(row.order_id) ?? [] } : {}),
+        ...(row.carried_approval_id ? { carriedApprovalId: row.carried_approval_id } : {}),
       })),
       shipments: shipments.rows.map((row) => ({ fulfillmentId: row.id, orderId: row.order_id, tracking: row.tracking, courierSyncError: row.sync_error })),
       orders: counts.rows[0].orders,

@@ -46,6 +46,9 @@ export class MoneyOperations {
    */
   async capture(data: BnplPaymentData, capture: { id: string; amountMinor: bigint }): Promise<BnplPaymentData> {
     const orderId = this.orderIdOf(data, "Capture")
+    // An order change moved this payment's approval to the order's new payment (carry-approval.ts
+    // marks the cancelled one carriedAt): captured here too, Medusa would count it twice.
+    if (data.carriedAt) throw new PaymentError("not_allowed", "Capture refused: an order change moved this payment's approval to the order's new payment; capture that payment.")
     if (isExpired(data.authorizationExpiresAt)) throw authorizationExpiredError(data.authorizationExpiresAt)
     if (capture.amountMinor <= 0n) throw new PaymentError("invalid_request", "Capture refused: the amount must be more than 0.00.")
     const requestId = requestIds.capture(capture.id)

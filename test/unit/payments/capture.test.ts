@@ -44,6 +44,14 @@ describe("capture", () => {
     }
   )
 
+  it("on the payment Medusa cancelled for an order change (its approval moved to the new payment): refused, nothing captured (soak seed 28)", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    const moved = { ...data, carriedApprovalId: "bnplcarr_1", carriedAt: new Date().toISOString() }
+    expect(await reason(operations.capture({ data: moved, capture: medusaCapture() }))).toBe("not_allowed")
+    expect(sandbox.control.ledger().captures).toHaveLength(0)
+  })
+
   it("past the 13 days: authorization_expired without asking the service; after a void: payment_voided, logged", async () => {
     const { operations } = core()
     const data = await authorized(operations)

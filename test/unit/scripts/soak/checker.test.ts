@@ -1,57 +1,6 @@
 import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../../../src/runtime/infrastructure/dependency-outage"
-import { check, checkWhileRunning, describeViolation, toMinor, type CheckInput } from "../../../../scripts/soak/checker"
-import type { HistoryStep } from "../../../../scripts/soak/history"
-
-const gbp = (amount: string) => ({ amount, currency: "GBP" })
-
-/** A run where everything is in place: one cart, one approval, its order, a capture and a refund recorded on both sides. */
-function cleanRun(): CheckInput {
-  const history: HistoryStep[] = [
-    { at: 10, actor: "shopper-1", step: "payment-session", cart: "cart_1", token: "tok_1", status: 200, result: "checkout created" },
-    { at: 20, actor: "shopper-1", step: "return", cart: "cart_1", order: "order_1", token: "tok_1", status: 303, result: "order page" },
-    { at: 30, actor: "admin-1", step: "refund", order: "order_1", payment: "pay_1", status: 200, result: "refunded 5.00" },
-  ]
-  return {
-    seed: 42,
-    ledger: {
-      auths: [{ token: "tok_1", paymentId: "svc_1", status: "APPROVED", requestId: "payses_1" }],
-      captures: [{ orderId: "svc_1", requestId: "capt_1", paymentEventMerchantReference: "capt_1", amount: gbp("30.00") }],
-      refunds: [{ orderId: "svc_1", refundId: "r1", requestId: "ref_1", refundMerchantReference: "ref_1", amount: gbp("5.00") }],
-      voids: [],
-      payments: [
-        {
-          id: "svc_1",
-          token: "tok_1",
-          status: "APPROVED",
-          merchantReference: "cart_1",
-          paymentState: "CAPTURED",
-          openToCaptureAmount: gbp("0.00"),
-          originalAmount: gbp("30.00"),
-          orderDetails: { items: [{ sku: "TOTE-1", quantity: 1, price: gbp("25.05") }, { name: "Adjustment", quantity: 1, price: gbp("0.00") }] },
-        },
-      ],
-    },
-    medusa: {
-      payments: [
-        {
-          id: "pay_1",
-          serviceOrderId: "svc_1",
-          orderId: "order_1",
-          orderStatus: "pending",
-          cartId: "cart_1",
-          canceled: false,
-          capturedMinor: 3000n,
-          refundedMinor: 500n,
-          amountMinor: 3000n,
-          orderItems: [{ sku: "TOTE-1", quantity: 1, unitPriceMinor: 2505n }],
-        },
-      ],
-    },
-    history,
-    logs: [{ file: "server-a/medusa.log", text: "info: medusa-payment-bnpl: job ran in 5 ms\n" }],
-    secrets: ["sandbox-uk-secret-key"],
-  }
-}
+import { check, checkWhileRunning, describeViolation, toMinor } from "../../../../scripts/soak/checker"
+import { cleanRun, gbp } from "./runs"
 
 describe("the soak's checker", () => {
   it("finds nothing wrong in a run where every cent is in place", () => {
