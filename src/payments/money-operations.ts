@@ -205,7 +205,8 @@ export class MoneyOperations {
    * the payment's lock, and nothing is voided when no more than `keepMinor` is open.
    * @returns the data for the payment that now holds the approval: `amount` is `keepMinor`.
    * @throws PaymentError `payment_voided` / `authorization_expired` when nothing is open any
-   *   more, `records_unavailable`, or the service's refusal.
+   *   more, `not_allowed` when the service shows part of it captured already (through the
+   *   cancelled payment), `records_unavailable`, or the service's refusal.
    */
   async narrow(data: BnplPaymentData, keepMinor: bigint, carriedApprovalId: string): Promise<BnplPaymentData> {
     const orderId = data.orderId
@@ -215,6 +216,12 @@ export class MoneyOperations {
       const state = asPaymentState(payment?.paymentState)
       if (isVoidedOrExpired(state)) {
         throw new PaymentError(state === "EXPIRED" ? "authorization_expired" : "payment_voided", `The approval of service order ${orderId} is ${state?.toLowerCase()}: nothing of it can be kept.`)
+      }
+      // A capture of the cancelled payment that read it before the order change (Medusa lets
+      // an admin capture it) may have reached the service first: that approval is the old
+      // payment's now, and moving it would make Medusa count it twice.
+      if (payment && capturedAtService(payment) > 0n) {
+        throw new PaymentError("not_allowed", `The approval of service order ${orderId} was captured through the payment the order change cancelled; it is not moved.`)
       }
       const open = apiAmountToMinorUnits(payment?.openToCaptureAmount?.amount ?? data.amount ?? "0.00")
       let after = payment

@@ -75,10 +75,21 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
   try {
     narrowed = await payments.narrowApproval({ data: carried.paymentData, keepMinor: kept, carriedApprovalId: carried.id })
   } catch (error) {
+    if (!(error instanceof PaymentError)) throw error
     // Voided or expired meanwhile (the 13 days ran out): nothing is left to keep.
-    if (!(error instanceof PaymentError) || (error.reason !== "payment_voided" && error.reason !== "authorization_expired")) throw error
-    await updateCarriedApproval(carried.id, { state: "released" })
-    return { carriedApprovalId: carried.id, outcome: "released" }
+    if (error.reason === "payment_voided" || error.reason === "authorization_expired") {
+      await updateCarriedApproval(carried.id, { state: "released" })
+      return { carriedApprovalId: carried.id, outcome: "released" }
+    }
+    // Captured through the cancelled payment before the move: the capture stays that payment's,
+    // what is still open is voided as Medusa's cancel would have, and the order's collections
+    // are set to what it owes (balance-collections.ts).
+    if (error.reason === "not_allowed") {
+      await payments.cancel({ data: carried.paymentData, idempotencyKey: carried.fromPaymentId })
+      await updateCarriedApproval(carried.id, { state: "released" })
+      return { carriedApprovalId: carried.id, outcome: "released" }
+    }
+    throw error
   }
   await updateCarriedApproval(carried.id, { paymentData: narrowed })
 
