@@ -94,21 +94,24 @@ export interface PaymentContext {
   readonly options: PaymentCoreOptions
   readonly logger?: PaymentLogger
   readonly money: MoneyOperations
+  /** The recorded money calls (money-calls.ts), shared with `money`. */
+  readonly calls: MoneyCalls
+  /** Runs a money operation alone for one service order, across instances (the payment's lock). */
+  readonly withLock: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
 }
 
 /** Builds the context of the operations once per PaymentOperations. */
 export function createPaymentContext(deps: PaymentCoreDependencies): PaymentContext {
+  const calls = new MoneyCalls({ client: deps.client, records: deps.records, refundNotes: deps.refundNotes, logger: deps.logger })
+  const withLock = deps.withLock ?? (<T>(_id: string, job: () => Promise<T>) => job())
   return {
     deps,
     client: deps.client,
     options: deps.options,
     logger: deps.logger,
-    money: new MoneyOperations({
-      calls: new MoneyCalls({ client: deps.client, records: deps.records, refundNotes: deps.refundNotes, logger: deps.logger }),
-      withLock: deps.withLock ?? ((_id, job) => job()),
-      takeLegacyRefunds: deps.takeLegacyRefunds,
-      logger: deps.logger,
-    }),
+    calls,
+    withLock,
+    money: new MoneyOperations({ calls, withLock, takeLegacyRefunds: deps.takeLegacyRefunds, logger: deps.logger }),
   }
 }
 

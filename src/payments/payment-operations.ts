@@ -3,6 +3,7 @@ import { capture } from "./capture"
 import { keepSession, startCheckout } from "./checkout"
 import { continueExpressCheckout, startExpressCheckout } from "./express"
 import { assertOwnPayment, createPaymentContext, type PaymentContext, type PaymentCoreDependencies, type PaymentResult } from "./payment-context"
+import { narrowApproval } from "./narrow"
 import { refresh, status } from "./read"
 import { refund } from "./refund"
 import type { BnplPaymentData } from "./session-data"
@@ -72,10 +73,10 @@ export class PaymentOperations {
     return cancel(this.context, input)
   }
 
-  /** See money-operations.ts `narrow`: keeps `keepMinor` of the approval open and voids the rest. */
+  /** See narrow.ts `narrowApproval`: keeps `keepMinor` of the approval open and voids the rest. */
   narrowApproval(input: { data: BnplPaymentData; keepMinor: bigint; carriedApprovalId: string }): Promise<BnplPaymentData> {
     assertOwnPayment(this.context, input.data)
-    return this.context.money.narrow(input.data, input.keepMinor, input.carriedApprovalId)
+    return narrowApproval(this.context, input.data, input.keepMinor, input.carriedApprovalId)
   }
 
   /** See void.ts `releaseSession`. */

@@ -85,4 +85,20 @@ describe("the store's database away (docs/operations.md \"Outages\")", () => {
       ["ref_elsewhere", "sending"],
     ])
   })
+
+  it("a refund the repair job already sent, pressed again while the service cannot be read: Medusa keeps it, nothing sent twice (soak seed 28)", async () => {
+    const { operations } = core()
+    const captured = await operations.capture({ data: await authorized(operations), capture: medusaCapture() })
+    // The completion job's repair sends Medusa's refund while the admin's call waits for the lock.
+    const sentByTheJob = await operations.refund({ data: captured, amountMinor: 1000n, refundId: "ref_pressed" })
+    expect(sentByTheJob.refundedAmount).toBe("10.00")
+    // The admin's own call then finds the service away before it could read the payment.
+    sandbox.control.addFault({ endpoint: "getPayment", kind: "status", status: 503, times: 20 })
+    const answered = await operations.refund({ data: captured, amountMinor: 1000n, refundId: "ref_pressed" })
+    expect(answered.refundedAmount).toBe("10.00")
+    expect(sandbox.control.ledger().refunds.map((entry) => entry.requestId)).toEqual(["ref_pressed"])
+    // A refund never sent is still refused while the service cannot be read: nothing goes out blind.
+    expect(await reason(operations.refund({ data: captured, amountMinor: 500n, refundId: "ref_new" }))).toBe("service_unanswered")
+    expect(sandbox.control.ledger().refunds).toHaveLength(1)
+  })
 })
