@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { completeOrderCollection, orderOfCollectionToken, type CollectionOutcome } from "../../../operations/complete-order-collection"
 import { getPluginRuntime } from "../../../runtime/accounts/plugin-runtime"
 import { collectionReturnQuerySchema } from "../../request-schemas"
-import { checkoutPageUrl, orderPageUrl, paymentLinkPageUrl, storefrontCountryCode } from "./storefront-urls"
+import { storefrontCountryOf } from "./storefront-country"
+import { checkoutPageUrl, orderPageUrl, paymentLinkPageUrl } from "./storefront-urls"
 
 /**
  * `GET /bnpl/return?payment_collection_id=&orderToken=&status=`: the return from the checkout
@@ -38,7 +38,7 @@ export async function orderCollectionReturn(req: MedusaRequest, res: MedusaRespo
   try {
     const work = completeOrderCollection(req.scope, { paymentCollectionId: collectionId, orderToken, caller: "return", checkOnly: status !== "SUCCESS" })
     const outcome = await withDeadline(work, deadlineMs, collectionId, logger)
-    if (outcome.outcome === "completed") return res.redirect(303, orderPageUrl(options, orderId, "", await countryOf(req, orderId)))
+    if (outcome.outcome === "completed") return res.redirect(303, orderPageUrl(options, orderId, "", await storefrontCountryOf(req, "order", orderId)))
     if (outcome.outcome === "processing") return res.redirect(303, paymentLinkPageUrl(options, collectionId, orderId, ["bnpl_status", "processing"]))
     return res.redirect(303, paymentLinkPageUrl(options, collectionId, orderId, ["bnpl_error", outcome.reason]))
   } catch (error) {
@@ -65,15 +65,4 @@ async function withDeadline(
   } finally {
     clearTimeout(timer)
   }
-}
-
-/** The order's country for `{country_code}` in the storefront's paths (storefront-urls.ts). */
-async function countryOf(req: MedusaRequest, orderId: string): Promise<string | undefined> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "shipping_address.country_code", "region.countries.iso_2"],
-    filters: { id: orderId },
-  })
-  return storefrontCountryCode(data[0] as Parameters<typeof storefrontCountryCode>[0])
 }

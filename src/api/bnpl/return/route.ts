@@ -1,11 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { completePayLaterCart } from "../../../operations/complete-cart"
 import { getPluginRuntime } from "../../../runtime/accounts/plugin-runtime"
 import { COLLECTION_RETURN_PARAMETER } from "../../../payments/order-collection"
 import { returnQuerySchema } from "../../request-schemas"
 import { orderCollectionReturn } from "./order-collection-return"
-import { checkoutPageUrl, orderPageUrl, processingPageUrl, storefrontCountryCode } from "./storefront-urls"
+import { storefrontCountryOf } from "./storefront-country"
+import { checkoutPageUrl, orderPageUrl, processingPageUrl } from "./storefront-urls"
 
 /**
  * How long the shopper waits on the return route before being sent to the storefront's
@@ -61,7 +61,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       return res.redirect(303, checkoutPageUrl(options, undefined, "invalid_return"))
     }
     // The token proved the cart: its country may go into the storefront's path.
-    const countryCode = await countryOf(req, cartId)
+    const countryCode = await storefrontCountryOf(req, "cart", cartId)
     if (outcome.outcome === "completed") return res.redirect(303, orderPageUrl(options, outcome.orderId, cartId, countryCode))
     if (outcome.outcome === "processing") return res.redirect(303, processingPageUrl(options, cartId, countryCode))
     return res.redirect(303, checkoutPageUrl(options, cartId, outcome.reason, countryCode))
@@ -70,15 +70,4 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     logger?.error?.(`medusa-payment-bnpl: the return for cart ${cartId} failed: ${(error as Error).message}`)
     if (!res.headersSent) res.redirect(303, checkoutPageUrl(options, cartId, "payment_failed"))
   }
-}
-
-/** The cart's country for `{country_code}` in the storefront's paths (storefront-urls.ts). */
-async function countryOf(req: MedusaRequest, cartId: string): Promise<string | undefined> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "shipping_address.country_code", "region.countries.iso_2"],
-    filters: { id: cartId },
-  })
-  return storefrontCountryCode(data[0] as Parameters<typeof storefrontCountryCode>[0])
 }

@@ -1,0 +1,14 @@
+import type { MedusaRequest } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { storefrontCountryCode } from "./storefront-urls"
+
+/**
+ * The country for `{country_code}` in the storefront's paths (storefront-urls.ts
+ * `storefrontCountryCode`) of a cart or an order: its shipping address's, else its region's
+ * only country; undefined when neither says.
+ */
+export async function storefrontCountryOf(req: MedusaRequest, entity: "cart" | "order", id: string): Promise<string | undefined> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity, fields: ["id", "shipping_address.country_code", "region.countries.iso_2"], filters: { id } })
+  return storefrontCountryCode(data[0] as Parameters<typeof storefrontCountryCode>[0])
+}
