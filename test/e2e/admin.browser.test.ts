@@ -6,6 +6,8 @@ import { launchChromium, screenshot } from "./browser"
 import { openDashboardTurn } from "./dashboard-turn"
 import { callJson, eventually } from "../../harness/http"
 import { consumerChooses, ukAddress } from "../../harness/shopper"
+import { adminHeaders } from "../../demo/script/purchase"
+import { editAddingItemBeforeCapture, payLinkLater, readOrderPayments } from "./payment-link-steps"
 
 // Medusa boots in about 20 s, migrations take about as long again, and the first page of the
 // dashboard waits for Vite to prepare the dashboard's packages (about 40 s on two cores).
@@ -105,6 +107,52 @@ it("shows the pay later widget on the order page: captured, the refund, nothing 
   const requestsAfter = (await ledger()).requests
   expect(sumOf(requestsAfter)).toBeGreaterThan(sumOf(requestsBefore))
   expect(await text("bnpl-state")).toBe("Captured")
+})
+
+it('"Copy payment link" after an edit before capture: the shopper pays the difference later on the demo storefront; the admin reloads to an order authorized in full', async () => {
+  const { seed, urls } = stack
+  const admin = await adminHeaders(urls.store, seed.admin)
+  const { id: orderId } = await shopperOn(urls.store).buy(seed.variants.tote)
+  const { owed, approved } = await editAddingItemBeforeCapture(urls.store, admin, orderId, seed.variants.teaTowel)
+
+  // What copy-to-clipboard puts on the clipboard is the selection at the copy event.
+  await page.addInitScript(() => {
+    document.addEventListener("copy", () => ((window as any).__copied = String(window.getSelection())), true)
+  })
+  await page.goto(`${urls.store}/app/orders/${orderId}`)
+  // Medusa labels the button for screen readers "CopyPaymentLink code snippet"; its text reads "Copy payment link for £…".
+  const copyLink = page.getByRole("button", { name: "CopyPaymentLink code snippet" })
+  await copyLink.waitFor()
+  expect(await copyLink.textContent()).toMatch(new RegExp(`^Copy payment link for .*${owed.amount.toFixed(2)}`))
+  expect(await page.getByText("Partially authorized", { exact: true }).count()).toBeGreaterThan(0)
+  await copyLink.scrollIntoViewIfNeeded()
+  await screenshot(page, "admin-6-copy-payment-link")
+  await copyLink.click()
+  const link = await eventually(async () => (await page.evaluate(() => (window as any).__copied as string | undefined)) || undefined, "the copied link")
+  expect(link).toBe(`${urls.storefront}/payment-collection/${owed.id}?order_id=${orderId}`)
+
+  // The shopper, in a browser of their own.
+  const shopperContext = await browser.newContext({ viewport: { width: 1000, height: 800 } })
+  try {
+    const shown = await payLinkLater(await shopperContext.newPage(), link, urls.sandbox, `${urls.storefront}/order/*/confirmed`)
+    expect(shown).toBe(`£${owed.amount.toFixed(2)}`)
+  } finally {
+    await shopperContext.close()
+  }
+
+  await page.reload()
+  await page.getByText("Authorized", { exact: true }).first().waitFor()
+  expect(await page.getByText("Partially authorized", { exact: true }).count()).toBe(0)
+  expect(await copyLink.count()).toBe(0)
+  await screenshot(page, "admin-7-order-paid")
+  const read = await readOrderPayments(urls.store, admin, orderId)
+  expect(read.paymentStatus).toBe("authorized")
+  const paid = read.collections.find((collection) => collection.id === owed.id)!
+  expect(paid.status).toBe("authorized")
+  expect(paid.payments).toEqual([{ provider_id: seed.providers.uk, amount: owed.amount }])
+  // The service holds the first approval, kept whole, and a second one of exactly the difference.
+  const auths = ((await callJson("GET", `${urls.sandboxControl}/ledger`)).auths as Array<Record<string, any>>).filter((auth) => auth.status === "APPROVED")
+  expect(auths.map((auth) => auth.amount.amount)).toEqual(expect.arrayContaining([approved.amount.toFixed(2), owed.amount.toFixed(2)]))
 })
 
 it('"Refresh limits" on Settings → Pay later reads the account\'s new limits from the service', async () => {

@@ -3,6 +3,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { launchChromium, screenshot } from "./browser"
 import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 import { startNextjsStack, type NextjsStack } from "./nextjs-stack"
+import { adminHeaders } from "../../demo/script/purchase"
+import { editAddingItemBeforeCapture, payLinkLater, readOrderPayments } from "./payment-link-steps"
 
 // `next build` and Medusa's migrations run side by side (about a minute on 2 cores).
 jest.setTimeout(300_000)
@@ -102,6 +104,28 @@ it("pays later: product, cart, checkout, Confirm on the service's page, the orde
   expect(await page.locator("#payment-status").textContent()).toMatch(/^Payment: Approved/)
   expect(await page.locator("#cart-count").textContent()).toBe("0")
   expect(approvedAuths().filter((auth) => auth.amount.amount === "49.95")).not.toHaveLength(0)
+})
+
+it("the payment link after an edit before capture: the page under /gb, the difference paid later, the order page; the order authorized in full", async () => {
+  await toPaymentStep("canvas-tote")
+  await payButton().click()
+  await page.locator("#confirm").click()
+  await page.waitForURL("**/gb/order/*/confirmed")
+  const orderId = new URL(page.url()).pathname.split("/")[3]
+  const admin = await adminHeaders(stack.urls.store, stack.seed.admin)
+  const { owed } = await editAddingItemBeforeCapture(stack.urls.store, admin, orderId, stack.seed.variants.teaTowel)
+
+  const approvalsBefore = approvedAuths().length
+  // The link as the dashboard's "Copy payment link" makes it (admin.storefrontUrl is this storefront; the admin test copies it).
+  const shown = await payLinkLater(page, `${stack.urls.storefront}/payment-collection/${owed.id}?order_id=${orderId}`, stack.urls.sandbox, "**/gb/order/*/confirmed")
+  await screenshot(page, "nextjs-payment-link-paid")
+  expect(shown).toBe(`£${owed.amount.toFixed(2)}`)
+  expect(new URL(page.url()).pathname).toBe(`/gb/order/${orderId}/confirmed`)
+  const read = await readOrderPayments(stack.urls.store, admin, orderId)
+  expect(read.paymentStatus).toBe("authorized")
+  expect(read.collections.find((collection) => collection.id === owed.id)?.payments).toEqual([{ provider_id: stack.seed.providers.uk, amount: owed.amount }])
+  // One approval more at the service, of exactly the difference.
+  expect(approvedAuths().slice(approvalsBefore).map((auth) => auth.amount.amount)).toEqual([owed.amount.toFixed(2)])
 })
 
 const expressButton = () => page.locator("[data-pay-later-express-button]:enabled")
