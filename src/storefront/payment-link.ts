@@ -1,6 +1,6 @@
 import { DEFAULT_PROVIDER_ID } from "../vocabulary"
 import { startReason, type PayLaterError, type StartCheckoutResult } from "./checkout"
-import { messageFor, type PayLaterMessages } from "./reasons"
+import { messageFor, type IneligibleReason, type PayLaterMessages } from "./reasons"
 import { storeRequest, type StoreClientConfig, type StoreErrorBody } from "./store-client"
 
 /**
@@ -16,7 +16,8 @@ export interface PaymentLinkView {
     display_id?: number
     items: Array<{ id: string; title: string; quantity: number; thumbnail: string | null; unit_price: string; unit_price_minor: number }>
   }
-  pay_later: { eligible: boolean; reason?: string; minimumAmount?: string; maximumAmount?: string; currency: string; provider_id?: string }
+  /** The account's limits for the amount owed: give it to `payLaterMessage` / `<PayLaterMessage limits>` for the reason in words, limits filled. */
+  pay_later: { eligible: boolean; reason?: IneligibleReason; minimumAmount?: string; maximumAmount?: string; currency: string; provider_id?: string }
 }
 
 /** What reading a payment link gives: its view, or why not (`link_not_found`, `network`, `service_unavailable`). */

@@ -113,7 +113,7 @@ it('"Copy payment link" after an edit before capture: the shopper pays the diffe
   const { seed, urls } = stack
   const admin = await adminHeaders(urls.store, seed.admin)
   const { id: orderId } = await shopperOn(urls.store).buy(seed.variants.tote)
-  const { owed, approved } = await editAddingItemBeforeCapture(urls.store, admin, orderId, seed.variants.teaTowel)
+  const { owed, approved } = await editAddingItemBeforeCapture(urls.store, admin, orderId, seed.variants.tote)
 
   // What copy-to-clipboard puts on the clipboard is the selection at the copy event.
   await page.addInitScript(() => {

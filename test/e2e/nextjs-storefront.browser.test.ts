@@ -106,14 +106,20 @@ it("pays later: product, cart, checkout, Confirm on the service's page, the orde
   expect(approvedAuths().filter((auth) => auth.amount.amount === "49.95")).not.toHaveLength(0)
 })
 
-it("the payment link after an edit before capture: the page under /gb, the difference paid later, the order page; the order authorized in full", async () => {
+/** A tote paid later through the storefront, then an admin's edit adding `variantId`: the order, the admin's headers and what is owed. */
+async function editedOrderOwing(variantId: string) {
   await toPaymentStep("canvas-tote")
   await payButton().click()
   await page.locator("#confirm").click()
   await page.waitForURL("**/gb/order/*/confirmed")
   const orderId = new URL(page.url()).pathname.split("/")[3]
   const admin = await adminHeaders(stack.urls.store, stack.seed.admin)
-  const { owed } = await editAddingItemBeforeCapture(stack.urls.store, admin, orderId, stack.seed.variants.teaTowel)
+  const { owed } = await editAddingItemBeforeCapture(stack.urls.store, admin, orderId, variantId)
+  return { orderId, admin, owed }
+}
+
+it("the payment link after an edit before capture: the page under /gb, the difference paid later, the order page; the order authorized in full", async () => {
+  const { orderId, admin, owed } = await editedOrderOwing(stack.seed.variants.tote)
 
   const approvalsBefore = approvedAuths().length
   // The link as the dashboard's "Copy payment link" makes it (admin.storefrontUrl is this storefront; the admin test copies it).
@@ -126,6 +132,16 @@ it("the payment link after an edit before capture: the page under /gb, the diffe
   expect(read.collections.find((collection) => collection.id === owed.id)?.payments).toEqual([{ provider_id: stack.seed.providers.uk, amount: owed.amount }])
   // One approval more at the service, of exactly the difference.
   expect(approvedAuths().slice(approvalsBefore).map((auth) => auth.amount.amount)).toEqual([owed.amount.toFixed(2)])
+})
+
+it("the payment link for less than the account's minimum: the amount owed, the limits in words, no button", async () => {
+  const { orderId, owed } = await editedOrderOwing(stack.seed.variants.teaTowel)
+  await page.goto(`${stack.urls.storefront}/payment-collection/${owed.id}?order_id=${orderId}`)
+  await page.locator("#amount-owed").waitFor()
+  expect(await page.locator("#amount-owed").textContent()).toBe(`£${owed.amount.toFixed(2)}`)
+  expect(await page.locator("#pay-later-unavailable").getAttribute("data-reason")).toBe("below_minimum")
+  expect(await page.locator("#pay-later-unavailable").textContent()).toBe("Pay later is available on orders from £1.00 to £1,000.00.")
+  expect(await payButton().count()).toBe(0)
 })
 
 const expressButton = () => page.locator("[data-pay-later-express-button]:enabled")

@@ -49,7 +49,10 @@ export async function payLinkLater(page: Page, link: string, sandboxUrl: string,
   await page.goto(link)
   await page.locator("#amount-owed").waitFor()
   const shown = ((await page.locator("#amount-owed").textContent()) ?? "").trim()
-  await page.getByRole("button", { name: /^Pay .*later$/ }).click()
+  const payLater = page.getByRole("button", { name: /^Pay .*later$/ })
+  // The page renders its amount and its action at once: no button then means the page said why.
+  if (!(await payLater.isVisible())) throw new Error(`the link page offers no pay-later button: ${await page.locator("body").innerText()}`)
+  await payLater.click()
   await page.waitForURL(`${sandboxUrl}/checkout/**`)
   await page.locator("#confirm").click()
   await page.waitForURL(orderPage)

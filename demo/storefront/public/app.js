@@ -326,7 +326,7 @@ import {
       ? message("info", "Nothing is owed on this order.")
       : offer.eligible
         ? `<button id="pay-later">Pay ${escape(amount(owed.amount_minor))} later</button>`
-        : message("info", messageFor(offer.reason || "not_eligible"))
+        : message("info", payLaterMessage(owed.amount, owed.currency_code, offer, { outside: "reason", locale: LOCALE }).text || messageFor("not_eligible"))
     render(`<h1 id="payment-link">Order #${escape(order.display_id)}: <span id="amount-owed">${escape(amount(owed.amount_minor))}</span> to pay</h1>${notice}
       <table><thead><tr><th>Item</th><th>Quantity</th><th>Unit price</th></tr></thead><tbody>${lines}</tbody></table>${action}`)
     const button = document.getElementById("pay-later")

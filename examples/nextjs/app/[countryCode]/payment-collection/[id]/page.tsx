@@ -1,5 +1,5 @@
 import { formatAmount, messageFor, readPayLaterReturn, readPaymentLink, startPayLaterForPaymentLink } from "medusa-payment-bnpl-storefront"
-import { PayLaterButton } from "medusa-payment-bnpl-storefront/react"
+import { PayLaterButton, PayLaterMessage } from "medusa-payment-bnpl-storefront/react"
 import { storeConfig } from "@/lib/config"
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
@@ -33,7 +33,7 @@ export default async function PaymentLinkPage({ params, searchParams }: { params
           <li key={item.id}>{item.quantity} × {item.title}, {amount(item.unit_price_minor)}</li>
         ))}
       </ul>
-      {!owed.payable ? <p>Nothing is owed on this order.</p> : offer.eligible ? <PayLaterButton start={start}>Pay later</PayLaterButton> : <p id="pay-later-unavailable">{messageFor(offer.reason ?? "not_eligible")}</p>}
+      {!owed.payable ? <p>Nothing is owed on this order.</p> : offer.eligible ? <PayLaterButton start={start}>Pay later</PayLaterButton> : <div id="pay-later-unavailable" data-reason={offer.reason}><PayLaterMessage amount={owed.amount} currency={owed.currency_code} limits={offer} outside="reason" locale="en-GB" /></div>}
     </div>
   )
 }
