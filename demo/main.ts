@@ -55,12 +55,22 @@ function parse() {
   return { ...values, ports: { store: port(values["store-port"]), storefront: port(values["storefront-port"]), sandbox: port(values["sandbox-port"]) } }
 }
 
-function banner(stack: DemoStack, seconds: string): string {
+/** The banner: where each part runs; for a stack that stays up, the admin login and what to try. */
+function banner(stack: DemoStack, seconds: string, script: boolean): string {
   const logs = path.relative(process.cwd(), stack.logDir) || "."
   const steps = Object.entries(stack.timings)
     .filter(([, ms]) => ms >= 1000)
     .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
     .join(", ")
+  const where = [
+    `  BNPL sandbox      ${stack.urls.sandbox}   (ledger: ${stack.urls.sandboxControl}/ledger)`,
+    `  Database          ${stack.database.source}: ${stack.database.url.replace(/:[^:@/]+@/, ":***@")}`,
+    `  Logs              ${logs}/`,
+  ]
+  // --script stops the stack seconds after this banner: no login, no "open this", nothing to try.
+  if (script) {
+    return ["", `The demo stack started in ${seconds} s (${steps}); the script makes one purchase against it, then stops it:`, `  Medusa store      ${stack.urls.store}`, ...where].join("\n")
+  }
   return [
     "",
     `medusa-payment-bnpl demo is running (started in ${seconds} s: ${steps}):`,
@@ -69,11 +79,8 @@ function banner(stack: DemoStack, seconds: string): string {
       : `  Storefront        ${stack.urls.storefront}   <- open this`,
     `  Medusa store      ${stack.urls.store}   (reachable from this machine only)`,
     `  Medusa admin      ${stack.urls.store}/app   (login ${stack.seed.admin.email} / ${stack.seed.admin.password}, a new password on every run; an order's "Pay later" box, Settings → Pay later under Extensions)`,
-    stack.credentials === "real"
-      ? `  BNPL service      REAL ACCOUNT from BNPL_BASE_URL (the sandbox at ${stack.urls.sandbox} is not used)`
-      : `  BNPL sandbox      ${stack.urls.sandbox}   (ledger: ${stack.urls.sandboxControl}/ledger)`,
-    `  Database          ${stack.database.source}: ${stack.database.url.replace(/:[^:@/]+@/, ":***@")}`,
-    `  Logs              ${logs}/`,
+    stack.credentials === "real" ? `  BNPL service      REAL ACCOUNT from BNPL_BASE_URL (the sandbox at ${stack.urls.sandbox} is not used)` : where[0],
+    ...where.slice(1),
     "",
     'Try it: open a product, add it to the cart, check out and choose "Pay later", then Confirm',
     "(or Cancel) on the sandbox's page. The Three-seat Sofa (£1,499) is above the sandbox's",
@@ -144,7 +151,7 @@ async function main(): Promise<number> {
     storeCors: args["store-cors"],
     progress: (line) => console.log(`  ${line}`),
   })
-  console.log(banner(stack, ((Date.now() - started) / 1000).toFixed(1)))
+  console.log(banner(stack, ((Date.now() - started) / 1000).toFixed(1), args.script))
   if (!args.script) {
     console.log("\nPress Ctrl-C to stop.")
     return new Promise<number>(() => {})
