@@ -80,13 +80,19 @@ function run(command: string, cwd: string, step: string, extraPath?: string): st
   }
 }
 
+/** The versions the suite's own Medusa dashboard depends on, for the app's direct dependencies. */
+function fromDashboard(...names: string[]): Record<string, string> {
+  const dashboard = JSON.parse(fs.readFileSync(path.join(root, "node_modules/@medusajs/dashboard/package.json"), "utf8")).dependencies
+  return Object.fromEntries(names.map((name) => [name, dashboard[name]]))
+}
+
 const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, text)
 }
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
 
-/** A new Medusa app as Medusa's starter lays it out, at the version the suite runs on; the README's medusa-config. */
+/** A new Medusa app laid out as Medusa's starters lay it out (package.json, tsconfig), at the version the suite runs on; the README's medusa-config. */
 function medusaApp(dir: string, tarball: string): void {
   write(
     path.join(dir, "package.json"),
@@ -94,8 +100,13 @@ function medusaApp(dir: string, tarball: string): void {
       name: "fresh-medusa-app",
       private: true,
       scripts: { build: "medusa build" },
-      dependencies: { "@medusajs/admin-sdk": MEDUSA, "@medusajs/cli": MEDUSA, "@medusajs/framework": MEDUSA, "@medusajs/medusa": MEDUSA },
-      devDependencies: { "@swc/core": "^1.13.5", "@types/node": "^20.19.0", "@types/react": "^18.3.2", "@types/react-dom": "^18.2.25", react: "^18.3.1", "react-dom": "^18.3.1", typescript: "^5.9.3" },
+      // The backend's dependencies in Medusa's pnpm template (dtc-starter's apps/backend): pnpm
+      // links only what a package names, and Medusa's admin build imports these from the app.
+      dependencies: {
+        "@medusajs/admin-sdk": MEDUSA, "@medusajs/admin-shared": MEDUSA, "@medusajs/caching": MEDUSA, "@medusajs/cli": MEDUSA, "@medusajs/dashboard": MEDUSA,
+        "@medusajs/draft-order": MEDUSA, "@medusajs/framework": MEDUSA, "@medusajs/medusa": MEDUSA, ...fromDashboard("@medusajs/ui", "@tanstack/react-query", "react-i18next", "react-router-dom", "zod"),
+      },
+      devDependencies: { "@swc/core": "^1.13.5", "@types/node": "^20.19.0", "@types/react": "^18.3.2", "@types/react-dom": "^18.2.25", react: "^18.3.1", "react-dom": "^18.3.1", "ts-node": "^10.9.2", typescript: "^5.9.3" },
     })
   )
   write(
