@@ -1,10 +1,11 @@
 /**
- * Six projects, run in this order by `npm test`:
+ * Seven projects; `npm test` runs all but install, in this order:
  * - unit: pure functions (money, schemas, mapping, options), no network;
  * - contract: the client against the sandbox over real HTTP on loopback;
  * - integration: a real Medusa 2.21 store on PostgreSQL with the plugin loaded from its build;
  * - multi-instance: two `medusa start` servers and a worker on one database and one Redis (Redis modules);
  * - compat: the packed plugin npm-installed into a store on the lowest supported Medusa;
+ * - install (not in `npm test`; `npm run test:install`): the README's Install section with npm and pnpm;
  * - e2e: the demo stack (demo/stack.ts) driven by Chromium through playwright-core.
  */
 const transform = {
@@ -59,6 +60,8 @@ module.exports = {
       testMatch: ["<rootDir>/test/multi-instance/**/*.test.ts"],
     },
     { ...common, displayName: "compat", testMatch: ["<rootDir>/test/compat/**/*.test.ts"] },
+    // Not in `npm test` (about 10 minutes with warm caches, more from an empty one): `npm run test:install`.
+    { ...common, displayName: "install", testMatch: ["<rootDir>/test/install/**/*.test.ts"] },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
   ],
 }

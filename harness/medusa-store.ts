@@ -38,7 +38,7 @@ export interface StoreSettings {
    * with Medusa installed in its own node_modules (test/compat) runs its own.
    */
   medusaCli?: string
-  /** The seed script, relative to the store directory; default the demo's scripts/seed-demo.ts. */
+  /** The seed script, relative to the store directory; default demo/store/scripts/seed-demo.ts. */
   seedScript?: string
   /** More environment for the Medusa processes (e.g. REDIS_URL for a store that uses it). */
   env?: NodeJS.ProcessEnv
@@ -147,7 +147,8 @@ export async function migrateStore(settings: StoreSettings): Promise<void> {
 }
 
 /**
- * `npx medusa exec ./scripts/seed-demo.ts`: seeds the store unless it is seeded already, and
+ * `npx medusa exec` of the seed script (demo/store/scripts/seed-demo.ts by default): seeds the
+ * store unless it is seeded already, and
  * gives the admin login a new random password for this run (returned, never written to a file).
  * The script is TypeScript: harness/register.js compiles it, as ts-node would for a merchant.
  * Another `storeDir` runs the demo's script (demo/store/scripts) by its absolute path.

@@ -140,7 +140,7 @@ export const optionsSchema = z.strictObject({
   storefrontCheckoutPath: storefrontPath(["cart_id", "country_code"]).default(DEFAULT_STOREFRONT_PATHS.storefrontCheckoutPath),
   /** Merchant name shown on the service's screens and e-mails. */
   merchantName: z.string().max(128, "must be at most 128 characters").optional(),
-  /** Per-endpoint time-outs in ms, keyed by the document's endpoint names (src/client/timeouts.ts). */
+  /** Per-endpoint time-outs in ms, keyed by the document's endpoint names; their defaults are in the one table of endpoints (src/client/endpoints.ts). */
   timeouts: z
     .partialRecord(
       z.enum(ENDPOINT_NAMES as [EndpointName, ...EndpointName[]], {

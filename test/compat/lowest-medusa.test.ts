@@ -125,7 +125,7 @@ afterAll(async () => {
   await store?.stop()
   await database?.close()
   await sandbox?.close()
-  // Figures for the CI budget (README: what npm test runs); no assertion on time.
+  // Figures for the CI budget (docs/testing.md: what npm test runs); no assertion on time.
   console.log(`compat on Medusa ${LOWEST}: ${JSON.stringify(timings)} (seconds)`)
 })
 

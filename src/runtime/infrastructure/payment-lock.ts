@@ -5,7 +5,7 @@ import { cacheKeys } from "../../cache-keys"
 
 /**
  * Seconds an operation waits for another one on the same payment. Longer than a void or
- * capture may take with its retries at the default time-outs (src/client/timeouts.ts).
+ * capture may take with its retries at the default time-outs (the one table of endpoints, src/client/endpoints.ts).
  */
 export const PAYMENT_LOCK_WAIT_SECONDS = 120
 

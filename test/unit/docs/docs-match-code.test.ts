@@ -14,6 +14,9 @@ import { SHOPPER_REASONS } from "../../../src/payments/errors"
  *   `Eligibility reason` or `Client code` lists exactly the values the code has, no more and no less;
  * - a relative link in README.md or docs/*.md reaches a file the npm package ships (package.json
  *   `files`), and a heading there when it names one.
+ * Beside it: options-table.test.ts (docs/configuration.md's options and their errors against
+ * parseOptions), source-file-references.test.ts (file names in source comments exist) and
+ * package-versions.test.ts (both packages, and the tarballs the docs name, at one version).
  */
 
 const root = path.resolve(__dirname, "../../..")
