@@ -49,7 +49,7 @@ export function outstandingOf(payment: CanceledOrderPayment): { toRefund: bigint
  *   `refundPaymentWorkflow` refunds, then fails adding credit lines to a canceled order.
  *   Two runs at once both create a Medusa refund; the provider's refund runs under the payment's
  *   lock and refuses the one that finds nothing left captured-and-not-refunded, and Medusa then
- *   deletes its record (payments/money-operations.ts `refund`).
+ *   deletes its record (payments/money-movements.ts `refund`).
  * - The void is Medusa's payment module `cancelPayment` (the provider's void under the
  *   payment's lock, requestId = the payment id, so a second void is the same call; a payment
  *   already voided or expired at the service is recorded as canceled).

@@ -3,7 +3,7 @@
  * per requestId, written before the call goes out and updated after. It is what makes a lost
  * answer, a crash or a restart safe: the next money call on the order first settles every call
  * whose outcome is not known against the service's own record of the payment
- * (payments/unknown-outcomes.ts), so nothing is sent twice and nothing applied is forgotten.
+ * (MoneyLedger.settle, payments/money-ledger.ts), so nothing is sent twice and nothing applied is forgotten.
  *
  * In a store the records live in the plugin's module, in the store's database
  * (src/modules/bnpl-records, runtime/records/money-records.ts); `MemoryMoneyRecords` keeps them in one

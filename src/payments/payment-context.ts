@@ -2,8 +2,7 @@ import type { BnplClient } from "../client"
 import type { Money } from "../client/money"
 import type { Payment } from "../client/schemas"
 import { describeServiceError, type PaymentLogger } from "./errors"
-import { MoneyCalls } from "./money-calls"
-import { MoneyOperations, type LegacyRefund } from "./money-operations"
+import { MoneyMovements, type LegacyRefund } from "./money-movements"
 import type { MoneyRecords } from "./money-records"
 import type { RefundNotes } from "./refund-references"
 import { assertSessionPayment } from "./payment-identity"
@@ -84,34 +83,38 @@ export interface PaymentResult {
 }
 
 /**
- * What every operation file (checkout.ts, authorise.ts, capture.ts, refund.ts, void.ts,
- * read.ts) works with: the dependencies, the money operations built once over them, and the
- * checks every operation makes on the account and the payment.
+ * What every operation file (checkout.ts, express.ts, authorise.ts, narrow.ts, read.ts) and
+ * PaymentOperations work with: the dependencies, the money movements built once over them,
+ * and the checks every operation makes on the account and the payment.
  */
 export interface PaymentContext {
   readonly deps: PaymentCoreDependencies
   readonly client: BnplClient
   readonly options: PaymentCoreOptions
   readonly logger?: PaymentLogger
-  readonly money: MoneyOperations
-  /** The recorded money calls (money-calls.ts), shared with `money`. */
-  readonly calls: MoneyCalls
+  /** Capture, refund and void, each with its record (money-movements.ts). */
+  readonly money: MoneyMovements
   /** Runs a money operation alone for one service order, across instances (the payment's lock). */
   readonly withLock: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
 }
 
 /** Builds the context of the operations once per PaymentOperations. */
 export function createPaymentContext(deps: PaymentCoreDependencies): PaymentContext {
-  const calls = new MoneyCalls({ client: deps.client, records: deps.records, refundNotes: deps.refundNotes, logger: deps.logger })
   const withLock = deps.withLock ?? (<T>(_id: string, job: () => Promise<T>) => job())
   return {
     deps,
     client: deps.client,
     options: deps.options,
     logger: deps.logger,
-    calls,
     withLock,
-    money: new MoneyOperations({ calls, withLock, takeLegacyRefunds: deps.takeLegacyRefunds, logger: deps.logger }),
+    money: new MoneyMovements({
+      client: deps.client,
+      records: deps.records,
+      withLock,
+      refundNotes: deps.refundNotes,
+      takeLegacyRefunds: deps.takeLegacyRefunds,
+      logger: deps.logger,
+    }),
   }
 }
 

@@ -1,13 +1,10 @@
 import { authorize } from "./authorise"
-import { capture } from "./capture"
 import { keepSession, startCheckout } from "./checkout"
 import { continueExpressCheckout, startExpressCheckout } from "./express"
 import { assertOwnPayment, createPaymentContext, type PaymentContext, type PaymentCoreDependencies, type PaymentResult } from "./payment-context"
 import { narrowApproval } from "./narrow"
 import { refresh, status } from "./read"
-import { refund } from "./refund"
 import type { BnplPaymentData } from "./session-data"
-import { cancel, releaseSession } from "./void"
 
 export { projectApproval, REPLAYED_APPROVAL_AGE_MS } from "./authorise"
 export type { PaymentCoreDependencies, PaymentCoreOptions, PaymentResult } from "./payment-context"
@@ -19,11 +16,12 @@ export type { PaymentCoreDependencies, PaymentCoreOptions, PaymentResult } from 
  * API strings in the data; `data` is the payment session's or payment's data
  * (session-data.ts). Each operation returns the new data, never changing its input.
  *
- * One file per operation (checkout.ts, authorise.ts, capture.ts, refund.ts, void.ts,
- * read.ts) around the payment facts of payment-state.ts; this class holds their shared
- * context and is the shape the provider (providers/bnpl/service.ts) calls. Every
- * money-moving call carries a requestId from request-ids.ts; capture, refund and void of one
- * service order run under `withLock`.
+ * The operations before the money moves have one file each (checkout.ts, express.ts,
+ * authorise.ts, narrow.ts, read.ts) around the payment facts of payment-state.ts; capture,
+ * refund and void go straight to MoneyMovements (money-movements.ts), which owns each money
+ * operation and its record. This class holds their shared context and is the shape the
+ * provider (providers/bnpl/service.ts) calls. Every money-moving call carries a requestId from
+ * request-ids.ts; capture, refund and void of one service order run under `withLock`.
  * @throws PaymentError (errors.ts) with a machine-readable reason, from every operation.
  */
 export class PaymentOperations {
@@ -58,19 +56,37 @@ export class PaymentOperations {
     return authorize(this.context, input)
   }
 
-  /** See capture.ts `capture`. */
-  capture(input: Parameters<typeof capture>[1]) {
-    return capture(this.context, input)
+  /**
+   * Captures exactly what Medusa recorded for one capture: its id (the requestId) and amount,
+   * under the payment's lock (MoneyMovements.capture; docs/service-api.md "Capture Payment").
+   * @throws PaymentError `payment_mismatch`, `not_allowed` (never authorised), `authorization_expired`,
+   *   `payment_voided` (logged: usually an order cancelled meanwhile), `invalid_request`, or the service's refusal.
+   */
+  async capture(input: { data: BnplPaymentData; capture: { id: string; amountMinor: bigint } }): Promise<BnplPaymentData> {
+    assertOwnPayment(this.context, input.data)
+    return this.context.money.capture(input.data, input.capture)
   }
 
-  /** See refund.ts `refund`. */
-  refund(input: Parameters<typeof refund>[1]) {
-    return refund(this.context, input)
+  /**
+   * Refunds `amountMinor` with Create Refund (docs/service-api.md "Create Refund"), requestId =
+   * Medusa's refund id, under the payment's lock; refunds whose answer was lost count towards
+   * it (MoneyMovements.refund). Only captured money refunds (rule 5).
+   * @throws PaymentError `payment_mismatch`, `not_allowed`, `invalid_request`, or the service's refusal.
+   */
+  async refund(input: { data: BnplPaymentData; amountMinor: bigint; refundId: string | undefined }): Promise<BnplPaymentData> {
+    assertOwnPayment(this.context, input.data)
+    return this.context.money.refund(input.data, input.amountMinor, input.refundId)
   }
 
-  /** See void.ts `cancel`. */
-  cancel(input: Parameters<typeof cancel>[1]) {
-    return cancel(this.context, input)
+  /**
+   * Voids what is left open (docs/service-api.md "Void Payment"), with requestId = Medusa's
+   * payment id, under the payment's lock (MoneyMovements.cancel). A payment never authorised, or
+   * already voided or expired, is left as is.
+   * @throws PaymentError `payment_mismatch`, when the void fails, or `unrecorded_capture_refunded`.
+   */
+  async cancel(input: { data: BnplPaymentData; idempotencyKey: string | undefined }): Promise<BnplPaymentData> {
+    assertOwnPayment(this.context, input.data)
+    return this.context.money.cancel(input.data, input.idempotencyKey)
   }
 
   /** See narrow.ts `narrowApproval`: keeps `keepMinor` of the approval open and voids the rest. */
@@ -79,9 +95,15 @@ export class PaymentOperations {
     return narrowApproval(this.context, input.data, input.keepMinor, input.carriedApprovalId)
   }
 
-  /** See void.ts `releaseSession`. */
-  releaseSession(input: Parameters<typeof releaseSession>[0]) {
-    return releaseSession(input)
+  /**
+   * A session deleted before it became an order. Medusa deletes the old session while it
+   * creates the new one (create-payment-session runs both at once), and the new session may
+   * take over the old one's approval (checkout.ts, one approval per cart), so nothing is voided
+   * here: an approval no session and no order claims is voided by the reconciliation job after
+   * its grace (operations/reconcile.ts, docs/operations.md). Never throws.
+   */
+  async releaseSession(input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
+    return { ...input.data }
   }
 
   /** See read.ts `status`. */

@@ -13,7 +13,7 @@ import { toMedusaError } from "../../providers/bnpl/errors"
  * "The payment: pay_... has been canceled.", which does not say why or what to do. Payments
  * of other providers, and pay later payments that are not canceled or not expired, pass to
  * Medusa's route untouched (an uncanceled expired one is refused by the provider itself,
- * payments/money-operations.ts, in the same words).
+ * payments/money-movements.ts, in the same words).
  */
 export async function refuseCaptureOfExpiredPayment(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   try {

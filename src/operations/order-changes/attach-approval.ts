@@ -22,7 +22,7 @@ export type AttachOutcome =
  * For what the order now owes (`owed`, the open collection's amount) and what the approval had
  * open (`open`): `kept = min(open, owed)`.
  * - `open > kept` (the total went down): the difference is voided at the service, the rest
- *   stays approved (MoneyOperations.narrow; docs/service-api.md "Void Payment").
+ *   stays approved (payments/narrow.ts; docs/service-api.md "Void Payment").
  * - `owed > kept` (the total went up): a collection of `owed - kept` is opened beside it, for
  *   the shopper to pay by Medusa's payment link, and the open collection is set to `kept`.
  * - A payment session on the collection takes the approval over and is authorised without a

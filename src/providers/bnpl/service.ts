@@ -1,3 +1,6 @@
+// Medusa gives a payment provider the payment module's container only; an order change's
+// approval is read with Query, which only the application's container holds (carriedSession,
+// carryApprovalOnOrderChange), and `validateOptions` is called with no container at all.
 import { container as appContainer } from "@medusajs/framework"
 import { AbstractPaymentProvider, MedusaError, Modules } from "@medusajs/framework/utils"
 import type {
@@ -36,9 +39,8 @@ import { popupOriginRules, type ConfigWithStoreCors } from "../../runtime/config
 import { applicationCache } from "../../runtime/infrastructure/app-cache"
 import { createClientFromOptions } from "../../runtime/accounts/client-factory"
 import type { CacheLike, LoggerLike } from "../../runtime/infrastructure/shared-types"
-import { checkConnectionAtStartup } from "../../runtime/accounts/startup-connection-check"
 import { readMedusaCapture } from "../../runtime/records/medusa-captures"
-import { paymentOperationsFor, registerProviderOperations } from "../../runtime/accounts/account-payment-operations"
+import { paymentOperationsFor } from "../../runtime/accounts/account-payment-operations"
 import { takeEarlyCheckout } from "../../runtime/checkout/early-checkouts"
 import { readPluginConfiguration, withBackendUrl, type ConfigModuleLike } from "../../runtime/config/configured-accounts"
 import { carryApprovalOnOrderChange } from "../../operations/order-changes/carry-approval"
@@ -64,6 +66,8 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
   private readonly containerCache_?: CacheLike
   /** This account's provider id (`pp_bnpl_<id>`); undefined outside an app. */
   private readonly providerId_?: string
+  /** The app's resolved medusa-config, from the injected container; undefined outside an app. */
+  private readonly configModule_?: ConfigModuleLike
 
   /** The shared cache: the payment module's if it has one, else the application's (see app-cache.ts). */
   protected get cache_(): CacheLike | undefined {
@@ -81,25 +85,27 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     if (configModule) readPluginConfiguration(configModule)
   }
 
+  /**
+   * Builds the adapter from what Medusa injects (`cradle`: the payment module's container, with
+   * its logger and configModule) and this entry's options; nothing is started and nothing is
+   * registered. The work an account does at start-up (the connection test, which also reads
+   * the limits for the first shopper) is the plugin runtime's (runtime/accounts/plugin-runtime.ts);
+   * the session middleware and the order-change operations build the account's
+   * PaymentOperations the same way (account-payment-operations.ts).
+   * @throws BnplOptionsError naming the bad option.
+   */
   constructor(cradle: Cradle, options: Record<string, unknown>) {
     super(cradle, options as unknown as BnplOptions)
     this.logger_ = optional<LoggerLike>(cradle, "logger")
     this.containerCache_ = optional<CacheLike>(cradle, Modules.CACHE)
-    const account = configuredAccount(parseOptions(options), optional<ConfigModuleLike>(cradle, "configModule") ?? appConfig())
+    this.configModule_ = optional<ConfigModuleLike>(cradle, "configModule")
+    const account = configuredAccount(parseOptions(options), this.configModule_)
     this.options_ = account.options
     this.providerId_ = account.providerId
     this.client_ = createClientFromOptions(this.options_, { logger: this.logger_, cache: this.cache_ })
     this.payments_ = paymentOperationsFor(
       { options: this.options_, client: this.client_, providerId: account.providerId },
       { cache: () => this.cache_, logger: this.logger_ }
-    )
-    // The session middleware starts this account's checkouts with these very operations.
-    if (account.providerId) registerProviderOperations(account.providerId, this.payments_)
-    // The connection test in the background: it also reads the limits, so the first shopper
-    // does not wait for them, and warns naming the step that failed.
-    void checkConnectionAtStartup(
-      { providerId: account.providerId ?? "pp_bnpl", options: this.options_, client: this.client_ },
-      { cache: this.cache_, logger: this.logger_ }
     )
   }
 
@@ -168,7 +174,7 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     if (!("popupOriginUrl" in express)) {
       return this.payments_.continueExpressCheckout({ snapshot, amountMinor, currency: input.currency_code, instruction: express, data })
     }
-    const origin = allowedPopupOrigin(express.popupOriginUrl, popupOriginRules(this.options_.storefrontUrl, appConfig() as ConfigWithStoreCors | undefined))
+    const origin = allowedPopupOrigin(express.popupOriginUrl, popupOriginRules(this.options_.storefrontUrl, this.configModule_ as ConfigWithStoreCors | undefined))
     if (!origin) {
       throw new PaymentError("not_allowed", "medusa-payment-bnpl: an express checkout opens only from the store's own origins (the storefrontUrl option and projectConfig.http.storeCors).")
     }
@@ -285,7 +291,11 @@ function configuredAccount(own: BnplOptions, configModule: ConfigModuleLike | un
   return account ?? { options: withBackendUrl(own, configModule) }
 }
 
-/** The app's resolved medusa-config, once Medusa has loaded it; undefined outside an app. */
+/**
+ * The app's resolved medusa-config, once Medusa has loaded it; undefined outside an app. Only
+ * for `validateOptions`, which Medusa calls with the options alone, before any container of
+ * the provider exists.
+ */
 function appConfig(): ConfigModuleLike | undefined {
   try {
     return (appContainer.resolve("configModule", { allowUnregistered: true }) as ConfigModuleLike | undefined) ?? undefined

@@ -42,25 +42,15 @@ export function paymentOperationsFor(
   })
 }
 
-const ofProvider = new Map<string, PaymentOperations>()
 const ofAccount = new WeakMap<AccountRuntime, PaymentOperations>()
 
 /**
- * Records the payment provider's own PaymentOperations for its provider id (the provider's
- * constructor), so that work started for the provider elsewhere in the process (the session
- * middleware's early checkout) reads the same cache, lock and settings as the provider would.
- */
-export function registerProviderOperations(providerId: string, operations: PaymentOperations): void {
-  ofProvider.set(providerId, operations)
-}
-
-/**
- * The PaymentOperations of an account of the plugin's runtime: its provider's own when the
- * provider was built in this process, else `paymentOperationsFor` the account, built once.
+ * The PaymentOperations of an account of the plugin's runtime, built once per account with
+ * `paymentOperationsFor`: the same records, lock, cache and settings as the account's payment
+ * provider builds its own with, so work started elsewhere in the process (the session
+ * middleware's early checkout, an order change's approval) is the provider's.
  */
 export function paymentOperationsForAccount(account: AccountRuntime): PaymentOperations {
-  const registered = ofProvider.get(account.providerId)
-  if (registered) return registered
   let operations = ofAccount.get(account)
   if (!operations) {
     operations = paymentOperationsFor(account, { cache: () => account.cache, logger: account.logger })

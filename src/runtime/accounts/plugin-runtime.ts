@@ -6,6 +6,7 @@ import { asPaymentData } from "../../payments/session-data"
 import { cacheFromContainer } from "../infrastructure/app-cache"
 import { lockFromContainer, type LockLike } from "../infrastructure/app-lock"
 import { createClientFromOptions } from "./client-factory"
+import { checkConnectionAtStartup } from "./startup-connection-check"
 import type { CacheLike, LoggerLike } from "../infrastructure/shared-types"
 import { resolvePluginConfiguration } from "../config/plugin-options"
 import { warnOnceWhenInstancesCannotShare } from "../infrastructure/sharing-check"
@@ -41,7 +42,8 @@ const runtimes = new WeakMap<object, PluginRuntime>()
 
 /**
  * The plugin's runtime for a Medusa container, built once per configuration so every request
- * reuses one client per account (and its sockets and token). `req.scope` is a per-request
+ * reuses one client per account (and its sockets and token). Building it starts each
+ * account's connection test in the background (its warning names the step that failed). `req.scope` is a per-request
  * child of the app container, so the cache is keyed on the configuration, which Medusa shares.
  * @throws BnplOptionsError when the options are invalid.
  */
@@ -65,6 +67,12 @@ export function getPluginRuntime(container: ContainerLike): PluginRuntime {
     })),
   }
   runtimes.set(configuration, runtime)
+  // Each account's connection test, once per process and in the background
+  // (startup-connection-check.ts). Here rather than in the payment provider's constructor,
+  // which must not start work: the plugin's first route, subscriber or job builds this
+  // runtime, with the app's shared cache (a provider's loader would run while Medusa still
+  // loads the cache modules, in parallel with the payment module).
+  for (const account of runtime.accounts) void checkConnectionAtStartup(account, { cache, logger })
   return runtime
 }
 

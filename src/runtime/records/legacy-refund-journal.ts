@@ -1,4 +1,4 @@
-import type { LegacyRefund } from "../../payments/money-operations"
+import type { LegacyRefund } from "../../payments/money-movements"
 import type { CacheLike } from "../infrastructure/shared-types"
 import { cacheKeys } from "../../cache-keys"
 
@@ -6,7 +6,7 @@ import { cacheKeys } from "../../cache-keys"
  * Versions before the money records kept the refunds whose answer was lost in the cache, under
  * `medusa-payment-bnpl:pending-refunds:[<account hash>:]<service order>` (one list per order).
  * On the first refund of an order after the upgrade, its entries are read once into the records
- * (payments/money-operations.ts) and removed here, so a refund applied before the upgrade is
+ * (payments/money-movements.ts) and removed here, so a refund applied before the upgrade is
  * still settled against the service. The cache cannot list its keys, so this runs per order.
  * @returns the entries found (empty without a cache or an entry); never throws.
  */

@@ -31,7 +31,7 @@ export const moneyOperations = () => recordsOf<MoneyOperationRow>("MoneyOperatio
  * up on each call, since a provider is built before the app's container is complete.
  * @throws Error when the module is not loaded (the plugin is not under `plugins` in
  *   medusa-config, or `medusa db:migrate` has not run) or the database fails: the payments
- *   core then sends nothing (money-calls.ts, `records_unavailable`).
+ *   core then sends nothing (payments/money-ledger.ts, `records_unavailable`).
  */
 export class DatabaseMoneyRecords implements MoneyRecords {
   constructor(
