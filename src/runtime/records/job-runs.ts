@@ -8,6 +8,7 @@ export const JOB_NAMES = [
   JOBS.reconcilePayments.runName,
   JOBS.authorizationExpiry.runName,
   JOBS.completePendingCarts.runName,
+  JOBS.repairOrders.runName,
 ] as const
 export type JobName = (typeof JOB_NAMES)[number]
 

@@ -89,7 +89,7 @@ export default function adminRoutesTests(suite: StoreSuite): void {
   it("lists each job's last run: not run yet, then the limits job's outcome", async () => {
     const before = await call("get", "/admin/bnpl/jobs")
     expect(before.status).toBe(200)
-    expect(before.data.jobs.map((entry: any) => entry.job)).toEqual(["refresh-configuration", "reconcile-payments", "authorization-expiry", "complete-pending-carts"])
+    expect(before.data.jobs.map((entry: any) => entry.job)).toEqual(["refresh-configuration", "reconcile-payments", "authorization-expiry", "complete-pending-carts", "repair-orders"])
     expect(before.data.jobs.find((entry: any) => entry.job === "authorization-expiry").lastRun).toBeNull()
 
     await refreshConfigurationJob(getContainer())

@@ -2,6 +2,7 @@ import { BnplOptionsError, DEFAULT_SCHEDULES, parseOptions } from "../../../src/
 import { config as expiryJob } from "../../../src/jobs/authorization-expiry"
 import { config as reconcileJob } from "../../../src/jobs/reconcile-payments"
 import { config as configurationJob } from "../../../src/jobs/refresh-configuration"
+import { config as repairJob } from "../../../src/jobs/repair-orders"
 import { jobSchedule } from "../../../src/runtime/config/job-schedule"
 
 const minimal = { merchantId: "merchant-123", secretKey: "sk_test_1", region: "UK", baseUrl: "https://api.bnpl.example.com" }
@@ -19,6 +20,7 @@ describe("job schedules", () => {
       authorizationExpiry: "5 * * * *",
       reconcilePayments: "*/30 * * * *",
       completePendingCarts: "* * * * *",
+      repairOrders: "* * * * *",
     })
   })
 
@@ -53,5 +55,20 @@ describe("job schedules", () => {
     } finally {
       delete process.env.BNPL_CONFIGURATION_SCHEDULE
     }
+  })
+
+  it("run the repairs at the completion job's pace, as when they ran in its ticks, until their own schedule is set", () => {
+    expect(repairJob.schedule).toBe("* * * * *")
+    process.env.BNPL_COMPLETION_SCHEDULE = "*/5 * * * *"
+    try {
+      expect(jobSchedule("completePendingCarts")).toBe("*/5 * * * *")
+      expect(jobSchedule("repairOrders")).toBe("*/5 * * * *")
+    } finally {
+      delete process.env.BNPL_COMPLETION_SCHEDULE
+    }
+  })
+
+  it("take a schedule for the repairs of their own", () => {
+    expect(parseOptions({ ...minimal, schedules: { repairOrders: "*/2 * * * *" } }).schedules).toEqual({ repairOrders: "*/2 * * * *" })
   })
 })
