@@ -47,25 +47,22 @@ describe("job schedules", () => {
     )
   })
 
-  it("keep BNPL_CONFIGURATION_SCHEDULE working for the configuration job when the option is not set", () => {
-    process.env.BNPL_CONFIGURATION_SCHEDULE = "*/5 * * * * *"
+  it.each([
+    // The configuration job's variable, from before `schedules`: the other jobs keep theirs.
+    ["BNPL_CONFIGURATION_SCHEDULE", "*/5 * * * * *", { refreshConfiguration: "*/5 * * * * *", reconcilePayments: "*/30 * * * *" }],
+    // The completion's: the repairs follow it, as when they ran in its ticks, until their own schedule is set.
+    ["BNPL_COMPLETION_SCHEDULE", "*/5 * * * *", { completePendingCarts: "*/5 * * * *", repairOrders: "*/5 * * * *" }],
+  ] as const)("keep %s working when the option is not set", (variable, schedule, expected) => {
+    process.env[variable] = schedule
     try {
-      expect(jobSchedule("refreshConfiguration")).toBe("*/5 * * * * *")
-      expect(jobSchedule("reconcilePayments")).toBe("*/30 * * * *")
+      expect(Object.fromEntries(Object.keys(expected).map((job) => [job, jobSchedule(job as keyof typeof expected)]))).toEqual(expected)
     } finally {
-      delete process.env.BNPL_CONFIGURATION_SCHEDULE
+      delete process.env[variable]
     }
   })
 
-  it("run the repairs at the completion job's pace, as when they ran in its ticks, until their own schedule is set", () => {
+  it("run the repairs every minute by default, as the completion job", () => {
     expect(repairJob.schedule).toBe("* * * * *")
-    process.env.BNPL_COMPLETION_SCHEDULE = "*/5 * * * *"
-    try {
-      expect(jobSchedule("completePendingCarts")).toBe("*/5 * * * *")
-      expect(jobSchedule("repairOrders")).toBe("*/5 * * * *")
-    } finally {
-      delete process.env.BNPL_COMPLETION_SCHEDULE
-    }
   })
 
   it("take a schedule for the repairs of their own", () => {
