@@ -62,6 +62,13 @@ export class Shopper {
     return data.cart
   }
 
+  /** A cart with an address (both) and a shipping method: ready for its payment step. */
+  async readyCart(input: Parameters<Shopper["createCart"]>[0] & { address: Record<string, unknown>; shippingOptionId: string }) {
+    const cart = await this.createCart(input)
+    await this.addShippingMethod(cart.id, input.shippingOptionId)
+    return cart
+  }
+
   async addItem(cartId: string, variantId: string, quantity = 1) {
     const { data } = await this.api.post(`/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity }, this.headers)
     return data.cart

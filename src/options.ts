@@ -43,6 +43,7 @@ export const DEFAULT_SCHEDULES = {
   authorizationExpiry: JOBS.authorizationExpiry.defaultSchedule,
   reconcilePayments: JOBS.reconcilePayments.defaultSchedule,
   completePendingCarts: JOBS.completePendingCarts.defaultSchedule,
+  repairOrders: JOBS.repairOrders.defaultSchedule,
 } as const
 
 const timeoutSchema = z.strictObject({
@@ -182,6 +183,7 @@ export const optionsSchema = z.strictObject({
       authorizationExpiry: cronSchedule.optional(),
       reconcilePayments: cronSchedule.optional(),
       completePendingCarts: cronSchedule.optional(),
+      repairOrders: cronSchedule.optional(),
     })
     .optional(),
 }).superRefine(oauthNeedsAuthUrl)

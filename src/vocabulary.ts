@@ -38,6 +38,7 @@ export const JOBS = {
   authorizationExpiry: { runName: "authorization-expiry", medusaName: "medusa-payment-bnpl-authorization-expiry", defaultSchedule: "5 * * * *" },
   reconcilePayments: { runName: "reconcile-payments", medusaName: "medusa-payment-bnpl-reconcile-payments", defaultSchedule: "*/30 * * * *" },
   completePendingCarts: { runName: "complete-pending-carts", medusaName: "medusa-payment-bnpl-complete-pending-carts", defaultSchedule: "* * * * *" },
+  repairOrders: { runName: "repair-orders", medusaName: "medusa-payment-bnpl-repair-orders", defaultSchedule: "* * * * *" },
 } as const
 
 /** The daily prune of the payments' timeline (not a `schedules` option: daily at 03:41, away from the other jobs' minutes). */

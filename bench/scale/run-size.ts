@@ -25,7 +25,7 @@ const built = (file: string) => require(path.join(ROOT, ".medusa/server/src", fi
 const ROUTE_RUNS = 5
 
 /** The plugin's scheduled jobs, in the order they are measured. */
-const JOBS = ["complete-pending-carts", "reconcile-payments", "authorization-expiry", "prune-service-calls", "refresh-configuration"]
+const JOBS = ["complete-pending-carts", "repair-orders", "reconcile-payments", "authorization-expiry", "prune-service-calls", "refresh-configuration"]
 
 export interface Measured {
   kind: "job" | "route"

@@ -95,9 +95,37 @@ export function hasCapturedFunds(payment: Pick<MedusaPaymentRecord, "data">): bo
  */
 export async function checkAuthorizationExpiry(container: MedusaContainer, now: Date = new Date()): Promise<ExpiryReport> {
   const runtime = getPluginRuntime(container)
-  const { logger } = runtime
+  const report: ExpiryReport = { expiringSoon: [], expired: [], voidedForCanceledOrders: [], errors: [] }
+  for (const payment of await readExpiryCandidates(container, now)) {
+    const expiresAt = payment.data?.authorizationExpiresAt
+    const orderId = payment.data?.orderId
+    // Money the service captured is not an open authorisation, whatever Medusa's captured_at
+    // says (Medusa records a partial capture while the provider captures all that was open).
+    if (!orderId || hasCapturedFunds(payment)) continue
+    if (payment.payment_collection?.order?.status === "canceled") {
+      await voidCanceledOrderPayment(container, payment, orderId, report)
+      continue
+    }
+    if (!expiresAt) continue
+    // Every account's payments, each warned about by its own account's setting.
+    const warnBefore = (accountForPayment(runtime, payment) ?? runtime).options.expiryWarningHours * 3600 * 1000
+    const left = Date.parse(expiresAt) - now.getTime()
+    const entry = { paymentId: payment.id, orderId, expiresAt }
+    if (left <= 0) {
+      await cancelExpiredPayment(container, payment, entry, report)
+    } else if (left <= warnBefore) {
+      report.expiringSoon.push(entry)
+      runtime.logger?.warn?.(
+        `medusa-payment-bnpl: the authorisation of payment ${payment.id} (service order ${orderId}) expires at ${expiresAt}; capture it before then or it is voided.`
+      )
+    }
+  }
+  return report
+}
+
+/** This plugin's payments of the window that are neither captured nor canceled, with their payment collection and order status. */
+async function readExpiryCandidates(container: MedusaContainer, now: Date): Promise<ExpiryCandidate[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const paymentModule = container.resolve(Modules.PAYMENT)
   const { data } = await query.graph({
     entity: "payment",
     fields: [
@@ -110,58 +138,51 @@ export async function checkAuthorizationExpiry(container: MedusaContainer, now: 
     ],
     filters: expiryCandidateFilters(now) as never,
   })
-  const report: ExpiryReport = { expiringSoon: [], expired: [], voidedForCanceledOrders: [], errors: [] }
-  for (const payment of data as ExpiryCandidate[]) {
-    const expiresAt = payment.data?.authorizationExpiresAt
-    const orderId = payment.data?.orderId
-    // Money the service captured is not an open authorisation, whatever Medusa's captured_at
-    // says (Medusa records a partial capture while the provider captures all that was open).
-    if (!orderId || hasCapturedFunds(payment)) continue
-    if (payment.payment_collection?.order?.status === "canceled") {
-      try {
-        await paymentModule.cancelPayment(payment.id)
-        report.voidedForCanceledOrders.push({ paymentId: payment.id, orderId })
-        logger?.warn?.(
-          `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) of a canceled order was still authorised (voiding it on cancel had failed); it is voided now.`
-        )
-      } catch (error) {
-        report.errors.push({ paymentId: payment.id, orderId, message: (error as Error).message })
-        logger?.error?.(
-          `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) of a canceled order is still authorised and could not be voided; the next run tries again. ${(error as Error).message}`
-        )
-      }
-      continue
-    }
-    if (!expiresAt) continue
-    // Every account's payments, each warned about by its own account's setting.
-    const warnBefore = (accountForPayment(runtime, payment) ?? runtime).options.expiryWarningHours * 3600 * 1000
-    const left = Date.parse(expiresAt) - now.getTime()
-    const entry = { paymentId: payment.id, orderId, expiresAt }
-    if (left <= 0) {
-      try {
-        await paymentModule.cancelPayment(payment.id)
-      } catch (error) {
-        // One payment the service will not settle must not stop the job for all the others.
-        report.errors.push({ paymentId: payment.id, orderId, message: (error as Error).message })
-        logger?.error?.(`medusa-payment-bnpl: could not cancel expired payment ${payment.id} (service order ${orderId}); the next run tries again. ${(error as Error).message}`)
-        continue
-      }
-      report.expired.push(entry)
-      await cancelPaymentCollection(container, payment).catch((error: Error) =>
-        // The payment is canceled (the service's authorisation is settled); only the order's status lags. Logged, not retried.
-        logger?.error?.(
-          `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) is canceled, but its payment collection could not be marked canceled, so the order may still read authorized: ${error.message}`
-        )
-      )
-      logger?.warn?.(
-        `medusa-payment-bnpl: the authorisation of payment ${payment.id} (service order ${orderId}) expired at ${expiresAt} uncaptured; it is canceled in Medusa. The customer must pay again.`
-      )
-    } else if (left <= warnBefore) {
-      report.expiringSoon.push(entry)
-      logger?.warn?.(
-        `medusa-payment-bnpl: the authorisation of payment ${payment.id} (service order ${orderId}) expires at ${expiresAt}; capture it before then or it is voided.`
-      )
-    }
+  return data as ExpiryCandidate[]
+}
+
+/** Voids a canceled order's payment that Medusa's cancel left authorised; a failure is reported and tried again next run. */
+async function voidCanceledOrderPayment(container: MedusaContainer, payment: ExpiryCandidate, orderId: string, report: ExpiryReport): Promise<void> {
+  const { logger } = getPluginRuntime(container)
+  try {
+    await container.resolve(Modules.PAYMENT).cancelPayment(payment.id)
+    report.voidedForCanceledOrders.push({ paymentId: payment.id, orderId })
+    logger?.warn?.(
+      `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) of a canceled order was still authorised (voiding it on cancel had failed); it is voided now.`
+    )
+  } catch (error) {
+    report.errors.push({ paymentId: payment.id, orderId, message: (error as Error).message })
+    logger?.error?.(
+      `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) of a canceled order is still authorised and could not be voided; the next run tries again. ${(error as Error).message}`
+    )
   }
-  return report
+}
+
+/** Cancels an expired payment in Medusa (the provider confirms with the service), then its payment collection. */
+async function cancelExpiredPayment(
+  container: MedusaContainer,
+  payment: ExpiryCandidate,
+  entry: ExpiryReport["expired"][number],
+  report: ExpiryReport
+): Promise<void> {
+  const { logger } = getPluginRuntime(container)
+  const { orderId, expiresAt } = entry
+  try {
+    await container.resolve(Modules.PAYMENT).cancelPayment(payment.id)
+  } catch (error) {
+    // One payment the service will not settle must not stop the job for all the others.
+    report.errors.push({ paymentId: payment.id, orderId, message: (error as Error).message })
+    logger?.error?.(`medusa-payment-bnpl: could not cancel expired payment ${payment.id} (service order ${orderId}); the next run tries again. ${(error as Error).message}`)
+    return
+  }
+  report.expired.push(entry)
+  await cancelPaymentCollection(container, payment).catch((error: Error) =>
+    // The payment is canceled (the service's authorisation is settled); only the order's status lags. Logged, not retried.
+    logger?.error?.(
+      `medusa-payment-bnpl: payment ${payment.id} (service order ${orderId}) is canceled, but its payment collection could not be marked canceled, so the order may still read authorized: ${error.message}`
+    )
+  )
+  logger?.warn?.(
+    `medusa-payment-bnpl: the authorisation of payment ${payment.id} (service order ${orderId}) expired at ${expiresAt} uncaptured; it is canceled in Medusa. The customer must pay again.`
+  )
 }

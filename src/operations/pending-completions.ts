@@ -77,7 +77,33 @@ interface Candidate {
  */
 export async function completePendingCarts(container: ContainerLike, now: Date = new Date()): Promise<PendingCompletionReport> {
   const runtime = getPluginRuntime(container)
-  const { cache, logger } = runtime
+  const report: PendingCompletionReport = { completed: [], waiting: [], givenUp: [], skipped: 0, deferred: 0, listPaymentsCalls: 0 }
+  const candidates = await readCandidates(container, now, report)
+  const waiting = candidates.filter((candidate) => !candidate.authorized)
+  const paid = await tokensWithPayments(runtime, waiting, report)
+  // Authorised or shown paid: completed now, no new approval possible. Then the due ones, within the budget.
+  const sure = candidates.filter((candidate) => candidate.authorized || paid.has(candidate.token))
+  const due = dueForAuth(runtime, waiting.filter((candidate) => !paid.has(candidate.token)), now.getTime(), report)
+  report.deferred = Math.max(due.length - AUTH_BUDGET_PER_RUN, 0)
+
+  for (const candidate of [...sure, ...due.slice(0, AUTH_BUDGET_PER_RUN)]) {
+    try {
+      await completeOne(container, candidate, now.getTime(), report)
+    } catch (error) {
+      // One cart must not stop the others.
+      runtime.logger?.error?.(`medusa-payment-bnpl: completing cart ${candidate.cartId} in the background failed: ${(error as Error).message}`)
+    }
+  }
+  return report
+}
+
+/**
+ * The recent pay later sessions whose cart is open and whose checkout has not expired: waiting
+ * for their consumer, or authorised by a completion that stopped before the order. Sessions
+ * given up earlier are counted as skipped.
+ */
+async function readCandidates(container: ContainerLike, now: Date, report: PendingCompletionReport): Promise<Candidate[]> {
+  const { cache } = getPluginRuntime(container)
   // `authorized` with an open cart: a completion stopped between authorising and placing the order.
   const data = await recentPayLaterSessions(container, now, ["pending", "requires_more", "authorized"], [
     "id",
@@ -89,7 +115,6 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
     "payment_collection.cart.id",
     "payment_collection.cart.completed_at",
   ])
-  const report: PendingCompletionReport = { completed: [], waiting: [], givenUp: [], skipped: 0, deferred: 0, listPaymentsCalls: 0 }
   const candidates: Candidate[] = []
   for (const session of data) {
     const sessionData = asPaymentData(session.data)
@@ -116,14 +141,16 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
       attempts,
     })
   }
+  return candidates
+}
 
-  const waiting = candidates.filter((candidate) => !candidate.authorized)
-  const paid = await tokensWithPayments(runtime, waiting, report)
-  // Authorised or shown paid: completed now, no new approval possible. Then the due ones, within the budget.
-  const nowMs = now.getTime()
-  const sure = candidates.filter((candidate) => candidate.authorized || paid.has(candidate.token))
-  const due = waiting
-    .filter((candidate) => !paid.has(candidate.token))
+/**
+ * The waiting sessions due an Auth this run, sessions never tried first, then the longest
+ * overdue: their account completes closed tabs and their back-off has passed (the others are
+ * counted as skipped).
+ */
+function dueForAuth(runtime: PluginRuntime, unpaid: Candidate[], nowMs: number, report: PendingCompletionReport): Candidate[] {
+  return unpaid
     .filter((candidate) => {
       if (accountForPayment(runtime, { provider_id: candidate.providerId, data: candidate.data })?.options.completeClosedTabs !== false) return true
       report.skipped++
@@ -135,17 +162,6 @@ export async function completePendingCarts(container: ContainerLike, now: Date =
       return false
     })
     .sort((a, b) => a.attempts.count - b.attempts.count || a.attempts.nextAt - b.attempts.nextAt)
-  report.deferred = Math.max(due.length - AUTH_BUDGET_PER_RUN, 0)
-
-  for (const candidate of [...sure, ...due.slice(0, AUTH_BUDGET_PER_RUN)]) {
-    try {
-      await completeOne(container, candidate, nowMs, report)
-    } catch (error) {
-      // One cart must not stop the others.
-      logger?.error?.(`medusa-payment-bnpl: completing cart ${candidate.cartId} in the background failed: ${(error as Error).message}`)
-    }
-  }
-  return report
 }
 
 async function completeOne(container: ContainerLike, candidate: Candidate, now: number, report: PendingCompletionReport): Promise<void> {

@@ -141,7 +141,7 @@ export function repairBackoffMinutes(attempts: number): number {
 }
 
 /**
- * Every run of the background completion job (jobs/complete-pending-carts.ts): finds the
+ * Every run of the repair job (jobs/repair-orders.ts): finds the
  * orders of the last REPAIR_WINDOW_HOURS whose pay-later session was never authorised
  * (payment sessions of the plugin, not authorised, whose payment collection is an order's)
  * and repairs each (repairOrderPayment). An order whose cart's lock is held is tried at the

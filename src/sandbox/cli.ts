@@ -25,41 +25,17 @@ export interface CliOutput {
  * Resolves with the running sandbox, or undefined after printing help or an error.
  */
 export async function runCli(argv: string[], output: CliOutput = console): Promise<Sandbox | undefined> {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        port: { type: "string", default: "4010" },
-        host: { type: "string", default: "127.0.0.1" },
-        "public-url": { type: "string" },
-        "strict-requests": { type: "boolean", default: false },
-        instalments: { type: "string", default: "4" },
-        "instalment-days": { type: "string", default: "14" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    })
-  } catch (error) {
-    output.error(`${(error as Error).message}\n\n${USAGE}`)
-    process.exitCode = 2
-    return undefined
-  }
+  const parsed = parseCommandLine(argv, output)
+  if (!parsed) return undefined
   const [command] = parsed.positionals
   if (parsed.values.help || command === "help" || command === undefined) {
     output.log(USAGE)
     return undefined
   }
-  if (command !== "sandbox") {
-    output.error(`Unknown command ${command}\n\n${USAGE}`)
-    process.exitCode = 2
-    return undefined
-  }
+  if (command !== "sandbox") return usageError(output, `Unknown command ${command}\n\n${USAGE}`)
   const port = Number(parsed.values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    output.error(`--port must be a whole number from 0 to 65535, got ${parsed.values.port}`)
-    process.exitCode = 2
-    return undefined
+    return usageError(output, `--port must be a whole number from 0 to 65535, got ${parsed.values.port}`)
   }
 
   let sandbox: Sandbox
@@ -73,12 +49,43 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
     })
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
-    output.error(error.message.replace("paymentSchedule.instalments", "--instalments").replace("paymentSchedule.intervalDays", "--instalment-days"))
-    process.exitCode = 2
-    return undefined
+    return usageError(output, error.message.replace("paymentSchedule.instalments", "--instalments").replace("paymentSchedule.intervalDays", "--instalment-days"))
   }
   output.log(describeSandbox(sandbox))
+  stopOnSignals(sandbox, output)
+  return sandbox
+}
 
+/** The command line's options and positionals, or undefined after printing the error and the usage. */
+function parseCommandLine(argv: string[], output: CliOutput) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: "string", default: "4010" },
+        host: { type: "string", default: "127.0.0.1" },
+        "public-url": { type: "string" },
+        "strict-requests": { type: "boolean", default: false },
+        instalments: { type: "string", default: "4" },
+        "instalment-days": { type: "string", default: "14" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    })
+  } catch (error) {
+    return usageError(output, `${(error as Error).message}\n\n${USAGE}`)
+  }
+}
+
+/** Prints a usage error and sets the exit code 2. */
+function usageError(output: CliOutput, message: string): undefined {
+  output.error(message)
+  process.exitCode = 2
+  return undefined
+}
+
+/** Closes the sandbox on Ctrl-C or a stop, then exits (1 when closing failed). */
+function stopOnSignals(sandbox: Sandbox, output: CliOutput): void {
   const stop = (signal: string) => {
     output.log(`\n${signal}: stopping the sandbox`)
     sandbox.close().then(
@@ -88,7 +95,6 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
   }
   process.once("SIGINT", () => stop("SIGINT"))
   process.once("SIGTERM", () => stop("SIGTERM"))
-  return sandbox
 }
 
 /** The start-up banner: URLs and, per account, its region, credentials, currency and limits. */

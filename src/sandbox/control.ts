@@ -130,21 +130,7 @@ const advanceSchema = z.strictObject({ seconds: z.number().finite().min(0) })
  */
 export function controlRoutes(control: SandboxControl): Router {
   const router = Router()
-  router.post(
-    "/checkouts/:token/confirm",
-    controlAction((req) => {
-      const outcome = controlBody(req).outcome ?? "approve"
-      control.confirmCheckout(req.params.token, outcome)
-      return { body: { token: req.params.token, outcome } }
-    })
-  )
-  router.put(
-    "/checkouts/:token/amount",
-    controlAction((req) => {
-      const { amount, currency } = controlBody(req)
-      return { body: { token: req.params.token, amount: control.changeCheckoutAmount(req.params.token, amount, currency) } }
-    })
-  )
+  addCheckoutRoutes(router, control)
   router.use("/express", expressControlRoutes(control))
   router.get("/clock", controlAction(() => ({ body: { now: control.now().toISOString() } })))
   router.post(
@@ -155,21 +141,7 @@ export function controlRoutes(control: SandboxControl): Router {
       return { body: { now: isoTimestamp(control.advanceClock(parsed.data.seconds).getTime()) } }
     })
   )
-  router.get("/faults", controlAction(() => ({ body: { faults: control.faults() } })))
-  router.post(
-    "/faults",
-    controlAction((req) => {
-      control.addFault(controlBody(req) as SandboxFault)
-      return { status: 201, body: { faults: control.faults() } }
-    })
-  )
-  router.delete(
-    "/faults",
-    controlAction(() => {
-      control.clearFaults()
-      return { body: { faults: [] } }
-    })
-  )
+  addFaultRoutes(router, control)
   router.get("/ledger", controlAction(() => ({ body: control.ledger() })))
   router.put(
     "/accounts/:merchantId/configuration",
@@ -188,4 +160,42 @@ export function controlRoutes(control: SandboxControl): Router {
     })
   )
   return router
+}
+
+/** `POST /checkouts/:token/confirm` and `PUT /checkouts/:token/amount`. */
+function addCheckoutRoutes(router: Router, control: SandboxControl): void {
+  router.post(
+    "/checkouts/:token/confirm",
+    controlAction((req) => {
+      const outcome = controlBody(req).outcome ?? "approve"
+      control.confirmCheckout(req.params.token, outcome)
+      return { body: { token: req.params.token, outcome } }
+    })
+  )
+  router.put(
+    "/checkouts/:token/amount",
+    controlAction((req) => {
+      const { amount, currency } = controlBody(req)
+      return { body: { token: req.params.token, amount: control.changeCheckoutAmount(req.params.token, amount, currency) } }
+    })
+  )
+}
+
+/** `GET`, `POST` and `DELETE /faults`. */
+function addFaultRoutes(router: Router, control: SandboxControl): void {
+  router.get("/faults", controlAction(() => ({ body: { faults: control.faults() } })))
+  router.post(
+    "/faults",
+    controlAction((req) => {
+      control.addFault(controlBody(req) as SandboxFault)
+      return { status: 201, body: { faults: control.faults() } }
+    })
+  )
+  router.delete(
+    "/faults",
+    controlAction(() => {
+      control.clearFaults()
+      return { body: { faults: [] } }
+    })
+  )
 }

@@ -100,35 +100,7 @@ async function handleRequest(
     if (spec.access === "public") {
       result = await (handler as SandboxHandler<"Ping">)({ req, store, rawBody, params })
     } else {
-      const account = authenticate(store, req.headers.authorization)
-      if (!req.headers["user-agent"]) {
-        throw new SandboxRequestError(400, "bad_request", "The User-Agent header is required")
-      }
-      const schema = serviceRequestSchema(name)
-      const body = !schema ? undefined : spec.bodyOptional && rawBody.trim() === "" ? {} : readJsonBody(req)
-      const request = schema
-        ? validateBody(schema, body, {
-            strict: store.settings.strictRequests,
-            ignored: (field) =>
-              store.ledger.ignoredFields.push({
-                merchantId: account.merchantId,
-                endpoint: shortName,
-                field,
-                at: isoTimestamp(store.clock.nowMs()),
-              }),
-          })
-        : undefined
-      const idempotent = (key: string | undefined, apply: () => EndpointResult) =>
-        runOnce(store, `${account.merchantId}\u0000${shortName}\u0000${key}`, key, serveLatency, apply)
-      result = await (handler as SandboxHandler<"Auth">)({
-        req,
-        store,
-        rawBody,
-        params,
-        account,
-        request: request as SandboxRequest<"Auth">,
-        idempotent,
-      })
+      result = await runAuthenticated(store, name, handler, { req, rawBody, params }, serveLatency)
     }
   } catch (error) {
     if (!(error instanceof SandboxRequestError)) throw error
@@ -137,6 +109,53 @@ async function handleRequest(
   await serveLatency()
   if (res.destroyed) return
   send(res, result)
+}
+
+/**
+ * A merchant's call: authenticated, with its User-Agent, its body read and checked against
+ * the endpoint's schema (fields the schema does not know go to the ledger), and
+ * `idempotent` keyed on the merchant, the endpoint and the caller's key.
+ * @throws SandboxRequestError for a refused credential, a missing User-Agent or a bad body.
+ */
+async function runAuthenticated(
+  store: SandboxStore,
+  name: EndpointName,
+  handler: SandboxHandler<EndpointName>,
+  call: { req: Request; rawBody: string; params: Record<string, string> },
+  serveLatency: () => Promise<void>
+): Promise<EndpointResult> {
+  const { req, rawBody, params } = call
+  const spec: EndpointSpec = ENDPOINTS[name]
+  const shortName = spec.shortName as EndpointShortName
+  const account = authenticate(store, req.headers.authorization)
+  if (!req.headers["user-agent"]) {
+    throw new SandboxRequestError(400, "bad_request", "The User-Agent header is required")
+  }
+  const schema = serviceRequestSchema(name)
+  const body = !schema ? undefined : spec.bodyOptional && rawBody.trim() === "" ? {} : readJsonBody(req)
+  const request = schema
+    ? validateBody(schema, body, {
+        strict: store.settings.strictRequests,
+        ignored: (field) =>
+          store.ledger.ignoredFields.push({
+            merchantId: account.merchantId,
+            endpoint: shortName,
+            field,
+            at: isoTimestamp(store.clock.nowMs()),
+          }),
+      })
+    : undefined
+  const idempotent = (key: string | undefined, apply: () => EndpointResult) =>
+    runOnce(store, `${account.merchantId}\u0000${shortName}\u0000${key}`, key, serveLatency, apply)
+  return (handler as SandboxHandler<"Auth">)({
+    req,
+    store,
+    rawBody,
+    params,
+    account,
+    request: request as SandboxRequest<"Auth">,
+    idempotent,
+  })
 }
 
 async function runOnce(

@@ -48,10 +48,27 @@ export function orderFromCheckout(
   const refusal = approvedAmountRefusal(checkout, request.amount, mode)
   if (refusal) return refusal
   const nowMs = store.clock.nowMs()
+  const payment = paymentFromCheckout(store, account, checkout, request, mode, nowMs)
+  store.payments.set(payment.id, payment)
+  checkout.completedAtMs = nowMs
+  recordInLedger(store, account, checkout, request, payment, mode, nowMs)
+  return jsonResult(payment.status === "APPROVED" || mode === "capture" ? 201 : 402, paymentBody(payment))
+}
+
+type ConfirmedCheckout = NonNullable<ReturnType<SandboxStore["checkoutOf"]>>
+
+/** The payment a confirmed checkout becomes: approved (and captured in `capture` mode) or declined, with its events. */
+function paymentFromCheckout(
+  store: SandboxStore,
+  account: SandboxAccount,
+  checkout: ConfirmedCheckout,
+  request: OrderRequest,
+  mode: "auth" | "capture",
+  nowMs: number
+): StoredPayment {
   const approved = checkout.consumerChoice === "approve"
   const captured = approved && mode === "capture"
   const amountMinor = apiAmountToMinorUnits(checkout.request.amount.amount)
-  const currency = checkout.request.amount.currency
   const payment: StoredPayment = {
     id: store.newPaymentId(),
     merchantId: account.merchantId,
@@ -65,7 +82,7 @@ export function orderFromCheckout(
         ? "CAPTURE_DECLINED"
         : "AUTH_DECLINED",
     createdAtMs: nowMs,
-    currency,
+    currency: checkout.request.amount.currency,
     originalMinor: amountMinor,
     openToCaptureMinor: approved && !captured ? amountMinor : 0n,
     capturedMinor: captured ? amountMinor : 0n,
@@ -92,8 +109,19 @@ export function orderFromCheckout(
     authorisationExpiresAtMs: nowMs + AUTHORISATION_LIFETIME_MS,
   }
   if (payment.merchantReference === undefined) delete payment.merchantReference
-  store.payments.set(payment.id, payment)
-  checkout.completedAtMs = nowMs
+  return payment
+}
+
+/** The Auth (and, for an immediate capture that was approved, the capture) in the sandbox's ledger. */
+function recordInLedger(
+  store: SandboxStore,
+  account: SandboxAccount,
+  checkout: ConfirmedCheckout,
+  request: OrderRequest,
+  payment: StoredPayment,
+  mode: "auth" | "capture",
+  nowMs: number
+): void {
   const at = isoTimestamp(nowMs)
   const requestId = request.requestId === undefined ? {} : { requestId: request.requestId }
   store.ledger.auths.push({
@@ -106,15 +134,14 @@ export function orderFromCheckout(
     ...(mode === "capture" ? { immediateCapture: true as const } : {}),
     at,
   })
-  if (captured) {
+  if (payment.paymentState === "CAPTURED") {
     store.ledger.captures.push({
       merchantId: account.merchantId,
       orderId: payment.id,
       ...requestId,
-      amount: minorUnitsToMoney(amountMinor, currency),
+      amount: minorUnitsToMoney(payment.originalMinor, payment.currency),
       immediateCapture: true,
       at,
     })
   }
-  return jsonResult(approved || mode === "capture" ? 201 : 402, paymentBody(payment))
 }

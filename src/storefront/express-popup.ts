@@ -52,12 +52,34 @@ export interface OpenExpressOptions {
  * @returns false, after `onOutcome({ error: express_unavailable })`, when the library threw.
  */
 export function openExpressCheckout(library: BnplExpressLibrary, options: OpenExpressOptions): boolean {
-  const { config, messages } = options
+  const outcome = outcomeReporter(options)
+  const popup = expressPopupConfig(options, outcome)
+  try {
+    library.initializeForPopup(popup)
+    library.open()
+    return true
+  } catch {
+    outcome.fail("express_unavailable")
+    return false
+  }
+}
+
+/** How far the popup got: its callbacks share it. */
+interface PopupProgress {
+  cartId?: string
+  token?: string
+  lastRejection?: ExpressRejection
+  commenced: boolean
+}
+
+interface OutcomeReporter {
+  report(outcome: ExpressOutcome): void
+  fail(reason: ExpressOutcomeReason): void
+}
+
+/** Calls `onOutcome` at most once; `fail` words the reason with the page's messages. */
+function outcomeReporter(options: OpenExpressOptions): OutcomeReporter {
   let reported = false
-  let cartId: string | undefined
-  let token: string | undefined
-  let lastRejection: ExpressRejection | undefined
-  let commenced = false
   const report = (outcome: ExpressOutcome) => {
     if (reported) return
     reported = true
@@ -67,59 +89,66 @@ export function openExpressCheckout(library: BnplExpressLibrary, options: OpenEx
       // The page's handler: its errors are its own, never the library's.
     }
   }
-  const fail = (reason: ExpressOutcomeReason) => report({ error: { reason, message: messageFor(reason, messages) } })
+  return { report, fail: (reason) => report({ error: { reason, message: messageFor(reason, options.messages) } }) }
+}
 
-  const popup: BnplExpressPopupConfig = {
+/** The popup's callbacks, answered through the store routes. */
+function expressPopupConfig(options: OpenExpressOptions, { report, fail }: OutcomeReporter): BnplExpressPopupConfig {
+  const { config, messages } = options
+  const progress: PopupProgress = { commenced: false }
+  return {
     countryCode: options.countryCode.toUpperCase(),
     onCommenceCheckout(actions) {
-      commenced = true
-      void (async () => {
-        const cart = typeof options.cart === "string" ? { cartId: options.cart } : await options.cart()
-        if ("error" in cart) return { error: cart.error }
-        cartId = cart.cartId
-        return startExpressCheckout(config, cart.cartId, { providerId: options.providerId, messages })
-      })()
-        .catch(() => ({ error: { reason: "unknown" as const, message: messageFor("unknown", messages) } }))
-        .then((started) => {
-          if ("token" in started) {
-            token = started.token
-            return call(() => actions.resolve(started.token))
-          }
-          report(started)
-          call(() => actions.reject(started.error.reason))
-        })
+      progress.commenced = true
+      commenceCheckout(options, progress, actions, report)
     },
     onShippingAddressChange(data, actions) {
-      const answer = cartId ? expressShippingOptions(config, cartId, data) : Promise.resolve({ rejection: "SERVICE_UNAVAILABLE" as const })
+      const answer = progress.cartId ? expressShippingOptions(config, progress.cartId, data) : Promise.resolve({ rejection: "SERVICE_UNAVAILABLE" as const })
       void answer.then((result) => {
         if ("shippingOptions" in result) {
-          lastRejection = undefined
+          progress.lastRejection = undefined
           return call(() => actions.resolve(result.shippingOptions))
         }
-        lastRejection = result.rejection
+        progress.lastRejection = result.rejection
         call(() => actions.reject(result.rejection))
       })
     },
     onComplete(event) {
       const data = (event as { data?: { status?: unknown; orderToken?: unknown } } | undefined)?.data
       // Cancelled before the page was asked for a token: the popup never opened (blocked).
-      if (data?.status !== "SUCCESS") return fail(commenced ? cancelReason(lastRejection) : "express_unavailable")
+      if (data?.status !== "SUCCESS") return fail(progress.commenced ? cancelReason(progress.lastRejection) : "express_unavailable")
       // Get Checkout is the source of truth: the token from the start serves if the event lost its own.
-      const orderToken = typeof data.orderToken === "string" && data.orderToken ? data.orderToken : token
-      if (!cartId || !orderToken) return fail("payment_failed")
+      const orderToken = typeof data.orderToken === "string" && data.orderToken ? data.orderToken : progress.token
+      if (!progress.cartId || !orderToken) return fail("payment_failed")
       call(() => options.onCompleting?.())
-      void completeExpressCheckout(config, cartId, orderToken, { messages }).then(report)
+      void completeExpressCheckout(config, progress.cartId, orderToken, { messages }).then(report)
     },
   }
+}
 
-  try {
-    library.initializeForPopup(popup)
-    library.open()
-    return true
-  } catch {
-    fail("express_unavailable")
-    return false
-  }
+/** Gets the cart (making it on a product page) and the checkout's token for the popup; a failure is reported and the popup told. */
+function commenceCheckout(
+  options: OpenExpressOptions,
+  progress: PopupProgress,
+  actions: Parameters<BnplExpressPopupConfig["onCommenceCheckout"]>[0],
+  report: OutcomeReporter["report"]
+): void {
+  const { config, messages } = options
+  void (async () => {
+    const cart = typeof options.cart === "string" ? { cartId: options.cart } : await options.cart()
+    if ("error" in cart) return { error: cart.error }
+    progress.cartId = cart.cartId
+    return startExpressCheckout(config, cart.cartId, { providerId: options.providerId, messages })
+  })()
+    .catch(() => ({ error: { reason: "unknown" as const, message: messageFor("unknown", messages) } }))
+    .then((started) => {
+      if ("token" in started) {
+        progress.token = started.token
+        return call(() => actions.resolve(started.token))
+      }
+      report(started)
+      call(() => actions.reject(started.error.reason))
+    })
 }
 
 function cancelReason(rejection: ExpressRejection | undefined): ExpressOutcomeReason {

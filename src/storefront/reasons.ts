@@ -13,16 +13,7 @@ export const RETURN_ERROR_REASONS = [...RETURN_FAILURES, "processing"] as const
 export type ReturnErrorReason = (typeof RETURN_ERROR_REASONS)[number]
 
 /** Why starting a checkout (creating the payment session) failed. */
-export const START_ERROR_REASONS = [
-  "not_eligible",
-  "missing_email",
-  "invalid_checkout",
-  "service_unavailable",
-  "cart_not_found",
-  "link_not_found",
-  "network",
-  "unknown",
-] as const
+export const START_ERROR_REASONS = ["not_eligible", "missing_email", "invalid_checkout", "service_unavailable", "cart_not_found", "link_not_found", "network", "unknown"] as const
 export type StartErrorReason = (typeof START_ERROR_REASONS)[number]
 
 /**
@@ -45,13 +36,7 @@ export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
  *   (`SHIPPING_ADDRESS_UNSUPPORTED` / `SHIPPING_ADDRESS_UNRECOGNIZED`) and they left the popup;
  * - `express_unavailable`: the service's library did not load or the popup could not open.
  */
-export const EXPRESS_ERROR_REASONS = [
-  "outside_limits",
-  "origin_not_allowed",
-  "address_unsupported",
-  "address_unrecognized",
-  "express_unavailable",
-] as const
+export const EXPRESS_ERROR_REASONS = ["outside_limits", "origin_not_allowed", "address_unsupported", "address_unrecognized", "express_unavailable"] as const
 export type ExpressErrorReason = (typeof EXPRESS_ERROR_REASONS)[number]
 
 /** Every reason with a message. */

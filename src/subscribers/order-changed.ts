@@ -12,7 +12,7 @@ export const ORDER_CHANGE_EVENTS = ["order-edit.confirmed", "order.exchange_crea
  * payment collection is put on the order's new one, for what the order still owes
  * (operations/order-changes/attach-approval.ts). Nothing is done for an order with no carried
  * approval. A failure is logged and rethrown for the event bus to retry; the every-minute job
- * finishes what an event never handled left (jobs/complete-pending-carts.ts).
+ * finishes what an event never handled left (jobs/repair-orders.ts).
  */
 export default async function orderChangedHandler({ event, container }: SubscriberArgs<{ order_id?: string }>): Promise<void> {
   const orderId = event.data?.order_id

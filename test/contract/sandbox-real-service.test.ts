@@ -5,6 +5,7 @@
  * Immediate Payment Capture, Reverse Payment By Token, Update Payment, the Payment object's
  * `orderDetails`, `shippedAt` in UTC and numeric merchant ids.
  */
+import { basicAuthorization, readAnswer } from "../support/sandbox-http"
 import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type Sandbox, type SandboxAccount } from "../../src/sandbox"
 import { runCli } from "../../src/sandbox/cli"
 
@@ -12,17 +13,7 @@ const UK = DEFAULT_SANDBOX_ACCOUNTS[0]
 const EU = DEFAULT_SANDBOX_ACCOUNTS[1]
 
 /** docs/service-api.md "Payment (order)": what `orderDetails` may hold. */
-const ORDER_DETAIL_FIELDS = [
-  "consumer",
-  "billing",
-  "shipping",
-  "courier",
-  "items",
-  "discounts",
-  "taxAmount",
-  "shippingAmount",
-  "purchaseCountry",
-]
+const ORDER_DETAIL_FIELDS = ["consumer", "billing", "shipping", "courier", "items", "discounts", "taxAmount", "shippingAmount", "purchaseCountry"]
 
 let sandbox: Sandbox
 let strictSandbox: Sandbox
@@ -39,9 +30,7 @@ beforeEach(() => {
   strictSandbox.control.reset()
 })
 
-function basic(account: SandboxAccount | { merchantId: string; secretKey: string } = UK): string {
-  return `Basic ${Buffer.from(`${account.merchantId}:${account.secretKey}`).toString("base64")}`
-}
+const basic = (account: SandboxAccount | { merchantId: string; secretKey: string } = UK) => basicAuthorization(account)
 
 interface CallOptions {
   body?: unknown
@@ -64,14 +53,7 @@ async function call(method: string, path: string, options: CallOptions = {}) {
     headers,
     body: options.body !== undefined ? JSON.stringify(options.body) : options.rawBody,
   })
-  const text = await response.text()
-  let json: any
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  return { status: response.status, headers: response.headers, text, json }
+  return readAnswer(response)
 }
 
 /** A Create Checkout body as the official PHP SDK sends it: with `purchaseCountry`. */

@@ -4,6 +4,7 @@
  * is tested against the service's rules.
  */
 import { request as httpRequest } from "node:http"
+import { basicAuthorization, readAnswer } from "../support/sandbox-http"
 import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type Sandbox, type SandboxAccount } from "../../src/sandbox"
 import { describeSandbox, runCli } from "../../src/sandbox/cli"
 
@@ -24,9 +25,7 @@ beforeEach(() => {
   sandbox.control.reset()
 })
 
-function basic(account: SandboxAccount = UK): string {
-  return `Basic ${Buffer.from(`${account.merchantId}:${account.secretKey}`).toString("base64")}`
-}
+const basic = (account: SandboxAccount = UK) => basicAuthorization(account)
 
 interface CallOptions {
   body?: unknown
@@ -45,14 +44,7 @@ async function call(method: string, path: string, options: CallOptions = {}) {
     body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
     redirect: options.redirect ?? "manual",
   })
-  const text = await response.text()
-  let json: any
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  return { status: response.status, headers: response.headers, text, json }
+  return readAnswer(response)
 }
 
 function checkoutRequest(overrides: Record<string, unknown> = {}) {

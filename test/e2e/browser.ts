@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs"
 import path from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
 
 /** Debian's Chromium (`apt-get install chromium`); playwright-core brings no browser of its own. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
@@ -31,4 +31,21 @@ const SCREENSHOTS = path.resolve(__dirname, "../../test-output/screenshots")
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true })
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
+
+/**
+ * Starts a stack (`starting`) and Chromium at once. Whichever started is handed to `keep`
+ * before the other's failure is thrown, so afterAll stops it.
+ */
+export async function startWithChromium<T>(starting: Promise<T>, keep: (started: { stack?: T; browser?: Browser }) => void): Promise<void> {
+  const [stack, browser] = await Promise.allSettled([starting, launchChromium()])
+  keep({ stack: stack.status === "fulfilled" ? stack.value : undefined, browser: browser.status === "fulfilled" ? browser.value : undefined })
+  if (stack.status === "rejected") throw stack.reason
+  if (browser.status === "rejected") throw browser.reason
+}
+
+/** A new shopper: a browser context of its own (its own localStorage, so its own cart) and its page. */
+export async function newShopperPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
+  return { context, page: await context.newPage() }
 }

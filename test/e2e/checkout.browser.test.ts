@@ -2,7 +2,7 @@ import path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import type { SandboxLedger } from "../../src/sandbox"
-import { launchChromium, screenshot } from "./browser"
+import { newShopperPage, screenshot, startWithChromium } from "./browser"
 import { startingDemoStore } from "./dashboard-turn"
 import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 
@@ -17,22 +17,15 @@ let page: Page
 
 beforeAll(async () => {
   // Both at once; whichever started is kept so afterAll stops it even if the other failed.
-  const [demo, chromium] = await Promise.allSettled([
+  await startWithChromium(
     startingDemoStore(() =>
-      startDemo({
-        sandboxPort: 0,
-        storePort: 0,
-        storefrontPort: 0,
-        freshDatabase: true,
-        logDir: path.resolve(__dirname, "../../test-output/e2e"),
-      })
+      startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, freshDatabase: true, logDir: path.resolve(__dirname, "../../test-output/e2e") })
     ),
-    launchChromium(),
-  ])
-  if (demo.status === "fulfilled") stack = demo.value
-  if (chromium.status === "fulfilled") browser = chromium.value
-  if (demo.status === "rejected") throw demo.reason
-  if (chromium.status === "rejected") throw chromium.reason
+    (started) => {
+      stack = started.stack!
+      browser = started.browser!
+    }
+  )
 })
 
 afterAll(async () => {
@@ -42,8 +35,7 @@ afterAll(async () => {
 
 // Each test is a new shopper: a new browser context has its own localStorage, so its own cart.
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
-  page = await context.newPage()
+  ;({ context, page } = await newShopperPage(browser))
 })
 afterEach(async () => {
   await context?.close()

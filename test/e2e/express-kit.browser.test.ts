@@ -10,9 +10,8 @@ jest.setTimeout(60_000)
 
 let sandbox: Sandbox
 let site: ExpressKitPage
-let browser: Browser
-let context: BrowserContext
-let page: Page
+// One browser for the file, a fresh context and page for each test.
+let browser: Browser, context: BrowserContext, page: Page
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 })

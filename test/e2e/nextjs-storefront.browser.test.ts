@@ -1,6 +1,6 @@
 import path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { launchChromium, screenshot } from "./browser"
+import { newShopperPage, screenshot, startWithChromium } from "./browser"
 import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 import { startNextjsStack, type NextjsStack } from "./nextjs-stack"
 import { adminHeaders } from "../../demo/script/purchase"
@@ -15,14 +15,10 @@ let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  const [started, chromium] = await Promise.allSettled([
-    startNextjsStack(path.resolve(__dirname, "../../test-output/e2e-nextjs")),
-    launchChromium(),
-  ])
-  if (started.status === "fulfilled") stack = started.value
-  if (chromium.status === "fulfilled") browser = chromium.value
-  if (started.status === "rejected") throw started.reason
-  if (chromium.status === "rejected") throw chromium.reason
+  await startWithChromium(startNextjsStack(path.resolve(__dirname, "../../test-output/e2e-nextjs")), (started) => {
+    stack = started.stack!
+    browser = started.browser!
+  })
   // Figures, not assertions: what this file adds to CI time.
   console.log(`examples/nextjs stack started: ${JSON.stringify(stack.timings)}`)
 })
@@ -33,8 +29,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1000, height: 800 } })
-  page = await context.newPage()
+  ;({ context, page } = await newShopperPage(browser))
 })
 afterEach(async () => {
   await context?.close()

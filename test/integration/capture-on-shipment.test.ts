@@ -6,12 +6,8 @@ jest.setTimeout(120_000)
 
 describeStore({ BNPL_CAPTURE: "on_shipment" }, (suite) => {
     const { api, getContainer, control } = suite
-    let store: SeededStore
-    let admin: { headers: Record<string, string> }
-    beforeEach(() => {
-      store = suite.store
-      admin = suite.admin
-    })
+    let store: SeededStore, admin: { headers: Record<string, string> }
+    beforeEach(() => ({ store, admin } = suite))
 
     it("capture on shipment: marking the fulfillment shipped sends the courier and captures once", async () => {
       const order = await placeOrder(api, getContainer(), store)

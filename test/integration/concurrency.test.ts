@@ -23,13 +23,13 @@ medusaIntegrationTestRunner({
       const shopper = new Shopper(api, store.publishableKey)
 
       const journeys = Array.from({ length: SHOPPERS }, async (_, index) => {
-        const cart = await shopper.createCart({
+        const cart = await shopper.readyCart({
           regionId: store.regions.uk,
           email: `shopper-${index}@example.com`,
           items: [{ variant_id: store.variants.tote, quantity: 1 + (index % 3) }],
           address: ukAddress,
+          shippingOptionId: store.shippingOptions.standard,
         })
-        await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
         const session = await shopper.initiatePaymentSession(cart.id)
         const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
         const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })

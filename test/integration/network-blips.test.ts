@@ -51,13 +51,13 @@ medusaIntegrationTestRunner({
     })
 
     async function readyCart(index: number): Promise<string> {
-      const cart = await shopper.createCart({
+      const cart = await shopper.readyCart({
         regionId: store.regions.uk,
         email: `blip-${index}@example.com`,
         items: [{ variant_id: store.variants.tote, quantity: 1 + (index % 3) }],
         address: ukAddress,
+        shippingOptionId: store.shippingOptions.standard,
       })
-      await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
       return cart.id
     }
 

@@ -7,18 +7,14 @@ import type { SeededStore } from "../support/seed-store"
 jest.setTimeout(180_000)
 
 /**
- * The every-minute job's repair of shipments the service was never told of
+ * The repair job's sending of the shipments the service was never told of
  * (src/operations/shipment-repair.ts), under `capture: "on_shipment"` so that it also shows
  * the capture on shipment happens once.
  */
 describeStore({ BNPL_CAPTURE: "on_shipment" }, (suite) => {
   const { api, getContainer, control } = suite
-  let store: SeededStore
-  let admin: { headers: Record<string, string> }
-  beforeEach(() => {
-    store = suite.store
-    admin = suite.admin
-  })
+  let store: SeededStore, admin: { headers: Record<string, string> }
+  beforeEach(() => ({ store, admin } = suite))
 
   const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000)
 

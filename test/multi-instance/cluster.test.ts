@@ -47,6 +47,7 @@ const JOBS = [
   "medusa-payment-bnpl-authorization-expiry",
   "medusa-payment-bnpl-reconcile-payments",
   "medusa-payment-bnpl-complete-pending-carts",
+  "medusa-payment-bnpl-repair-orders",
 ]
 
 type Role = "server" | "worker"

@@ -53,22 +53,8 @@ export async function replaceSessionDataWithCartSnapshot(
     const body = (req.body ?? {}) as { provider_id?: string; data?: BnplPaymentData }
     if (!isBnplProvider(body.provider_id)) return next()
     const collectionId = parseRequestPart(paymentCollectionIdSchema, req.params.id, "id")
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const account = accountForProvider(getPluginRuntime(req.scope), body.provider_id)
-    // The cart's id (from the link table alone, as Medusa's own workflows read it), the
-    // collection (its amount and the sessions being replaced) and the account's exclusions at
-    // once; the cart's goods are read for the exclusions only when there are any.
-    const [{ data: links }, { data: collections }, exclusions] = await Promise.all([
-      query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } }),
-      query.graph({
-        entity: "payment_collection",
-        fields: ["id", "amount", "currency_code", "payment_sessions.provider_id", "payment_sessions.data"],
-        filters: { id: collectionId },
-      }),
-      account ? exclusionsForAccount(req.scope, account) : undefined,
-    ])
-    const collection = collections[0] as CollectionRead | undefined
-    const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
+    const { collection, cartId, exclusions } = await readCollection(req, collectionId, account)
     if (collection && !cartId) {
       // An order's payment collection (the difference after an order edit): its own branch.
       body.data = await orderCollectionSessionData(req.scope, collectionId, exclusions)
@@ -77,12 +63,7 @@ export async function replaceSessionDataWithCartSnapshot(
     if (!collection || !cartId) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${collectionId}.`)
     }
-    // The sessions this one replaces (Medusa deletes them at the same time): the provider may
-    // reuse their checkout, or an approval one of them already has (payments/payment-operations.ts).
-    const previousSessions = (collection.payment_sessions ?? [])
-      .filter((session) => isBnplProvider(session?.provider_id))
-      .map((session) => previousSessionOf(asPaymentData(session?.data ?? undefined)))
-      .filter((session: PreviousSession | undefined): session is PreviousSession => !!session)
+    const previousSessions = previousSessionsOf(collection)
     const amountMinor = toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount")
     const currency = String(collection.currency_code ?? "").toUpperCase()
     const start = (snapshot: CartSnapshot) =>
@@ -96,21 +77,7 @@ export async function replaceSessionDataWithCartSnapshot(
         ? { snapshot: prepared, result: start(prepared) }
         : undefined
     guess?.result.catch(() => undefined)
-    const cart = await readCartForSnapshot(
-      req.scope,
-      cartId,
-      hasExclusions(exclusions) ? [...CART_SNAPSHOT_FIELDS, ...CART_EXCLUSION_FIELDS] : CART_SNAPSHOT_FIELDS
-    )
-    if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
-    // Goods the merchant excluded: refused before any checkout is made (code excluded_items).
-    const excluded = exclusions && hasExclusions(exclusions) ? excludedCartItems(exclusions, cart) : []
-    if (excluded.length) throw toMedusaError(excludedItemsError(excluded))
-    let snapshot: CartSnapshot
-    try {
-      snapshot = toCartSnapshot(cart)
-    } catch (error) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `The cart cannot be paid later: ${(error as Error).message}`)
-    }
+    const snapshot = await snapshotOfPayableCart(req, cartId, exclusions)
     body.data = { [CART_SNAPSHOT_KEY]: snapshot, [PREVIOUS_SESSIONS_KEY]: previousSessions }
     if (account) {
       // The checkout made from the cart as read now: the guess when it was made from exactly
@@ -124,6 +91,67 @@ export async function replaceSessionDataWithCartSnapshot(
     useSessionData(req, body, next)
   } catch (error) {
     next(error)
+  }
+}
+
+type Exclusions = Awaited<ReturnType<typeof exclusionsForAccount>> | undefined
+
+/**
+ * The cart's id (from the link table alone, as Medusa's own workflows read it), the
+ * collection (its amount and the sessions being replaced) and the account's exclusions, read
+ * at once; the cart's goods are read for the exclusions only when there are any.
+ */
+async function readCollection(
+  req: MedusaRequest,
+  collectionId: string,
+  account: ReturnType<typeof accountForProvider>
+): Promise<{ collection: CollectionRead | undefined; cartId: string | undefined; exclusions: Exclusions }> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data: links }, { data: collections }, exclusions] = await Promise.all([
+    query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } }),
+    query.graph({
+      entity: "payment_collection",
+      fields: ["id", "amount", "currency_code", "payment_sessions.provider_id", "payment_sessions.data"],
+      filters: { id: collectionId },
+    }),
+    account ? exclusionsForAccount(req.scope, account) : undefined,
+  ])
+  return {
+    collection: collections[0] as CollectionRead | undefined,
+    cartId: (links[0] as { cart_id?: string } | undefined)?.cart_id,
+    exclusions,
+  }
+}
+
+/**
+ * The sessions this one replaces (Medusa deletes them at the same time): the provider may
+ * reuse their checkout, or an approval one of them already has (payments/payment-operations.ts).
+ */
+function previousSessionsOf(collection: CollectionRead): PreviousSession[] {
+  return (collection.payment_sessions ?? [])
+    .filter((session) => isBnplProvider(session?.provider_id))
+    .map((session) => previousSessionOf(asPaymentData(session?.data ?? undefined)))
+    .filter((session: PreviousSession | undefined): session is PreviousSession => !!session)
+}
+
+/**
+ * The cart as read now, as a snapshot.
+ * @throws MedusaError NOT_FOUND when the cart is gone, `excluded_items` naming goods the
+ *   merchant excluded (before any checkout is made), INVALID_DATA when it cannot be paid later.
+ */
+async function snapshotOfPayableCart(req: MedusaRequest, cartId: string, exclusions: Exclusions): Promise<CartSnapshot> {
+  const cart = await readCartForSnapshot(
+    req.scope,
+    cartId,
+    hasExclusions(exclusions) ? [...CART_SNAPSHOT_FIELDS, ...CART_EXCLUSION_FIELDS] : CART_SNAPSHOT_FIELDS
+  )
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
+  const excluded = exclusions && hasExclusions(exclusions) ? excludedCartItems(exclusions, cart) : []
+  if (excluded.length) throw toMedusaError(excludedItemsError(excluded))
+  try {
+    return toCartSnapshot(cart)
+  } catch (error) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `The cart cannot be paid later: ${(error as Error).message}`)
   }
 }
 

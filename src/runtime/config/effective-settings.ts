@@ -1,6 +1,6 @@
 import type { BnplOptions } from "../../options"
 import { overlaySettings, settingsFromOptions, SETTING_NAMES, type AccountSettings, type StoredSettings } from "./account-settings"
-import { recordsOf } from "../records/records-module"
+import { recordsOrMemory } from "../records/records-module"
 import type { LoggerLike } from "../infrastructure/shared-types"
 
 /**
@@ -27,8 +27,10 @@ export interface SettingsAccount {
   options: Pick<BnplOptions, "capture" | "exclusions" | "message" | "onOrderFailure">
 }
 
-/** The generated methods of the settings table, or undefined outside a Medusa app. */
-export const accountSettingRows = () => recordsOf<AccountSettingRow>("AccountSettings")
+// Outside a Medusa app (no records module): this process's memory.
+const memory = new Map<string, AccountSettingRow>()
+/** The generated methods of the settings table (outside a Medusa app, this process's memory). */
+export const accountSettingRows = () => recordsOrMemory<AccountSettingRow>("AccountSettings", memory)
 
 const known = new Map<string, { stored: StoredSettings | undefined; readAt: number }>()
 
@@ -37,7 +39,8 @@ const known = new Map<string, { stored: StoredSettings | undefined; readAt: numb
  * overlaid by what a merchant saved in Settings -> Pay later (runtime/config/account-settings.ts
  * `overlaySettings`). The saved row is read from the plugin's module (the store's database,
  * never a cache module) and kept in this process for at most SETTINGS_CACHE_MS, so every
- * instance applies a change within a minute. Outside a Medusa app (no module), the options.
+ * instance applies a change within a minute. Outside a Medusa app (no module), the options
+ * overlaid by what this process saved.
  * Never throws: when the database cannot be read, the last saved values this process read
  * apply (else the options), a warning is logged, and the read is tried again SETTINGS_CACHE_MS later.
  */
@@ -60,11 +63,9 @@ export async function effectiveSettings(account: SettingsAccount, dependencies: 
   }
 }
 
-/** What the admin saved for the account (undefined: nothing yet, or no module outside an app). */
+/** What the admin saved for the account (undefined: nothing yet). */
 export async function readStoredSettings(providerId: string): Promise<StoredSettings | undefined> {
-  const rows = accountSettingRows()
-  if (!rows) return undefined
-  const [row] = await rows.list({ provider_id: providerId }, { take: 1 })
+  const [row] = await accountSettingRows().list({ provider_id: providerId }, { take: 1 })
   return row ? storedOf(row) : undefined
 }
 

@@ -13,9 +13,16 @@ const LEGACY_VARIABLES: Partial<Record<JobKey, string>> = {
   completePendingCarts: "BNPL_COMPLETION_SCHEDULE",
 }
 
+// The repairs ran in the completion job's ticks before they had a job of their own: a store
+// that set the completion's schedule keeps its repairs at that pace unless it sets theirs.
+const FOLLOWS: Partial<Record<JobKey, JobKey>> = {
+  repairOrders: "completePendingCarts",
+}
+
 /**
  * The cron schedule of a job: the `schedules` option of medusa-config, else (the
- * configuration job only) `BNPL_CONFIGURATION_SCHEDULE`, else the default.
+ * configuration and completion jobs) `BNPL_CONFIGURATION_SCHEDULE` or
+ * `BNPL_COMPLETION_SCHEDULE`, else (the repairs) the completion job's schedule, else the default.
  *
  * Medusa reads a job's `config.schedule` when it loads the job file at start-up, after the
  * app's config is in its container, so the option is read from there.
@@ -24,7 +31,8 @@ const LEGACY_VARIABLES: Partial<Record<JobKey, string>> = {
 export function jobSchedule(job: JobKey): string {
   const fromOptions = configuredSchedules()?.[job]
   const legacy = LEGACY_VARIABLES[job]
-  return fromOptions || (legacy && process.env[legacy]) || DEFAULT_SCHEDULES[job]
+  const followed = FOLLOWS[job]
+  return fromOptions || (legacy && process.env[legacy]) || (followed && jobSchedule(followed)) || DEFAULT_SCHEDULES[job]
 }
 
 function configuredSchedules(): Partial<Record<JobKey, string>> | undefined {

@@ -1,6 +1,6 @@
 import { changedSettings, overlaySettings, settingsFromOptions, type AccountSettings, type SettingChange, type StoredSettings } from "./account-settings"
 import { accountSettingRows, forgetSettings, readStoredSettings, rowOf, type SettingsAccount } from "./effective-settings"
-import { recordsOf, upsertOne } from "../records/records-module"
+import { recordsOrMemory, upsertOne } from "../records/records-module"
 
 /** One save in Settings -> Pay later, as the page lists it. Times are ISO 8601. */
 export interface SettingsChangeView {
@@ -23,7 +23,9 @@ interface SettingsChangeRow {
 /** How many saves the page lists, newest first. */
 export const SETTINGS_CHANGES_SHOWN = 50
 
-const changeRows = () => recordsOf<SettingsChangeRow>("SettingsChanges")
+// Outside a Medusa app (no records module): this process's memory.
+const memory = new Map<string, SettingsChangeRow>()
+const changeRows = () => recordsOrMemory<SettingsChangeRow>("SettingsChanges", memory)
 
 /** The account's settings as the admin page reads them: what applies, and which fields the admin set. */
 export interface AccountSettingsView {
@@ -43,8 +45,8 @@ export interface AccountSettingsView {
  * returns it to medusa-config's value, a field not given stays as it is. The row is written
  * first, then one change record (who, when, each field's value before and after) when anything
  * that applies changed. This process applies it at once; the others within SETTINGS_CACHE_MS.
- * @throws Error when the plugin's module is not loaded (the routes run in a Medusa app only) or
- *   the database refuses the write; nothing is recorded then.
+ * Outside a Medusa app (no records module) both go to this process's memory.
+ * @throws Error when the database refuses the write; nothing is recorded then.
  */
 export async function saveAccountSettings(
   account: SettingsAccount,
@@ -52,19 +54,16 @@ export async function saveAccountSettings(
   user: { id: string; email: string | null },
   now = new Date()
 ): Promise<AccountSettingsView> {
-  const rows = accountSettingRows()
-  const log = changeRows()
-  if (!rows || !log) throw new Error("medusa-payment-bnpl: the plugin's records module is not loaded; settings cannot be saved.")
   const defaults = settingsFromOptions(account.options)
   const before = (await readStoredSettings(account.providerId)) ?? {}
   const after: StoredSettings = { ...before }
   for (const [name, value] of Object.entries(patch) as Array<[keyof StoredSettings, StoredSettings[keyof StoredSettings]]>) {
     if (value !== undefined) (after as Record<string, unknown>)[name] = value
   }
-  await upsertOne(rows, { provider_id: account.providerId }, { provider_id: account.providerId, ...rowOf(after) })
+  await upsertOne(accountSettingRows(), { provider_id: account.providerId }, { provider_id: account.providerId, ...rowOf(after) })
   const changes = changedSettings(overlaySettings(defaults, before), overlaySettings(defaults, after))
   if (changes.length) {
-    await log.create({ provider_id: account.providerId, user_id: user.id, user_email: user.email, changed_at: now, changes })
+    await changeRows().create({ provider_id: account.providerId, user_id: user.id, user_email: user.email, changed_at: now, changes })
   }
   forgetSettings(account.providerId)
   return readAccountSettings(account)
@@ -74,8 +73,7 @@ export async function saveAccountSettings(
 export async function readAccountSettings(account: SettingsAccount): Promise<AccountSettingsView> {
   const defaults = settingsFromOptions(account.options)
   const stored = (await readStoredSettings(account.providerId)) ?? {}
-  const log = changeRows()
-  const rows = log ? await log.list({ provider_id: account.providerId }, { take: SETTINGS_CHANGES_SHOWN, order: { changed_at: "DESC" } }) : []
+  const rows = await changeRows().list({ provider_id: account.providerId }, { take: SETTINGS_CHANGES_SHOWN, order: { changed_at: "DESC" } })
   return {
     providerId: account.providerId,
     settings: overlaySettings(defaults, stored),

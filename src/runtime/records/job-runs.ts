@@ -1,6 +1,6 @@
 import type { LoggerLike } from "../infrastructure/shared-types"
 import { JOBS } from "../../vocabulary"
-import { recordsOf, upsertOne } from "./records-module"
+import { recordsOrMemory, upsertOne } from "./records-module"
 
 /** The plugin's scheduled jobs, by the names the admin shows. */
 export const JOB_NAMES = [
@@ -8,6 +8,7 @@ export const JOB_NAMES = [
   JOBS.reconcilePayments.runName,
   JOBS.authorizationExpiry.runName,
   JOBS.completePendingCarts.runName,
+  JOBS.repairOrders.runName,
 ] as const
 export type JobName = (typeof JOB_NAMES)[number]
 
@@ -33,14 +34,14 @@ interface JobRunRow {
   error: string | null
 }
 
-const jobRuns = () => recordsOf<JobRunRow>("JobRuns")
-
-// Outside a Medusa app (no records module), and for the read right after a write: this process's memory.
-const recentRuns = new Map<JobName, JobRun>()
+// Outside a Medusa app (no records module): this process's memory.
+const memory = new Map<string, JobRunRow>()
+const jobRuns = () => recordsOrMemory<JobRunRow>("JobRuns", memory)
 
 /**
  * Runs a job's body and records its outcome in the plugin's records module (the store's
- * database, so the admin sees the run whichever instance the schedule picked). The body's error is
+ * database, so the admin sees the run whichever instance the schedule picked; outside a Medusa
+ * app, this process's memory). The body's error is
  * recorded and rethrown, so Medusa still logs the failed run. `summarise` may also call a run
  * that returned a failure (`{ error }`, e.g. limits kept from an earlier read because the
  * service did not answer). Recording never fails the job.
@@ -53,19 +54,15 @@ export async function recordJobRun<T>(
 ): Promise<T> {
   const startedAt = new Date().toISOString()
   const save = async (run: JobRun) => {
-    recentRuns.set(job, run)
     try {
-      const methods = jobRuns()
-      if (methods) {
-        await upsertOne(methods, { job }, {
-          job,
-          started_at: run.startedAt,
-          finished_at: run.finishedAt,
-          outcome: run.outcome,
-          summary: run.summary ?? null,
-          error: run.error ?? null,
-        })
-      }
+      await upsertOne(jobRuns(), { job }, {
+        job,
+        started_at: run.startedAt,
+        finished_at: run.finishedAt,
+        outcome: run.outcome,
+        summary: run.summary ?? null,
+        error: run.error ?? null,
+      })
     } catch (error) {
       dependencies.logger?.warn?.(`medusa-payment-bnpl: could not record the run of job ${job}: ${String(error)}`)
     }
@@ -86,30 +83,27 @@ export async function recordJobRun<T>(
   }
 }
 
-/** The last run of every job (`null` for a job that has not run yet), in JOB_NAMES order. */
+/** The last run of every job (`null` for a job that has not run yet, or when the runs cannot be read), in JOB_NAMES order. */
 export async function readJobRuns(): Promise<Array<{ job: JobName; lastRun: JobRun | null }>> {
-  const methods = jobRuns()
   let stored: JobRunRow[] = []
   try {
-    stored = methods ? await methods.list({ job: [...JOB_NAMES] }) : []
+    stored = await jobRuns().list({ job: [...JOB_NAMES] })
   } catch {
     stored = []
   }
   return JOB_NAMES.map((job) => {
     const row = stored.find((candidate) => candidate.job === job)
-    const shared: JobRun | undefined = row
-      ? {
-          job,
-          startedAt: new Date(row.started_at).toISOString(),
-          finishedAt: new Date(row.finished_at).toISOString(),
-          outcome: row.outcome,
-          ...(row.summary ? { summary: row.summary } : {}),
-          ...(row.error ? { error: row.error } : {}),
-        }
-      : undefined
-    const local = recentRuns.get(job)
-    // Whichever is newer: another instance may have run the job since this one did.
-    const lastRun = [shared, local].filter((run): run is JobRun => !!run).sort((a, b) => b.finishedAt.localeCompare(a.finishedAt))[0]
-    return { job, lastRun: lastRun ?? null }
+    return { job, lastRun: row ? jobRunOf(job, row) : null }
   })
+}
+
+function jobRunOf(job: JobName, row: JobRunRow): JobRun {
+  return {
+    job,
+    startedAt: new Date(row.started_at).toISOString(),
+    finishedAt: new Date(row.finished_at).toISOString(),
+    outcome: row.outcome,
+    ...(row.summary ? { summary: row.summary } : {}),
+    ...(row.error ? { error: row.error } : {}),
+  }
 }

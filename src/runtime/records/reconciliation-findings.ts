@@ -1,6 +1,6 @@
 import type { BnplOptions } from "../../options"
 import { accountHash } from "../infrastructure/account-hash"
-import { recordsOf, upsertOne } from "./records-module"
+import { recordsOrMemory, upsertOne } from "./records-module"
 
 /** An approved service payment no Medusa order holds (operations/reconcile.ts). */
 export interface OrphanedPayment {
@@ -61,9 +61,9 @@ interface ReportRow {
   findings: Pick<ReconciliationFindings, "orphaned" | "unpaidOrders">
 }
 
-const reports = () => recordsOf<ReportRow>("ReconciliationReports")
 // Outside a Medusa app (no records module): this process's memory.
-const localFindings = new Map<string, ReconciliationFindings>()
+const memory = new Map<string, ReportRow>()
+const reports = () => recordsOrMemory<ReportRow>("ReconciliationReports", memory)
 
 type Account = Pick<BnplOptions, "merchantId" | "baseUrl">
 
@@ -89,9 +89,7 @@ export async function recordReconciliationFindings(
 
 /** The account's current findings, or null before the first reconciliation. @throws when the database cannot be read. */
 export async function readReconciliationFindings(account: Account): Promise<ReconciliationFindings | null> {
-  const methods = reports()
-  if (!methods) return localFindings.get(accountHash(account)) ?? null
-  const [row] = await methods.list({ account: accountHash(account) }, { take: 1 })
+  const [row] = await reports().list({ account: accountHash(account) }, { take: 1 })
   if (!row) return null
   return {
     checkedAt: new Date(row.checked_at).toISOString(),
@@ -120,12 +118,7 @@ export async function updateFinding(
 }
 
 async function save(account: Account, findings: ReconciliationFindings): Promise<void> {
-  const methods = reports()
-  if (!methods) {
-    localFindings.set(accountHash(account), findings)
-    return
-  }
-  await upsertOne(methods, { account: accountHash(account) }, {
+  await upsertOne(reports(), { account: accountHash(account) }, {
     account: accountHash(account),
     checked_at: findings.checkedAt,
     checked: findings.checked,

@@ -50,8 +50,11 @@ export async function upsertOne<Row extends { id: string }>(methods: GeneratedMe
  * of the plugin, so no runtime file keeps a map of its own.
  */
 export function recordsOrMemory<Row extends { id: string }>(model: string, memory: Map<string, Row>): GeneratedMethods<Row> {
-  const database = recordsOf<Row>(model)
-  if (database) return database
+  return recordsOf<Row>(model) ?? recordsInMemory(model, memory)
+}
+
+/** The in-memory half of recordsOrMemory: `memory` (rows by id) answering the generated methods' calls. */
+export function recordsInMemory<Row extends { id: string }>(model: string, memory: Map<string, Row>): GeneratedMethods<Row> {
   return {
     list: async (filters, config) => inMemoryPage([...memory.values()].filter((row) => matchesFilters(row, filters)), config),
     create: async (data) => {

@@ -161,14 +161,7 @@ export function buildPaymentView(
   const read = service && !("error" in service) ? service : undefined
 
   const expiresAt: string | null = read?.authorizationExpiresAt ?? data.authorizationExpiresAt ?? null
-  const paymentState: string | undefined = read?.paymentState ?? data.paymentState
-  const known = asPaymentState(paymentState)
-  let state: PayLaterState = known ? STATE_OF[known] : "pending"
-  if (!read && payment.canceled_at && (state === "authorised" || state === "pending")) state = "voided"
-  // The service's approval is the new payment's now: this one holds nothing of it.
-  const carried = !!payment.canceled_at && !!data.carriedApprovalId
-  if (carried) state = "carried"
-  if (state === "authorised" && isExpired(expiresAt ?? undefined, now)) state = "expired"
+  const { state, carried } = viewState(payment, read, expiresAt, now)
 
   const closed = state === "voided" || state === "expired" || state === "declined" || state === "captured" || state === "carried"
   const open = carried
@@ -180,14 +173,8 @@ export function buildPaymentView(
   const expiryWarning =
     stillOpen && !!expiresAt && Date.parse(expiresAt) - now.getTime() <= options.expiryWarningHours * 3600 * 1000
 
-  const differences: string[] = []
   const currency = payment.currency_code.toUpperCase()
-  if (read && apiAmountToMinorUnits(read.capturedAmount, "capturedAmount") !== captured) {
-    differences.push(`The service has captured ${read.capturedAmount} ${currency}; Medusa recorded ${minorUnitsToApiAmount(captured)} ${currency}.`)
-  }
-  if (read && (state === "voided" || state === "expired") && !payment.canceled_at && captured === 0n) {
-    differences.push(`The service says the authorisation is ${state}; Medusa still shows the payment as open.`)
-  }
+  const differences = read ? differencesFromService(read, payment, state, captured, currency) : []
   const mismatch = service && "error" in service && service.reason === "payment_mismatch" ? service.error : null
   const partlyCaptured = !mismatch && !payment.canceled_at && captured > 0n && captured < authorised && stillOpen
 
@@ -216,6 +203,37 @@ export function buildPaymentView(
     refunds: refundViews(payment.refunds),
     timeline,
   }
+}
+
+type ServiceRead = Exclude<ServicePaymentSnapshot, { error: string }>
+
+/**
+ * The payment's state: the service's when it could be read, else the one the provider
+ * recorded; a Medusa-canceled payment never read is `voided`, one whose approval went to a
+ * new payment `carried`, an approved authorisation past its expiry `expired`.
+ */
+function viewState(payment: MedusaPaymentForView, read: ServiceRead | undefined, expiresAt: string | null, now: Date): { state: PayLaterState; carried: boolean } {
+  const data = payment.data ?? {}
+  const known = asPaymentState(read?.paymentState ?? data.paymentState)
+  let state: PayLaterState = known ? STATE_OF[known] : "pending"
+  if (!read && payment.canceled_at && (state === "authorised" || state === "pending")) state = "voided"
+  // The service's approval is the new payment's now: this one holds nothing of it.
+  const carried = !!payment.canceled_at && !!data.carriedApprovalId
+  if (carried) state = "carried"
+  if (state === "authorised" && isExpired(expiresAt ?? undefined, now)) state = "expired"
+  return { state, carried }
+}
+
+/** Where the service's answer and Medusa's records disagree, in words for the merchant. */
+function differencesFromService(read: ServiceRead, payment: MedusaPaymentForView, state: PayLaterState, captured: bigint, currency: string): string[] {
+  const differences: string[] = []
+  if (apiAmountToMinorUnits(read.capturedAmount, "capturedAmount") !== captured) {
+    differences.push(`The service has captured ${read.capturedAmount} ${currency}; Medusa recorded ${minorUnitsToApiAmount(captured)} ${currency}.`)
+  }
+  if ((state === "voided" || state === "expired") && !payment.canceled_at && captured === 0n) {
+    differences.push(`The service says the authorisation is ${state}; Medusa still shows the payment as open.`)
+  }
+  return differences
 }
 
 /** Medusa's refunds with the references the plugin sent for each (the same function built them). */

@@ -1,8 +1,8 @@
 import { Modules } from "@medusajs/framework/utils"
-import { BnplClient } from "../../../src/client"
 import refreshConfigurationJob from "../../../src/jobs/refresh-configuration"
 import { recordReconciliationFindings } from "../../../src/runtime/records/reconciliation-findings"
 import { eventually, fulfilAndShip, placeOrder } from "../../support/place-order"
+import { orphanedServicePayment } from "../../support/orphaned-payment"
 import type { StoreSuite } from "../../support/store-suite"
 import type { SeededStore } from "../../support/seed-store"
 import { consumerChooses, Shopper, ukAddress } from "../../../harness/shopper"
@@ -89,7 +89,7 @@ export default function adminRoutesTests(suite: StoreSuite): void {
   it("lists each job's last run: not run yet, then the limits job's outcome", async () => {
     const before = await call("get", "/admin/bnpl/jobs")
     expect(before.status).toBe(200)
-    expect(before.data.jobs.map((entry: any) => entry.job)).toEqual(["refresh-configuration", "reconcile-payments", "authorization-expiry", "complete-pending-carts"])
+    expect(before.data.jobs.map((entry: any) => entry.job)).toEqual(["refresh-configuration", "reconcile-payments", "authorization-expiry", "complete-pending-carts", "repair-orders"])
     expect(before.data.jobs.find((entry: any) => entry.job === "authorization-expiry").lastRun).toBeNull()
 
     await refreshConfigurationJob(getContainer())
@@ -189,21 +189,8 @@ export default function adminRoutesTests(suite: StoreSuite): void {
   })
 
   it("reconciliation findings: Void gives back an approved payment with no order, once; Complete places the order of a confirmed checkout", async () => {
-    const client = new BnplClient({
-      merchantId: "sandbox-uk-merchant",
-      secretKey: "sandbox-uk-secret-key",
-      baseUrl: process.env.BNPL_BASE_URL!,
-      authScheme: "basic",
-    })
     // 1. A consumer approved at the service for a cart Medusa no longer has.
-    const lost = await client.createCheckout({
-      amount: { amount: "25.00", currency: "GBP" },
-      consumer: { email: "lost@example.com" },
-      merchantReference: "cart_lost",
-      merchant: { redirectConfirmUrl: "https://shop.example.com/ok", redirectCancelUrl: "https://shop.example.com/no" },
-    })
-    await sandbox().control.confirmCheckout(lost.token)
-    const orphan = await client.auth({ token: lost.token, requestId: "orphan-auth-1" })
+    const { client, orphan } = await orphanedServicePayment(sandbox())
 
     // 2. A consumer who confirmed and whose Auth reached the service, but the store never
     //    completed the cart (its answer was lost): the Auth carries the session's own requestId.

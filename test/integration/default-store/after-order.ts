@@ -1,7 +1,7 @@
-import { BnplClient } from "../../../src/client"
 import { checkAuthorizationExpiry } from "../../../src/operations/authorization-expiry"
 import { reconcilePayments } from "../../../src/operations/reconcile"
 import { eventually, fulfilAndShip, placeOrder, readPayment } from "../../support/place-order"
+import { orphanedServicePayment } from "../../support/orphaned-payment"
 import type { StoreSuite } from "../../support/store-suite"
 import type { SeededStore } from "../../support/seed-store"
 
@@ -150,20 +150,7 @@ export default function afterOrderTests(suite: StoreSuite): void {
   it("reconciliation reports an approved payment that has no Medusa order, and voids it (the default)", async () => {
     const placed = await placeOrder(api, getContainer(), store)
     // A consumer who paid while the store failed to create the order: a payment made on the service alone.
-    const client = new BnplClient({
-      merchantId: "sandbox-uk-merchant",
-      secretKey: "sandbox-uk-secret-key",
-      baseUrl: process.env.BNPL_BASE_URL!,
-      authScheme: "basic",
-    })
-    const checkout = await client.createCheckout({
-      amount: { amount: "25.00", currency: "GBP" },
-      consumer: { email: "lost@example.com" },
-      merchantReference: "cart_lost",
-      merchant: { redirectConfirmUrl: "https://shop.example.com/ok", redirectCancelUrl: "https://shop.example.com/no" },
-    })
-    await sandbox().control.confirmCheckout(checkout.token)
-    const orphan = await client.auth({ token: checkout.token, requestId: "orphan-auth-1" })
+    const { orphan } = await orphanedServicePayment(sandbox())
 
     const report = await reconcilePayments(getContainer(), { now: new Date(Date.now() + 100 * 60 * 1000) })
     expect(report.checked).toBe(2)

@@ -11,12 +11,9 @@ const LONG_NAME = `Größe ☕ ${"長い名前".repeat(40)} ${"🧺".repeat(120)
 
 export default function badInputTests(suite: StoreSuite): void {
   const { api, getContainer, control } = suite
-  let store: SeededStore
-  let shopper: Shopper
-  beforeEach(() => {
-    store = suite.store
-    shopper = suite.shopper
-  })
+  let store: SeededStore, shopper: Shopper
+  // Both are new for each test (test/support/store-suite.ts).
+  beforeEach(() => ({ store, shopper } = suite))
 
   async function createProducts(count: number, price: (index: number) => number) {
     const { result } = await createProductsWorkflow(getContainer()).run({

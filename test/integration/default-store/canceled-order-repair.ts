@@ -4,18 +4,14 @@ import type { StoreSuite } from "../../support/store-suite"
 import type { SeededStore } from "../../support/seed-store"
 
 /**
- * The every-minute job's repair of canceled orders (src/operations/canceled-order-repair.ts):
+ * The repair job's settling of canceled orders (src/operations/canceled-order-repair.ts):
  * what the `order.canceled` subscriber could not do (its void or refund met a fault) is done
  * by one run of the repair, and Medusa records it.
  */
 export default function canceledOrderRepairTests(suite: StoreSuite): void {
 const { api, getContainer, control } = suite
-let store: SeededStore
-let admin: { headers: Record<string, string> }
-beforeEach(() => {
-  store = suite.store
-  admin = suite.admin
-})
+let store: SeededStore, admin: { headers: Record<string, string> }
+beforeEach(() => ({ store, admin } = suite))
 
 const inTwoMinutes = () => new Date(Date.now() + 2 * 60_000)
 const servicePayment = async () => (await control.ledger()).payments[0]

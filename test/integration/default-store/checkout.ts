@@ -7,12 +7,9 @@ import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harn
 
 export default function checkoutTests(suite: StoreSuite): void {
   const { api, getContainer, control } = suite
-  let store: SeededStore
-  let shopper: Shopper
-  beforeEach(() => {
-    store = suite.store
-    shopper = suite.shopper
-  })
+  let store: SeededStore, shopper: Shopper
+  // Both are new for each test (test/support/store-suite.ts).
+  beforeEach(() => ({ store, shopper } = suite))
 
   async function readyCart(regionId: string, address: Record<string, unknown>, quantity = 2) {
     const cart = await shopper.createCart({

@@ -16,12 +16,9 @@ import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harn
  */
 export default function completionTests(suite: StoreSuite): void {
   const { api, getContainer, control } = suite
-  let store: SeededStore
-  let shopper: Shopper
-  beforeEach(() => {
-    store = suite.store
-    shopper = suite.shopper
-  })
+  let store: SeededStore, shopper: Shopper
+  // Both are new for each test (test/support/store-suite.ts).
+  beforeEach(() => ({ store, shopper } = suite))
 
   const get = (url: string) => api.get(url, { maxRedirects: 0, validateStatus: () => true })
   const status = (cartId: string) =>

@@ -64,16 +64,18 @@ export default function orderChangesTests(suite: StoreSuite): void {
       return read.live.length === 1 && read.live[0].id !== previous && holder?.status === "authorized" ? read : undefined
     }, 30_000)
   const carried = (placed: PlacedOrder) => moved(placed, placed.paymentId)
+  /** An order placed and edited to `quantity` totes before capture, once its approval is on the new payment (`holder`). */
+  const editedBeforeCapture = async (quantity: number) => {
+    const placed = await placeOrder(api, getContainer(), suite.store)
+    await editQuantity(placed, quantity)
+    const after = await carried(placed)
+    return { placed, after, newTotal: minor(after.order.total), holder: after.live[0] }
+  }
 
   it("an edit that removes an item before capture voids only the difference; Capture takes the new total and nothing stays open", async () => {
-    const placed = await placeOrder(api, getContainer(), suite.store)
-    await editQuantity(placed, 1)
-    const after = await carried(placed)
-    const newTotal = minor(after.order.total)
+    const { placed, after, newTotal, holder } = await editedBeforeCapture(1)
     expect(newTotal).toBeLessThan(minor(placed.total))
-
     // The shopper's approval is kept on a new payment for the new total.
-    const holder = after.live[0]
     expect(minor(holder.amount)).toBe(newTotal)
     expect(holder.data.orderId).toBe(placed.serviceOrderId)
     expect(after.order.payment_status).toBe("authorized")
@@ -97,13 +99,8 @@ export default function orderChangesTests(suite: StoreSuite): void {
   })
 
   it("an edit that adds an item before capture keeps the whole approval; the difference is paid later by the link, and the order reads paid", async () => {
-    const placed = await placeOrder(api, getContainer(), suite.store)
-    await editQuantity(placed, 3)
-    const after = await carried(placed)
-    const newTotal = minor(after.order.total)
+    const { placed, after, newTotal, holder } = await editedBeforeCapture(3)
     expect(newTotal).toBeGreaterThan(minor(placed.total))
-
-    const holder = after.live[0]
     expect(minor(holder.amount)).toBe(minor(placed.total))
     expect((await control.ledger()).voids).toEqual([])
     // What the shopper still owes waits in a collection of its own, for Medusa's payment link.

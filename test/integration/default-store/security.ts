@@ -48,12 +48,9 @@ function captureLogs(logger: Record<string, unknown>): { lines: string[]; stop: 
 
 export default function securityTests(suite: StoreSuite): void {
   const { api, getContainer, control } = suite
-  let store: SeededStore
-  let shopper: Shopper
-  beforeEach(() => {
-    store = suite.store
-    shopper = suite.shopper
-  })
+  let store: SeededStore, shopper: Shopper
+  // Both are new for each test (test/support/store-suite.ts).
+  beforeEach(() => ({ store, shopper } = suite))
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     api.get(url, { maxRedirects: 0, validateStatus: () => true, headers })

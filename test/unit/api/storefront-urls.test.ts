@@ -3,13 +3,12 @@ import { parseOptions } from "../../../src/options"
 
 const base = { merchantId: "m", secretKey: "s", region: "UK", baseUrl: "https://api.example", storefrontUrl: "https://shop.example" }
 const options = (extra: Record<string, unknown> = {}) => parseOptions({ ...base, ...extra })
+/** Options with both storefront paths set. */
+const withPaths = (storefrontOrderPath: string, storefrontCheckoutPath: string) => options({ storefrontOrderPath, storefrontCheckoutPath })
 
 describe("storefront URLs of the return route", () => {
   it("fills {country_code} in both paths", () => {
-    const configured = options({
-      storefrontOrderPath: "/{country_code}/order/{order_id}/confirmed",
-      storefrontCheckoutPath: "/{country_code}/checkout?step=payment",
-    })
+    const configured = withPaths("/{country_code}/order/{order_id}/confirmed", "/{country_code}/checkout?step=payment")
     expect(orderPageUrl(configured, "order_1", "cart_1", "de")).toBe("https://shop.example/de/order/order_1/confirmed")
     expect(checkoutPageUrl(configured, "cart_1", "declined", "de")).toBe(
       "https://shop.example/de/checkout?step=payment&bnpl_error=declined"
@@ -17,19 +16,13 @@ describe("storefront URLs of the return route", () => {
   })
 
   it("without a country, drops the {country_code} segment so the storefront's own redirect applies", () => {
-    const configured = options({
-      storefrontOrderPath: "/{country_code}/pay-later/landing?order_id={order_id}",
-      storefrontCheckoutPath: "/{country_code}/checkout?step=payment",
-    })
+    const configured = withPaths("/{country_code}/pay-later/landing?order_id={order_id}", "/{country_code}/checkout?step=payment")
     expect(orderPageUrl(configured, "order_1", "cart_1")).toBe("https://shop.example/pay-later/landing?order_id=order_1")
     expect(checkoutPageUrl(configured, "cart_1", "cancelled")).toBe("https://shop.example/checkout?step=payment&bnpl_error=cancelled")
   })
 
   it("a placeholder still unknown (no country, no cart id) never reaches the shopper: the field's default path is used", () => {
-    const configured = options({
-      storefrontOrderPath: "/{country_code}{cart_id}/done/{order_id}",
-      storefrontCheckoutPath: "/{country_code}{cart_id}/x",
-    })
+    const configured = withPaths("/{country_code}{cart_id}/done/{order_id}", "/{country_code}{cart_id}/x")
     expect(orderPageUrl(configured, "order_1", "cart_1")).toBe("https://shop.example/order/order_1/confirmed")
     expect(checkoutPageUrl(configured, "cart_1", "declined")).toBe("https://shop.example/checkout?step=payment&bnpl_error=declined")
     expect(checkoutPageUrl(configured, undefined, "invalid_return", "gb")).toBe("https://shop.example/checkout?step=payment&bnpl_error=invalid_return")

@@ -2,6 +2,7 @@ import { BnplOptionsError, DEFAULT_SCHEDULES, parseOptions } from "../../../src/
 import { config as expiryJob } from "../../../src/jobs/authorization-expiry"
 import { config as reconcileJob } from "../../../src/jobs/reconcile-payments"
 import { config as configurationJob } from "../../../src/jobs/refresh-configuration"
+import { config as repairJob } from "../../../src/jobs/repair-orders"
 import { jobSchedule } from "../../../src/runtime/config/job-schedule"
 
 const minimal = { merchantId: "merchant-123", secretKey: "sk_test_1", region: "UK", baseUrl: "https://api.bnpl.example.com" }
@@ -19,6 +20,7 @@ describe("job schedules", () => {
       authorizationExpiry: "5 * * * *",
       reconcilePayments: "*/30 * * * *",
       completePendingCarts: "* * * * *",
+      repairOrders: "* * * * *",
     })
   })
 
@@ -45,13 +47,25 @@ describe("job schedules", () => {
     )
   })
 
-  it("keep BNPL_CONFIGURATION_SCHEDULE working for the configuration job when the option is not set", () => {
-    process.env.BNPL_CONFIGURATION_SCHEDULE = "*/5 * * * * *"
+  it.each([
+    // The configuration job's variable, from before `schedules`: the other jobs keep theirs.
+    ["BNPL_CONFIGURATION_SCHEDULE", "*/5 * * * * *", { refreshConfiguration: "*/5 * * * * *", reconcilePayments: "*/30 * * * *" }],
+    // The completion's: the repairs follow it, as when they ran in its ticks, until their own schedule is set.
+    ["BNPL_COMPLETION_SCHEDULE", "*/5 * * * *", { completePendingCarts: "*/5 * * * *", repairOrders: "*/5 * * * *" }],
+  ] as const)("keep %s working when the option is not set", (variable, schedule, expected) => {
+    process.env[variable] = schedule
     try {
-      expect(jobSchedule("refreshConfiguration")).toBe("*/5 * * * * *")
-      expect(jobSchedule("reconcilePayments")).toBe("*/30 * * * *")
+      expect(Object.fromEntries(Object.keys(expected).map((job) => [job, jobSchedule(job as keyof typeof expected)]))).toEqual(expected)
     } finally {
-      delete process.env.BNPL_CONFIGURATION_SCHEDULE
+      delete process.env[variable]
     }
+  })
+
+  it("run the repairs every minute by default, as the completion job", () => {
+    expect(repairJob.schedule).toBe("* * * * *")
+  })
+
+  it("take a schedule for the repairs of their own", () => {
+    expect(parseOptions({ ...minimal, schedules: { repairOrders: "*/2 * * * *" } }).schedules).toEqual({ repairOrders: "*/2 * * * *" })
   })
 })

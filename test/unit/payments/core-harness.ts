@@ -57,18 +57,18 @@ export function inProcessLock() {
   }
 }
 
+/** A client of the sandbox's UK account that retries twice, 1 ms apart (`options` added). */
+export function sandboxClient(options: Partial<ConstructorParameters<typeof BnplClient>[0]> = {}): BnplClient {
+  return new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: sandbox.url, maxRetries: 2, retryDelayMs: 1, ...options })
+}
+
 export function core(
   overrides: Partial<PaymentCoreOptions> = {},
   store = sharedStore(),
   withLock = inProcessLock(),
   extra: Partial<PaymentCoreDependencies> = {}
 ) {
-  const client = new BnplClient({
-    merchantId: "sandbox-uk-merchant",
-    secretKey: "sandbox-uk-secret-key",
-    baseUrl: sandbox.url,
-    maxRetries: 2,
-    retryDelayMs: 1,
+  const client = sandboxClient({
     timeouts: { Auth: { readMs: 1_000 }, "Capture Payment": { readMs: 1_000 }, "Create Refund": { readMs: 1_000 }, "Void Payment": { readMs: 1_000 } },
   })
   const operations = new PaymentOperations({

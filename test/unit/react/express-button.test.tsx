@@ -1,7 +1,7 @@
 import type { ReactElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { PayLaterExpressButton, type PayLaterExpressButtonProps } from "../../../src/react"
-import { forgetWarnings } from "../../../src/react/warn-once"
+import { consoleWarnings } from "./console-warnings"
 import type { PayLaterEligibility } from "../../../src/storefront"
 
 const GBP: PayLaterEligibility = { eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" }
@@ -23,13 +23,8 @@ const product = (props: Partial<PayLaterExpressButtonProps> = {}) => (
   />
 )
 
-let warn: jest.SpyInstance
-beforeEach(() => {
-  forgetWarnings()
-  warn = jest.spyOn(console, "warn").mockImplementation(() => {})
-})
-afterEach(() => warn.mockRestore())
-const warnings = () => warn.mock.calls.map((call) => String(call[0]))
+/** The component's console warnings. */
+const warnings = consoleWarnings()
 
 describe("<PayLaterExpressButton> as the server renders it", () => {
   it("inside the limits: the button is in the first paint, waiting for the service's library", () => {

@@ -2,7 +2,7 @@ import type { ReactElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { PayLaterButton, PayLaterMessage, PayLaterProcessing, PayLaterReturnNotice } from "../../../src/react"
 import { readCartStatus, readCompleteResult, readReason, readStartResult } from "../../../src/react/read-answers"
-import { forgetWarnings } from "../../../src/react/warn-once"
+import { consoleWarnings } from "./console-warnings"
 import type { PayLaterEligibility } from "../../../src/storefront"
 
 // What a broken store, a proxy's page or a hostile answer can put where the components read.
@@ -11,15 +11,8 @@ const MARKUP = "<img src=x onerror=alert(1)>"
 const never = () => new Promise<never>(() => {})
 const html = (element: ReactElement) => renderToStaticMarkup(element)
 
-let warn: jest.SpyInstance
-beforeEach(() => {
-  forgetWarnings()
-  warn = jest.spyOn(console, "warn").mockImplementation(() => {})
-})
-afterEach(() => warn.mockRestore())
-
 /** The component's console warnings. */
-const warnings = () => warn.mock.calls.map((call) => String(call[0]))
+const warnings = consoleWarnings()
 
 describe("<PayLaterMessage> with bad limits renders the empty line, never throws, warns once", () => {
   const GBP = { eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" }

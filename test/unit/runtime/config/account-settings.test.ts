@@ -6,6 +6,7 @@ import { AccountSettingsBody } from "../../../../src/api/admin/bnpl/validators"
 import { changedSettings, overlaySettings, settingsFromOptions } from "../../../../src/runtime/config/account-settings"
 import { effectiveSettings, forgetSettings, SETTINGS_CACHE_MS } from "../../../../src/runtime/config/effective-settings"
 import { readAccountSettings, saveAccountSettings } from "../../../../src/runtime/config/settings-changes"
+import { recordsInMemory } from "../../../../src/runtime/records/records-module"
 
 const options = parseOptions({
   merchantId: "sandbox-uk-merchant",
@@ -19,25 +20,14 @@ const account = { providerId: "pp_bnpl_bnpl", options }
 const admin = { id: "user_01", email: "merchant@example.com" }
 
 /** The records module's generated methods over two in-memory tables: the database of one store. */
-function recordsInMemory() {
-  const tables: Record<string, Array<Record<string, unknown>>> = { AccountSettings: [], SettingsChanges: [] }
-  const matches = (row: Record<string, unknown>, filters: Record<string, unknown>) => Object.entries(filters).every(([key, value]) => row[key] === value)
+function recordsInMemoryModule() {
+  const tables = { AccountSettings: new Map<string, any>(), SettingsChanges: new Map<string, any>() }
   const module: Record<string, (...args: any[]) => Promise<any>> = {}
   for (const [model, rows] of Object.entries(tables)) {
-    module[`list${model}`] = async (filters: Record<string, unknown>, config?: { order?: Record<string, string> }) => {
-      const found = rows.filter((row) => matches(row, filters)).map((row) => structuredClone(row))
-      return config?.order ? found.reverse() : found
-    }
-    module[`create${model}`] = async (data: Record<string, unknown>) => {
-      const row = { id: `${model}_${rows.length + 1}`, ...structuredClone(data) }
-      rows.push(row)
-      return row
-    }
-    module[`update${model}`] = async ({ id, ...data }: Record<string, unknown>) => {
-      const row = rows.find((candidate) => candidate.id === id)!
-      Object.assign(row, structuredClone(data))
-      return row
-    }
+    const methods = recordsInMemory(model, rows)
+    module[`list${model}`] = async (...args: Parameters<typeof methods.list>) => structuredClone(await methods.list(...args))
+    module[`create${model}`] = async (data: any) => methods.create(structuredClone(data))
+    module[`update${model}`] = async (data: any) => methods.update(structuredClone(data))
   }
   return { module, tables }
 }
@@ -88,9 +78,9 @@ describe("an account's settings: medusa-config's options overlaid by the admin's
 })
 
 describe("saved settings in the store's database", () => {
-  let tables: ReturnType<typeof recordsInMemory>["tables"]
+  let tables: ReturnType<typeof recordsInMemoryModule>["tables"]
   beforeEach(() => {
-    const records = recordsInMemory()
+    const records = recordsInMemoryModule()
     tables = records.tables
     container.register(BNPL_RECORDS_MODULE, asValue(records.module))
     forgetSettings()
@@ -126,7 +116,7 @@ describe("saved settings in the store's database", () => {
     const start = Date.now()
     expect((await effectiveSettings(account, { now: start })).enabled).toBe(true)
     // Another server instance saves: the row changes in the shared database, not this process's copy.
-    tables.AccountSettings.push({ id: "other", provider_id: "pp_bnpl_bnpl", enabled: false, capture: "on_authorize", exclusions: null, message: null, on_order_failure: null })
+    tables.AccountSettings.set("other", { id: "other", provider_id: "pp_bnpl_bnpl", enabled: false, capture: "on_authorize", exclusions: null, message: null, on_order_failure: null })
     expect(await effectiveSettings(account, { now: start + SETTINGS_CACHE_MS - 1 })).toMatchObject({ enabled: true, capture: "on_shipment" })
     expect(await effectiveSettings(account, { now: start + SETTINGS_CACHE_MS })).toMatchObject({ enabled: false, capture: "on_authorize" })
     expect(SETTINGS_CACHE_MS).toBeLessThanOrEqual(30_000)
@@ -141,5 +131,18 @@ describe("saved settings in the store's database", () => {
     const settings = await effectiveSettings(account, { now: start + SETTINGS_CACHE_MS, logger: { warn: (line: string) => warnings.push(line) } as never })
     expect(settings.enabled).toBe(false)
     expect(warnings).toEqual([expect.stringContaining("could not read the admin's settings of pp_bnpl_bnpl (connection refused); the last ones read apply")])
+  })
+})
+
+describe("saved settings outside a Medusa app (no records module)", () => {
+  beforeEach(() => forgetSettings())
+
+  it("are kept in this process's memory: a save applies and is listed, as with the database", async () => {
+    const saved = await saveAccountSettings(account, { onOrderFailure: "hold" }, admin, new Date("2026-11-26T18:00:00Z"))
+    expect(saved.overridden).toEqual(["onOrderFailure"])
+    expect((await effectiveSettings(account)).onOrderFailure).toBe("hold")
+    expect((await readAccountSettings(account)).changes).toEqual([
+      { changedAt: "2026-11-26T18:00:00.000Z", userId: "user_01", userEmail: "merchant@example.com", changes: [{ field: "onOrderFailure", from: "void", to: "hold" }] },
+    ])
   })
 })

@@ -1,6 +1,5 @@
-import { BnplClient } from "../../../../src/client"
 import { MAX_QUEUED_CALLS, ServiceCallRecorder, type ServiceCallRow } from "../../../../src/runtime/records/service-call-recorder"
-import { authorized, core, sandbox, useSandboxCore } from "../../payments/core-harness"
+import { authorized, core, sandbox, sandboxClient, useSandboxCore } from "../../payments/core-harness"
 
 useSandboxCore()
 
@@ -9,14 +8,7 @@ function recorded(write?: (rows: ServiceCallRow[]) => Promise<unknown>) {
   const rows: ServiceCallRow[] = []
   const warnings: string[] = []
   const recorder = new ServiceCallRecorder("acct1", () => write ?? (async (batch) => rows.push(...batch)), { warn: (line) => warnings.push(line) })
-  const client = new BnplClient({
-    merchantId: "sandbox-uk-merchant",
-    secretKey: "sandbox-uk-secret-key",
-    baseUrl: sandbox.url,
-    maxRetries: 2,
-    retryDelayMs: 1,
-    observer: recorder.observe,
-  })
+  const client = sandboxClient({ observer: recorder.observe })
   return { rows, warnings, recorder, client, operations: core({}, undefined, undefined, { client }).operations }
 }
 

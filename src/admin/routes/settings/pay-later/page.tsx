@@ -12,6 +12,7 @@ const JOB_LABELS: Record<string, string> = {
   "reconcile-payments": "Reconciliation (every 30 minutes)",
   "authorization-expiry": "Authorisation expiry (hourly)",
   "complete-pending-carts": "Completion without the browser (every minute)",
+  "repair-orders": "Repairs of orders and payments (every minute)",
 }
 
 /**

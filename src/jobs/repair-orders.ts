@@ -1,0 +1,54 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { repairCanceledOrders } from "../operations/canceled-order-repair"
+import { repairOrderChanges } from "../operations/order-changes/repair"
+import { repairUnpaidOrders } from "../operations/repair-unpaid-orders"
+import { repairUntoldShipments } from "../operations/shipment-repair"
+import { sendUnsentMoneyCalls } from "../operations/unsent-money-calls"
+import { runJob } from "../runtime/infrastructure/job-run"
+import { recordJobRun } from "../runtime/records/job-runs"
+import { jobSchedule } from "../runtime/config/job-schedule"
+import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
+import { JOBS } from "../vocabulary"
+
+const JOB = JOBS.repairOrders
+
+/**
+ * Every minute, the repairs of what a stopped process, a failure or a lost event left undone:
+ * orders placed without their payment (a process stopped while Auth was in flight) are given
+ * it (operations/repair-unpaid-orders.ts); captures and refunds Medusa committed but a stopped
+ * process never sent are sent (operations/unsent-money-calls.ts); what the `order.canceled`
+ * and `shipment.created` subscribers left undone (a failure, or an event lost to a Redis flush
+ * or a killed worker) is done: canceled orders' open rests voided and captures refunded
+ * (operations/canceled-order-repair.ts), shipments told to the service
+ * (operations/shipment-repair.ts); approvals carried across an order change are put on the
+ * order's new payment collection (operations/order-changes/repair.ts). Each repair is bounded
+ * per run and takes the locks of what it repairs, so it may run beside the completion job.
+ * The run is recorded for the admin's "Pay later" settings page.
+ */
+export default async function repairOrdersJob(container: MedusaContainer): Promise<void> {
+  await runJob(container, JOB.medusaName, () =>
+    recordJobRun(
+      JOB.runName,
+      getPluginRuntime(container),
+      async () => ({
+        repairs: await repairUnpaidOrders(container),
+        unsent: await sendUnsentMoneyCalls(container),
+        canceled: await repairCanceledOrders(container),
+        shipments: await repairUntoldShipments(container),
+        orderChanges: await repairOrderChanges(container, getPluginRuntime(container).logger),
+      }),
+      (report) =>
+        `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up; ` +
+        `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed; ` +
+        `${report.canceled.settled.length} canceled orders' payments settled, ${report.canceled.failed.length} failed; ` +
+        `${report.shipments.sent.length} untold shipments sent, ${report.shipments.failed.length} failed; ` +
+        `${report.orderChanges.settled.length} order changes' approvals carried, ${report.orderChanges.failed.length} failed`
+    )
+  )
+}
+
+export const config = {
+  name: JOB.medusaName,
+  // Default: the completion job's schedule ("* * * * *"); the `schedules.repairOrders` option changes it.
+  schedule: jobSchedule("repairOrders"),
+}
