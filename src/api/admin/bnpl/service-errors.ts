@@ -16,12 +16,26 @@ const GATEWAY_REASONS = new Set(["credentials_refused", "service_unanswered", "s
  */
 export function adminError(operation: string, error: unknown): MedusaError {
   if (error instanceof ServiceGatewayError) return error
-  if (error instanceof MedusaError) {
-    const code = (error as MedusaError & { code?: string }).code
-    if (code && GATEWAY_REASONS.has(code)) return new ServiceGatewayError(error.message, code)
-    return error
+  const medusa = asMedusaError(error)
+  if (medusa) {
+    const code = (medusa as MedusaError & { code?: string }).code
+    if (code && GATEWAY_REASONS.has(code)) return new ServiceGatewayError(medusa.message, code)
+    return medusa
   }
   const described = error instanceof PaymentError ? error : describeServiceError(operation, error)
   if (described.kind === "unexpected") return new ServiceGatewayError(described.message, described.reason)
   return toMedusaError(described, operation)
+}
+
+const MEDUSA_TYPES = new Set<string>(Object.values(MedusaError.Types))
+
+/**
+ * A MedusaError, or the copy of one a workflow hands on when a step failed (its type, message
+ * and code, without the class), as a MedusaError; undefined for anything else.
+ */
+function asMedusaError(error: unknown): MedusaError | undefined {
+  if (error instanceof MedusaError) return error
+  const shape = error as { type?: unknown; message?: unknown; code?: unknown } | null
+  if (!shape || typeof shape.type !== "string" || !MEDUSA_TYPES.has(shape.type) || typeof shape.message !== "string") return undefined
+  return new MedusaError(shape.type as never, shape.message, typeof shape.code === "string" ? shape.code : undefined)
 }
