@@ -1,15 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../../client/money"
-import { isBnplProvider } from "../../payments/session-data"
-
-interface PaymentForCapture {
-  provider_id?: string
-  amount?: MajorUnitAmount
-  captured_at?: string | Date | null
-  canceled_at?: string | Date | null
-  captures?: Array<{ amount: MajorUnitAmount } | null> | null
-}
+import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits } from "../../client/money"
+import { payLaterPaymentOfCaptureRoute } from "./capture-route-payment"
 
 /**
  * On Medusa's `POST /admin/payments/:id/capture`: Medusa 2.21's order page keeps its "Capture
@@ -24,16 +15,8 @@ interface PaymentForCapture {
  */
 export async function captureWhatIsOpenOfPartlyCaptured(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   try {
-    const id = req.params.id
-    if (typeof id !== "string" || !/^[\w-]{1,100}$/.test(id)) return next()
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({
-      entity: "payment",
-      fields: ["id", "provider_id", "amount", "captured_at", "canceled_at", "captures.amount"],
-      filters: { id },
-    })
-    const payment = data[0] as PaymentForCapture | undefined
-    if (!payment || !isBnplProvider(payment.provider_id) || payment.captured_at || payment.canceled_at || payment.amount === undefined) return next()
+    const payment = await payLaterPaymentOfCaptureRoute(req)
+    if (!payment || payment.captured_at || payment.canceled_at || payment.amount === undefined) return next()
     const captured = (payment.captures ?? []).reduce((sum, capture) => sum + (capture ? toMinorUnits(capture.amount, "captures.amount") : 0n), 0n)
     const open = toMinorUnits(payment.amount, "payment.amount") - captured
     if (captured <= 0n || open <= 0n) return next()
