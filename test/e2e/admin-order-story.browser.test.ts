@@ -1,0 +1,149 @@
+import path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import type { SandboxLedger } from "../../src/sandbox"
+import { placeOrderPaidLater } from "../../demo/script/purchase"
+import { startDemo, type DemoStack } from "../../demo/stack"
+import { callJson } from "../../harness/http"
+import { launchChromium, screenshot } from "./browser"
+import { openDashboardTurn, startingDemoStore } from "./dashboard-turn"
+import { signIntoDashboard } from "./dashboard-login"
+
+jest.setTimeout(600_000)
+
+let stack: DemoStack
+let browser: Browser
+let page: Page
+let endDashboardTurn: (() => void) | undefined
+let order: Awaited<ReturnType<typeof placeOrderPaidLater>>
+/** Every answer of the store the page got to a POST that was refused (4xx/5xx). */
+const refused: string[] = []
+
+beforeAll(async () => {
+  const [demo, chromium] = await Promise.allSettled([
+    startingDemoStore(() =>
+      startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, freshDatabase: true, logDir: path.resolve(__dirname, "../../test-output/e2e-admin-order-story") })
+    ),
+    launchChromium(),
+  ])
+  if (demo.status === "fulfilled") stack = demo.value
+  if (chromium.status === "fulfilled") browser = chromium.value
+  if (demo.status === "rejected") throw demo.reason
+  if (chromium.status === "rejected") throw chromium.reason
+  // A 95.99 order (2 × Canvas Tote and Standard shipping), authorised, nothing captured.
+  order = await placeOrderPaidLater(stack, () => {})
+  await callJson("POST", `${stack.urls.store}/admin/refund-reasons`, { headers: order.admin, body: { label: "Damaged", code: "damaged" } })
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage()
+  page.on("response", (response) => {
+    if (response.request().method() === "POST" && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`)
+  })
+  endDashboardTurn = await openDashboardTurn()
+  await signIntoDashboard(page, stack.urls.store, stack.seed.admin)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  endDashboardTurn?.()
+  await stack?.close()
+})
+
+const ledger = () => callJson<SandboxLedger>("GET", `${stack.urls.sandboxControl}/ledger`)
+const text = async (testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? "").trim()
+const money = (amounts: string[]) => amounts.reduce((sum, amount) => sum + Math.round(Number(amount) * 100), 0) / 100
+
+/** A line of Medusa's payment section's total ("Total paid by customer", "Total pending"), or null when Medusa does not show it. */
+async function medusaTotal(label: string): Promise<string | null> {
+  const line = page.getByText(label, { exact: true })
+  if ((await line.count()) === 0) return null
+  return ((await line.first().locator("xpath=..").textContent()) ?? "").replace(label, "").trim()
+}
+
+/** The same captured, refunded and released amounts in the box, in Medusa's totals and in the sandbox's ledger. */
+async function expectOneStory(captured: number, refunded: number, released: number): Promise<void> {
+  const gbp = (amount: number) => `£${amount.toFixed(2)}`
+  await page.getByTestId("bnpl-amount-refunded").filter({ hasText: gbp(refunded) }).waitFor()
+  await page.getByTestId("bnpl-amount-captured").filter({ hasText: gbp(captured) }).waitFor()
+  expect(await text("bnpl-amount-released")).toBe(gbp(released))
+  const pending = order.order.total - captured - released
+  expect(await text("bnpl-amount-open")).toBe(gbp(pending))
+  // Medusa's payment section: paid by the customer is captured less refunded; pending what is still open.
+  await page.getByText(gbp(captured - refunded), { exact: true }).first().waitFor()
+  expect(await medusaTotal("Total paid by customer")).toBe(gbp(captured - refunded))
+  expect(await medusaTotal("Total pending")).toBe(pending > 0 ? gbp(pending) : null)
+  const service = (await ledger())
+  const own = <T extends { orderId: string }>(entries: T[]) => entries.filter((entry) => entry.orderId === order.serviceOrderId)
+  expect(money(own(service.captures).map((entry) => entry.amount.amount))).toBe(captured)
+  expect(money(own(service.refunds).map((entry) => entry.amount.amount))).toBe(refunded)
+  expect(own(service.voids).length).toBe(released > 0 ? 1 : 0)
+}
+
+async function confirmPrompt(action: string): Promise<void> {
+  await page.getByRole("alertdialog").getByRole("button", { name: action, exact: true }).click()
+}
+
+async function captureFromTheBox(amount: string): Promise<void> {
+  await page.getByTestId("bnpl-capture-amount").fill(amount)
+  await page.getByTestId("bnpl-capture-amount-button").click()
+  await confirmPrompt("Capture")
+  await page.getByText(`£${amount} captured.`).first().waitFor()
+}
+
+async function refundFromTheBox(amount: string, reason?: { label: string; note: string }): Promise<void> {
+  await page.getByTestId("bnpl-refund-amount").fill(amount)
+  if (reason) {
+    await page.getByTestId("bnpl-refund-reason").click()
+    await page.getByRole("option", { name: reason.label }).click()
+    await page.getByTestId("bnpl-refund-note").fill(reason.note)
+  }
+  await page.getByTestId("bnpl-refund-amount-button").click()
+  await confirmPrompt("Refund")
+  await page.getByText(`£${amount} refunded.`).first().waitFor()
+}
+
+it("the box sits first in the main column, its capture field above the fold of a 1440x1000 window", async () => {
+  await page.goto(`${stack.urls.store}/app/orders/${order.orderId}`)
+  await page.getByTestId("bnpl-widget").waitFor()
+  expect(await text("bnpl-state")).toBe("Authorized")
+  const field = await page.getByTestId("bnpl-capture-amount").boundingBox()
+  expect(field).not.toBeNull()
+  expect(field!.y + field!.height).toBeLessThanOrEqual(1000)
+  await screenshot(page, "admin-order-story-1-authorised", { fullPage: false })
+})
+
+it("capture 20.00, refund 5.00, capture 30.00, refund 10.00 with a reason, void the rest: one story at every step, nothing refused", async () => {
+  await captureFromTheBox("20.00")
+  await expectOneStory(20, 0, 0)
+  expect(await text("bnpl-state")).toBe("Partially captured")
+  // Medusa's row still says Pending; the box says what its Capture and Refund do.
+  expect((await page.getByTestId("bnpl-medusa-notes").textContent()) ?? "").toMatch(/reads "Pending" until the whole 95.99 GBP is captured/)
+  await screenshot(page, "admin-order-story-2-captured-20", { fullPage: false })
+
+  await refundFromTheBox("5.00")
+  await expectOneStory(20, 5, 0)
+
+  await captureFromTheBox("30.00")
+  await expectOneStory(50, 5, 0)
+
+  await refundFromTheBox("10.00", { label: "Damaged", note: "Strap torn on arrival" })
+  await expectOneStory(50, 15, 0)
+  // Medusa's payment section lists the refund with its reason.
+  await page.getByText("Damaged").first().waitFor()
+  expect(await text("bnpl-refunds")).toContain("Strap torn on arrival")
+
+  await page.getByRole("button", { name: "Void the rest" }).click()
+  await confirmPrompt("Void")
+  await page.getByText("The rest is voided: £45.99 given back to the customer.").first().waitFor()
+  await expectOneStory(50, 15, 45.99)
+  expect((await page.getByTestId("bnpl-medusa-notes").textContent()) ?? "").toMatch(/reads "Canceled": the 45.99 GBP not captured was voided/)
+  // Medusa's order owes nothing: no outstanding amount, nothing pending.
+  expect(await page.getByText("Outstanding amount").count()).toBe(0)
+  // The Void line of the box's timeline says what it released, to the second.
+  await page.getByTestId("bnpl-timeline").locator("summary").first().click()
+  const calls = (await page.getByTestId("bnpl-timeline-calls").textContent()) ?? ""
+  expect(calls).toMatch(/Void Payment · £45\.99 released/)
+  expect(calls).toMatch(/\d{2}:\d{2}:\d{2}/)
+  // Money calls first: Get Payment reads are behind their own toggle.
+  expect(calls).not.toContain("Get Payment")
+  await screenshot(page, "admin-order-story-3-voided", { fullPage: false })
+  await screenshot(page, "admin-order-story-3-voided-full")
+  expect(refused).toEqual([])
+})
