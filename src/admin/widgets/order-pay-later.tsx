@@ -9,9 +9,9 @@ import { PayLaterRefund } from "../components/pay-later-refund"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
 
 /**
- * The order page's "Pay later" box (zone `order.details.before`: first in the main column,
- * above Medusa's summary and payment sections, so its amounts and capture field are where a
- * merchant looks first): for each pay later payment of the order, the state in Medusa's words,
+ * The order page's "Pay later" box (zone `order.details.before`, the order page's main column;
+ * Medusa 2.21 orders its main column by its layout configuration, where the box is put before
+ * the payment section, so its amounts and capture field are where a merchant looks first): for each pay later payment of the order, the state in Medusa's words,
  * the amounts (authorised, captured, refunded, open, released), capture of an amount and
  * refund of what was captured, what Medusa's own sections show otherwise and why, the
  * service's order id, the authorisation's expiry, courier sync and the capture mode, each
@@ -242,6 +242,10 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
   )
 }
 
-export const config = defineWidgetConfig({ zone: "order.details.before" })
+/**
+ * The box's stable id in Medusa's layouts: `widget:medusa-payment-bnpl:pay-later-box` in the
+ * `order.details` layout configuration (docs/admin.md "Where the box sits").
+ */
+export const config = defineWidgetConfig({ zone: "order.details.before", id: "medusa-payment-bnpl:pay-later-box" })
 
 export default PayLaterOrderWidget
