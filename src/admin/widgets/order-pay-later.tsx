@@ -10,8 +10,8 @@ import { CAPTURE_MODE_LABELS, formatMoney, formatTime, STATE_COLORS, STATE_LABEL
 
 /**
  * The order page's "Pay later" box (zone `order.details.before`, the order page's main column;
- * Medusa 2.21 orders its main column by its layout configuration, where the box is put before
- * the payment section, so its amounts and capture field are where a merchant looks first): for each pay later payment of the order, the state in Medusa's words,
+ * Medusa 2.21 orders its main column by its layout configuration, where the box is put under
+ * the order's header, so its amounts and capture field are where a merchant looks first): for each pay later payment of the order, the state in Medusa's words,
  * the amounts (authorised, captured, refunded, open, released), capture of an amount and
  * refund of what was captured, what Medusa's own sections show otherwise and why, the
  * service's order id, the authorisation's expiry, courier sync and the capture mode, each
@@ -136,7 +136,7 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
         </div>
         <StatusBadge color={STATE_COLORS[payment.state]} data-testid="bnpl-state">{STATE_LABELS[payment.state]}</StatusBadge>
       </div>
-      <div className="grid grid-cols-5 gap-x-4 px-6 py-3" data-testid="bnpl-amounts">
+      <div className="flex flex-wrap gap-x-8 gap-y-2 px-6 py-3" data-testid="bnpl-amounts">
         <Figure label="Authorised" value={formatMoney(payment.amounts.authorised, payment.currency)} testId="bnpl-amount-authorised" />
         <Figure label="Captured" value={formatMoney(payment.amounts.captured, payment.currency)} testId="bnpl-amount-captured" />
         <Figure label="Refunded" value={formatMoney(payment.amounts.refunded, payment.currency)} testId="bnpl-amount-refunded" />
