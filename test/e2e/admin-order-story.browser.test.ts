@@ -1,52 +1,36 @@
-import path from "node:path"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import type { SandboxLedger } from "../../src/sandbox"
 import { placeOrderPaidLater } from "../../demo/script/purchase"
-import { startDemo, type DemoStack } from "../../demo/stack"
+import type { DemoStack } from "../../demo/stack"
 import { callJson } from "../../harness/http"
-import { launchChromium, screenshot } from "./browser"
-import { openDashboardTurn, startingDemoStore } from "./dashboard-turn"
-import { signIntoDashboard } from "./dashboard-login"
+import { screenshot } from "./browser"
+import { openDemoDashboard, type DemoDashboard } from "./demo-dashboard"
 
 jest.setTimeout(600_000)
 
+let dashboard: DemoDashboard | undefined
 let stack: DemoStack
-let browser: Browser
 let page: Page
-let endDashboardTurn: (() => void) | undefined
 let order: Awaited<ReturnType<typeof placeOrderPaidLater>>
 /** Every answer of the store the page got to a POST that was refused (4xx/5xx). */
 const refused: string[] = []
 
 beforeAll(async () => {
-  const [demo, chromium] = await Promise.allSettled([
-    startingDemoStore(() =>
-      startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, freshDatabase: true, logDir: path.resolve(__dirname, "../../test-output/e2e-admin-order-story") })
-    ),
-    launchChromium(),
-  ])
-  if (demo.status === "fulfilled") stack = demo.value
-  if (chromium.status === "fulfilled") browser = chromium.value
-  if (demo.status === "rejected") throw demo.reason
-  if (chromium.status === "rejected") throw chromium.reason
+  dashboard = await openDemoDashboard("e2e-admin-order-story")
+  ;({ stack, page } = dashboard)
   // The demo's order (2 × Canvas Tote and Standard shipping, £94.95: the issue's 95.99 story with the demo's prices), authorised, nothing captured.
   order = await placeOrderPaidLater(stack, () => {})
   await callJson("POST", `${stack.urls.store}/admin/refund-reasons`, { headers: order.admin, body: { label: "Damaged", code: "damaged" } })
-  // The store's order page layout with the box under the order's header, as
-  // docs/admin.md "Where the box sits" sets it (Medusa's layout route, every admin's default).
+  // The store's order page layout with the box under the order's header, as docs/admin.md
+  // "Where the box sits" sets it (Medusa's layout route, every admin's default).
   await callJson("POST", `${stack.urls.store}/admin/layouts/order.details/configuration`, { headers: order.admin, body: BOX_FIRST })
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage()
   page.on("response", (response) => {
     if (response.request().method() === "POST" && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`)
   })
-  endDashboardTurn = await openDashboardTurn()
-  await signIntoDashboard(page, stack.urls.store, stack.seed.admin)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  endDashboardTurn?.()
-  await stack?.close()
+  await dashboard?.close()
 })
 
 /**

@@ -1,37 +1,21 @@
-import path from "node:path"
-import type { Browser, Page } from "playwright-core"
-import { startDemo, type DemoStack } from "../../demo/stack"
-import { launchChromium, screenshot } from "./browser"
-import { openDashboardTurn, startingDemoStore } from "./dashboard-turn"
-import { signIntoDashboard } from "./dashboard-login"
+import type { Page } from "playwright-core"
+import type { DemoStack } from "../../demo/stack"
+import { screenshot } from "./browser"
+import { openDemoDashboard, type DemoDashboard } from "./demo-dashboard"
 
 jest.setTimeout(600_000)
 
+let dashboard: DemoDashboard | undefined
 let stack: DemoStack
-let browser: Browser
 let page: Page
-let endDashboardTurn: (() => void) | undefined
 
 beforeAll(async () => {
-  const [demo, chromium] = await Promise.allSettled([
-    startingDemoStore(() =>
-      startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, freshDatabase: true, logDir: path.resolve(__dirname, "../../test-output/e2e-admin-settings") })
-    ),
-    launchChromium(),
-  ])
-  if (demo.status === "fulfilled") stack = demo.value
-  if (chromium.status === "fulfilled") browser = chromium.value
-  if (demo.status === "rejected") throw demo.reason
-  if (chromium.status === "rejected") throw chromium.reason
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage()
-  endDashboardTurn = await openDashboardTurn()
-  await signIntoDashboard(page, stack.urls.store, stack.seed.admin)
+  dashboard = await openDemoDashboard("e2e-admin-settings")
+  ;({ stack, page } = dashboard)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  endDashboardTurn?.()
-  await stack?.close()
+  await dashboard?.close()
 })
 
 it("an exclusion picked by product name is saved and shows by name in the change log; a page nobody touched keeps Save disabled after a reload", async () => {
