@@ -61,7 +61,12 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
   const { data, error } = useQuery({ queryKey, queryFn: () => payLaterApi.accountSettings(accountId) })
   const [draft, setDraft] = useState<Draft | undefined>()
   const view = data?.settings
-  const nameOf = useCatalogueNames([view?.settings.exclusions, ...(view?.changes ?? []).flatMap((save) => save.changes.filter((change) => change.field === "exclusions").flatMap((change) => [change.from, change.to] as Array<Partial<AccountSettings["exclusions"]> | null>))])
+  // Names for what is picked now, what applies and what the change log lists.
+  const picked = draft ? { ...draft.exclusions, variantSkus: [] } : undefined
+  const logged = (view?.changes ?? []).flatMap((save) =>
+    save.changes.filter((change) => change.field === "exclusions").flatMap((change) => [change.from, change.to] as Array<Partial<AccountSettings["exclusions"]> | null>)
+  )
+  const nameOf = useCatalogueNames([picked, view?.settings.exclusions, ...logged])
   useEffect(() => {
     if (view) setDraft(draftOf(view.settings))
   }, [view])
