@@ -35,8 +35,47 @@ export async function runScriptedPurchase(
   print: (line: string) => void = console.log
 ): Promise<PurchaseResult> {
   const { urls, seed } = stack
-  const store = { "x-publishable-api-key": seed.publishableKey }
   const ledger = () => callJson<SandboxLedger>("GET", `${urls.sandboxControl}/ledger`)
+  const { cart, token, orderId, order, payment, serviceOrderId, admin } = await placeOrderPaidLater(stack, print)
+
+  // 4. The merchant fulfils and ships with a label: the plugin sends the courier to the service.
+  const items = order.items.map((item: any) => ({ id: item.id, quantity: Number(item.quantity) }))
+  const { order: fulfilled } = await callJson("POST", `${urls.store}/admin/orders/${orderId}/fulfillments?fields=id,*fulfillments`, {
+    headers: admin,
+    body: { items, location_id: seed.stockLocationId },
+  })
+  await callJson("POST", `${urls.store}/admin/orders/${orderId}/fulfillments/${fulfilled.fulfillments[0].id}/shipments`, {
+    headers: admin,
+    body: { items, labels: [TRACKING] },
+  })
+  const courier = await eventually(
+    async () => (await ledger()).courierUpdates.find((update) => update.orderId === serviceOrderId),
+    "the courier update in the sandbox ledger"
+  )
+  print(`4. Shipped with tracking ${TRACKING.tracking_number}: the ledger shows courier "${courier.courier.name}", tracking ${courier.courier.tracking}, priority ${courier.courier.priority}`)
+
+  // 5. The merchant captures, then refunds part of it.
+  await callJson("POST", `${urls.store}/admin/payments/${payment.id}/capture`, { headers: admin, body: {} })
+  await callJson("POST", `${urls.store}/admin/payments/${payment.id}/refund`, { headers: admin, body: { amount: REFUND } })
+  const after = await ledger()
+  const capture = after.captures.find((entry) => entry.orderId === serviceOrderId)
+  const refund = after.refunds.find((entry) => entry.orderId === serviceOrderId)
+  if (!capture || !refund) throw new Error("the ledger does not show the capture and the refund")
+  if (Number(refund.amount.amount) !== REFUND) throw new Error(`the ledger shows a refund of ${refund.amount.amount}, not ${REFUND}`)
+  print(`5. Partly refunded: the ledger shows a capture of ${gbp(capture.amount.amount)} and a refund of ${gbp(refund.amount.amount)} (${refund.refundId})`)
+
+  return { cartId: cart.id, token, orderId, paymentId: payment.id, serviceOrderId, total: Number(order.total), ledger: after }
+}
+
+/**
+ * Steps 1 to 3 of the purchase: the shopper's cart (2 × Canvas Tote and Standard shipping,
+ * £95.99), the sandbox page's Confirm and the return route; the order is placed with its
+ * payment authorised and nothing captured. Returns the order as the admin API reads it and the
+ * admin's headers.
+ */
+export async function placeOrderPaidLater(stack: Pick<DemoStack, "urls" | "seed">, print: (line: string) => void = console.log) {
+  const { urls, seed } = stack
+  const store = { "x-publishable-api-key": seed.publishableKey }
 
   // 1. A shopper's cart, delivery and the Pay later session: Medusa's standard store API.
   const { cart } = await callJson("POST", `${urls.store}/store/carts`, {
@@ -86,33 +125,7 @@ export async function runScriptedPurchase(
   const serviceOrderId: string = payment.data.orderId
   print(`3. Order placed: ${orderId} (#${order.display_id}, ${gbp(order.total)}), service order ${serviceOrderId}; storefront page ${orderPage}`)
 
-  // 4. The merchant fulfils and ships with a label: the plugin sends the courier to the service.
-  const items = order.items.map((item: any) => ({ id: item.id, quantity: Number(item.quantity) }))
-  const { order: fulfilled } = await callJson("POST", `${urls.store}/admin/orders/${orderId}/fulfillments?fields=id,*fulfillments`, {
-    headers: admin,
-    body: { items, location_id: seed.stockLocationId },
-  })
-  await callJson("POST", `${urls.store}/admin/orders/${orderId}/fulfillments/${fulfilled.fulfillments[0].id}/shipments`, {
-    headers: admin,
-    body: { items, labels: [TRACKING] },
-  })
-  const courier = await eventually(
-    async () => (await ledger()).courierUpdates.find((update) => update.orderId === serviceOrderId),
-    "the courier update in the sandbox ledger"
-  )
-  print(`4. Shipped with tracking ${TRACKING.tracking_number}: the ledger shows courier "${courier.courier.name}", tracking ${courier.courier.tracking}, priority ${courier.courier.priority}`)
-
-  // 5. The merchant captures, then refunds part of it.
-  await callJson("POST", `${urls.store}/admin/payments/${payment.id}/capture`, { headers: admin, body: {} })
-  await callJson("POST", `${urls.store}/admin/payments/${payment.id}/refund`, { headers: admin, body: { amount: REFUND } })
-  const after = await ledger()
-  const capture = after.captures.find((entry) => entry.orderId === serviceOrderId)
-  const refund = after.refunds.find((entry) => entry.orderId === serviceOrderId)
-  if (!capture || !refund) throw new Error("the ledger does not show the capture and the refund")
-  if (Number(refund.amount.amount) !== REFUND) throw new Error(`the ledger shows a refund of ${refund.amount.amount}, not ${REFUND}`)
-  print(`5. Partly refunded: the ledger shows a capture of ${gbp(capture.amount.amount)} and a refund of ${gbp(refund.amount.amount)} (${refund.refundId})`)
-
-  return { cartId: cart.id, token, orderId, paymentId: payment.id, serviceOrderId, total: Number(order.total), ledger: after }
+  return { cart, token: token as string, orderId, order, payment, serviceOrderId, admin }
 }
 
 /** Signs in as the admin user, as the dashboard does, and returns the bearer header. */

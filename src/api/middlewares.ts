@@ -10,7 +10,8 @@ import {
 } from "./request-schemas"
 import { refuseChangedCart } from "./store/cart-complete-guard"
 import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
-import { AccountSettingsBody, CompleteFindingBody, EmptyBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
+import { captureWhatIsOpenOfPartlyCaptured } from "./admin/medusa-capture-of-partly-captured"
+import { AccountSettingsBody, CompleteFindingBody, EmptyBody, RefundBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
@@ -22,7 +23,9 @@ import { outageErrorHandler } from "./outage-error-handler"
  * store routes, so storefronts keep calling the JS SDK unchanged: the payment-session one
  * replaces a pay-later session's `data` with a server-side cart snapshot, and the cart
  * complete one refuses a cart changed after the consumer approved it. On the admin's Medusa
- * capture route, a payment canceled at its expiry is refused in words that name the expiry. Every route of the
+ * capture route, a payment canceled at its expiry is refused in words that name the expiry, and
+ * the whole-amount capture of its "Capture payment" button on a partly captured payment
+ * captures what is still open. Every route of the
  * plugin parses its input first (request-schemas.ts, docs/security.md).
  * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
  * naming the field); every `/admin` route is behind Medusa's admin authentication. Every POST
@@ -54,7 +57,7 @@ export default defineMiddlewares({
     {
       method: ["POST"],
       matcher: "/admin/payments/:id/capture",
-      middlewares: [refuseCaptureOfExpiredPayment],
+      middlewares: [refuseCaptureOfExpiredPayment, captureWhatIsOpenOfPartlyCaptured],
     },
     {
       method: ["GET"],
@@ -101,10 +104,16 @@ export default defineMiddlewares({
       matcher: "/admin/bnpl/*",
       middlewares: [refuseQuery],
     },
+    // The payment's actions without input; its refund takes the amount, reason and note.
+    ...["refresh", "capture-rest", "void-rest"].map((action) => ({
+      method: ["POST" as const],
+      matcher: `/admin/bnpl/payments/:payment_id/${action}`,
+      middlewares: [validateBody(EmptyBody)],
+    })),
     {
       method: ["POST"],
-      matcher: "/admin/bnpl/payments/:payment_id/*",
-      middlewares: [validateBody(EmptyBody)],
+      matcher: "/admin/bnpl/payments/:payment_id/refund",
+      middlewares: [validateBody(RefundBody)],
     },
     {
       method: ["POST"],

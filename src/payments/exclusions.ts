@@ -118,6 +118,6 @@ export function describeExcludedItems(items: readonly ExcludedItem[]): string {
 export function excludedItemsError(items: readonly ExcludedItem[]): PaymentError {
   return shopperError(
     "excluded_items",
-    `Pay later is not available for ${describeExcludedItems(items)} in your basket. Please remove them or choose another payment method.`
+    `Pay later is not available for ${describeExcludedItems(items)} in your basket. Please remove ${items.length === 1 ? "it" : "them"} or choose another payment method.`
   )
 }

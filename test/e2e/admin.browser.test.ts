@@ -201,7 +201,10 @@ it("settings saved on Settings → Pay later reach a second server within a minu
   await page.goto(`${urls.store}/app/settings/pay-later`)
   const form = page.getByTestId("bnpl-settings-form").first()
   await form.waitFor()
-  await form.getByTestId("bnpl-settings-exclusions-collectionIds").fill(giftCards.id)
+  // Picked by name, as a merchant finds it: no id typed.
+  const collections = form.getByTestId("bnpl-exclusions-collectionIds")
+  await collections.locator("input").fill("Gift")
+  await collections.getByRole("button", { name: "+ Gift cards" }).click()
   await form.getByTestId("bnpl-settings-capture").click()
   await page.getByRole("option", { name: "On approval" }).click()
   await form.getByTestId("bnpl-settings-save").click()
@@ -212,7 +215,8 @@ it("settings saved on Settings → Pay later reach a second server within a minu
   const logged = (await changes.locator("tbody tr").first().textContent()) ?? ""
   expect(logged).toContain(seed.admin.email)
   expect(logged).toContain("Capture: Manual (the admin captures) → On approval")
-  expect(logged).toContain(`collectionIds: ${giftCards.id}`)
+  expect(logged).toContain("Collections: Gift cards")
+  expect(logged).not.toContain(giftCards.id)
   await form.scrollIntoViewIfNeeded()
   await screenshot(page, "admin-5-settings-saved")
 

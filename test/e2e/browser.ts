@@ -27,10 +27,10 @@ export async function launchChromium(): Promise<Browser> {
 
 const SCREENSHOTS = path.resolve(__dirname, "../../test-output/screenshots")
 
-/** Saves a full-page screenshot of the step as test-output/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot of the step as test-output/screenshots/<name>.png: the full page, or with `fullPage: false` the window as a person sees it. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage })
 }
 
 /**

@@ -59,7 +59,7 @@ describeStore({ BNPL_EXCLUSIONS: JSON.stringify({ categoryIds: [GIFTS] }) }, (su
     expect(refused.status).toBe(400)
     expect(refused.data).toMatchObject({
       code: "excluded_items",
-      message: 'Pay later is not available for "Canvas Tote" in your basket. Please remove them or choose another payment method.',
+      message: 'Pay later is not available for "Canvas Tote" in your basket. Please remove it or choose another payment method.',
     })
 
     const express = await api.post(`/store/bnpl/carts/${cart.id}/express`, {}, {

@@ -3,38 +3,20 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { errorMessage, payLaterApi, type AccountSettings, type AccountSettingsView, type StoredSettings } from "../lib/api"
 import { CAPTURE_MODE_LABELS, formatTime } from "../lib/format"
+import { PICKED_LISTS, useCatalogueNames } from "../lib/catalogue-names"
+import { describeSetting, EXCLUSION_LABELS, FAILURE_LABELS, FIELD_LABELS, MESSAGE_LABELS, sameValue } from "../lib/settings-words"
+import { ExclusionPicker } from "./exclusion-picker"
 
-/** The exclusion lists, as the form names them (options.ts `exclusionsSchema`). */
-const EXCLUSION_FIELDS: Array<{ key: keyof AccountSettings["exclusions"]; label: string; hint: string }> = [
-  { key: "productIds", label: "Products", hint: "product ids (prod_…)" },
-  { key: "variantSkus", label: "Variant SKUs", hint: "SKUs" },
-  { key: "categoryIds", label: "Categories", hint: "category ids (pcat_…); their sub-categories too" },
-  { key: "collectionIds", label: "Collections", hint: "collection ids (pcol_…)" },
-  { key: "typeIds", label: "Product types", hint: "type ids (ptyp_…)" },
-  { key: "tags", label: "Tags", hint: "tag values (gift-card)" },
-]
-
-const FAILURE_LABELS: Record<AccountSettings["onOrderFailure"], string> = {
-  void: "Void the approval at once",
-  hold: "Hold it for a person to place or void",
-}
-
-const FIELD_LABELS: Record<keyof AccountSettings, string> = {
-  enabled: "Enabled",
-  capture: "Capture",
-  exclusions: "Exclusions",
-  message: "Message",
-  onOrderFailure: "When an order fails",
-}
-
-/** The form's state: lists as text (one entry a line or comma-separated), numbers as text. */
+/** The form's state: SKUs as text (one a line or comma-separated), the other lists as picked, numbers as text. */
 interface Draft {
   enabled: boolean
   capture: AccountSettings["capture"]
   onOrderFailure: AccountSettings["onOrderFailure"]
-  exclusions: Record<keyof AccountSettings["exclusions"], string>
-  message: { available: string; instalments: string; instalmentText: string; outside: string }
+  exclusions: Omit<AccountSettings["exclusions"], "variantSkus"> & { variantSkus: string }
+  message: Record<keyof AccountSettings["message"], string>
 }
+
+const MESSAGE_FIELDS = Object.keys(MESSAGE_LABELS) as Array<keyof AccountSettings["message"]>
 
 function draftOf(settings: AccountSettings): Draft {
   const { available = "", instalments, instalmentText = "", outside = "" } = settings.message
@@ -42,39 +24,29 @@ function draftOf(settings: AccountSettings): Draft {
     enabled: settings.enabled,
     capture: settings.capture,
     onOrderFailure: settings.onOrderFailure,
-    exclusions: Object.fromEntries(EXCLUSION_FIELDS.map(({ key }) => [key, settings.exclusions[key].join("\n")])) as Draft["exclusions"],
+    exclusions: { ...settings.exclusions, variantSkus: settings.exclusions.variantSkus.join("\n") },
     message: { available, instalments: instalments === undefined ? "" : String(instalments), instalmentText, outside },
   }
 }
 
 // Text as the route takes it: empty message fields left out; the route checks the rest and names a bad field.
 function settingsOf(draft: Draft): AccountSettings {
-  const list = (text: string) => text.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean)
+  const skus = draft.exclusions.variantSkus.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean)
   const text = Object.entries(draft.message).filter(([name, value]) => name !== "instalments" && value.trim())
   const instalments = draft.message.instalments.trim()
   return {
     enabled: draft.enabled,
     capture: draft.capture,
     onOrderFailure: draft.onOrderFailure,
-    exclusions: Object.fromEntries(EXCLUSION_FIELDS.map(({ key }) => [key, list(draft.exclusions[key])])) as AccountSettings["exclusions"],
+    exclusions: { ...draft.exclusions, variantSkus: skus },
     message: { ...Object.fromEntries(text.map(([name, value]) => [name, value.trim()])), ...(instalments ? { instalments: Number(instalments) } : {}) },
   }
 }
 
-// Only the fields the admin changed are sent: the others keep following medusa-config.
+// Only the fields the admin changed are sent, compared as values: the others keep following medusa-config.
 function changesOf(before: AccountSettings, after: AccountSettings): StoredSettings {
-  const changed = (Object.keys(after) as Array<keyof AccountSettings>).filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]))
+  const changed = (Object.keys(after) as Array<keyof AccountSettings>).filter((name) => !sameValue(before[name], after[name]))
   return Object.fromEntries(changed.map((name) => [name, after[name]]))
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === "boolean") return value ? "on" : "off"
-  if (typeof value === "string") return CAPTURE_MODE_LABELS[value] ?? value
-  if (value && typeof value === "object") {
-    const parts = Object.entries(value).filter(([, entry]) => !(Array.isArray(entry) && entry.length === 0))
-    return parts.length ? parts.map(([name, entry]) => `${name}: ${Array.isArray(entry) ? entry.join(", ") : String(entry)}`).join("; ") : "none"
-  }
-  return String(value)
 }
 
 /**
@@ -89,6 +61,12 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
   const { data, error } = useQuery({ queryKey, queryFn: () => payLaterApi.accountSettings(accountId) })
   const [draft, setDraft] = useState<Draft | undefined>()
   const view = data?.settings
+  // Names for what is picked now, what applies and what the change log lists.
+  const picked = draft ? { ...draft.exclusions, variantSkus: [] } : undefined
+  const logged = (view?.changes ?? []).flatMap((save) =>
+    save.changes.filter((change) => change.field === "exclusions").flatMap((change) => [change.from, change.to] as Array<Partial<AccountSettings["exclusions"]> | null>)
+  )
+  const nameOf = useCatalogueNames([picked, view?.settings.exclusions, ...logged])
   useEffect(() => {
     if (view) setDraft(draftOf(view.settings))
   }, [view])
@@ -110,7 +88,7 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
       <Heading level="h3">Settings</Heading>
       <div className="flex items-center gap-x-2">
         <Switch id={`${accountId}-enabled`} checked={draft.enabled} onCheckedChange={(enabled) => set({ enabled })} data-testid="bnpl-settings-enabled" />
-        <Label htmlFor={`${accountId}-enabled`}>Offer pay later with this account</Label>
+        <Label htmlFor={`${accountId}-enabled`}>{FIELD_LABELS.enabled}</Label>
       </div>
       <div className="grid grid-cols-2 gap-4">
         <div className="flex flex-col gap-y-1">
@@ -123,7 +101,7 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
           </Select>
         </div>
         <div className="flex flex-col gap-y-1">
-          <Label>When an approved order cannot be placed</Label>
+          <Label>{FIELD_LABELS.onOrderFailure}</Label>
           <Select value={draft.onOrderFailure} onValueChange={(value) => set({ onOrderFailure: value as Draft["onOrderFailure"] })}>
             <Select.Trigger data-testid="bnpl-settings-on-order-failure"><Select.Value /></Select.Trigger>
             <Select.Content>
@@ -132,21 +110,23 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
           </Select>
         </div>
       </div>
-      <Text size="small" weight="plus">Not offered for (one entry a line)</Text>
+      <Text size="small" weight="plus">{FIELD_LABELS.exclusions}</Text>
       <div className="grid grid-cols-3 gap-4">
-        {EXCLUSION_FIELDS.map(({ key, label, hint }) => (
-          <div key={key} className="flex flex-col gap-y-1">
-            <Label htmlFor={`${accountId}-${key}`}>{label}</Label>
-            <Textarea id={`${accountId}-${key}`} rows={2} placeholder={hint} value={draft.exclusions[key]} data-testid={`bnpl-settings-exclusions-${key}`}
-              onChange={(event) => set({ exclusions: { ...draft.exclusions, [key]: event.target.value } })} />
-          </div>
+        {PICKED_LISTS.map((key) => (
+          <ExclusionPicker key={key} id={`${accountId}-${key}`} listKey={key} label={EXCLUSION_LABELS[key]} selected={draft.exclusions[key]} nameOf={nameOf}
+            onChange={(selected) => set({ exclusions: { ...draft.exclusions, [key]: selected } })} />
         ))}
+        <div className="flex flex-col gap-y-1">
+          <Label htmlFor={`${accountId}-variantSkus`}>{EXCLUSION_LABELS.variantSkus}</Label>
+          <Textarea id={`${accountId}-variantSkus`} rows={2} placeholder="One SKU a line" value={draft.exclusions.variantSkus} data-testid="bnpl-settings-exclusions-variantSkus"
+            onChange={(event) => set({ exclusions: { ...draft.exclusions, variantSkus: event.target.value } })} />
+        </div>
       </div>
-      <Text size="small" weight="plus">Storefront message defaults (empty: the kit's own)</Text>
+      <Text size="small" weight="plus">{FIELD_LABELS.message} (empty: the storefront kit's own words)</Text>
       <div className="grid grid-cols-2 gap-4">
-        {(["available", "instalments", "instalmentText", "outside"] as const).map((name) => (
+        {MESSAGE_FIELDS.map((name) => (
           <div key={name} className="flex flex-col gap-y-1">
-            <Label htmlFor={`${accountId}-message-${name}`}>{name}</Label>
+            <Label htmlFor={`${accountId}-message-${name}`}>{MESSAGE_LABELS[name]}</Label>
             <Input id={`${accountId}-message-${name}`} size="small" value={draft.message[name]} type={name === "instalments" ? "number" : "text"}
               onChange={(event) => set({ message: { ...draft.message, [name]: event.target.value } })} />
           </div>
@@ -157,12 +137,13 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
           Save
         </Button>
       </div>
-      <ChangeLog view={view} />
+      <ChangeLog view={view} nameOf={nameOf} />
     </div>
   )
 }
 
-function ChangeLog({ view }: { view: AccountSettingsView }) {
+/** The latest saves, newest first: each field in the form's words, exclusions by name. */
+function ChangeLog({ view, nameOf }: { view: AccountSettingsView; nameOf: (stored: string) => string }) {
   if (!view.changes.length) return <Text size="small" className="text-ui-fg-subtle">No change made in the admin yet: medusa-config's options apply.</Text>
   return (
     <Table data-testid="bnpl-settings-changes">
@@ -180,7 +161,9 @@ function ChangeLog({ view }: { view: AccountSettingsView }) {
             <Table.Cell>{change.userEmail ?? change.userId}</Table.Cell>
             <Table.Cell>
               {change.changes.map(({ field, from, to }) => (
-                <Text key={field} size="small">{FIELD_LABELS[field]}: {describeValue(from)} → {describeValue(to)}</Text>
+                <Text key={field} size="small" data-testid="bnpl-settings-change">
+                  {FIELD_LABELS[field]}: {describeSetting(field, from, nameOf)} → {describeSetting(field, to, nameOf)}
+                </Text>
               ))}
             </Table.Cell>
           </Table.Row>

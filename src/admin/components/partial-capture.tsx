@@ -1,9 +1,10 @@
-import { Button, Input, Label, Text, toast, usePrompt } from "@medusajs/ui"
+import { toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { checkCaptureAmount } from "../../payments/capture-amount"
 import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
 import { formatMoney } from "../lib/format"
+import { AmountField } from "./amount-field"
 
 /**
  * The Pay later box's partial capture: an amount in major units, up to what is open, captured
@@ -43,30 +44,19 @@ export function PartialCapture({ payment, onCaptured }: { payment: PaymentView; 
     })
     if (confirmed) capture.mutate(checked.amount)
   }
-  const id = `bnpl-capture-amount-${payment.paymentId}`
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-partial-capture">
-      <Label htmlFor={id} size="small" weight="plus">
-        Capture an amount ({payment.currency}, up to {formatMoney(payment.amounts.openToCapture, payment.currency)})
-      </Label>
-      <div className="flex items-center gap-x-2">
-        <Input
-          id={id}
-          size="small"
-          inputMode="decimal"
-          placeholder={payment.amounts.openToCapture}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={checked ? !checked.ok : undefined}
-          data-testid="bnpl-capture-amount"
-        />
-        <Button size="small" variant="secondary" disabled={!checked?.ok} isLoading={capture.isPending} onClick={submit} data-testid="bnpl-capture-amount-button">
-          Capture
-        </Button>
-      </div>
-      {checked && !checked.ok && (
-        <Text size="small" className="text-ui-fg-error" data-testid="bnpl-capture-amount-error">{checked.message}</Text>
-      )}
+      <AmountField
+        id={`bnpl-capture-amount-${payment.paymentId}`}
+        label={`Capture an amount (${payment.currency}, up to ${formatMoney(payment.amounts.openToCapture, payment.currency)})`}
+        value={amount}
+        onChange={setAmount}
+        checked={checked}
+        action="Capture"
+        pending={capture.isPending}
+        onSubmit={submit}
+        testId="bnpl-capture-amount"
+      />
     </div>
   )
 }

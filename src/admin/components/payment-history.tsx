@@ -31,36 +31,70 @@ export function RefundReferences({ payment }: { payment: PaymentView }) {
   )
 }
 
-/** The calls to the service about the payment, newest first: time, operation, requestId, amount, outcome, duration, try. */
+/** Reads of the service: they move no money, and a box's refresh makes one each time. */
+const READS = new Set(["Get Payment", "Get Payment By Token", "Get Checkout", "List Payments", "Get Configuration", "Get access token"])
+
+type Entry = PaymentView["timeline"][number]
+
+/** One call: operation, amount (a Void of the rest shows what it released), outcome; time to the second, duration, try, requestId. */
+function CallLine({ entry, currency }: { entry: Entry; currency: string }) {
+  return (
+    <li className="flex flex-col" data-testid="bnpl-timeline-entry">
+      <div className="flex items-center justify-between gap-x-2">
+        <Text size="small" leading="compact">
+          {entry.operation}
+          {entry.amount ? ` · ${formatMoney(entry.amount, entry.currency ?? currency)}${entry.operation === "Void Payment" ? " released" : ""}` : ""}
+        </Text>
+        <Badge size="2xsmall" color={entry.outcome === "ok" ? "green" : "red"}>
+          {entry.httpStatus ?? ""} {entry.outcome === "ok" ? "" : entry.outcome}
+        </Badge>
+      </div>
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        {[formatTime(entry.at, { seconds: true }), `${entry.durationMs} ms`, entry.attempt > 1 ? `try ${entry.attempt}` : null, entry.requestId]
+          .filter(Boolean)
+          .join(" · ")}
+      </Text>
+    </li>
+  )
+}
+
+/**
+ * The calls to the service about the payment, newest first, as a story: the calls that move
+ * money or tell the service something (Auth, Capture Payment, Create Refund, Void Payment,
+ * Update Shipping Courier, Create Checkout) first, each time to the second; the reads (Get
+ * Payment, Get Checkout, ...) folded behind their own toggle, since every refresh of the box
+ * makes one.
+ */
 export function PaymentTimeline({ payment }: { payment: PaymentView }) {
   if (!payment.timeline.length) return null
+  const calls = payment.timeline.filter((entry) => !READS.has(entry.operation))
+  const reads = payment.timeline.filter((entry) => READS.has(entry.operation))
   return (
     <details className="px-6 py-3" data-testid="bnpl-timeline">
       <summary className="cursor-pointer">
         <Text size="small" leading="compact" weight="plus" className="inline">
-          Calls to the service ({payment.timeline.length})
+          Calls to the service ({calls.length}{reads.length ? `, and ${reads.length} read${reads.length === 1 ? "" : "s"}` : ""})
         </Text>
       </summary>
-      <ol className="mt-2 flex flex-col gap-y-2">
-        {payment.timeline.map((entry, index) => (
-          <li key={`${entry.at}-${entry.operation}-${entry.attempt}-${index}`} className="flex flex-col" data-testid="bnpl-timeline-entry">
-            <div className="flex items-center justify-between gap-x-2">
-              <Text size="small" leading="compact">
-                {entry.operation}
-                {entry.amount ? ` · ${formatMoney(entry.amount, entry.currency ?? payment.currency)}` : ""}
-              </Text>
-              <Badge size="2xsmall" color={entry.outcome === "ok" ? "green" : "red"}>
-                {entry.httpStatus ?? ""} {entry.outcome === "ok" ? "" : entry.outcome}
-              </Badge>
-            </div>
-            <Text size="xsmall" className="text-ui-fg-subtle">
-              {[formatTime(entry.at), `${entry.durationMs} ms`, entry.attempt > 1 ? `try ${entry.attempt}` : null, entry.requestId]
-                .filter(Boolean)
-                .join(" · ")}
-            </Text>
-          </li>
+      <ol className="mt-2 flex flex-col gap-y-2" data-testid="bnpl-timeline-calls">
+        {calls.map((entry, index) => (
+          <CallLine key={`${entry.at}-${entry.operation}-${entry.attempt}-${index}`} entry={entry} currency={payment.currency} />
         ))}
       </ol>
+      {reads.length > 0 && (
+        <details className="mt-3" data-testid="bnpl-timeline-reads">
+          <summary className="cursor-pointer">
+            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle inline">
+              Reads of the service ({reads.length}): they move no money
+            </Text>
+          </summary>
+          <ol className="mt-2 flex flex-col gap-y-2">
+            {reads.map((entry, index) => (
+              <CallLine key={`${entry.at}-${entry.operation}-${entry.attempt}-${index}`} entry={entry} currency={payment.currency} />
+            ))}
+          </ol>
+        </details>
+      )}
     </details>
   )
 }

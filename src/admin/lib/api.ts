@@ -28,6 +28,11 @@ export const payLaterApi = {
    * Medusa's route takes a JSON number, made from it here at the boundary only.
    */
   capturePayment: (paymentId: string, amount: string) => post<{ payment: { id: string } }>(`/admin/payments/${paymentId}/capture`, { amount: Number(amount) }),
+  /** The box's refund (api/admin/bnpl/payments/:payment_id/refund): Medusa's refund workflow. `amount` is the checked API string. */
+  refund: (paymentId: string, body: { amount: string; refund_reason_id?: string; note?: string }) =>
+    post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/refund`, body),
+  /** Medusa's own refund reasons (Settings -> Refund reasons), as its Refund dialog lists them. */
+  refundReasons: () => sdk.client.fetch<{ refund_reasons: Array<{ id: string; label: string }> }>("/admin/refund-reasons", { query: { limit: 100, fields: "id,label" } }),
   voidRest: (paymentId: string) => post<{ payment: PaymentView }>(`/admin/bnpl/payments/${paymentId}/void-rest`),
   accounts: () => sdk.client.fetch<{ accounts: AccountStatus[] }>("/admin/bnpl/accounts"),
   refreshLimits: (accountId: string) => post<{ account: AccountStatus }>(`/admin/bnpl/accounts/${accountId}/limits/refresh`),

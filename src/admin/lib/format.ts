@@ -25,9 +25,10 @@ export function formatMoney(amount: string, currency: string, locale = adminLoca
 
 /**
  * A date as Medusa's order page writes it ("dd MMM, yyyy": "25 Nov, 2026"), with the month's
- * name in the admin's language; with `time`, ", 14:05" after it. A dash for none.
+ * name in the admin's language; with `time`, ", 14:05" after it, with `seconds` ", 14:05:09"
+ * (as Medusa's payment rows write theirs). A dash for none.
  */
-export function formatDate(iso: string | null | undefined, { time = false, locale = adminLocale() } = {}): string {
+export function formatDate(iso: string | null | undefined, { time = false, seconds = false, locale = adminLocale() } = {}): string {
   if (!iso) return "—"
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return "—"
@@ -36,13 +37,13 @@ export function formatDate(iso: string | null | undefined, { time = false, local
   )
   const day = `${parts.day} ${String(parts.month).replace(/\.$/, "")}, ${parts.year}`
   if (!time) return day
-  const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date)
+  const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), hourCycle: "h23" }).format(date)
   return `${day}, ${clock}`
 }
 
-/** An ISO time as `formatDate` with the time: "25 Nov, 2026, 14:05". */
-export function formatTime(iso: string | null | undefined): string {
-  return formatDate(iso, { time: true })
+/** An ISO time as `formatDate` with the time: "25 Nov, 2026, 14:05"; with `seconds`, "25 Nov, 2026, 14:05:09". */
+export function formatTime(iso: string | null | undefined, { seconds = false } = {}): string {
+  return formatDate(iso, { time: true, seconds })
 }
 
 /** "12 days 3 hours", "5 hours 20 minutes", "expired" for the time left until `iso`. */
@@ -59,8 +60,9 @@ export function timeLeft(iso: string, now: number): string {
 /** Labels of the states the widget shows. */
 export const STATE_LABELS: Record<string, string> = {
   pending: "Pending",
-  authorised: "Authorised",
-  partly_captured: "Partly captured",
+  authorised: "Authorized",
+  // Medusa's own words for the order's payment status.
+  partly_captured: "Partially captured",
   captured: "Captured",
   voided: "Voided",
   expired: "Expired",

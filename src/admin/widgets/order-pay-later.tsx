@@ -5,14 +5,19 @@ import { useEffect, useState } from "react"
 import { PaymentTimeline, RefundReferences } from "../components/payment-history"
 import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
 import { PartialCapture } from "../components/partial-capture"
+import { PayLaterRefund } from "../components/pay-later-refund"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
 
 /**
- * The order page's "Pay later" box (zone `order.details.side`): for each pay later payment of
- * the order, the service's order id, the state, the amounts, the authorisation's expiry,
- * courier sync and the capture mode, each refund's references and the calls made to the
- * service (components/payment-history.tsx), with "Refresh from the service" and, for a partly
- * captured payment, "Capture the rest" and "Void the rest". Orders paid otherwise show nothing.
+ * The order page's "Pay later" box (zone `order.details.before`, the order page's main column;
+ * Medusa 2.21 orders its main column by its layout configuration, where the box is put under
+ * the order's header, so its amounts and capture field are where a merchant looks first): for each pay later payment of the order, the state in Medusa's words,
+ * the amounts (authorised, captured, refunded, open, released), capture of an amount and
+ * refund of what was captured, what Medusa's own sections show otherwise and why, the
+ * service's order id, the authorisation's expiry, courier sync and the capture mode, each
+ * refund's references and the calls made to the service (components/payment-history.tsx),
+ * with "Refresh from the service" and, for a partly captured payment, "Capture the rest" and
+ * "Void the rest". Orders paid otherwise show nothing.
  */
 const PayLaterOrderWidget = ({ data: order }: { data: { id: string } }) => {
   const { data, isLoading, error } = useQuery({
@@ -45,6 +50,16 @@ function useNow(intervalMs = 60_000): number {
     return () => clearInterval(timer)
   }, [intervalMs])
   return now
+}
+
+/** One of the box's amounts, label over value, in a row of them. */
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex flex-col gap-y-0.5">
+      <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">{label}</Text>
+      <Text size="small" leading="compact" weight="plus" data-testid={testId}>{value}</Text>
+    </div>
+  )
 }
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -83,7 +98,7 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
       show(updated)
       // Medusa's own payment section shows the new capture or cancel too.
       queryClient.invalidateQueries({ queryKey: ["orders"] })
-      toast.success(kind === "capture" ? "The rest is captured." : "The rest is voided.")
+      toast.success(kind === "capture" ? "The rest is captured." : `The rest is voided: ${rest} given back to the customer.`)
     },
     onError: (error) => toast.error(errorMessage(error)),
   })
@@ -121,6 +136,27 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
         </div>
         <StatusBadge color={STATE_COLORS[payment.state]} data-testid="bnpl-state">{STATE_LABELS[payment.state]}</StatusBadge>
       </div>
+      <div className="flex flex-wrap gap-x-8 gap-y-2 px-6 py-3" data-testid="bnpl-amounts">
+        <Figure label="Authorised" value={formatMoney(payment.amounts.authorised, payment.currency)} testId="bnpl-amount-authorised" />
+        <Figure label="Captured" value={formatMoney(payment.amounts.captured, payment.currency)} testId="bnpl-amount-captured" />
+        <Figure label="Refunded" value={formatMoney(payment.amounts.refunded, payment.currency)} testId="bnpl-amount-refunded" />
+        <Figure label="Open to capture" value={rest} testId="bnpl-amount-open" />
+        <Figure label="Released (voided)" value={formatMoney(payment.amounts.released, payment.currency)} testId="bnpl-amount-released" />
+      </div>
+      {((open && !payment.mismatch) || payment.actions.refund) && (
+        <div className="grid grid-cols-2 divide-x" data-testid="bnpl-money-actions">
+          <div>{open && !payment.mismatch && <PartialCapture payment={payment} onCaptured={show} />}</div>
+          <div>{payment.actions.refund && <PayLaterRefund payment={payment} onRefunded={show} />}</div>
+        </div>
+      )}
+      {payment.medusaNotes.length > 0 && (
+        <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="bnpl-medusa-notes">
+          <Text size="small" leading="compact" weight="plus">What Medusa's sections show</Text>
+          {payment.medusaNotes.map((line) => (
+            <Text key={line} size="small" className="text-ui-fg-subtle" data-testid="bnpl-medusa-note">{line}</Text>
+          ))}
+        </div>
+      )}
       <div className="py-2">
         <Row label="Service order id" testId="bnpl-service-order-id">
           {payment.serviceOrderId ? (
@@ -132,10 +168,6 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
             "—"
           )}
         </Row>
-        <Row label="Authorised" testId="bnpl-amount-authorised">{formatMoney(payment.amounts.authorised, payment.currency)}</Row>
-        <Row label="Captured" testId="bnpl-amount-captured">{formatMoney(payment.amounts.captured, payment.currency)}</Row>
-        <Row label="Refunded" testId="bnpl-amount-refunded">{formatMoney(payment.amounts.refunded, payment.currency)}</Row>
-        <Row label="Open to capture" testId="bnpl-amount-open">{rest}</Row>
         <Row label="Authorisation expires" testId="bnpl-expiry">
           {expires ? (
             <div className="flex flex-col items-end">
@@ -172,7 +204,6 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
       </div>
       <RefundReferences payment={payment} />
       <PaymentTimeline payment={payment} />
-      {open && !payment.mismatch && <PartialCapture payment={payment} onCaptured={show} />}
       {(payment.differences.length > 0 || serviceError || payment.mismatch) && (
         <div className="px-6 py-3" data-testid="bnpl-differences">
           {payment.mismatch && (
@@ -211,6 +242,10 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
   )
 }
 
-export const config = defineWidgetConfig({ zone: "order.details.side" })
+/**
+ * The box's stable id in Medusa's layouts: `widget:medusa-payment-bnpl:pay-later-box` in the
+ * `order.details` layout configuration (docs/admin.md "Where the box sits").
+ */
+export const config = defineWidgetConfig({ zone: "order.details.before", id: "medusa-payment-bnpl:pay-later-box" })
 
 export default PayLaterOrderWidget

@@ -1,9 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { authorizationExpiredError } from "../../payments/errors"
 import { asPaymentState, isExpired } from "../../payments/payment-state"
-import { asPaymentData, isBnplProvider } from "../../payments/session-data"
+import { asPaymentData } from "../../payments/session-data"
 import { toMedusaError } from "../../providers/bnpl/errors"
+import { payLaterPaymentOfCaptureRoute } from "./capture-route-payment"
 
 /**
  * On Medusa's `POST /admin/payments/:id/capture`: a pay later payment the expiry job canceled
@@ -17,12 +17,8 @@ import { toMedusaError } from "../../providers/bnpl/errors"
  */
 export async function refuseCaptureOfExpiredPayment(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   try {
-    const id = req.params.id
-    if (typeof id !== "string" || !/^[\w-]{1,100}$/.test(id)) return next()
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data } = await query.graph({ entity: "payment", fields: ["id", "provider_id", "canceled_at", "data"], filters: { id } })
-    const payment = data[0] as { provider_id?: string; canceled_at?: string | Date | null; data?: Record<string, unknown> | null } | undefined
-    if (!payment || !isBnplProvider(payment.provider_id) || !payment.canceled_at) return next()
+    const payment = await payLaterPaymentOfCaptureRoute(req)
+    if (!payment?.canceled_at) return next()
     const paymentData = asPaymentData(payment.data ?? undefined)
     const expired = asPaymentState(paymentData.paymentState) === "EXPIRED" || isExpired(paymentData.authorizationExpiresAt)
     if (!expired) return next()

@@ -6,6 +6,8 @@ import { requestIds } from "../../payments/request-ids"
 import type { ServiceCallEntry } from "../records/call-timeline"
 import type { CourierSyncError } from "../records/courier-sync-errors"
 import type { ServicePaymentSnapshot } from "./service-payment-snapshots"
+import { refundableAmount } from "./refund-amount"
+import { medusaNotes } from "./medusa-notes"
 
 /**
  * The states the order page names: the core's `PaymentState` (payments/payment-state.ts)
@@ -82,8 +84,12 @@ export interface PaymentView {
   /** Where `state` comes from: the service's last answer, or what Medusa recorded. */
   stateSource: "service" | "medusa"
   currency: string
-  /** Authorised: the Medusa payment's amount. Captured and refunded: Medusa's captures and refunds. */
-  amounts: { authorised: string; captured: string; refunded: string; openToCapture: string }
+  /**
+   * Authorised: the Medusa payment's amount. Captured and refunded: Medusa's captures and
+   * refunds. Refundable: captured less refunded. Released: what a void gave back to the
+   * consumer (authorised less captured, once the payment is voided; 0 while it is open).
+   */
+  amounts: { authorised: string; captured: string; refunded: string; openToCapture: string; refundable: string; released: string }
   authorizationExpiresAt: string | null
   /** True while money is still open to capture and the expiry is within `expiryWarningHours`. */
   expiryWarning: boolean
@@ -100,8 +106,14 @@ export interface PaymentView {
    * payment is shown, and the widget offers no action on it.
    */
   mismatch: string | null
-  /** The widget's own actions, offered only where Medusa's buttons do not cover it (a partly captured payment). */
-  actions: { captureRest: boolean; voidRest: boolean }
+  /**
+   * The widget's own actions: capture and void the rest of a partly captured payment (Medusa's
+   * buttons do not cover it), and refund whatever was captured and not yet refunded (Medusa's
+   * menu item only once the payment is captured in full and not canceled).
+   */
+  actions: { captureRest: boolean; voidRest: boolean; refund: boolean }
+  /** Where Medusa's order page reads otherwise than the box, what it shows and why, in words (medusa-notes.ts). */
+  medusaNotes: string[]
   /** Paid through an express checkout: address and shipping were chosen in the service's popup (payments/express.ts). */
   express: boolean
   /** Medusa's refunds of the payment, oldest first, with their references at the service. */
@@ -177,6 +189,9 @@ export function buildPaymentView(
   const differences = read ? differencesFromService(read, payment, state, captured, currency) : []
   const mismatch = service && "error" in service && service.reason === "payment_mismatch" ? service.error : null
   const partlyCaptured = !mismatch && !payment.canceled_at && captured > 0n && captured < authorised && stillOpen
+  const released = payment.canceled_at && !carried && authorised > captured ? authorised - captured : 0n
+  const amounts = amountsInApiStrings({ authorised, captured, refunded, open, released }, currency)
+  const canRefund = !mismatch && /[1-9]/.test(amounts.refundable)
 
   return {
     paymentId: payment.id,
@@ -184,12 +199,7 @@ export function buildPaymentView(
     state,
     stateSource: read ? "service" : "medusa",
     currency,
-    amounts: {
-      authorised: minorUnitsToApiAmount(authorised),
-      captured: minorUnitsToApiAmount(captured),
-      refunded: minorUnitsToApiAmount(refunded),
-      openToCapture: minorUnitsToApiAmount(open < 0n ? 0n : open),
-    },
+    amounts,
     authorizationExpiresAt: expiresAt,
     expiryWarning,
     captureMode: options.capture,
@@ -198,10 +208,11 @@ export function buildPaymentView(
     service: service ?? null,
     differences,
     mismatch,
-    actions: { captureRest: partlyCaptured, voidRest: partlyCaptured },
+    actions: { captureRest: partlyCaptured, voidRest: partlyCaptured, refund: canRefund },
+    medusaNotes: medusaNotes({ currency, amounts, canceled: !!payment.canceled_at && !carried, capturedInFull: !!payment.captured_at }),
     express: !!data.express,
     refunds: refundViews(payment.refunds),
-    timeline,
+    timeline: withReleasedAmount(timeline, amounts.released, currency),
   }
 }
 
@@ -234,6 +245,34 @@ function differencesFromService(read: ServiceRead, payment: MedusaPaymentForView
     differences.push(`The service says the authorisation is ${state}; Medusa still shows the payment as open.`)
   }
   return differences
+}
+
+/** The box's amounts as API strings (minor units in); refundable is captured less refunded, as Medusa's dialog counts it. */
+function amountsInApiStrings(
+  minor: { authorised: bigint; captured: bigint; refunded: bigint; open: bigint; released: bigint },
+  currency: string
+): PaymentView["amounts"] {
+  const amounts = {
+    authorised: minorUnitsToApiAmount(minor.authorised),
+    captured: minorUnitsToApiAmount(minor.captured),
+    refunded: minorUnitsToApiAmount(minor.refunded),
+    openToCapture: minorUnitsToApiAmount(minor.open < 0n ? 0n : minor.open),
+    refundable: "0.00",
+    released: minorUnitsToApiAmount(minor.released),
+  }
+  return { ...amounts, refundable: refundableAmount({ currency, amounts }) }
+}
+
+/**
+ * A Void Payment of the whole rest carries no amount (docs/service-api.md "Void Payment"): its
+ * line shows what it released, so the timeline says where the money went. A void of part
+ * (with an amount, an order change's narrowing) keeps its own.
+ */
+function withReleasedAmount(timeline: ServiceCallEntry[], released: string, currency: string): ServiceCallEntry[] {
+  if (!/[1-9]/.test(released)) return timeline
+  return timeline.map((entry) =>
+    entry.operation === "Void Payment" && !entry.amount && entry.outcome === "ok" ? { ...entry, amount: released, currency } : entry
+  )
 }
 
 /** Medusa's refunds with the references the plugin sent for each (the same function built them). */

@@ -133,13 +133,13 @@ export default function adminRoutesTests(suite: StoreSuite): void {
         state: "authorised",
         stateSource: "service",
         currency: "GBP",
-        amounts: { authorised: total, captured: "0.00", refunded: "0.00", openToCapture: total },
+        amounts: { authorised: total, captured: "0.00", refunded: "0.00", openToCapture: total, refundable: "0.00", released: "0.00" },
         expiryWarning: false,
         captureMode: "manual",
         courier: null,
         differences: [],
         mismatch: null,
-        actions: { captureRest: false, voidRest: false },
+        actions: { captureRest: false, voidRest: false, refund: false },
       }),
     ])
     // 13 days after approval (docs/service-api.md "What the service does", rule 1).
@@ -158,9 +158,10 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     expect(after.data.payments[0]).toEqual(
       expect.objectContaining({
         state: "captured",
-        amounts: { authorised: total, captured: total, refunded: "10.00", openToCapture: "0.00" },
+        amounts: { authorised: total, captured: total, refunded: "10.00", openToCapture: "0.00", refundable: (order.total - 10).toFixed(2), released: "0.00" },
         differences: [],
-        actions: { captureRest: false, voidRest: false },
+        // Medusa's own Refund covers a payment captured in full; the box offers it too.
+        actions: { captureRest: false, voidRest: false, refund: true },
       })
     )
 

@@ -32,6 +32,24 @@ export const VoidFindingBody = z.strictObject({
 /** `POST /admin/bnpl/reconciliation/complete`. */
 export const CompleteFindingBody = z.strictObject({ cart_id: medusaId("cart_id", "cart") })
 
+/**
+ * `POST /admin/bnpl/payments/:payment_id/refund`: the Pay later box's refund, as Medusa's
+ * Refund dialog takes it. `amount` is a decimal string in major units ("5.00"; its money
+ * checks come after, runtime/views/refund-amount.ts), `refund_reason_id` one of Medusa's
+ * refund reasons (Settings -> Refund reasons), `note` free text. Reason and note reach the
+ * service as the refund's references (docs/admin.md "Refunds").
+ */
+export const RefundBody = z.strictObject({
+  amount: z
+    .string({ error: "amount must be a decimal string in major units such as \"12.50\"" })
+    .regex(/^\s*\d{1,12}(\.\d{1,12})?\s*$/, "amount must be a decimal string in major units such as \"12.50\""),
+  refund_reason_id: z
+    .string({ error: "refund_reason_id must be a Medusa refund reason id" })
+    .regex(/^refr_[0-9A-Za-z]{1,64}$/, "refund_reason_id must be a Medusa refund reason id (refr_…)")
+    .optional(),
+  note: z.string({ error: "note must be text" }).max(500, "note must be at most 500 characters").optional(),
+})
+
 export const OrderParams = z.strictObject({ order_id: medusaId("order_id", "order") })
 export const PaymentParams = z.strictObject({ payment_id: medusaId("payment_id", "pay") })
 export const AccountParams = z.strictObject({

@@ -35,10 +35,11 @@ describe("the order page's view of a pay later payment", () => {
         state: "authorised",
         stateSource: "service",
         currency: "GBP",
-        amounts: { authorised: "94.95", captured: "0.00", refunded: "0.00", openToCapture: "94.95" },
+        amounts: { authorised: "94.95", captured: "0.00", refunded: "0.00", openToCapture: "94.95", refundable: "0.00", released: "0.00" },
         authorizationExpiresAt: "2026-11-30T10:00:00Z",
         expiryWarning: false,
-        actions: { captureRest: false, voidRest: false },
+        actions: { captureRest: false, voidRest: false, refund: false },
+        medusaNotes: [],
       })
     )
   })
@@ -59,7 +60,7 @@ describe("the order page's view of a pay later payment", () => {
     expect(past.expiryWarning).toBe(false)
   })
 
-  it("a partly captured payment offers Capture the rest and Void the rest; amounts add up in minor units", () => {
+  it("a partly captured payment offers Capture the rest, Void the rest and a refund of what was captured; amounts add up in minor units", () => {
     const view = buildPaymentView(
       payment({ captures: [{ amount: 20.1 }, { amount: { value: "0.2", precision: 20 } }] }),
       options,
@@ -68,9 +69,32 @@ describe("the order page's view of a pay later payment", () => {
       NOW
     )
     expect(view.state).toBe("partly_captured")
-    expect(view.amounts).toEqual({ authorised: "94.95", captured: "20.30", refunded: "0.00", openToCapture: "74.65" })
-    expect(view.actions).toEqual({ captureRest: true, voidRest: true })
+    expect(view.amounts).toEqual({ authorised: "94.95", captured: "20.30", refunded: "0.00", openToCapture: "74.65", refundable: "20.30", released: "0.00" })
+    expect(view.actions).toEqual({ captureRest: true, voidRest: true, refund: true })
     expect(view.differences).toEqual([])
+    // Medusa's row says Pending and its Refund waits for a capture in full: the box says so.
+    expect(view.medusaNotes).toEqual([
+      expect.stringMatching(/^Medusa's payment row reads "Pending" until the whole 94.95 GBP is captured/),
+      "Medusa's Refund waits for a capture in full: refund the 20.30 GBP captured and not refunded here.",
+    ])
+  })
+
+  it("after Void the rest: what was released, a Void line with that amount, and the captured money still refundable", () => {
+    const view = buildPaymentView(
+      payment({ canceled_at: "2026-11-20T12:00:00Z", captures: [{ amount: 50 }], refunds: [{ id: "ref_1", amount: 15 }] }),
+      options,
+      read({ paymentState: "CAPTURED", openToCaptureAmount: "0.00", capturedAmount: "50.00" }),
+      [],
+      NOW,
+      [
+        { at: "2026-11-20T12:00:01Z", operation: "Void Payment", requestId: "pay_1", amount: null, currency: null, attempt: 1, durationMs: 40, httpStatus: 200, outcome: "ok" },
+        { at: "2026-11-20T11:00:00Z", operation: "Void Payment", requestId: "x-narrow", amount: "1.00", currency: "GBP", attempt: 1, durationMs: 40, httpStatus: 200, outcome: "ok" },
+      ]
+    )
+    expect(view.amounts).toMatchObject({ captured: "50.00", refunded: "15.00", refundable: "35.00", released: "44.95", openToCapture: "0.00" })
+    expect(view.actions).toEqual({ captureRest: false, voidRest: false, refund: true })
+    expect(view.timeline.map((entry) => entry.amount)).toEqual(["44.95", "1.00"])
+    expect(view.medusaNotes[0]).toMatch(/reads "Canceled": the 44.95 GBP not captured was voided and given back to the customer; the 50.00 GBP captured stays captured/)
   })
 
   it("says where the service and Medusa disagree: more captured at the service, or voided there but open in Medusa", () => {
@@ -82,7 +106,7 @@ describe("the order page's view of a pay later payment", () => {
       NOW
     )
     expect(over.differences).toEqual(["The service has captured 94.95 GBP; Medusa recorded 20.00 GBP."])
-    expect(over.actions).toEqual({ captureRest: false, voidRest: false })
+    expect(over.actions).toEqual({ captureRest: false, voidRest: false, refund: true })
     const voided = buildPaymentView(payment(), options, read({ paymentState: "VOIDED", openToCaptureAmount: "0.00" }), [], NOW)
     expect(voided.state).toBe("voided")
     expect(voided.differences).toEqual(["The service says the authorisation is voided; Medusa still shows the payment as open."])
@@ -118,7 +142,7 @@ describe("a service answer that is another checkout's (payment_mismatch)", () =>
     expect(view.state).toBe("partly_captured")
     expect(view.amounts.captured).toBe("20.00")
     expect(view.differences).toEqual([])
-    expect(view.actions).toEqual({ captureRest: false, voidRest: false })
+    expect(view.actions).toEqual({ captureRest: false, voidRest: false, refund: false })
   })
 
   it("a snapshot taken for another checkout token (or before snapshots were checked) is read again", () => {

@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
 import { Badge, Button, Container, Heading, StatusBadge, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { Link } from "react-router-dom"
 import { errorMessage, payLaterApi, type AccountStatus, type FindingsView } from "../../../lib/api"
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime } from "../../../lib/format"
 import { AccountSettingsForm } from "../../../components/account-settings-form"
@@ -19,7 +20,8 @@ const JOB_LABELS: Record<string, string> = {
  * Settings → Pay later: each merchant account (region, currency, auth scheme, base URL,
  * capture mode, whether the service answers, limits with "Refresh limits", a sandbox badge)
  * with the settings a merchant edits and their change log (components/account-settings-form.tsx),
- * the last run of each job, and the reconciliation's findings with Void / Complete.
+ * the last run of each job, and the reconciliation's findings with Void / Complete. Approvals
+ * on hold, when there are any, come first: they wait for a decision.
  */
 const PayLaterSettingsPage = () => {
   const accounts = useQuery({ queryKey: ["bnpl", "accounts"], queryFn: payLaterApi.accounts })
@@ -32,6 +34,7 @@ const PayLaterSettingsPage = () => {
           <Text size="small" className="text-ui-fg-subtle">The buy now, pay later service's accounts, jobs and reconciliation.</Text>
         </div>
       </Container>
+      <Findings held />
       {accounts.error && <Text className="text-ui-fg-error">{errorMessage(accounts.error)}</Text>}
       {accounts.data?.accounts.map((account) => <AccountCard key={account.id} account={account} />)}
       <Container className="divide-y p-0">
@@ -64,7 +67,7 @@ const PayLaterSettingsPage = () => {
           </Table.Body>
         </Table>
       </Container>
-      <Findings />
+      <Findings held={false} />
     </div>
   )
 }
@@ -137,7 +140,8 @@ function AccountCard({ account }: { account: AccountStatus }) {
   )
 }
 
-function Findings() {
+/** The findings: with `held`, the approvals on hold only (nothing when there are none); without, the reconciliation's. */
+function Findings({ held: heldOnly }: { held: boolean }) {
   const queryClient = useQueryClient()
   const prompt = usePrompt()
   const { data } = useQuery({ queryKey: ["bnpl", "reconciliation"], queryFn: payLaterApi.reconciliation })
@@ -146,7 +150,8 @@ function Findings() {
       kind === "void" ? payLaterApi.voidFinding(id, providerId) : payLaterApi.completeFinding(id),
     onSuccess: (result: FindingsView & { order_id?: string }) => {
       queryClient.setQueryData(["bnpl", "reconciliation"], result)
-      toast.success(result.order_id ? `Order placed (${result.order_id}).` : "Voided at the service.")
+      const placed = result.findings.find((finding) => finding.completedOrderId && finding.completedOrderId === result.order_id)
+      toast.success(result.order_id ? `Order ${placed?.completedOrderDisplayId ? `#${placed.completedOrderDisplayId}` : result.order_id} placed.` : "Voided at the service.")
     },
     onError: (error) => toast.error(errorMessage(error)),
   })
@@ -163,19 +168,24 @@ function Findings() {
     })
     if (confirmed) act.mutate({ kind, id, providerId })
   }
-  const findings = data?.findings ?? []
+  const all = data?.findings ?? []
+  const findings = all.filter((finding) => (finding.kind === "order_on_hold") === heldOnly)
   // Held approvals are not the reconciliation's: they are counted on their own, open ones only.
-  const waiting = findings.filter((finding) => finding.kind === "order_on_hold" && !finding.held?.outcome).length
-  const withoutOrder = findings.filter((finding) => finding.kind !== "order_on_hold").length
+  const waiting = all.filter((finding) => finding.kind === "order_on_hold" && !finding.held?.outcome).length
+  const withoutOrder = all.filter((finding) => finding.kind !== "order_on_hold").length
+  if (heldOnly && !findings.length) return null
   return (
-    <Container className="divide-y p-0" data-testid="bnpl-findings">
+    <Container className="divide-y p-0" data-testid={heldOnly ? "bnpl-held" : "bnpl-findings"}>
       <div className="px-6 py-4">
-        <Heading level="h2">Reconciliation</Heading>
+        <Heading level="h2">{heldOnly ? "Approvals on hold" : "Reconciliation"}</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          {data?.checkedAt
-            ? `Last checked ${formatTime(data.checkedAt)}: ${data.checked} approved payments, ${withoutOrder} without a Medusa order.`
-            : "The reconciliation job has not run yet."}
-          {waiting > 0 && ` ${waiting === 1 ? "1 approval is" : `${waiting} approvals are`} on hold, waiting for you to place the order or void it.`}
+          {heldOnly
+            ? waiting > 0
+              ? `${waiting === 1 ? "1 approval is" : `${waiting} approvals are`} on hold: the customer approved and the order could not be placed. Fix the cause, then place the order, or void it.`
+              : "Decided in the last 7 days."
+            : data?.checkedAt
+              ? `Last checked ${formatTime(data.checkedAt)}: ${data.checked} approved payments, ${withoutOrder} without a Medusa order.`
+              : "The reconciliation job has not run yet."}
         </Text>
       </div>
       {findings.length > 0 && (
@@ -201,7 +211,14 @@ function Findings() {
                     {finding.voided
                       ? "Voided"
                       : finding.completedOrderId
-                        ? `Completed: ${finding.completedOrderId}`
+                        ? (
+                          <span data-testid="bnpl-finding-order">
+                            Order placed:{" "}
+                            <Link to={`/orders/${finding.completedOrderId}`} className="text-ui-fg-interactive">
+                              {finding.completedOrderDisplayId ? `#${finding.completedOrderDisplayId}` : finding.completedOrderId}
+                            </Link>
+                          </span>
+                        )
                         : finding.kind === "order_on_hold" && finding.held
                           ? `On hold until ${formatTime(finding.held.expiresAt)}: the order could not be placed (${finding.held.failure})`
                         : finding.kind === "order_without_payment"

@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { getPluginRuntime } from "../../../../runtime/accounts/plugin-runtime"
 import { readReconciliationFindings, type ReconciliationFindings } from "../../../../runtime/records/reconciliation-findings"
 import { openHolds, recentlySettledHolds, type HeldOutcome } from "../../../../runtime/records/held-orders"
+import { displayIds, inMerchantWords } from "./finding-names"
 
 type Orphan = ReconciliationFindings["orphaned"][number]
 
@@ -28,6 +29,8 @@ export interface FindingView {
   /** Settled: voided (by the job or the admin) or completed into an order. */
   voided: boolean
   completedOrderId: string | null
+  /** The completed order's display id (Medusa's "#6"), for the link to its page. */
+  completedOrderDisplayId?: number | null
   /** With order_on_hold: why the order could not be placed, the authorisation's expiry, how it ended (null while open). */
   held?: { failure: string; expiresAt: string; outcome: HeldOutcome | null }
   actions: { void: boolean; complete: boolean }
@@ -45,9 +48,23 @@ export interface FindingsView {
  * The last reconciliation's findings for every account of the store, each matched with its cart in
  * Medusa: a consumer approved at the service whose cart is still open has a checkout not yet
  * completed (Complete places the order); one whose cart is gone or completed into another
- * order holds money for nothing (Void gives it back).
+ * order holds money for nothing (Void gives it back). A completed order carries its display id,
+ * and a held order's failure names goods and locations by name (finding-names.ts).
  */
 export async function findingsView(scope: MedusaContainer): Promise<FindingsView> {
+  const view = await rawFindingsView(scope)
+  const orders = await displayIds(scope, view.findings.map((finding) => finding.completedOrderId).filter((id): id is string => !!id))
+  const findings = await Promise.all(
+    view.findings.map(async (finding) => ({
+      ...finding,
+      completedOrderDisplayId: finding.completedOrderId ? orders.get(finding.completedOrderId) ?? null : null,
+      ...(finding.held ? { held: { ...finding.held, failure: await inMerchantWords(scope, finding.held.failure) } } : {}),
+    }))
+  )
+  return { ...view, findings }
+}
+
+async function rawFindingsView(scope: MedusaContainer): Promise<FindingsView> {
   const { accounts } = getPluginRuntime(scope)
   const perAccount = await Promise.all(accounts.map((account) => readReconciliationFindings(account.options)))
   const runs = perAccount.filter((findings): findings is ReconciliationFindings => !!findings)

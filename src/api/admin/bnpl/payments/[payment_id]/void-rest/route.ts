@@ -1,8 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { paymentView } from "../../../payment-views"
 import { adminError } from "../../../service-errors"
 import { parseParams, PaymentParams } from "../../../validators"
+import { recordReleasedRest } from "./released-rest"
 
 /**
  * `POST /admin/bnpl/payments/:payment_id/void-rest` -> `{ payment: PaymentView }`: gives back to
@@ -10,7 +11,8 @@ import { parseParams, PaymentParams } from "../../../validators"
  * payment module (`cancelPayment`, as Medusa's own order cancel does), which calls the
  * provider's void with the payment id as requestId and records the payment as canceled; the
  * captured money stays captured and refundable. Medusa has no button for this: it only voids
- * by cancelling the whole order.
+ * by cancelling the whole order. Medusa's order is then told the released amount will not be
+ * paid (released-rest.ts), so its outstanding and pending amounts read 0 as the box does.
  * @throws MedusaError NOT_ALLOWED when the payment is not partly captured; the service's refusal otherwise.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
@@ -28,6 +30,15 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     await req.scope.resolve(Modules.PAYMENT).cancelPayment(payment_id)
   } catch (error) {
     throw adminError("Void refused", error)
+  }
+  const released = (await paymentView(req.scope, payment_id)).view.amounts.released
+  try {
+    await recordReleasedRest(req.scope, payment_id, released)
+  } catch (error) {
+    // The money is given back; only Medusa's figures lag, and the box says what Medusa shows.
+    req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(
+      `medusa-payment-bnpl: the rest of payment ${payment_id} was voided (${released}); Medusa's order could not be told: ${(error as Error)?.message ?? String(error)}`
+    )
   }
   res.json({ payment: (await paymentView(req.scope, payment_id, { refresh: true })).view })
 }

@@ -1,0 +1,52 @@
+import { Badge, Button, Input, Label, Text } from "@medusajs/ui"
+import { useState } from "react"
+import { catalogueNoun, useCatalogueSearch, type PICKED_LISTS } from "../lib/catalogue-names"
+
+type ListKey = (typeof PICKED_LISTS)[number]
+
+/**
+ * One exclusion list of Settings -> Pay later picked by name: what it holds as badges with the
+ * names Medusa's admin shows (× takes one out), and a search of Medusa's products,
+ * collections, categories, types or tags to add one. The setting keeps ids (tags: values);
+ * the merchant never types one.
+ */
+export function ExclusionPicker(props: {
+  id: string
+  listKey: ListKey
+  label: string
+  selected: string[]
+  nameOf: (stored: string) => string
+  onChange: (selected: string[]) => void
+}) {
+  const { id, listKey, selected, nameOf, onChange } = props
+  const [text, setText] = useState("")
+  const search = useCatalogueSearch(listKey, text)
+  const offered = (search.data ?? []).filter((entry) => !selected.includes(entry.stored)).slice(0, 8)
+  return (
+    <div className="flex flex-col gap-y-1" data-testid={`bnpl-exclusions-${listKey}`}>
+      <Label htmlFor={id}>{props.label}</Label>
+      <div className="flex flex-wrap gap-1">
+        {selected.map((stored) => (
+          <Badge key={stored} size="2xsmall" data-testid="bnpl-exclusion-picked">
+            {nameOf(stored)}
+            <button type="button" className="ml-1" aria-label={`Take ${nameOf(stored)} out`} onClick={() => onChange(selected.filter((entry) => entry !== stored))}>
+              ×
+            </button>
+          </Badge>
+        ))}
+        {!selected.length && <Text size="xsmall" className="text-ui-fg-muted">None</Text>}
+      </div>
+      <Input id={id} size="small" placeholder={`Search ${catalogueNoun(listKey)} by name`} value={text} onChange={(event) => setText(event.target.value)} />
+      {offered.length > 0 && (
+        <div className="flex flex-wrap gap-1" data-testid="bnpl-exclusion-offers">
+          {offered.map((entry) => (
+            <Button key={entry.stored} size="small" variant="transparent" onClick={() => { onChange([...selected, entry.stored]); setText("") }}>
+              + {entry.name}
+            </Button>
+          ))}
+        </div>
+      )}
+      {text.trim() && search.isSuccess && !offered.length && <Text size="xsmall" className="text-ui-fg-muted">Nothing else matches “{text.trim()}”.</Text>}
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+import { Select, Textarea, toast, usePrompt } from "@medusajs/ui"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useState } from "react"
+import { checkRefundAmount } from "../../runtime/views/refund-amount"
+import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
+import { formatMoney } from "../lib/format"
+import { AmountField } from "./amount-field"
+
+/**
+ * The Pay later box's refund: an amount up to what was captured and not refunded yet, with
+ * one of Medusa's refund reasons and a note, as Medusa's Refund dialog takes them. It goes
+ * through the plugin's refund route, which runs Medusa's own refund workflow, so Medusa's
+ * payment section lists the refund with its reason and note (docs/admin.md "Refund"). Medusa's
+ * own Refund waits for a capture in full and is off once the rest is voided; this does not.
+ * The amount is checked as it is typed, with Medusa's checks (runtime/views/refund-amount.ts).
+ */
+export function PayLaterRefund({ payment, onRefunded }: { payment: PaymentView; onRefunded: (updated: PaymentView) => void }) {
+  const queryClient = useQueryClient()
+  const prompt = usePrompt()
+  const [amount, setAmount] = useState("")
+  const [reasonId, setReasonId] = useState<string | undefined>(undefined)
+  const [note, setNote] = useState("")
+  const reasons = useQuery({ queryKey: ["bnpl", "refund-reasons"], queryFn: () => payLaterApi.refundReasons() })
+  const checked = amount.trim() === "" ? undefined : checkRefundAmount(payment, amount)
+  const refund = useMutation({
+    mutationFn: (value: string) => payLaterApi.refund(payment.paymentId, { amount: value, refund_reason_id: reasonId, note: note.trim() || undefined }),
+    onSuccess: ({ payment: updated }, value) => {
+      onRefunded(updated)
+      setAmount("")
+      setNote("")
+      setReasonId(undefined)
+      // Medusa's own payment section and summary show the refund too.
+      queryClient.invalidateQueries({ queryKey: ["orders"] })
+      toast.success(`${formatMoney(value, payment.currency)} refunded.`)
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  })
+  const submit = async () => {
+    if (!checked?.ok) return
+    const confirmed = await prompt({
+      title: "Refund the customer?",
+      description: `${formatMoney(checked.amount, payment.currency)} of the ${formatMoney(payment.amounts.refundable, payment.currency)} captured and not refunded will be refunded to the customer's pay later plan.`,
+      confirmText: "Refund",
+      cancelText: "Cancel",
+      variant: "confirmation",
+    })
+    if (confirmed) refund.mutate(checked.amount)
+  }
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-refund-form">
+      <AmountField
+        id={`bnpl-refund-amount-${payment.paymentId}`}
+        label={`Refund an amount (${payment.currency}, up to ${formatMoney(payment.amounts.refundable, payment.currency)})`}
+        value={amount}
+        onChange={setAmount}
+        checked={checked}
+        action="Refund"
+        pending={refund.isPending}
+        onSubmit={submit}
+        testId="bnpl-refund-amount"
+      />
+      <Select size="small" value={reasonId} onValueChange={setReasonId}>
+        <Select.Trigger data-testid="bnpl-refund-reason">
+          <Select.Value placeholder="Refund reason (optional)" />
+        </Select.Trigger>
+        <Select.Content>
+          {(reasons.data?.refund_reasons ?? []).map((reason) => (
+            <Select.Item key={reason.id} value={reason.id}>{reason.label}</Select.Item>
+          ))}
+        </Select.Content>
+      </Select>
+      <Textarea placeholder="Note (optional)" value={note} onChange={(event) => setNote(event.target.value)} rows={2} data-testid="bnpl-refund-note" />
+    </div>
+  )
+}

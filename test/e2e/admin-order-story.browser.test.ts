@@ -1,0 +1,171 @@
+import type { Page } from "playwright-core"
+import type { SandboxLedger } from "../../src/sandbox"
+import { placeOrderPaidLater } from "../../demo/script/purchase"
+import type { DemoStack } from "../../demo/stack"
+import { callJson } from "../../harness/http"
+import { screenshot } from "./browser"
+import { openDemoDashboard, type DemoDashboard } from "./demo-dashboard"
+
+jest.setTimeout(600_000)
+
+let dashboard: DemoDashboard | undefined
+let stack: DemoStack
+let page: Page
+let order: Awaited<ReturnType<typeof placeOrderPaidLater>>
+/** Every answer of the store the page got to a POST that was refused (4xx/5xx). */
+const refused: string[] = []
+
+beforeAll(async () => {
+  dashboard = await openDemoDashboard("e2e-admin-order-story")
+  ;({ stack, page } = dashboard)
+  // The demo's order (2 × Canvas Tote and Standard shipping, £94.95: the issue's 95.99 story with the demo's prices), authorised, nothing captured.
+  order = await placeOrderPaidLater(stack, () => {})
+  await callJson("POST", `${stack.urls.store}/admin/refund-reasons`, { headers: order.admin, body: { label: "Damaged", code: "damaged" } })
+  // The store's order page layout with the box under the order's header, as docs/admin.md
+  // "Where the box sits" sets it (Medusa's layout route, every admin's default).
+  await callJson("POST", `${stack.urls.store}/admin/layouts/order.details/configuration`, { headers: order.admin, body: BOX_FIRST })
+  page.on("response", (response) => {
+    if (response.request().method() === "POST" && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`)
+  })
+})
+
+afterAll(async () => {
+  await dashboard?.close()
+})
+
+/**
+ * docs/admin.md "Where the box sits": the main column's sections in Medusa's order with the box
+ * under the order's header, before the summary; negative orders, so the sections not named
+ * (metadata, JSON) stay last.
+ */
+const BOX_FIRST = {
+  is_default: true,
+  configuration: {
+    widgets: Object.fromEntries(
+      [
+        "core:OrderActiveEditSection",
+        "core:ActiveOrderClaimSection",
+        "core:ActiveOrderExchangeSection",
+        "core:ActiveOrderReturnSection",
+        "core:OrderGeneralSection",
+        "widget:medusa-payment-bnpl:pay-later-box",
+        "core:OrderSummarySection",
+        "core:OrderPaymentSection",
+        "core:OrderFulfillmentSection",
+      ].map((id, index) => [id, { section: "main", order: index - 100 }])
+    ),
+  },
+}
+
+const ledger = () => callJson<SandboxLedger>("GET", `${stack.urls.sandboxControl}/ledger`)
+const text = async (testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? "").trim()
+const money = (amounts: string[]) => amounts.reduce((sum, amount) => sum + Math.round(Number(amount) * 100), 0) / 100
+
+/**
+ * A line of Medusa's payment section's total ("Total paid by customer", "Total pending") as
+ * "£20.00" (Medusa writes "£ 20.00 GBP"), or null when Medusa does not show it.
+ */
+async function medusaTotal(label: string): Promise<string | null> {
+  const line = page.getByText(label, { exact: true })
+  if ((await line.count()) === 0) return null
+  return ((await line.first().locator("xpath=..").textContent()) ?? "").replace(label, "").replace(/\s|GBP/g, "")
+}
+
+/** Waits for Medusa's sections to show `expected` (they refetch the order after each action). */
+async function medusaShows(label: string, expected: string | null): Promise<void> {
+  for (let tries = 0; tries < 60 && (await medusaTotal(label)) !== expected; tries++) await page.waitForTimeout(250)
+  expect([label, await medusaTotal(label)]).toEqual([label, expected])
+}
+
+/** The same captured, refunded and released amounts in the box, in Medusa's totals and in the sandbox's ledger. */
+async function expectOneStory(captured: number, refunded: number, released: number): Promise<void> {
+  const gbp = (amount: number) => `£${amount.toFixed(2)}`
+  await page.getByTestId("bnpl-amount-refunded").filter({ hasText: gbp(refunded) }).waitFor()
+  await page.getByTestId("bnpl-amount-captured").filter({ hasText: gbp(captured) }).waitFor()
+  expect(await text("bnpl-amount-released")).toBe(gbp(released))
+  const pending = order.order.total - captured - released
+  expect(await text("bnpl-amount-open")).toBe(gbp(pending))
+  // Medusa's payment section: paid by the customer is captured less refunded; pending what is still open.
+  await medusaShows("Total paid by customer", gbp(captured - refunded))
+  await medusaShows("Total pending", pending > 0 ? gbp(pending) : null)
+  // Medusa's summary: what the order still owes is what the box has open (nothing once voided).
+  await medusaShows("Outstanding amount", gbp(pending))
+  const service = (await ledger())
+  const own = <T extends { orderId: string }>(entries: T[]) => entries.filter((entry) => entry.orderId === order.serviceOrderId)
+  expect(money(own(service.captures).map((entry) => entry.amount.amount))).toBe(captured)
+  expect(money(own(service.refunds).map((entry) => entry.amount.amount))).toBe(refunded)
+  expect(own(service.voids).length).toBe(released > 0 ? 1 : 0)
+}
+
+async function confirmPrompt(action: string): Promise<void> {
+  await page.getByRole("alertdialog").getByRole("button", { name: action, exact: true }).click()
+}
+
+async function captureFromTheBox(amount: string): Promise<void> {
+  await page.getByTestId("bnpl-capture-amount").fill(amount)
+  await page.getByTestId("bnpl-capture-amount-button").click()
+  await confirmPrompt("Capture")
+  await page.getByText(`£${amount} captured.`).first().waitFor()
+}
+
+async function refundFromTheBox(amount: string, reason?: { label: string; note: string }): Promise<void> {
+  await page.getByTestId("bnpl-refund-amount").fill(amount)
+  if (reason) {
+    await page.getByTestId("bnpl-refund-reason").click()
+    await page.getByRole("option", { name: reason.label }).click()
+    await page.getByTestId("bnpl-refund-note").fill(reason.note)
+  }
+  await page.getByTestId("bnpl-refund-amount-button").click()
+  await confirmPrompt("Refund")
+  await page.getByText(`£${amount} refunded.`).first().waitFor()
+}
+
+it("the box sits first in the main column, its capture field above the fold of a 1440x1000 window", async () => {
+  await page.goto(`${stack.urls.store}/app/orders/${order.orderId}`)
+  await page.getByTestId("bnpl-widget").waitFor()
+  expect(await text("bnpl-state")).toBe("Authorized")
+  await screenshot(page, "admin-order-story-1-authorised", { fullPage: false })
+  await screenshot(page, "admin-order-story-1-authorised-full")
+  const field = await page.getByTestId("bnpl-capture-amount").boundingBox()
+  expect(field).not.toBeNull()
+  expect(field!.y + field!.height).toBeLessThanOrEqual(1000)
+})
+
+it("capture 20.00, refund 5.00, capture 30.00, refund 10.00 with a reason, void the rest: one story at every step, nothing refused", async () => {
+  const total = Number(order.order.total).toFixed(2)
+  const rest = (Number(order.order.total) - 50).toFixed(2)
+  await captureFromTheBox("20.00")
+  await expectOneStory(20, 0, 0)
+  expect(await text("bnpl-state")).toBe("Partially captured")
+  // Medusa's row still says Pending; the box says what its Capture and Refund do.
+  expect((await page.getByTestId("bnpl-medusa-notes").textContent()) ?? "").toContain(`reads "Pending" until the whole ${total} GBP is captured`)
+  await screenshot(page, "admin-order-story-2-captured-20", { fullPage: false })
+
+  await refundFromTheBox("5.00")
+  await expectOneStory(20, 5, 0)
+
+  await captureFromTheBox("30.00")
+  await expectOneStory(50, 5, 0)
+
+  await refundFromTheBox("10.00", { label: "Damaged", note: "Strap torn on arrival" })
+  await expectOneStory(50, 15, 0)
+  // Medusa's payment section lists the refund with its reason.
+  await page.getByText("Damaged").first().waitFor()
+  expect(await text("bnpl-refunds")).toContain("Strap torn on arrival")
+
+  await page.getByRole("button", { name: "Void the rest" }).click()
+  await confirmPrompt("Void")
+  await page.getByText(`The rest is voided: £${rest} given back to the customer.`).first().waitFor()
+  await expectOneStory(50, 15, Number(rest))
+  expect((await page.getByTestId("bnpl-medusa-notes").textContent()) ?? "").toContain(`reads "Canceled": the ${rest} GBP not captured was voided`)
+  // The Void line of the box's timeline says what it released, to the second.
+  await page.getByTestId("bnpl-timeline").locator("summary").first().click()
+  const calls = (await page.getByTestId("bnpl-timeline-calls").textContent()) ?? ""
+  expect(calls).toContain(`Void Payment · £${rest} released`)
+  expect(calls).toMatch(/\d{2}:\d{2}:\d{2}/)
+  // Money calls first: Get Payment reads are behind their own toggle.
+  expect(calls).not.toContain("Get Payment")
+  await screenshot(page, "admin-order-story-3-voided", { fullPage: false })
+  await screenshot(page, "admin-order-story-3-voided-full")
+  expect(refused).toEqual([])
+})
