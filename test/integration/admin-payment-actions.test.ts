@@ -76,6 +76,18 @@ describeStore({}, (suite) => {
     expect(payment.refunds.map((refund: any) => Number(refund.amount))).toEqual([5, 10, 35])
   })
 
+  it("two admins press Void the rest at once: one void at the service, one credit line, the collection lowered once", async () => {
+    const order = await placeOrder(api, getContainer(), suite.store)
+    expect((await call(`/admin/payments/${order.paymentId}/capture`, { amount: 20 })).status).toBe(200)
+    const answers = await Promise.all([1, 2].map(() => call(`/admin/bnpl/payments/${order.paymentId}/void-rest`)))
+    expect(answers.some((answer) => answer.status === 200)).toBe(true)
+    const rest = (order.total - 20).toFixed(2)
+    const { order: read } = (await api.get(`/admin/orders/${order.orderId}?fields=id,*credit_lines,payment_collections.amount`, suite.admin)).data
+    expect(read.credit_lines.map((line: any) => Number(line.amount).toFixed(2))).toEqual([rest])
+    expect(Number(read.payment_collections[0].amount).toFixed(2)).toBe("20.00")
+    expect((await ledgerOf(order.serviceOrderId)).voids).toBe(1)
+  })
+
   it("refuses what Medusa's dialog refuses, naming the field, and moves nothing", async () => {
     const order = await placeOrder(api, getContainer(), suite.store)
     expect((await call(`/admin/payments/${order.paymentId}/capture`, { amount: 20 })).status).toBe(200)

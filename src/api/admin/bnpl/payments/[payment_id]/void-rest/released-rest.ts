@@ -7,7 +7,7 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits, type MajorU
 export const RELEASED_REST_REFERENCE = "Pay later: rest voided"
 
 interface PaymentWithCollection {
-  payment_collection?: { id: string; amount: MajorUnitAmount; order?: { id: string } | null } | null
+  payment_collection?: { id: string; amount: MajorUnitAmount; order?: { id: string; credit_lines?: Array<{ reference_id?: string | null } | null> } | null } | null
 }
 
 /**
@@ -22,14 +22,21 @@ interface PaymentWithCollection {
  */
 export async function recordReleasedRest(scope: MedusaContainer, paymentId: string, released: string): Promise<void> {
   if (apiAmountToMinorUnits(released) <= 0n) return
+  // Two presses of "Void the rest" at once (two admins) both reach here once the payment is
+  // canceled: under Medusa's lock of the payment, the second finds the credit line and stops.
+  await scope.resolve(Modules.LOCKING).execute(`medusa-payment-bnpl:released-rest:${paymentId}`, () => recordOnce(scope, paymentId, released))
+}
+
+async function recordOnce(scope: MedusaContainer, paymentId: string, released: string): Promise<void> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "payment_collection.id", "payment_collection.amount", "payment_collection.order.id"],
+    fields: ["id", "payment_collection.id", "payment_collection.amount", "payment_collection.order.id", "payment_collection.order.credit_lines.reference_id"],
     filters: { id: paymentId },
   })
   const collection = (data[0] as PaymentWithCollection | undefined)?.payment_collection
   if (!collection?.order?.id) return
+  if ((collection.order.credit_lines ?? []).some((line) => line?.reference_id === paymentId)) return
   await createOrderCreditLinesWorkflow(scope).run({
     input: { id: collection.order.id, credit_lines: [{ amount: released, reference: RELEASED_REST_REFERENCE, reference_id: paymentId }] },
   })
