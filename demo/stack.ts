@@ -1,6 +1,7 @@
 import path from "node:path"
 import type { Sandbox } from "../src/sandbox"
-import { prepareDatabase, type DemoDatabase } from "../harness/database"
+import { DEFAULT_DATABASE_URL, prepareDatabase, type DemoDatabase } from "../harness/database"
+import { databaseFromTemplate, templateHash } from "../harness/template-database"
 import {
   linkPlugin,
   migrateStore,
@@ -10,6 +11,7 @@ import {
   STORE_HOST,
   type DemoSeed,
   type RunningStore,
+  type StoreSettings,
 } from "../harness/medusa-store"
 import { DEMO_LOG_DIR, PACKAGE_ROOT } from "./paths"
 import { assertPortFree, freePort } from "../harness/ports"
@@ -40,6 +42,13 @@ export interface DemoOptions {
   hostname?: string
   /** A new database, dropped on close (tests). Default: one database kept between runs. */
   freshDatabase?: boolean
+  /**
+   * Tests: a new database copied from the demo store's migrated and seeded template
+   * (harness/template-database.ts, built on first use), dropped on close; no migrations or seed
+   * run, so the store starts in the time Medusa takes to boot. The seed's admin login is the
+   * template's. Ignores `freshDatabase` and `embeddedPostgres`.
+   */
+  fromTemplate?: boolean
   /** The PostgreSQL database to use (created if missing, kept on close); default `DATABASE_URL`, then the demo's. */
   databaseUrl?: string
   /** Use an embedded PostgreSQL even when a server is reachable. */
@@ -127,9 +136,39 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     // The consumer's browser is sent to this one; the plugin calls the sandbox on loopback.
     const sandboxUrl = `http://${hostname}:${sandboxPort}`
 
-    const database = await timed("database", "preparing PostgreSQL", () =>
-      prepareDatabase({ url: options.databaseUrl, fresh: options.freshDatabase, embedded: options.embeddedPostgres })
-    )
+    const settingsOn = (databaseUrl: string, bnplBaseUrl: string): StoreSettings => ({
+      port: storePort,
+      databaseUrl,
+      bnplBaseUrl,
+      storeUrl,
+      storefrontUrl,
+      storefrontOrderPath: options.storefrontOrderPath,
+      storefrontCheckoutPath: options.storefrontCheckoutPath,
+      storeCors: options.storeCors,
+      logDir,
+      // New for every run: a token or cookie signed by another run (or with a published
+      // constant) is refused.
+      secrets: newStoreSecrets(),
+      realCredentials: options.realCredentials ?? false,
+    })
+    let templateSeed: DemoSeed | undefined
+    const database: DemoDatabase = await timed("database", "preparing PostgreSQL", async () => {
+      if (!options.fromTemplate) {
+        return prepareDatabase({ url: options.databaseUrl, fresh: options.freshDatabase, embedded: options.embeddedPostgres })
+      }
+      const copy = await databaseFromTemplate({
+        serverUrl: options.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+        store: "demo",
+        hash: templateHash(path.join(PACKAGE_ROOT, "demo/store")),
+        build: async (url) => {
+          const setup = settingsOn(url, sandboxUrl)
+          await migrateStore(setup)
+          return seedDemoStore(setup)
+        },
+      })
+      templateSeed = copy.seed
+      return { url: copy.url, source: "local PostgreSQL", close: copy.drop }
+    })
     stops.push(() => database.close())
 
     // The sandbox's orders are kept with the database, as a real service keeps them: a second
@@ -149,23 +188,13 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
       keeper.schedule(() => sandbox.saveState())
     })
 
-    const settings = {
-      port: storePort,
-      databaseUrl: database.url,
-      bnplBaseUrl: sandbox.url,
-      storeUrl,
-      storefrontUrl,
-      storefrontOrderPath: options.storefrontOrderPath,
-      storefrontCheckoutPath: options.storefrontCheckoutPath,
-      storeCors: options.storeCors,
-      logDir,
-      // New for every run: a token or cookie signed by another run (or with a published
-      // constant) is refused.
-      secrets: newStoreSecrets(),
-      realCredentials: options.realCredentials ?? false,
-    }
-    await timed("migrations", "running Medusa's migrations", () => migrateStore(settings))
-    const seed = await timed("seed", "seeding the store", () => seedDemoStore(settings))
+    const settings = settingsOn(database.url, sandbox.url)
+    const seed =
+      templateSeed ??
+      (await (async () => {
+        await timed("migrations", "running Medusa's migrations", () => migrateStore(settings))
+        return timed("seed", "seeding the store", () => seedDemoStore(settings))
+      })())
     const store: RunningStore = await timed("medusa", "starting Medusa", () => startMedusa(settings))
     stops.push(() => store.stop())
 

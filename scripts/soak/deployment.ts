@@ -10,7 +10,7 @@ import {
   type StoreSettings,
 } from "../../harness/medusa-store"
 import { flushRedisDatabase } from "../../harness/redis"
-import { soakDatabase, templateHash, type SoakDatabase } from "./template-database"
+import { databaseFromTemplate, templateHash, type TemplateCopy } from "../../harness/template-database"
 
 /** The soak stores' `storefrontUrl`: the origin express shoppers start from. */
 export const STOREFRONT_URL = "http://storefront.test"
@@ -57,7 +57,7 @@ export class Deployment {
   readonly secrets = newStoreSecrets()
   readonly logFiles: string[] = []
   seed!: DemoSeed
-  private database?: SoakDatabase
+  private database?: TemplateCopy
   private readonly processes = new Map<ProcessName, Process>()
   private starts = 0
   /** When the worker's last start began, and when Redis was last flushed (ms since the epoch). */
@@ -74,17 +74,22 @@ export class Deployment {
 
   /**
    * A fresh database (bnpl_soak_<random>) copied from the migrated and seeded template
-   * (template-database.ts; built first when the plugin's migrations or the seed changed);
+   * (harness/template-database.ts; built first when the plugin's migrations or the seed changed);
    * Redis flushed; all three processes up.
    */
   async start(): Promise<void> {
     linkPlugin(STORE_DIR)
     await flushRedisDatabase(this.options.redisUrl)
-    this.database = await soakDatabase(this.options.databaseUrl, templateHash(STORE_DIR), async (url) => {
-      const setup = this.settings("setup", 0, {}, url)
-      this.options.log(`soak: migrating and seeding the template database ${url.replace(/\/\/[^@]*@/, "//")} (once per plugin build's migrations)`)
-      await migrateStore(setup)
-      return seedDemoStore(setup)
+    this.database = await databaseFromTemplate({
+      serverUrl: this.options.databaseUrl,
+      store: "soak",
+      hash: templateHash(STORE_DIR),
+      build: async (url) => {
+        const setup = this.settings("setup", 0, {}, url)
+        this.options.log(`soak: migrating and seeding the template database ${url.replace(/\/\/[^@]*@/, "//")} (once per plugin build's migrations)`)
+        await migrateStore(setup)
+        return seedDemoStore(setup)
+      },
     })
     this.seed = this.database.seed
     this.options.log(`soak: database ${this.database.url.replace(/\/\/[^@]*@/, "//")}`)

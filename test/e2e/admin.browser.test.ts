@@ -9,7 +9,7 @@ import { consumerChooses, ukAddress } from "../../harness/shopper"
 import { adminHeaders } from "../../demo/script/purchase"
 import { editAddingItemBeforeCapture, payLinkLater, readOrderPayments } from "./payment-link-steps"
 
-// Medusa boots in about 20 s, migrations take about as long again, and the first page of the
+// Medusa boots in about 20 s (on a copy of the demo store's template), and the first page of the
 // dashboard waits for Vite to prepare the dashboard's packages (about 40 s on two cores).
 jest.setTimeout(300_000)
 
@@ -25,7 +25,8 @@ beforeAll(async () => {
       sandboxPort: 0,
       storePort: 0,
       storefrontPort: 0,
-      freshDatabase: true,
+      // A copy of the demo store's migrated and seeded template: demo-stack.test.ts starts on an empty one.
+      fromTemplate: true,
       logDir: path.resolve(__dirname, "../../test-output/e2e-admin"),
     }),
     launchChromium(),

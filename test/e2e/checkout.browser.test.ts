@@ -6,7 +6,7 @@ import { newShopperPage, screenshot, startWithChromium } from "./browser"
 import { startingDemoStore } from "./dashboard-turn"
 import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
 
-// Medusa boots in about 20 s; migrations on a fresh database take about as long again; the start
+// Medusa boots in about 20 s (on a copy of the demo store's template: no migrations); the start
 // may first wait for the admin test's turn with the dashboard to end (dashboard-turn.ts).
 jest.setTimeout(300_000)
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // Both at once; whichever started is kept so afterAll stops it even if the other failed.
   await startWithChromium(
     startingDemoStore(() =>
-      startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, freshDatabase: true, logDir: path.resolve(__dirname, "../../test-output/e2e") })
+      startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, fromTemplate: true, logDir: path.resolve(__dirname, "../../test-output/e2e") })
     ),
     (started) => {
       stack = started.stack!

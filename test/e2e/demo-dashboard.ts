@@ -13,7 +13,7 @@ export interface DemoDashboard {
 }
 
 /**
- * Starts a demo stack on a fresh database (logs in test-output/<logDir>) when no other file's
+ * Starts a demo stack on a copy of the demo store's template database (logs in test-output/<logDir>) when no other file's
  * dashboard is open, then opens its dashboard once no other file is starting a demo store
  * (dashboard-turn.ts), and signs in as a person would, typing the login. The first page waits
  * for Vite to prepare the dashboard's packages: the wait is for the login form, however long.
@@ -30,7 +30,7 @@ export async function openDemoDashboard(logDir: string): Promise<DemoDashboard> 
   try {
     const [demo, chromium] = await Promise.allSettled([
       startingDemoStore(() =>
-        startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, freshDatabase: true, logDir: path.resolve(__dirname, "../../test-output", logDir) })
+        startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, fromTemplate: true, logDir: path.resolve(__dirname, "../../test-output", logDir) })
       ),
       launchChromium(),
     ])

@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, symlinkSync } from "node:fs"
 import path from "node:path"
 import { runNode, startNode, tail, type RunningChild } from "../../harness/child-process"
-import { prepareDatabase } from "../../harness/database"
+import { DEFAULT_DATABASE_URL } from "../../harness/database"
 import { linkPlugin, migrateStore, seedDemoStore, startMedusa, type DemoSeed } from "../../harness/medusa-store"
 import { freePort } from "../../harness/ports"
+import { databaseFromTemplate, templateHash } from "../../harness/template-database"
 import type { Sandbox } from "../../src/sandbox"
 import { startingDemoStore } from "./dashboard-turn"
 
@@ -18,7 +19,7 @@ export interface NextjsStack {
   urls: { storefront: string; store: string; sandbox: string }
   sandbox: Sandbox
   seed: DemoSeed
-  /** Milliseconds per start-up step: nextBuild, store (sandbox, database, migrations, seed, medusa), nextStart. */
+  /** Milliseconds per start-up step: nextBuild, store (sandbox, the template's copy, medusa), nextStart. */
   timings: Record<string, number>
   close(): Promise<void>
 }
@@ -76,11 +77,9 @@ export async function startNextjsStack(logDir: string): Promise<NextjsStack> {
       const { startSandbox } = require(path.join(ROOT, ".medusa/server/src/sandbox")) as typeof import("../../src/sandbox")
       const sandbox: Sandbox = await startSandbox({ port: sandboxPort, publicUrl: sandboxUrl })
       stops.push(() => sandbox.close())
-      const database = await prepareDatabase({ fresh: true })
-      stops.push(() => database.close())
-      const settings = {
+      const settingsOn = (databaseUrl: string) => ({
         port: storePort,
-        databaseUrl: database.url,
+        databaseUrl,
         bnplBaseUrl: sandbox.url,
         storeUrl: store,
         storefrontUrl: storefront,
@@ -89,9 +88,21 @@ export async function startNextjsStack(logDir: string): Promise<NextjsStack> {
           BNPL_STOREFRONT_ORDER_PATH: "/{country_code}/pay-later/landing?order_id={order_id}",
           BNPL_STOREFRONT_CHECKOUT_PATH: "/{country_code}/checkout?step=payment",
         },
-      }
-      await migrateStore(settings)
-      const seed = await seedDemoStore(settings)
+      })
+      // A copy of the demo store's migrated and seeded template (the demo's own start is
+      // demo-stack.test.ts's to test).
+      const database = await databaseFromTemplate({
+        serverUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+        store: "demo",
+        hash: templateHash(path.join(ROOT, "demo/store")),
+        build: async (url) => {
+          await migrateStore(settingsOn(url))
+          return seedDemoStore(settingsOn(url))
+        },
+      })
+      stops.push(() => database.drop())
+      const settings = settingsOn(database.url)
+      const seed = database.seed
       const medusa = await startMedusa(settings)
       stops.push(() => medusa.stop())
       return { sandbox, seed }

@@ -6,7 +6,7 @@ import { startNextjsStack, type NextjsStack } from "./nextjs-stack"
 import { adminHeaders } from "../../demo/script/purchase"
 import { editAddingItemBeforeCapture, payLinkLater, readOrderPayments } from "./payment-link-steps"
 
-// `next build` and Medusa's migrations run side by side (about a minute on 2 cores).
+// `next build` and the store's start run side by side (about a minute on 2 cores).
 jest.setTimeout(300_000)
 
 let stack: NextjsStack

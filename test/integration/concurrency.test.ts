@@ -1,10 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
 import { readOrder } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore } from "../support/seed-store"
 import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness/shopper"
 import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
+import { fromMigratedTemplate } from "../support/store-suite"
 
 // A hundred completions at once on 2 cores took 234 s beside another test file, and half as long
 // again on CI's machine; the time-out only guards against a hang.
@@ -14,7 +14,7 @@ const { control } = useSandboxForStore()
 const SHOPPERS = 100
 
 medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
+  ...fromMigratedTemplate(),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => reportRequestErrorsPlainly(api))
     it(`${SHOPPERS} shoppers checking out at once all get their order, each paid once`, async () => {

@@ -2,7 +2,6 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosResponse } from "axios"
-import path from "node:path"
 import { checkAuthorizationExpiry } from "../../src/operations/authorization-expiry"
 import { GRACE_MS, sendUnsentMoneyCalls } from "../../src/operations/unsent-money-calls"
 import { adminHeaders } from "../support/admin"
@@ -13,6 +12,7 @@ import { seedStore, type SeededStore } from "../support/seed-store"
 import { consumerChooses, pathAndQuery, ukAddress } from "../../harness/shopper"
 import { useProxyForStore } from "../../harness/tcp-proxy"
 import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
+import { fromMigratedTemplate } from "../support/store-suite"
 
 /**
  * The fault matrix (issue 6, item 1): every money-relevant call the store makes, under every
@@ -284,7 +284,7 @@ const matrixTable = (): string => {
 }
 
 medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
+  ...fromMigratedTemplate(),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => reportRequestErrorsPlainly(api))
     let store: SeededStore

@@ -1,5 +1,4 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
 import { adminHeaders } from "../support/admin"
 import { placeOrder, readPayment } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
@@ -7,6 +6,7 @@ import { seedStore, type SeededStore } from "../support/seed-store"
 import { Shopper, ukAddress } from "../../harness/shopper"
 import { useProxyForStore } from "../../harness/tcp-proxy"
 import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
+import { fromMigratedTemplate } from "../support/store-suite"
 
 /**
  * Network blips never reach the shopper (issue "A network blip never reaches the shopper"):
@@ -38,7 +38,7 @@ const proxy = useProxyForStore({ latencyMs: LATENCY_MS, closeIdleAfterMs: IDLE_C
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 medusaIntegrationTestRunner({
-  cwd: path.join(__dirname, "store"),
+  ...fromMigratedTemplate(),
   testSuite: ({ api, getContainer }) => {
     beforeAll(() => reportRequestErrorsPlainly(api))
     let store: SeededStore

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import path from "node:path"
-import { prepareDatabase, queryDatabase, type DemoDatabase } from "../../harness/database"
+import { queryDatabase } from "../../harness/database"
+import { databaseFromTemplate, templateHash, type TemplateCopy } from "../../harness/template-database"
 import {
   execInStore,
   linkPlugin,
@@ -40,20 +41,21 @@ import { flushRedisDatabase, redisCommands, redisKeys } from "../../harness/redi
  * BNPL_RESTART_REDIS_URL (default redis://127.0.0.1:6379/12), flushed at start and end.
  */
 
-// Per hook or test, at most: migrations and seed ~100 s on a busy machine, two servers started
+// Per hook or test, at most: migrations and seed ~100 s on a busy machine (once per template), two servers started
 // twice at once ~60 s, one exec ~20 s. The whole file runs in about 4 minutes.
 jest.setTimeout(240_000)
 
 const STORE_DIR = path.join(__dirname, "restart-store")
 const LOG_DIR = path.resolve(__dirname, "../../test-output/multi-instance-restart")
 const REDIS_URL = process.env.BNPL_RESTART_REDIS_URL || "redis://127.0.0.1:6379/12"
-const DATABASE_URL = process.env.BNPL_RESTART_DATABASE_URL || "postgres://postgres@localhost:5432/bnpl_restart"
+// The PostgreSQL server (its database part is ignored: the file's database is a copy of the store's template).
+const DATABASE_URL = process.env.BNPL_RESTART_DATABASE_URL || "postgres://postgres@localhost:5432/postgres"
 const PROVIDER = "pp_bnpl_bnpl"
 // The lock a dead server leaves on a payment lasts this long (src/runtime/infrastructure/payment-lock.ts).
 const LEASE_MS = 15_000
 
 let sandbox: Sandbox | undefined
-let database: DemoDatabase | undefined
+let database: TemplateCopy | undefined
 let control: SandboxControl
 let seed: DemoSeed
 let adminToken: string
@@ -64,11 +66,11 @@ const running = new Set<RunningStore>()
 let redisServer: Server | undefined
 let generation = 0
 
-function storeSettings(name: string, port: number, redis: boolean): StoreSettings {
+function storeSettings(name: string, port: number, redis: boolean, databaseUrl = database!.url): StoreSettings {
   generation += 1
   return {
     port,
-    databaseUrl: database!.url,
+    databaseUrl,
     bnplBaseUrl: sandbox!.url,
     storeUrl: `http://127.0.0.1:${port}`,
     storefrontUrl: "http://storefront.test",
@@ -105,15 +107,23 @@ beforeAll(async () => {
   await flushRedisDatabase(REDIS_URL)
   sandbox = await startSandbox({ port: 0 })
   control = new SandboxControl(sandbox.url)
-  database = await prepareDatabase({ url: DATABASE_URL, fresh: true })
-  const setup = storeSettings("setup", 0, true)
-  await migrateStore(setup)
-  seed = await seedDemoStore(setup)
+  // A copy of the store's template, which `medusa db:migrate` built on a fresh database.
+  database = await databaseFromTemplate({
+    serverUrl: DATABASE_URL,
+    store: "restart",
+    hash: templateHash(STORE_DIR),
+    build: async (url) => {
+      const setup = storeSettings("setup", 0, true, url)
+      await migrateStore(setup)
+      return seedDemoStore(setup)
+    },
+  })
+  seed = database.seed
 })
 
 afterAll(async () => {
   await Promise.all([...running].map((store) => store.stop()))
-  await database?.close()
+  await database?.drop()
   await sandbox?.close()
   await flushRedisDatabase(REDIS_URL).catch(() => {})
 })
@@ -366,7 +376,7 @@ describe("upgrading from the version before the money records", () => {
   })
 
   it("`medusa db:migrate` creates the records table on a fresh database, and on a database migrated before it existed", async () => {
-    // beforeAll migrated a fresh database.
+    // The template was migrated from a fresh database.
     const exists = async () => (await sql<{ table: string | null }>(`SELECT to_regclass('public.bnpl_money_operation')::text AS table`))[0].table
     expect(await exists()).toBe("bnpl_money_operation")
 

@@ -24,9 +24,9 @@ export interface StoreSuite {
   control: SandboxControl
   /** The running sandbox (its URL, its state). */
   sandbox: () => Sandbox
-  /** Seeded anew before each test, on a sandbox reset before it. */
+  /** Seeded once; every test starts from the database as it was right after the seed, on a reset sandbox. */
   store: SeededStore
-  /** The admin's headers, made before each test. */
+  /** The admin's headers (the admin user is in the seeded snapshot). */
   admin: { headers: Record<string, string> }
   /** A shopper of the seeded store (its publishable key), made before each test. */
   shopper: Shopper
@@ -34,25 +34,26 @@ export interface StoreSuite {
 
 /**
  * One integration test file: the sandbox (with `environment` set for this file's store:
- * region, auth scheme, capture mode, accounts), the test store of test/integration/store, and
- * before each test a reset sandbox, a freshly seeded store, the admin's headers and a shopper.
- * Read `suite.store`, `suite.admin` and `suite.shopper` inside a test (they are new for each).
+ * region, auth scheme, capture mode, accounts), the test store of test/integration/store seeded
+ * once, and before each test the seeded database restored, a reset sandbox and a new shopper.
+ * Read `suite.store`, `suite.admin` and `suite.shopper` inside a test.
  */
 export function describeStore(environment: Record<string, string>, tests: (suite: StoreSuite) => void): void {
   const { control, sandbox } = useSandboxForStore(environment)
-  const dbName = `medusa-bnpl-${randomBytes(4).toString("hex")}-integration-${process.env.JEST_WORKER_ID ?? "1"}`
   medusaIntegrationTestRunner({
-    cwd: path.join(__dirname, "../integration/store"),
-    dbName,
-    // Before Medusa's runner creates and migrates the database: a copy of the migrated template.
-    hooks: { beforeServerStart: () => copyTemplateDatabase(dbName) },
+    ...fromMigratedTemplate(),
     testSuite: ({ api, getContainer }) => {
       const suite = { api, getContainer, control, sandbox } as StoreSuite
-      beforeAll(() => reportRequestErrorsPlainly(api))
-      beforeEach(async () => {
-        await control.reset()
+      beforeAll(async () => {
+        reportRequestErrorsPlainly(api)
+        // Seeded once: Medusa's runner snapshots the database before the first test (after the
+        // suite's beforeAll hooks) and restores that snapshot before every other, so each test
+        // starts on the same seeded store without seeding it again (seconds a test).
         suite.store = await seedStore(getContainer())
         suite.admin = await adminHeaders(getContainer())
+      })
+      beforeEach(async () => {
+        await control.reset()
         suite.shopper = new Shopper(api, suite.store.publishableKey)
       })
       afterEach(async () => {
@@ -66,6 +67,21 @@ export function describeStore(environment: Record<string, string>, tests: (suite
       tests(suite)
     },
   })
+}
+
+/**
+ * The options of Medusa's `medusaIntegrationTestRunner` for the store of test/integration/store
+ * on a database copied from the template global-setup.js migrated: the runner then finds
+ * nothing to migrate. Spread it into the runner's options (files that run the runner themselves).
+ */
+export function fromMigratedTemplate(): { cwd: string; dbName: string; hooks: { beforeServerStart: () => Promise<void> } } {
+  const dbName = `medusa-bnpl-${randomBytes(4).toString("hex")}-integration-${process.env.JEST_WORKER_ID ?? "1"}`
+  return {
+    cwd: path.join(__dirname, "../integration/store"),
+    dbName,
+    // Before Medusa's runner creates and migrates the database: a copy of the migrated template.
+    hooks: { beforeServerStart: () => copyTemplateDatabase(dbName) },
+  }
 }
 
 /**
