@@ -112,7 +112,7 @@ const servers = () => instances.filter((instance) => instance.role === "server")
 beforeAll(async () => {
   linkPlugin(STORE_DIR)
   await flushRedisDatabase(REDIS_URL)
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strictRequests: true })
   control = new SandboxControl(sandbox.url)
   database = await prepareDatabase({ url: DATABASE_URL, fresh: true })
   const setup = storeSettings("setup", 0)

@@ -103,7 +103,7 @@ async function startServer(redis: boolean): Promise<Server> {
 beforeAll(async () => {
   linkPlugin(STORE_DIR)
   await flushRedisDatabase(REDIS_URL)
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strictRequests: true })
   control = new SandboxControl(sandbox.url)
   database = await prepareDatabase({ url: DATABASE_URL, fresh: true })
   const setup = storeSettings("setup", 0, true)
