@@ -1,5 +1,3 @@
-import type { OrderDetails } from "./payment-lifecycle"
-
 /**
  * The shapes the real service answers where its recorded answers show more than the document
  * (docs/service-api.md "Recorded answers"): empty values where a request sent none, which
@@ -7,13 +5,21 @@ import type { OrderDetails } from "./payment-lifecycle"
  * what is stored stays what was sent.
  */
 
+/** The parts of a payment's `orderDetails` (payment-lifecycle.ts) that get the service's empty values. */
+interface OrderDetailsShape {
+  courier?: object
+  discounts?: object[]
+  consumer?: { phoneNumber?: string }
+  items?: Array<{ categories?: string[][] }>
+}
+
 /**
  * A Payment's `orderDetails` as the service answers it: `courier` `{}` and `discounts` `[]`
  * when the checkout had none (the recordings' requests sent `null`), `consumer.phoneNumber`
  * `""` when the consumer gave none, each item's `categories` `[]` when it had none.
  */
-export function orderDetailsAsAnswered(details: OrderDetails): OrderDetails {
-  const answered: OrderDetails = { ...structuredClone(details) }
+export function orderDetailsAsAnswered<Details extends OrderDetailsShape>(details: Details): Details {
+  const answered: Details = structuredClone(details)
   answered.courier ??= {}
   answered.discounts ??= []
   if (answered.consumer) answered.consumer = { ...answered.consumer, phoneNumber: answered.consumer.phoneNumber ?? "" }
