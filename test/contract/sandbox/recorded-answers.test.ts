@@ -9,6 +9,7 @@
  * tolerates.
  */
 import { startSandbox, type Sandbox } from "../../../src/sandbox"
+import { runCli } from "../../../src/sandbox/cli"
 import { asMerchant, asTester, createExpressCheckout, shippingOption } from "./express-http"
 
 let sandbox: Sandbox
@@ -254,5 +255,19 @@ describe("where the document and the recordings differ", () => {
     const declined = await asMerchant(recordings, "POST", "/v2/payments/auth", { token })
     const refund = await asMerchant(recordings, "POST", `/v2/payments/${declined.json.id}/refund`, { amount: money("10.00") })
     expect([refund.status, refund.json.errorCode]).toEqual([412, "precondition_failed"])
+  })
+
+  it("medusa-payment-bnpl sandbox says which answers it gives, and --prefer-recordings gives the recorded ones", async () => {
+    const lines: string[] = []
+    const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) }
+    const cli = await runCli(["sandbox", "--port", "0", "--prefer-recordings"], output)
+    try {
+      expect(lines.join("\n")).toContain("Amounts:                  any decimal, rounded to 2 places")
+      expect(lines.join("\n")).toContain("Document and recordings:  answers as recorded where they differ, --prefer-recordings")
+      const refused = await asMerchant(cli!, "POST", "/v2/payments/100999999999/refund", { amount: money("10.00") })
+      expect(refused.status).toBe(404)
+    } finally {
+      await cli?.close()
+    }
   })
 })
