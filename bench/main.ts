@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    sandbox = await startSandbox({ port: SANDBOX_PORT })
+    sandbox = await startSandbox({ port: SANDBOX_PORT, strictRequests: true })
     if (SCALE_ONLY) {
       const results = await measureScale(sandbox.url, log)
       console.log(`\n${renderScale(results)}\n`)

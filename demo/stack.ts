@@ -177,6 +177,9 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
     stops.push(() => keeper.close())
     const sandbox: Sandbox = await timed("sandbox", "starting the sandbox", () =>
       builtSandbox().startSandbox({
+        // Strict: the demo (and the e2e tier that runs it) proves the plugin sends nothing the
+        // service merely tolerates (docs/sandbox.md "Strict or as the service").
+        strictRequests: true,
         port: sandboxPort,
         publicUrl: sandboxUrl,
         savedState: keeper.saved,

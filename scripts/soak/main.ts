@@ -107,7 +107,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   mkdirSync(options.logDir, { recursive: true })
   const tokens = new Set<string>()
   const unwatch = watchIssuedTokens(options.sandboxPort, tokens)
-  const sandbox = await startSandbox({ port: options.sandboxPort })
+  // Strict: the plugin must not send what the service merely tolerates (docs/sandbox.md "Strict or as the service").
+  const sandbox = await startSandbox({ port: options.sandboxPort, strictRequests: true })
   // The processes reach PostgreSQL, Redis and the service through proxies the soak owns, so an
   // outage cuts only this deployment off (the machine's servers are shared with other runs).
   const proxies: Record<OutageKind, OutageProxy> = {

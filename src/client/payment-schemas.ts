@@ -23,14 +23,22 @@ export const authRequestSchema = z.strictObject({
   amount: moneySchema.optional(),
 })
 
-/** A payment event; `expires` on AUTH_APPROVED is the authorisation's expiry ("Events"). */
+/**
+ * A payment event; `expires` on AUTH_APPROVED is the authorisation's expiry ("Events"). The
+ * service answers `paymentEventMerchantReference: null` for an event without one
+ * (docs/service-api.md "Recorded answers"); it is read as absent.
+ */
 export const paymentEventSchema = z.looseObject({
   id: z.string().optional(),
   created: z.string().optional(),
   expires: z.string().optional(),
   type: z.string(),
   amount: moneyResponseSchema.optional(),
-  paymentEventMerchantReference: z.string().optional(),
+  paymentEventMerchantReference: z
+    .string()
+    .nullish()
+    .transform((reference) => reference ?? undefined)
+    .optional(),
 })
 
 /** Refund (docs/service-api.md "Refund"): echoed request fields plus `refundId` and `refundedAt`. */

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { toApiAmount } from "./money"
 
 /**
  * The Merchant API v2's resources as requests carry them (docs/service-api.md "Resources and
@@ -13,6 +14,17 @@ export const max = (limit: number) => z.string().max(limit, `must be at most ${l
 export const apiAmountSchema = z
   .string()
   .regex(/^\d+\.\d{2}$/, "must be a non-negative decimal string with exactly 2 decimal places")
+
+/**
+ * An amount string as the service takes it: any non-negative decimal (`"110.0"`, `"10"`),
+ * answered rounded half-up to 2 places (docs/service-api.md "Money": the service rounds what
+ * it is given, and "Recorded answers"). The plugin never sends one: its requests use
+ * `apiAmountSchema`; the sandbox takes these unless it runs strict.
+ */
+export const serviceAmountSchema = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, "must be a non-negative decimal string")
+  .transform((amount) => toApiAmount(amount))
 
 const currencySchema = z
   .string()

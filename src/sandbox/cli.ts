@@ -2,13 +2,16 @@ import { parseArgs } from "node:util"
 import { startSandbox, type Sandbox } from "./server"
 
 const USAGE = `Usage: medusa-payment-bnpl sandbox [--port 4010] [--host 127.0.0.1] [--public-url URL] [--strict-requests]
-                                  [--instalments 4] [--instalment-days 14]
+                                  [--prefer-recordings] [--instalments 4] [--instalment-days 14]
 
 Starts a local sandbox of the buy-now-pay-later Merchant API v2: its endpoints, its consumer
 checkout screens and a control API for tests under /__control. Ctrl-C stops it.
 
-  --strict-requests  refuse (422) request fields the sandbox does not know, instead of
-                     ignoring them as the real service does (they are listed in the ledger)
+  --strict-requests  refuse (422) what the real service merely tolerates: request fields the
+                     sandbox does not know (the service ignores them; they are listed in the
+                     ledger) and amounts without exactly 2 decimals (the service rounds them)
+  --prefer-recordings  where the document and the real service's recorded answers differ,
+                     answer as recorded (a Refund of an unknown order: 404 instead of 412)
   --instalments      the number of instalments the consumer screen's payment plan shows (1 to 24)
   --instalment-days  days between two instalments (1 to 366); the first is due today`
 
@@ -45,6 +48,7 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
       host: parsed.values.host,
       publicUrl: parsed.values["public-url"],
       strictRequests: parsed.values["strict-requests"],
+      preferRecordings: parsed.values["prefer-recordings"],
       paymentSchedule: { instalments: Number(parsed.values.instalments), intervalDays: Number(parsed.values["instalment-days"]) },
     })
   } catch (error) {
@@ -67,6 +71,7 @@ function parseCommandLine(argv: string[], output: CliOutput) {
         host: { type: "string", default: "127.0.0.1" },
         "public-url": { type: "string" },
         "strict-requests": { type: "boolean", default: false },
+        "prefer-recordings": { type: "boolean", default: false },
         instalments: { type: "string", default: "4" },
         "instalment-days": { type: "string", default: "14" },
         help: { type: "boolean", short: "h", default: false },
@@ -106,6 +111,8 @@ export function describeSandbox(sandbox: Sandbox): string {
     `  Control API:              ${sandbox.url}/__control`,
     `  Express library:          ${sandbox.url}/express/library.js`,
     `  Unknown request fields:   ${sandbox.strictRequests ? "refused (422), --strict-requests" : "ignored and listed in the ledger"}`,
+    `  Amounts:                  ${sandbox.strictRequests ? "exactly 2 decimals, else refused (422), --strict-requests" : "any decimal, rounded to 2 places"}`,
+    `  Document and recordings:  ${sandbox.preferRecordings ? "answers as recorded where they differ, --prefer-recordings" : "answers as the document where they differ"}`,
     "",
     "Accounts (sandbox credentials, safe to share):",
   ]

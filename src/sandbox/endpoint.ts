@@ -131,7 +131,7 @@ async function runAuthenticated(
   if (!req.headers["user-agent"]) {
     throw new SandboxRequestError(400, "bad_request", "The User-Agent header is required")
   }
-  const schema = serviceRequestSchema(name)
+  const schema = serviceRequestSchema(name, store.settings.strictRequests)
   const body = !schema ? undefined : spec.bodyOptional && rawBody.trim() === "" ? {} : readJsonBody(req)
   const request = schema
     ? validateBody(schema, body, {

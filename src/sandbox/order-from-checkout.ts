@@ -3,7 +3,7 @@ import { apiAmountToMinorUnits, minorUnitsToMoney } from "../client/money"
 import type { MoneyInput } from "../client/schemas"
 import { approvedAmountRefusal } from "./approved-amount"
 import { isoTimestamp } from "./clock"
-import { orderDetailsOf, paymentBody, type StoredPayment } from "./payment-lifecycle"
+import { orderDetailsOf, paymentBody, type StoredPayment, type StoredPaymentEvent } from "./payment-lifecycle"
 import { errorResult, jsonResult, type EndpointResult } from "./result"
 import { AUTHORISATION_LIFETIME_MS } from "./rules"
 import type { SandboxStore } from "./state"
@@ -27,10 +27,10 @@ export interface OrderRequest {
  * express confirmation: the option's `orderAmount` and the popup's consumer and address).
  *
  * `mode: "auth"`: 201 APPROVED / AUTH_APPROVED with an AUTH_APPROVED event that expires 13
- * days later, or 402 DECLINED / AUTH_DECLINED after the declined path.
- * `mode: "capture"`: the whole amount is captured at once: 201 APPROVED / CAPTURED with an
- * AUTH_APPROVED and a CAPTURED event, or 201 DECLINED / CAPTURE_DECLINED (the service answers
- * a Payment "with status APPROVED or DECLINED").
+ * days later, or 402 DECLINED / AUTH_DECLINED with an AUTH_DECLINED event after the declined path.
+ * `mode: "capture"`: the whole amount is captured at once: 201 APPROVED / CAPTURED with one
+ * CAPTURED event, or 201 DECLINED / CAPTURE_DECLINED with a CAPTURE_DECLINED event (the
+ * service answers a Payment "with status APPROVED or DECLINED"; the events as recorded).
  */
 export function orderFromCheckout(
   store: SandboxStore,
@@ -91,25 +91,24 @@ function paymentFromCheckout(
     // docs/service-api.md "Auth": a merchantReference given here replaces the checkout's.
     merchantReference: request.merchantReference ?? checkout.request.merchantReference,
     orderDetails: orderDetailsOf(checkout.request),
-    events: approved
-      ? [
-          {
-            id: store.newEventId(),
-            createdAtMs: nowMs,
-            expiresAtMs: nowMs + AUTHORISATION_LIFETIME_MS,
-            type: "AUTH_APPROVED",
-            amountMinor,
-          },
-          ...(captured
-            ? [{ id: store.newEventId(), createdAtMs: nowMs, type: "CAPTURED" as const, amountMinor }]
-            : []),
-        ]
-      : [],
+    events: [firstEvent(store.newEventId(), nowMs, approved, mode, amountMinor)],
     refunds: [],
     authorisationExpiresAtMs: nowMs + AUTHORISATION_LIFETIME_MS,
   }
   if (payment.merchantReference === undefined) delete payment.merchantReference
   return payment
+}
+
+/**
+ * The one event a new payment starts with, as the real service records it
+ * (docs/service-api.md "Events" and "Recorded answers"): AUTH_APPROVED with the
+ * authorisation's expiry, or CAPTURED for an Immediate Payment Capture (no AUTH_APPROVED
+ * before it); a decline records AUTH_DECLINED or CAPTURE_DECLINED, with the amount asked.
+ */
+function firstEvent(id: string, nowMs: number, approved: boolean, mode: "auth" | "capture", amountMinor: bigint): StoredPaymentEvent {
+  if (!approved) return { id, createdAtMs: nowMs, type: mode === "capture" ? "CAPTURE_DECLINED" : "AUTH_DECLINED", amountMinor }
+  if (mode === "capture") return { id, createdAtMs: nowMs, type: "CAPTURED", amountMinor }
+  return { id, createdAtMs: nowMs, expiresAtMs: nowMs + AUTHORISATION_LIFETIME_MS, type: "AUTH_APPROVED", amountMinor }
 }
 
 /** The Auth (and, for an immediate capture that was approved, the capture) in the sandbox's ledger. */

@@ -3,6 +3,7 @@ import { minorUnitsToMoney } from "../client/money"
 import type { Courier } from "../client/schemas"
 import type { PaymentState } from "../payments/payment-state"
 import { isoTimestamp } from "./clock"
+import { eventMerchantReferenceAsAnswered, orderDetailsAsAnswered } from "./recorded-answers"
 import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 
 /**
@@ -14,12 +15,16 @@ import type { ServiceCreateCheckoutRequest } from "./request-schemas"
  */
 export type { PaymentState }
 
-/** A payment event as stored; amounts are integer minor units. */
+/**
+ * A payment event as stored; amounts are integer minor units. A declined Auth records
+ * AUTH_DECLINED, a declined Immediate Payment Capture CAPTURE_DECLINED (docs/service-api.md
+ * "Recorded answers").
+ */
 export interface StoredPaymentEvent {
   id: string
   createdAtMs: number
   expiresAtMs?: number
-  type: "AUTH_APPROVED" | "CAPTURED" | "VOIDED" | "EXPIRED"
+  type: "AUTH_APPROVED" | "AUTH_DECLINED" | "CAPTURED" | "CAPTURE_DECLINED" | "VOIDED" | "EXPIRED"
   amountMinor: bigint
   paymentEventMerchantReference?: string
 }
@@ -118,7 +123,8 @@ export interface PaymentBody {
     expires?: string
     type: StoredPaymentEvent["type"]
     amount: Money
-    paymentEventMerchantReference?: string
+    /** `null` when the event has none, as the service answers (docs/service-api.md "Recorded answers"). */
+    paymentEventMerchantReference: string | null
   }>
 }
 
@@ -175,7 +181,12 @@ export function voidOpenAmount(
   return entry
 }
 
-/** The Payment object for a stored payment. */
+/**
+ * The Payment object for a stored payment, as the service answers it (docs/service-api.md
+ * "Payment (order)" and "Recorded answers"): a declined payment's `openToCaptureAmount` is
+ * the whole amount (nothing can be captured of it all the same), `orderDetails` carries the
+ * service's empty values, every event a `paymentEventMerchantReference`.
+ */
 export function paymentBody(payment: StoredPayment): PaymentBody {
   const money = (minor: bigint) => minorUnitsToMoney(minor, payment.currency)
   return {
@@ -184,20 +195,18 @@ export function paymentBody(payment: StoredPayment): PaymentBody {
     status: payment.status,
     created: isoTimestamp(payment.createdAtMs),
     originalAmount: money(payment.originalMinor),
-    openToCaptureAmount: money(payment.openToCaptureMinor),
+    openToCaptureAmount: money(payment.status === "DECLINED" ? payment.originalMinor : payment.openToCaptureMinor),
     paymentState: payment.paymentState,
     ...(payment.merchantReference === undefined ? {} : { merchantReference: payment.merchantReference }),
     refunds: payment.refunds.map((refund) => ({ ...refund })),
-    orderDetails: structuredClone(payment.orderDetails),
+    orderDetails: orderDetailsAsAnswered(payment.orderDetails),
     events: payment.events.map((event) => ({
       id: event.id,
       created: isoTimestamp(event.createdAtMs),
       ...(event.expiresAtMs === undefined ? {} : { expires: isoTimestamp(event.expiresAtMs) }),
       type: event.type,
       amount: money(event.amountMinor),
-      ...(event.paymentEventMerchantReference === undefined
-        ? {}
-        : { paymentEventMerchantReference: event.paymentEventMerchantReference }),
+      paymentEventMerchantReference: eventMerchantReferenceAsAnswered(event.paymentEventMerchantReference),
     })),
   }
 }

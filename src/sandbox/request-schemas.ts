@@ -1,13 +1,18 @@
 import { z } from "zod"
 import { ENDPOINTS, type EndpointName, type EndpointSpec, type ServiceRequest } from "../client/endpoints"
-import { consumerSchema, moneySchema } from "../client/schemas"
+import { apiAmountSchema, consumerSchema, moneySchema, serviceAmountSchema } from "../client/schemas"
 
 /**
  * The request bodies as the service takes them, derived from the endpoint table
  * (client/endpoints.ts): each row's `service` schema (where the service is known to take more
  * than the plugin sends), else its `request` schema, made lenient where the real service is:
- * a field sent as JSON `null` reads as absent (docs/service-api.md "Optional fields sent as null": the PHP SDK sends `"line2": null`), so `null` for an optional field is
- * accepted and `null` for a required one (`amount`, `token`) is refused as that field missing.
+ * - a field sent as JSON `null` reads as absent (docs/service-api.md "Optional fields sent as
+ *   null": the PHP SDK sends `"line2": null`), so `null` for an optional field is accepted and
+ *   `null` for a required one (`amount`, `token`) is refused as that field missing; in both
+ *   modes;
+ * - unless the sandbox runs strict, every Money `amount` is any non-negative decimal, rounded
+ *   to 2 places (`serviceAmountSchema`: the real service takes `"110.0"`, docs/service-api.md
+ *   "Recorded answers"); strict keeps the plugin's own rule, exactly 2 decimals.
  * Every other rule (lengths, formats, refinements) stays the client's. Unknown fields are
  * handled by `validateBody` (request-body.ts), not here.
  */
@@ -58,33 +63,37 @@ export type SandboxRequest<N extends EndpointName> = N extends keyof typeof SAND
 /** The Create Checkout body as the sandbox keeps it. */
 export type ServiceCreateCheckoutRequest = SandboxRequest<"Create Checkout">
 
-const cache = new Map<EndpointName, z.ZodType>()
+const cache = new Map<string, z.ZodType>()
 
 /**
  * The schema the sandbox validates `name`'s JSON body with; undefined for an endpoint without
- * a body (a request sent as a query string is read raw: list-payments-query.ts).
+ * a body (a request sent as a query string is read raw: list-payments-query.ts). `strict`
+ * (the sandbox's `strictRequests`) keeps the plugin's own amount rule, exactly 2 decimals.
  */
-export function serviceRequestSchema(name: EndpointName): z.ZodType | undefined {
+export function serviceRequestSchema(name: EndpointName, strict = false): z.ZodType | undefined {
   const spec: EndpointSpec = ENDPOINTS[name]
   const source = (SANDBOX_SCHEMAS as Partial<Record<EndpointName, z.ZodType>>)[name] ?? spec.service ?? spec.request
   if (!source || spec.query) return undefined
-  let schema = cache.get(name)
-  if (!schema) cache.set(name, (schema = nullAsAbsent(source)))
+  const key = `${name}\u0000${strict}`
+  let schema = cache.get(key)
+  if (!schema) cache.set(key, (schema = asServiceTakes(source, { roundAmounts: !strict })))
   return schema
 }
 
 /**
  * `schema` with every object's known fields read as absent when `null`, at every depth
- * (objects, optional values, array elements). Checks (refinements, lengths) are kept: each
- * node is cloned with its own definition and only its children replaced.
+ * (objects, optional values, array elements), and with `roundAmounts` every API amount
+ * (`apiAmountSchema`) taken as any decimal and rounded to 2 places. Checks (refinements,
+ * lengths) are kept: each node is cloned with its own definition and only its children replaced.
  */
-export function nullAsAbsent(schema: z.ZodType): z.ZodType {
+export function asServiceTakes(schema: z.ZodType, options: { roundAmounts: boolean }): z.ZodType {
+  if (schema === apiAmountSchema) return options.roundAmounts ? serviceAmountSchema : schema
   const node = schema as z.ZodType & { clone(def: unknown): z.ZodType }
   const def = node._zod.def as any
   switch (def.type) {
     case "object": {
       const shape = Object.fromEntries(
-        Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) => [key, nullAsAbsent(field)])
+        Object.entries(def.shape as Record<string, z.ZodType>).map(([key, field]) => [key, asServiceTakes(field, options)])
       )
       const known = new Set(Object.keys(shape))
       return z.preprocess((value) => withoutNullFields(value, known), node.clone({ ...def, shape }))
@@ -92,9 +101,9 @@ export function nullAsAbsent(schema: z.ZodType): z.ZodType {
     case "optional":
     case "nullable":
     case "default":
-      return node.clone({ ...def, innerType: nullAsAbsent(def.innerType) })
+      return node.clone({ ...def, innerType: asServiceTakes(def.innerType, options) })
     case "array":
-      return node.clone({ ...def, element: nullAsAbsent(def.element) })
+      return node.clone({ ...def, element: asServiceTakes(def.element, options) })
     default:
       return schema
   }

@@ -35,11 +35,19 @@ export interface SandboxOptions {
   /** The URL consumers and next-page links use, when the sandbox sits behind a proxy; default `url`. */
   publicUrl?: string
   /**
-   * Refuse (422 `invalid_object`) request fields the sandbox does not know, instead of ignoring
-   * them as the real service does; default false. On in the plugin's own tests, to prove it
-   * sends only what the documents name.
+   * Refuse (422 `invalid_object`) what the real service merely tolerates: request fields the
+   * sandbox does not know (the service ignores them) and amounts without exactly 2 decimals
+   * (the service rounds `"110.0"`); default false, answering as the real service does. On in
+   * the plugin's own tests, to prove it sends only what the documents name, as they name it.
    */
   strictRequests?: boolean
+  /**
+   * Where docs/service-api.md and the real service's recorded answers differ, answer as
+   * recorded; default false (the document). Today one answer: a Refund of an unknown order,
+   * 404 `not_found` instead of 412 `precondition_failed` (docs/sandbox.md "Where each
+   * behaviour comes from").
+   */
+  preferRecordings?: boolean
   /** How long after Reverse Payment By Token the reversal is applied (sandbox clock); default 2. */
   reversalDelaySeconds?: number
   /**
@@ -67,8 +75,10 @@ export interface Sandbox {
   authUrl: string
   /** The merchant accounts, with their current limits. */
   accounts: SandboxAccount[]
-  /** Whether unknown request fields are refused (see `SandboxOptions.strictRequests`). */
+  /** Whether unknown request fields and amounts without 2 decimals are refused (see `SandboxOptions.strictRequests`). */
   strictRequests: boolean
+  /** Whether answers follow the recordings where they and the document differ (see `SandboxOptions.preferRecordings`). */
+  preferRecordings: boolean
   control: SandboxControl
   /** The state that outlives a restart, as JSON text for `SandboxOptions.savedState` (see `SandboxSavedState`). */
   saveState(): string
@@ -136,6 +146,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       configurationMaxAgeSeconds: options.configurationMaxAgeSeconds ?? DEFAULT_CONFIGURATION_MAX_AGE_SECONDS,
       publicUrl: "",
       strictRequests: options.strictRequests ?? false,
+      preferRecordings: options.preferRecordings ?? false,
       reversalDelaySeconds: options.reversalDelaySeconds ?? DEFAULT_REVERSAL_DELAY_SECONDS,
       paymentSchedule: paymentScheduleRule(options.paymentSchedule),
     },
@@ -163,6 +174,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return store.accounts.map((account) => ({ ...account }))
     },
     strictRequests: store.settings.strictRequests,
+    preferRecordings: store.settings.preferRecordings,
     control,
     saveState: () => saveSandboxState(store),
     close() {

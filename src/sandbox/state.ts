@@ -46,8 +46,16 @@ export interface SandboxSettings {
   configurationMaxAgeSeconds: number
   /** Where consumers and next-page links are sent; known once the server listens. */
   publicUrl: string
-  /** Refuse request fields the sandbox does not know (422) instead of ignoring them. */
+  /**
+   * Refuse (422) what the real service merely tolerates: request fields the sandbox does not
+   * know, and amounts without exactly 2 decimals (the service rounds them).
+   */
   strictRequests: boolean
+  /**
+   * Where the document and the real service's recorded answers differ, answer as recorded
+   * (a Refund of an unknown order: 404 `not_found` instead of 412 `precondition_failed`).
+   */
+  preferRecordings: boolean
   /** How long after Reverse Payment By Token the reversal is applied, by the sandbox clock. */
   reversalDelaySeconds: number
   /** The instalment plan the consumer screen shows. */

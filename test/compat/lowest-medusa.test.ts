@@ -96,7 +96,7 @@ const installedVersion = (name: string) =>
 beforeAll(async () => {
   if (!LOWEST) throw new Error(`package.json peerDependencies has no lower bound: ${manifest.peerDependencies["@medusajs/framework"]}`)
   await timed("npm pack + npm install", installApp)
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strictRequests: true })
   database = await prepareDatabase({ fresh: true })
   const port = await freePort()
   const settings: StoreSettings = {

@@ -24,7 +24,7 @@ let sandbox: Sandbox
 let control: SandboxControl
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strictRequests: true })
   control = new SandboxControl(sandbox.url)
 })
 afterAll(async () => {

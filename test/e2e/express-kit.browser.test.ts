@@ -14,7 +14,7 @@ let site: ExpressKitPage
 let browser: Browser, context: BrowserContext, page: Page
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strictRequests: true })
   site = new ExpressKitPage(sandbox)
   await site.start()
   browser = await launchChromium()

@@ -75,7 +75,7 @@ export async function startNextjsStack(logDir: string): Promise<NextjsStack> {
     const backend = timed("store", () => startingDemoStore(async () => {
       // The sandbox as users get it: from the build, like the store's plugin.
       const { startSandbox } = require(path.join(ROOT, ".medusa/server/src/sandbox")) as typeof import("../../src/sandbox")
-      const sandbox: Sandbox = await startSandbox({ port: sandboxPort, publicUrl: sandboxUrl })
+      const sandbox: Sandbox = await startSandbox({ port: sandboxPort, publicUrl: sandboxUrl, strictRequests: true })
       stops.push(() => sandbox.close())
       const settingsOn = (databaseUrl: string) => ({
         port: storePort,

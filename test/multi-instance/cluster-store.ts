@@ -53,7 +53,7 @@ export class ClusterStore {
   async prepare(): Promise<void> {
     linkPlugin(STORE_DIR)
     await flushRedisDatabase(this.redisUrl)
-    this.sandbox = await startSandbox({ port: 0 })
+    this.sandbox = await startSandbox({ port: 0, strictRequests: true })
     this.control = new SandboxControl(this.sandbox.url)
     this.database = await databaseFromTemplate({
       serverUrl: SERVER_URL,

@@ -105,7 +105,7 @@ async function startServer(redis: boolean): Promise<Server> {
 beforeAll(async () => {
   linkPlugin(STORE_DIR)
   await flushRedisDatabase(REDIS_URL)
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strictRequests: true })
   control = new SandboxControl(sandbox.url)
   // A copy of the store's template, which `medusa db:migrate` built on a fresh database.
   database = await databaseFromTemplate({

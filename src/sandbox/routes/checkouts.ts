@@ -1,6 +1,7 @@
 import { apiAmountToMinorUnits } from "../../client/money"
 import { isoTimestamp } from "../clock"
 import type { SandboxHandlers } from "../endpoint"
+import { expressCheckoutAsAnswered } from "../recorded-answers"
 import { errorResult, jsonResult } from "../result"
 import type { SandboxStore, StoredCheckout } from "../state"
 
@@ -9,14 +10,19 @@ export function redirectCheckoutUrl(store: SandboxStore, token: string): string 
   return `${store.settings.publicUrl}/checkout/${encodeURIComponent(token)}`
 }
 
-/** The Checkout object: the stored request plus `token`, `expires`, `redirectCheckoutUrl`. */
+/**
+ * The Checkout object: the stored request plus `token`, `expires`, `redirectCheckoutUrl`; an
+ * express checkout's with the service's empty `courier`, `discounts` and `shippingOptions`
+ * (recorded-answers.ts).
+ */
 export function checkoutBody(store: SandboxStore, checkout: StoredCheckout): Record<string, unknown> {
-  return {
+  const body = {
     token: checkout.token,
     expires: isoTimestamp(checkout.expiresAtMs),
     redirectCheckoutUrl: redirectCheckoutUrl(store, checkout.token),
     ...structuredClone(checkout.request),
   }
+  return checkout.request.mode === "express" ? expressCheckoutAsAnswered(body) : body
 }
 
 /**

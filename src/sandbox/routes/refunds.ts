@@ -2,9 +2,20 @@ import { minorUnitsToApiAmount, minorUnitsToMoney } from "../../client/money"
 import { isoTimestamp } from "../clock"
 import type { SandboxHandlers } from "../endpoint"
 import type { RefundBody } from "../payment-lifecycle"
-import { errorResult, jsonResult } from "../result"
+import { errorResult, jsonResult, type EndpointResult } from "../result"
 import { REFUND_TIME_LIMIT_MS } from "../rules"
 import { amountForPayment } from "./payment-checks"
+
+/**
+ * A Refund of an order the account does not have: 412 `precondition_failed` as the document
+ * says (docs/service-api.md "Create Refund"), or, with `preferRecordings`, 404 `not_found` as
+ * the real service was recorded answering (docs/service-api.md "Recorded answers").
+ */
+function unknownOrder(preferRecordings: boolean, orderId: string): EndpointResult {
+  return preferRecordings
+    ? errorResult(404, "not_found", `No payment ${orderId}`)
+    : errorResult(412, "precondition_failed", `No payment ${orderId}`)
+}
 
 /**
  * Create Refund, `POST /v2/payments/{orderId}/refund` (docs/service-api.md "Create Refund"
@@ -21,7 +32,7 @@ export const refundHandlers = {
         : undefined
     return idempotent(idempotencyKey, () => {
       const payment = store.paymentOf(account.merchantId, params.orderId)
-      if (!payment) return errorResult(412, "precondition_failed", `No payment ${params.orderId}`)
+      if (!payment) return unknownOrder(store.settings.preferRecordings, params.orderId)
       if (payment.status === "DECLINED") {
         return errorResult(412, "precondition_failed", `Payment ${payment.id} was declined and cannot be refunded`)
       }

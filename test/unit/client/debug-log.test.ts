@@ -14,7 +14,7 @@ let lines: Array<{ level: string; message: string }>
 const clients: BnplClient[] = []
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strictRequests: true })
 })
 afterAll(() => sandbox.close())
 beforeEach(() => {

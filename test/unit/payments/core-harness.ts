@@ -27,7 +27,8 @@ export const logger = {
 export function useSandboxCore(): void {
   jest.setTimeout(30_000)
   beforeAll(async () => {
-    sandbox = await startSandbox()
+    // Strict: the plugin must not send what the service merely tolerates (docs/sandbox.md "Strict or as the service").
+    sandbox = await startSandbox({ strictRequests: true })
   })
   afterAll(() => sandbox.close())
   beforeEach(() => {

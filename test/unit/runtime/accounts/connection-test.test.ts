@@ -16,7 +16,7 @@ jest.setTimeout(30_000)
 
 let sandbox: Sandbox
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
+  sandbox = await startSandbox({ port: 0, strictRequests: true })
 })
 afterAll(() => sandbox.close())
 
