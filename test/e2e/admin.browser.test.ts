@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core"
 import { runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import { launchChromium, screenshot } from "./browser"
-import { openDashboardTurn } from "./dashboard-turn"
+import { openDashboardTurn, startingDemoStore } from "./dashboard-turn"
 import { callJson, eventually } from "../../harness/http"
 import { consumerChooses, ukAddress } from "../../harness/shopper"
 import { adminHeaders } from "../../demo/script/purchase"
@@ -21,14 +21,17 @@ let endDashboardTurn: (() => void) | undefined
 
 beforeAll(async () => {
   const [demo, chromium] = await Promise.allSettled([
-    startDemo({
-      sandboxPort: 0,
-      storePort: 0,
-      storefrontPort: 0,
-      // A copy of the demo store's migrated and seeded template: demo-stack.test.ts starts on an empty one.
-      fromTemplate: true,
-      logDir: path.resolve(__dirname, "../../test-output/e2e-admin"),
-    }),
+    // Not while another file's dashboard is open: the start rewrites the files its Vite serves (dashboard-turn.ts).
+    startingDemoStore(() =>
+      startDemo({
+        sandboxPort: 0,
+        storePort: 0,
+        storefrontPort: 0,
+        // A copy of the demo store's migrated and seeded template: demo-stack.test.ts starts on an empty one.
+        fromTemplate: true,
+        logDir: path.resolve(__dirname, "../../test-output/e2e-admin"),
+      })
+    ),
     launchChromium(),
   ])
   if (demo.status === "fulfilled") stack = demo.value
@@ -186,7 +189,8 @@ it('"Refresh limits" on Settings → Pay later reads the account\'s new limits f
 it("settings saved on Settings → Pay later reach a second server within a minute: an excluded collection is refused, the next order is captured at approval, the change lists the admin's e-mail", async () => {
   const { seed, urls } = stack
   // A deployment's second instance, with its own memory, which has read the settings before the change.
-  const second = await stack.startAnotherServer()
+  // Not while another file's dashboard is open (dashboard-turn.ts).
+  const second = await startingDemoStore(() => stack.startAnotherServer())
   const { token } = await callJson<{ token: string }>("POST", `${urls.store}/auth/user/emailpass`, { body: seed.admin })
   const admin = { authorization: `Bearer ${token}` }
   const { products } = await callJson("GET", `${urls.store}/admin/products?fields=id,title,*variants&limit=100`, { headers: admin })

@@ -5,10 +5,11 @@ import path from "node:path"
  * test:e2e runs two files at a time, and all of them but express-kit start Medusa in demo/store.
  * Each start rewrites the dashboard's files in demo/store/.medusa/client, which the Vite server of
  * every other Medusa in demo/store watches: a dashboard page open in the other file at that moment
- * is reloaded (Vite reloads the page when an HTML file changes), in the middle of its steps. Only
- * admin.browser.test.ts opens the dashboard, so the two take turns through marker files: the
- * admin test opens it once no other file is starting a demo store, and no file starts one while
- * it is open. A marker names its process, so one left by a killed run is ignored.
+ * is reloaded (Vite reloads the page when an HTML file changes), in the middle of its steps. So
+ * starts and open dashboards take turns through marker files: a file opens its dashboard
+ * (admin.browser.test.ts, and the files through demo-dashboard.ts) once no other file is starting
+ * a demo store, and every file starts its demo store through `startingDemoStore`, which waits
+ * while any dashboard is open. A marker names its process, so one left by a killed run is ignored.
  */
 
 const TURNS = path.resolve(__dirname, "../../test-output/e2e-turns")
