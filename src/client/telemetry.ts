@@ -101,7 +101,7 @@ function recordCall(instruments: Instruments, account: string, attempt: CallAtte
  * A checkout whose consumer cancelled it on the service's screens (the plugin learns it from
  * the return, not from a call): counted as `bnpl.checkouts{bnpl.outcome=cancelled}`.
  */
-export function recordCheckoutCancelled(account: string): void {
+export function countCheckoutCancelled(account: string): void {
   instrumentsOf().checkouts.add(1, { "bnpl.account": account, "bnpl.outcome": "cancelled" })
 }
 
@@ -109,6 +109,6 @@ export function recordCheckoutCancelled(account: string): void {
 export type CompletionPath = "return" | "storefront" | "job" | "express" | "admin"
 
 /** A cart completed into an order through `path`: `bnpl.completions{bnpl.path}`. */
-export function recordCompletion(path: CompletionPath): void {
+export function countCompletion(path: CompletionPath): void {
   instrumentsOf().completions.add(1, { "bnpl.path": path })
 }
