@@ -13,9 +13,8 @@ export const TELEMETRY_SCOPE = "medusa-payment-bnpl"
 
 /** Each metric's name, unit and description. Counters count per call or per event; money in minor units. */
 export const METRICS = {
-  calls: { name: "bnpl.client.calls", unit: "{call}", description: "Calls to the service, by endpoint, account and outcome (ok or the client's error code)." },
   errors: { name: "bnpl.client.errors", unit: "{call}", description: "Calls to the service that ended in an error, by endpoint, account and error.type (the client's error code)." },
-  duration: { name: "bnpl.client.duration", unit: "ms", description: "Time of a call to the service from its first try to its end (retries and backoff included), by endpoint and account." },
+  duration: { name: "bnpl.client.duration", unit: "ms", description: "Time of a call to the service from its first try to its end (retries and backoff included), by endpoint, account and outcome (ok or the client's error code); its count is the calls." },
   checkouts: { name: "bnpl.checkouts", unit: "{checkout}", description: "Checkouts by outcome: started, approved, declined, cancelled, expired; by account." },
   auths: { name: "bnpl.auths", unit: "{call}", description: "Auth calls by outcome (approved, or the client's error code: declined, invalid_token, ...), by account." },
   captured: { name: "bnpl.money.captured", unit: "{minor_unit}", description: "Money the service confirmed captured, in minor units of bnpl.currency (pence, cents), by account and currency." },
@@ -25,7 +24,6 @@ export const METRICS = {
 
 /** The instruments, made from one meter provider. */
 export interface Instruments {
-  calls: Counter
   errors: Counter
   duration: Histogram
   checkouts: Counter
@@ -66,7 +64,6 @@ function makeInstruments(provider: MeterProvider): Instruments {
   const counter = (metric: { name: string; unit: string; description: string }) =>
     meter.createCounter(metric.name, { unit: metric.unit, description: metric.description })
   return {
-    calls: counter(METRICS.calls),
     errors: counter(METRICS.errors),
     duration: meter.createHistogram(METRICS.duration.name, { unit: METRICS.duration.unit, description: METRICS.duration.description }),
     checkouts: counter(METRICS.checkouts),

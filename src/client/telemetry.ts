@@ -44,18 +44,38 @@ const CHECKOUT_OF_AUTH: Record<string, string> = { ok: "approved", declined: "de
  */
 export function callTelemetry(account: string, providers: TelemetryProviders = {}): CallObserver {
   const tracer = tracerOf(providers.tracerProvider)
+  const keys = new MetricKeys(account)
   return (attempt: CallAttempt) => {
     if (!attempt.last) return
-    const instruments = instrumentsOf(providers.meterProvider)
     const ended = attempt.startedAt.getTime() + attempt.durationMs
-    const span = tracer.startSpan(
-      attempt.endpoint,
-      { kind: SpanKind.CLIENT, startTime: attempt.callStartedAt, attributes: spanAttributes(account, attempt) },
-      context.active()
-    )
-    if (attempt.outcome !== "ok") span.setStatus({ code: SpanStatusCode.ERROR, message: attempt.outcome })
+    const span = tracer.startSpan(attempt.endpoint, { kind: SpanKind.CLIENT, startTime: attempt.callStartedAt }, context.active())
+    // Without an SDK the span records nothing: its attributes are not even built.
+    if (span.isRecording()) {
+      span.setAttributes(spanAttributes(account, attempt))
+      if (attempt.outcome !== "ok") span.setStatus({ code: SpanStatusCode.ERROR, message: attempt.outcome })
+    }
     span.end(ended)
-    recordCall(instruments, account, attempt, ended - attempt.callStartedAt.getTime())
+    recordCall(instrumentsOf(providers.meterProvider), keys, attempt, ended - attempt.callStartedAt.getTime())
+  }
+}
+
+/**
+ * The metrics' attribute sets of one account, made once per endpoint and outcome and reused:
+ * a call records them without building new objects.
+ */
+class MetricKeys {
+  private readonly known = new Map<string, Attributes>()
+
+  constructor(private readonly account: string) {}
+
+  of(endpoint: string, name?: string, value?: string): Attributes {
+    const key = `${endpoint}|${name}|${value}`
+    let attributes = this.known.get(key)
+    if (!attributes) {
+      attributes = { ...(endpoint ? { "bnpl.endpoint": endpoint } : {}), "bnpl.account": this.account, ...(name ? { [name]: value } : {}) }
+      this.known.set(key, attributes)
+    }
+    return attributes
   }
 }
 
@@ -76,24 +96,23 @@ function spanAttributes(account: string, attempt: CallAttempt): Attributes {
   return attributes
 }
 
-/** The call's metrics: the call, its error, its time; and what it says of checkouts, Auths and money. */
-function recordCall(instruments: Instruments, account: string, attempt: CallAttempt, durationMs: number): void {
+/** The call's metrics: its time (and with it the count of calls by outcome), its error; and what it says of checkouts, Auths and money. */
+function recordCall(instruments: Instruments, keys: MetricKeys, attempt: CallAttempt, durationMs: number): void {
   const { endpoint, outcome } = attempt
-  const keys = { "bnpl.endpoint": endpoint, "bnpl.account": account }
-  instruments.calls.add(1, { ...keys, "bnpl.outcome": outcome })
-  if (outcome !== "ok") instruments.errors.add(1, { ...keys, "error.type": outcome })
-  instruments.duration.record(durationMs, keys)
-  if (endpoint === "Create Checkout" && outcome === "ok") instruments.checkouts.add(1, { "bnpl.account": account, "bnpl.outcome": "started" })
+  // The histogram's count is the calls by outcome: one record per call, not a counter beside it.
+  instruments.duration.record(durationMs, keys.of(endpoint, "bnpl.outcome", outcome))
+  if (outcome !== "ok") instruments.errors.add(1, keys.of(endpoint, "error.type", outcome))
+  if (endpoint === "Create Checkout" && outcome === "ok") instruments.checkouts.add(1, keys.of("", "bnpl.outcome", "started"))
   if (endpoint === "Auth") {
-    instruments.auths.add(1, { "bnpl.account": account, "bnpl.outcome": outcome === "ok" ? "approved" : outcome })
+    instruments.auths.add(1, keys.of("", "bnpl.outcome", outcome === "ok" ? "approved" : outcome))
     const checkout = CHECKOUT_OF_AUTH[outcome]
-    if (checkout) instruments.checkouts.add(1, { "bnpl.account": account, "bnpl.outcome": checkout })
+    if (checkout) instruments.checkouts.add(1, keys.of("", "bnpl.outcome", checkout))
   }
   const total = MONEY_CALLS[endpoint]
   if (total && outcome === "ok" && attempt.amount && attempt.currency) {
     // Minor units as a whole number: the API's 2-decimal string converted exactly, never via a float.
     const minor = Number(apiAmountToMinorUnits(attempt.amount))
-    instruments[total].add(minor, { "bnpl.account": account, "bnpl.currency": attempt.currency })
+    instruments[total].add(minor, keys.of("", "bnpl.currency", attempt.currency))
   }
 }
 
