@@ -113,4 +113,39 @@ describeStore({}, (suite) => {
     expect(total("bnpl.money.refunded", { "bnpl.currency": "GBP" })).toBe(1000)
     expect(total("bnpl.completions", { "bnpl.path": "return" })).toBe(2)
   })
+
+  it("GET /admin/bnpl/health: the card of the run from the timeline; a malformed or unknown account_id, or any other parameter, refused", async () => {
+    const order = await placeOrder(api, getContainer(), suite.store)
+    await control.fault({ endpoint: "capture", kind: "status", status: 503, times: 1 })
+    await api.post(`/admin/payments/${order.paymentId}/capture`, { amount: 20 }, suite.admin)
+    const { data: accounts } = await api.get("/admin/bnpl/accounts", suite.admin)
+    const id = accounts.accounts[0].id
+    // The timeline is written just after each call.
+    let card: any
+    for (let tries = 0; tries < 20; tries++) {
+      card = (await api.get(`/admin/bnpl/health?account_id=${id}`, suite.admin)).data.accounts[0]
+      if (card.lastHour.faults === 1 && card.lastHour.tries >= 4) break
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    expect(card).toMatchObject({
+      id,
+      providerId: "pp_bnpl_bnpl",
+      lastHour: { hours: 1, approvals: 1, declines: 0, cancellations: 0, approvalRate: 1, errors: 0, faults: 1 },
+      last24Hours: { hours: 24, approvals: 1, faults: 1 },
+      warnings: [],
+    })
+    expect(card.lastHour.lastFailure).toMatchObject({ operation: "Capture Payment", outcome: "server_error", httpStatus: 503, attempt: 1 })
+    const capture = card.lastHour.endpoints.find((row: { endpoint: string }) => row.endpoint === "Capture Payment")
+    expect(capture).toMatchObject({ tries: 2, p50Ms: expect.any(Number), p95Ms: expect.any(Number) })
+    expect(JSON.stringify(card)).not.toContain(order.serviceOrderId)
+
+    const refused = async (query: string) => {
+      const answer = await api.get(`/admin/bnpl/health${query}`, { ...suite.admin, validateStatus: () => true })
+      return [answer.status, answer.data.message]
+    }
+    expect(await refused("?account_id=nope")).toEqual([400, "Invalid request: account_id must be an account id from GET /admin/bnpl/accounts"])
+    expect(await refused("?since=1")).toEqual([400, "Invalid request: since is not accepted here"])
+    expect(await refused("?account_id=0123456789abcdef")).toEqual([404, "No pay later account 0123456789abcdef in this store."])
+    expect((await api.get("/admin/bnpl/health", suite.admin)).data.accounts.map((account: { id: string }) => account.id)).toEqual([id])
+  })
 })

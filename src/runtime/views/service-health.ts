@@ -124,7 +124,8 @@ export function healthWarnings(
   const warnings: string[] = []
   const usualRate = usual.errorRate ?? 0
   const rate = hour.errorRate ?? 0
-  if (rate >= Math.max(usualRate * t.errorRateFactor, usualRate + t.errorRatePoints)) {
+  // A hair of tolerance: 3 × 10% is 0.30000000000000004 in floating point, and 30% must warn.
+  if (rate + 1e-9 >= Math.max(usualRate * t.errorRateFactor, usualRate + t.errorRatePoints)) {
     warnings.push(`Errors and faults in the last hour: ${percent(rate)} of calls, against a usual ${percent(usualRate)}.`)
   }
   for (const row of hour.endpoints) {
@@ -140,7 +141,7 @@ export function healthWarnings(
 const loggedWarnings = new Map<string, string>()
 
 /** Writes warnings the account did not have at its last reading in this process; nothing again while they last. */
-function logWarningsOnce(account: string, warnings: string[], logger?: LoggerLike): void {
+export function logWarningsOnce(account: string, warnings: string[], logger?: LoggerLike): void {
   const key = warnings.join("\n")
   if (loggedWarnings.get(account) === key) return
   loggedWarnings.set(account, key)
