@@ -54,30 +54,8 @@ export async function measureClientOverhead(
     ]
     const results: OverheadResult[] = []
     for (const pair of pairs) {
-      for (let i = 0; i < warmup; i++) {
-        await pair.client()
-        await pair.bare()
-      }
-      const samples = { client: [] as number[], bare: [] as number[] }
-      const differences: number[] = []
-      for (let i = 0; i < calls; i++) {
-        // Paired and alternating (client first, then bare first): drift hits both alike.
-        const order: Array<"client" | "bare"> = i % 2 ? ["bare", "client"] : ["client", "bare"]
-        const taken = { client: 0, bare: 0 }
-        for (const side of order) {
-          const start = performance.now()
-          await pair[side]()
-          taken[side] = performance.now() - start
-          samples[side].push(taken[side])
-        }
-        differences.push(taken.client - taken.bare)
-      }
-      results.push({
-        endpoint: pair.endpoint,
-        client: summarize(samples.client),
-        bare: summarize(samples.bare),
-        medianDifferenceMs: summarize(differences).p50,
-      })
+      const measured = await measurePairs(pair.client, pair.bare, { calls, warmup })
+      results.push({ endpoint: pair.endpoint, client: measured.a, bare: measured.b, medianDifferenceMs: measured.medianDifferenceMs })
     }
     return results
   } finally {
@@ -98,4 +76,34 @@ async function authorisedCheckout(client: BnplClient, sandbox: Sandbox) {
   const body = { token: checkout.token, requestId: `bench-auth-replay-${Date.now()}` }
   await client.auth(body)
   return body
+}
+
+/**
+ * Times two ways of making the same call, after `warmup` of each: `calls` pairs, alternating
+ * which goes first (a then b, b then a, ...), so drift on a busy machine hits both alike.
+ * @returns each side's summary (ms) and the median of the per-pair differences a - b (ms).
+ */
+export async function measurePairs(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  { calls, warmup }: { calls: number; warmup: number }
+): Promise<{ a: Summary; b: Summary; medianDifferenceMs: number }> {
+  for (let i = 0; i < warmup; i++) {
+    await a()
+    await b()
+  }
+  const samples = { a: [] as number[], b: [] as number[] }
+  const differences: number[] = []
+  for (let i = 0; i < calls; i++) {
+    const order: Array<"a" | "b"> = i % 2 ? ["b", "a"] : ["a", "b"]
+    const taken = { a: 0, b: 0 }
+    for (const side of order) {
+      const start = performance.now()
+      await (side === "a" ? a : b)()
+      taken[side] = performance.now() - start
+      samples[side].push(taken[side])
+    }
+    differences.push(taken.a - taken.b)
+  }
+  return { a: summarize(samples.a), b: summarize(samples.b), medianDifferenceMs: summarize(differences).p50 }
 }

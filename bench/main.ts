@@ -15,6 +15,7 @@ import { AdminApi, StoreApi } from "./store-api"
 import { BENCH_STOREFRONT_ORIGIN, staleBuildWarning, startBenchStore, type BenchStore } from "./store-stack"
 import { checkout, measureThroughput } from "./throughput"
 import { measureTokenBurst } from "./token-burst"
+import { measureTelemetryOverhead, renderTelemetryOverhead } from "./telemetry-overhead"
 
 /**
  * `npm run bench`: the plugin's performance figures in one run, printed as tables with the
@@ -24,7 +25,8 @@ import { measureTokenBurst } from "./token-burst"
  * alone, and the quiet spells (idle gaps against services that close idle connections); then a
  * real Medusa store (demo/ functions, fresh database medusa_bnpl_bench) for the
  * cart-complete comparison, the round trips per operation, the same comparison with the
- * sandbox answering every call 100 ms late (BENCH_LATENCY_MS) and the checkout throughput.
+ * sandbox answering every call 100 ms late (BENCH_LATENCY_MS) and the checkout throughput;
+ * section 8, the OpenTelemetry instrumentation's cost per call, right after section 1.
  * Timings are reported, never asserted: exit code 0 unless something crashes.
  */
 /** `npm run bench -- --scale`: the jobs and admin routes at 1,000 to 100,000 orders alone (bench/scale/). */
@@ -48,6 +50,8 @@ const QUIET_THINK_MS = Number(process.env.BENCH_QUIET_THINK_MS ?? 2_000)
 const QUIET_SHOP_ONLY = process.argv.includes("--quiet-shop")
 /** `npm run bench -- --express`: section 7 alone (a store of its own). */
 const EXPRESS_ONLY = process.argv.includes("--express")
+/** `npm run bench -- --telemetry`: section 8 alone (the sandbox only, a few seconds). */
+const TELEMETRY_ONLY = process.argv.includes("--telemetry")
 const WITH_QUIET_SHOP = QUIET_SHOP_ONLY || process.env.BENCH_QUIET_SHOP !== "0"
 const QUIET_DATABASE_URL = process.env.BENCH_QUIET_DATABASE_URL ?? "postgres://postgres@localhost:5432/medusa_bnpl_bench_quiet"
 
@@ -99,6 +103,12 @@ async function main(): Promise<void> {
       console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
       return
     }
+    if (TELEMETRY_ONLY) {
+      log("8. OpenTelemetry: the client without and with an SDK registered…")
+      console.log(`\n${renderTelemetryOverhead(await measureTelemetryOverhead(sandbox))}\n`)
+      console.log(`Total ${elapsed()}. ${machine()}`)
+      return
+    }
     if (QUIET_SHOP_ONLY) {
       console.log("")
       console.log(await quietShop(sandbox))
@@ -108,6 +118,8 @@ async function main(): Promise<void> {
     }
     log(`sandbox on ${sandbox.url}; 1. client vs bare axios…`)
     const overhead = await measureClientOverhead(sandbox, { calls: OVERHEAD_CALLS })
+    log("8. OpenTelemetry: the client without and with an SDK registered…")
+    const telemetry = await measureTelemetryOverhead(sandbox)
     log(`3. ${BURST} concurrent calls on a cold OAuth cache…`)
     const burst = await measureTokenBurst(sandbox, BURST)
     log(`5. quiet spells of ${QUIET_GAPS.join(", ")} s against services closing idle connections…`)
@@ -140,6 +152,7 @@ async function main(): Promise<void> {
     console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, quietSpells, complete, latency, afterOrder, throughput, windowMs: WINDOW_MS }))
     console.log(`\n${renderExpressOptions(expressOptions)}`)
     if (quiet) console.log(`\n${quiet}`)
+    console.log(`\n${renderTelemetryOverhead(telemetry)}`)
     console.log("")
     console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
   } finally {

@@ -75,36 +75,7 @@ export async function runScriptedPurchase(
  */
 export async function placeOrderPaidLater(stack: Pick<DemoStack, "urls" | "seed">, print: (line: string) => void = console.log) {
   const { urls, seed } = stack
-  const store = { "x-publishable-api-key": seed.publishableKey }
-
-  // 1. A shopper's cart, delivery and the Pay later session: Medusa's standard store API.
-  const { cart } = await callJson("POST", `${urls.store}/store/carts`, {
-    headers: store,
-    body: {
-      region_id: seed.regions.uk,
-      email: "ada@example.com",
-      items: [{ variant_id: seed.variants.tote, quantity: 2 }],
-      shipping_address: ADDRESS,
-      billing_address: ADDRESS,
-    },
-  })
-  await callJson("POST", `${urls.store}/store/carts/${cart.id}/shipping-methods`, {
-    headers: store,
-    body: { option_id: seed.shippingOptions.standard },
-  })
-  const eligibility = await callJson("GET", `${urls.store}/store/bnpl/eligibility?cart_id=${cart.id}`, { headers: store })
-  if (!eligibility.eligible) throw new Error(`the cart is not eligible for Pay later: ${eligibility.reason}`)
-  const { payment_collection: collection } = await callJson("POST", `${urls.store}/store/payment-collections`, {
-    headers: store,
-    body: { cart_id: cart.id },
-  })
-  const { payment_collection: withSession } = await callJson(
-    "POST",
-    `${urls.store}/store/payment-collections/${collection.id}/payment-sessions`,
-    { headers: store, body: { provider_id: "pp_bnpl_bnpl" } }
-  )
-  const session = withSession.payment_sessions.find((candidate: any) => candidate.provider_id === "pp_bnpl_bnpl")
-  const { token, redirectCheckoutUrl } = session.data
+  const { cart, collection, token, redirectCheckoutUrl } = await startPayLaterCheckout(stack)
   print(`1. Checkout created: token ${token} for ${gbp(collection.amount)} (cart ${cart.id}, 2 × Canvas Tote + Standard Shipping)`)
 
   // 2. The consumer presses Confirm on the sandbox's page and is sent back to the store.
@@ -133,4 +104,41 @@ export async function placeOrderPaidLater(stack: Pick<DemoStack, "urls" | "seed"
 export async function adminHeaders(storeUrl: string, login: { email: string; password: string }): Promise<Record<string, string>> {
   const { token } = await callJson("POST", `${storeUrl}/auth/user/emailpass`, { body: login })
   return { authorization: `Bearer ${token}` }
+}
+
+/**
+ * Step 1 of the scripted purchase: a shopper's cart (2 × Canvas Tote, Standard shipping), checked
+ * eligible, and its Pay later session through Medusa's standard store API: the checkout's token
+ * and the service's page for the consumer.
+ */
+export async function startPayLaterCheckout(stack: Pick<DemoStack, "urls" | "seed">) {
+  const { urls, seed } = stack
+  const store = { "x-publishable-api-key": seed.publishableKey }
+  const { cart } = await callJson("POST", `${urls.store}/store/carts`, {
+    headers: store,
+    body: {
+      region_id: seed.regions.uk,
+      email: "ada@example.com",
+      items: [{ variant_id: seed.variants.tote, quantity: 2 }],
+      shipping_address: ADDRESS,
+      billing_address: ADDRESS,
+    },
+  })
+  await callJson("POST", `${urls.store}/store/carts/${cart.id}/shipping-methods`, {
+    headers: store,
+    body: { option_id: seed.shippingOptions.standard },
+  })
+  const eligibility = await callJson("GET", `${urls.store}/store/bnpl/eligibility?cart_id=${cart.id}`, { headers: store })
+  if (!eligibility.eligible) throw new Error(`the cart is not eligible for Pay later: ${eligibility.reason}`)
+  const { payment_collection: collection } = await callJson("POST", `${urls.store}/store/payment-collections`, {
+    headers: store,
+    body: { cart_id: cart.id },
+  })
+  const { payment_collection: withSession } = await callJson(
+    "POST",
+    `${urls.store}/store/payment-collections/${collection.id}/payment-sessions`,
+    { headers: store, body: { provider_id: "pp_bnpl_bnpl" } }
+  )
+  const session = withSession.payment_sessions.find((candidate: any) => candidate.provider_id === "pp_bnpl_bnpl")
+  return { cart, collection, token: session.data.token as string, redirectCheckoutUrl: session.data.redirectCheckoutUrl as string }
 }

@@ -11,7 +11,7 @@ import {
 import { refuseChangedCart } from "./store/cart-complete-guard"
 import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
 import { captureWhatIsOpenOfPartlyCaptured } from "./admin/medusa-capture-of-partly-captured"
-import { AccountSettingsBody, CompleteFindingBody, EmptyBody, RefundBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
+import { AccountSettingsBody, CompleteFindingBody, EmptyBody, HealthQuery, RefundBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
@@ -103,6 +103,11 @@ export default defineMiddlewares({
       method: ["GET", "POST"],
       matcher: "/admin/bnpl/*",
       middlewares: [refuseQuery],
+    },
+    {
+      method: ["GET"],
+      matcher: "/admin/bnpl/health",
+      middlewares: [validateQuery(HealthQuery)],
     },
     // The payment's actions without input; its refund takes the amount, reason and note.
     ...["refresh", "capture-rest", "void-rest"].map((action) => ({

@@ -22,6 +22,7 @@ export class AttemptDeadline {
   private timer?: NodeJS.Timeout
   private readonly startedAt = performance.now()
   private connectedAt?: number
+  private firstByteAt?: number
   private socket?: Socket
   private bytesBefore = 0
   private dropIdle: () => Promise<void> = async () => {}
@@ -45,7 +46,11 @@ export class AttemptDeadline {
   readonly transport = {
     request: (options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) => {
       const module = options.protocol === "https:" ? https : http
-      const request = module.request(options, callback)
+      const request = module.request(options, (response: http.IncomingMessage) => {
+        // The answer's status line and headers have arrived: the try's time to first byte.
+        this.firstByteAt ??= performance.now()
+        callback(response)
+      })
       this.request = request
       if (this.state.openTimedOut) process.nextTick(() => this.abort())
       const agent = options.agent
@@ -77,6 +82,11 @@ export class AttemptDeadline {
   /** Closes the client's other idle connections, after a try met one the service had closed. */
   dropIdleConnections(): Promise<void> {
     return this.dropIdle()
+  }
+
+  /** Milliseconds from the start of the try to the first byte of the answer; undefined when none came. */
+  firstByteMs(): number | undefined {
+    return this.firstByteAt === undefined ? undefined : this.firstByteAt - this.startedAt
   }
 
   clear(): void {

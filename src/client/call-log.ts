@@ -7,14 +7,26 @@ import type { Redactor } from "./redact"
 
 // What the client tells people (the debug log) and the options' observer about each try of a call.
 
-/** Tells the options' observer about one try; the observer's own failure never reaches the call. */
-export function observeAttempt(options: ResolvedClientOptions, call: HttpCall, attempt: number, started: number, outcome: AttemptOutcome): void {
+/** When a try of a call ran (epoch ms): the call's start, the try's start and end, and its number. */
+export interface TryTimes {
+  attempt: number
+  calledAt: number
+  started: number
+  ended: number
+}
+
+/**
+ * Tells the options' observer about one try (`last`: the call ends with it, answered or given
+ * up); the observer's own failure never reaches the call. Calls without a subject (Ping, the
+ * token call) are told with an empty one.
+ */
+export function observeAttempt(options: ResolvedClientOptions, call: HttpCall, tried: TryTimes, outcome: AttemptOutcome, last: boolean): void {
   const { observer } = options
-  if (!observer || !call.subject) return
+  if (!observer) return
   try {
     const answered = "result" in outcome
-    let subject = call.subject
-    if (answered && (!subject.orderId || !subject.token)) {
+    let subject = call.subject ?? {}
+    if (answered && call.subject && (!subject.orderId || !subject.token)) {
       const parsed = tryParseJson(outcome.result.text)
       if (parsed.ok) subject = idsOfAnswer(parsed.value, subject)
     }
@@ -23,14 +35,17 @@ export function observeAttempt(options: ResolvedClientOptions, call: HttpCall, a
       ...subject,
       endpoint: call.endpoint,
       ...(call.requestId ? { requestId: call.requestId } : {}),
-      attempt,
-      startedAt: new Date(started),
-      durationMs: Date.now() - started,
+      attempt: tried.attempt,
+      startedAt: new Date(tried.started),
+      durationMs: tried.ended - tried.started,
       ...(httpStatus === undefined ? {} : { httpStatus }),
+      ...(outcome.firstByteMs === undefined ? {} : { firstByteMs: outcome.firstByteMs }),
       outcome: answered ? "ok" : outcome.error.code,
+      last,
+      callStartedAt: new Date(tried.calledAt),
     })
   } catch {
-    // The timeline is a record for people; the call goes on whatever it does.
+    // The timeline and the telemetry are records for people; the call goes on whatever they do.
   }
 }
 

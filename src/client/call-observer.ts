@@ -4,7 +4,8 @@ import type { EndpointName } from "./endpoints"
  * What the client tells an observer about each try of a call (http.ts `HttpExecutor.execute`):
  * the payment it concerns, what was sent and how it ended. Never a body, a header or a
  * credential: only ids the service's document names, the amount and the outcome. The plugin's
- * runtime keeps them as the payment's timeline (runtime/records/call-timeline.ts).
+ * runtime keeps them as the payment's timeline (runtime/records/call-timeline.ts) and turns
+ * the last try of each call into its span and metrics (telemetry.ts).
  */
 export interface CallSubject {
   /** The service's order id (docs/service-api.md "Payment (order)"): a path parameter or the answer's `id`. */
@@ -29,11 +30,18 @@ export interface CallAttempt extends CallSubject {
   httpStatus?: number
   /** `ok` for a 2xx, else the client's error code (`timeout`, `network`, `invalid_amount`, ...; errors.ts). */
   outcome: string
+  /** From the start of the try to the first byte of the answer (its status line), in ms; absent when none came. */
+  firstByteMs?: number
+  /** True when the call ends with this try: answered, or given up (no retry or resend follows). */
+  last: boolean
+  /** When the call's first try started: with `last`, the whole call spans `callStartedAt` to `startedAt + durationMs`. */
+  callStartedAt: Date
 }
 
 /**
- * Called once per try, after it ended and before the client decides to retry. It must return
- * at once (queue, do not await): the shopper waits on the call. A throw is ignored.
+ * Called once per try, after it ended and the client decided whether to send it again (`last`),
+ * before any backoff. It must return at once (queue, do not await): the shopper waits on the
+ * call. A throw is ignored. Runs in the caller's async context (the active span is the caller's).
  */
 export type CallObserver = (attempt: CallAttempt) => void
 
@@ -68,4 +76,18 @@ export function idsOfAnswer(json: unknown, subject: CallSubject): CallSubject {
   // A Refund has no `id`; a Payment's `id` is the order id.
   if (!added.orderId && typeof answer.id === "string" && answer.refundId === undefined) added.orderId = answer.id
   return added
+}
+
+/** One observer that tells each of `observers` in turn (a throw of one does not stop the next). */
+export function allObservers(...observers: Array<CallObserver | undefined>): CallObserver {
+  const present = observers.filter((observer): observer is CallObserver => observer !== undefined)
+  return (attempt) => {
+    for (const observer of present) {
+      try {
+        observer(attempt)
+      } catch {
+        // An observer's failure never reaches the call or the other observers.
+      }
+    }
+  }
 }

@@ -42,7 +42,7 @@ export interface HttpCall {
   /**
    * What the call is about, for the options' `observer` (call-observer.ts): every endpoint
    * call of the client has one (empty for Get Configuration); Ping and the token call have
-   * none and are not observed.
+   * none (the observer is told of them with an empty subject, for the telemetry).
    */
   subject?: CallSubject
   authorization?: Authorizer
@@ -56,7 +56,10 @@ export interface HttpResult {
   text: string
 }
 
-/** How one try ended: a 2xx answer, or the error it maps to with what is known of the connection. */
+/**
+ * How one try ended: a 2xx answer, or the error it maps to with what is known of the
+ * connection. `firstByteMs`: from the start of the try to the answer's status line, when one came.
+ */
 export type AttemptOutcome =
-  | { result: HttpResult }
-  | { error: BnplApiError; status?: number; unsent: boolean; stale: boolean; retryAfterMs?: number; answer?: HttpResult }
+  | { result: HttpResult; firstByteMs?: number }
+  | { error: BnplApiError; status?: number; unsent: boolean; stale: boolean; retryAfterMs?: number; answer?: HttpResult; firstByteMs?: number }

@@ -18,6 +18,15 @@ export type { Authorizer, HttpCall, HttpResult } from "./http-call"
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024
 
+/** What a call may still do after a failed try (`HttpExecutor.nextStep` counts in it). */
+interface TryBudget {
+  maxRetries: number
+  /** Retries by the retry rule so far (the stale-connection resends and the 401's not counted). */
+  retries: number
+  staleResends: number
+  renewedAfter401: boolean
+}
+
 export class HttpExecutor {
   private readonly axios: AxiosInstance
 
@@ -50,54 +59,67 @@ export class HttpExecutor {
    *   message and `outcome` say what the client did (outcome.ts).
    */
   async execute(call: HttpCall): Promise<HttpResult> {
-    const maxRetries = call.maxRetries ?? this.options.maxRetries
-    let retries = 0
-    let staleResends = 0
-    let renewedAfter401 = false
+    const calledAt = Date.now()
+    const budget: TryBudget = { maxRetries: call.maxRetries ?? this.options.maxRetries, retries: 0, staleResends: 0, renewedAfter401: false }
     for (let attempt = 1; ; attempt++) {
       const authorization = call.authorization ? await call.authorization.header() : undefined
       const started = Date.now()
       const outcome = await this.attempt(call, authorization)
+      const tried = { attempt, calledAt, started, ended: Date.now() }
       logAttempt(this.options, this.redact, call, attempt, started, outcome)
-      observeAttempt(this.options, call, attempt, started, outcome)
-      if ("result" in outcome) return outcome.result
+      if ("result" in outcome) {
+        observeAttempt(this.options, call, tried, outcome, true)
+        return outcome.result
+      }
+      // Decided before the observer hears of the try, so it knows whether the call ends here.
+      const next = await this.nextStep(call, attempt, outcome, authorization, budget)
+      observeAttempt(this.options, call, tried, outcome, next === "give up")
+      if (next === "give up") {
+        throw withOutcome(outcome.error, { endpoint: call.endpoint, retry: call.retry, requestId: call.requestId, tries: budget.retries + 1 })
+      }
+      if (typeof next === "number") await sleep(next)
+    }
+  }
 
-      const { error } = outcome
-      if (outcome.stale && mayResendStale(call.retry, call.resendIfStale, staleResends)) {
-        staleResends++
-        this.options.logger.debug?.(
-          this.redact(
-            `bnpl: ${call.endpoint} attempt ${attempt} went out on a kept-alive connection the service had closed ` +
-              `(${(error.cause as { code?: string })?.code ?? "reset"} before any byte of the answer); sending it again at once on a new connection`
-          )
-        )
-        continue
-      }
-      if (
-        error.httpStatusCode === 401 &&
-        authorization &&
-        call.authorization?.refresh &&
-        !renewedAfter401
-      ) {
-        renewedAfter401 = true
-        // A 401 means the service did nothing, so even a non-idempotent call may be resent.
-        if (await call.authorization.refresh(authorization)) continue
-      }
-
-      if (!mayRetry(call.retry, error, outcome.unsent) || retries >= maxRetries) {
-        throw withOutcome(error, { endpoint: call.endpoint, retry: call.retry, requestId: call.requestId, tries: retries + 1 })
-      }
-      retries++
-      const delay = backoffDelayMs(retries, this.options.retryDelayMs, outcome.retryAfterMs)
-      this.options.logger.warn?.(
+  /**
+   * What follows a failed try: sent again at once (a stale connection, or renewed credentials
+   * after a 401), retried after the backoff (logged; the delay in ms is returned), or given
+   * up. Counts in `budget`.
+   */
+  private async nextStep(
+    call: HttpCall,
+    attempt: number,
+    outcome: Extract<AttemptOutcome, { error: unknown }>,
+    authorization: string | undefined,
+    budget: TryBudget
+  ): Promise<"again" | "give up" | number> {
+    const { error } = outcome
+    if (outcome.stale && mayResendStale(call.retry, call.resendIfStale, budget.staleResends)) {
+      budget.staleResends++
+      this.options.logger.debug?.(
         this.redact(
-          `bnpl: ${call.endpoint} attempt ${attempt} failed (${error.code}${
-            error.httpStatusCode ? ` ${error.httpStatusCode}` : ""
-          }); retrying in ${delay} ms`
+          `bnpl: ${call.endpoint} attempt ${attempt} went out on a kept-alive connection the service had closed ` +
+            `(${(error.cause as { code?: string })?.code ?? "reset"} before any byte of the answer); sending it again at once on a new connection`
         )
       )
-      await sleep(delay)
+      return "again"
     }
+    if (error.httpStatusCode === 401 && authorization && call.authorization?.refresh && !budget.renewedAfter401) {
+      budget.renewedAfter401 = true
+      // A 401 means the service did nothing, so even a non-idempotent call may be resent.
+      if (await call.authorization.refresh(authorization)) return "again"
+    }
+    if (!mayRetry(call.retry, error, outcome.unsent) || budget.retries >= budget.maxRetries) return "give up"
+    budget.retries++
+    const delay = backoffDelayMs(budget.retries, this.options.retryDelayMs, outcome.retryAfterMs)
+    this.options.logger.warn?.(
+      this.redact(
+        `bnpl: ${call.endpoint} attempt ${attempt} failed (${error.code}${
+          error.httpStatusCode ? ` ${error.httpStatusCode}` : ""
+        }); retrying in ${delay} ms`
+      )
+    )
+    return delay
   }
 
   private async attempt(call: HttpCall, authorization: string | undefined): Promise<AttemptOutcome> {
@@ -125,7 +147,7 @@ export class HttpExecutor {
       const mapped = errorFromTransport(call.endpoint, error, state, timeouts)
       const stale = isStaleConnection(error, state)
       if (stale) await deadline.dropIdleConnections()
-      return { error: mapped, unsent: !state.connected, stale }
+      return { error: mapped, unsent: !state.connected, stale, firstByteMs: deadline.firstByteMs() }
     } finally {
       deadline.clear()
     }
@@ -135,7 +157,8 @@ export class HttpExecutor {
       headers: plainHeaders(response.headers),
       text: typeof response.data === "string" ? response.data : String(response.data ?? ""),
     }
-    if (result.status >= 200 && result.status < 300) return { result }
+    const firstByteMs = deadline.firstByteMs()
+    if (result.status >= 200 && result.status < 300) return { result, firstByteMs }
     return {
       error: errorFromResponse(
         call.endpoint,
@@ -149,6 +172,7 @@ export class HttpExecutor {
       stale: false,
       retryAfterMs: parseRetryAfter(result.headers["retry-after"]),
       answer: result,
+      firstByteMs,
     }
   }
 }

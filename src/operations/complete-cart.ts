@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflowId, deletePaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
+import { countCompletion } from "../client/telemetry"
 import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
 import { compareWithApproval } from "./approved-cart"
 import { makeJobAttemptDue, readReturnBackoff, recordReturnUnconfirmed } from "./auth-backoff"
@@ -36,8 +37,10 @@ export interface CompletionInput {
    * `return`: anyone can call the return route, so a session whose Auth it sent came back
    * "not confirmed" gets no Auth from it again within a back-off (auth-backoff.ts).
    * `admin`: the only caller that may place the order of a held approval (held-orders.ts).
+   * `express`: the express popup's completion route. The caller is also the path of the
+   * completion in the metric `bnpl.completions` (client/telemetry.ts).
    */
-  caller?: "return" | "job" | "admin"
+  caller?: "return" | "job" | "admin" | "express"
 }
 
 /** How long a completion waits for the cart's lock that another completion holds. */
@@ -122,7 +125,9 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
     }
     return authorisation.answer
   }
-  return placeAuthorisedOrder(scope, cartId, authorisation, held)
+  const placed = await placeAuthorisedOrder(scope, cartId, authorisation, held)
+  if (placed.outcome === "completed" && input.caller) countCompletion(input.caller)
+  return placed
 }
 
 /** What authorising under the cart's lock came to: an answer already, or an authorised session (maybe by an earlier attempt) whose order is to be placed. */

@@ -1,5 +1,8 @@
 import { Modules } from "@medusajs/framework/utils"
-import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
+import { countCheckoutCancelled } from "../client/telemetry"
+import { accountForProvider, getPluginRuntime } from "../runtime/accounts/plugin-runtime"
+import { accountHash } from "../runtime/infrastructure/account-hash"
+import { recordCheckoutCancelled } from "../runtime/records/call-timeline"
 import { asPaymentData, type FinishedReason } from "../payments/session-data"
 import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
@@ -19,11 +22,13 @@ export const finishesCheckout = (reason: string): reason is FinishedReason => FI
  * reusePreviousSession). Goes through the payment module, so the provider's `updatePayment`
  * keeps the amount it was made for. Never throws: without the mark, the service's List
  * Payments still shows a declined checkout as used; a cancelled one may be offered again.
+ * A cancellation is counted once (the session is marked once): in the timeline, for the
+ * health card, and as the metric `bnpl.checkouts{bnpl.outcome=cancelled}`.
  */
 export async function markCheckoutFinished(scope: ContainerLike, sessionId: string, reason: FinishedReason): Promise<void> {
   const paymentModule = scope.resolve(Modules.PAYMENT)
   try {
-    const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "data", "amount", "currency_code", "status"] })
+    const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "data", "amount", "currency_code", "status", "provider_id"] })
     const data = asPaymentData(session.data)
     if (data.finished || data.orderId || session.status !== "pending") return
     await paymentModule.updatePaymentSession({
@@ -32,6 +37,11 @@ export async function markCheckoutFinished(scope: ContainerLike, sessionId: stri
       amount: session.amount,
       currency_code: session.currency_code,
     })
+    const account = accountForProvider(getPluginRuntime(scope), session.provider_id)
+    if (reason === "cancelled" && account && data.token) {
+      recordCheckoutCancelled(accountHash(account.options), data.token)
+      countCheckoutCancelled(accountHash(account.options))
+    }
   } catch (error) {
     getPluginRuntime(scope).logger?.warn?.(
       `medusa-payment-bnpl: could not record that payment session ${sessionId} was ${reason}: ${(error as Error).message}`

@@ -1,11 +1,13 @@
 /**
  * The merchant's two pages of issue 45 in the real dashboard, on one demo store (one store and
  * one dashboard start for both): the order page's one story first, then Settings -> Pay later,
- * whose changes (an exclusion, the hold policy) come after every order the story needs.
+ * whose changes (an exclusion, the hold policy) come after every order the story needs, and
+ * last its health card (issue 48) over a run with a known mix.
  */
 import type { Page } from "playwright-core"
 import type { SandboxLedger } from "../../src/sandbox"
-import { adminHeaders, placeOrderPaidLater } from "../../demo/script/purchase"
+import { Client } from "pg"
+import { adminHeaders, placeOrderPaidLater, startPayLaterCheckout } from "../../demo/script/purchase"
 import { consumerChooses } from "../../demo/script/consumer"
 import type { DemoStack } from "../../demo/stack"
 import { callJson, redirectTarget } from "../../harness/http"
@@ -282,4 +284,66 @@ it("a held approval is shown first; after \"Place the order\" its row names the 
   expect(await placed.textContent()).toMatch(/^Order placed: #\d+$/)
   expect(await placed.locator("a").getAttribute("href")).toMatch(/\/orders\/order_/)
   await screenshot(page, "admin-settings-4-held-placed", { fullPage: false })
+})
+
+// Settings -> Pay later: the health card (issue 48).
+
+/** A pay-later checkout whose consumer declines or cancels it on the service's page, then comes back through the return route. */
+async function checkoutEndingIn(choice: "decline" | "cancel"): Promise<void> {
+  const { redirectCheckoutUrl } = await startPayLaterCheckout(stack)
+  const back = await consumerChooses(redirectCheckoutUrl, choice)
+  await redirectTarget(back.toString())
+}
+
+/** Empties the payments' timeline of the demo's database, so the card shows the next run alone. */
+async function emptyTimeline(): Promise<void> {
+  const client = new Client({ connectionString: stack.database.url })
+  await client.connect()
+  try {
+    await client.query("DELETE FROM bnpl_service_call")
+  } finally {
+    await client.end()
+  }
+}
+
+it("the health card shows a run of 10 approvals (3 of them after an injected 503), 2 declines and 1 cancellation exactly", async () => {
+  await emptyTimeline()
+  for (let approval = 0; approval < 10; approval++) {
+    // The service answers 503 to the first Auth of three checkouts; the client retries it (same requestId).
+    if (approval < 3) await callJson("POST", `${stack.urls.sandboxControl}/faults`, { body: { endpoint: "auth", kind: "status", status: 503, times: 1 } })
+    await placeOrderPaidLater(stack, () => {})
+  }
+  await checkoutEndingIn("decline")
+  await checkoutEndingIn("decline")
+  await checkoutEndingIn("cancel")
+
+  // The timeline is written just after each call: the page is read again until the last one is in.
+  await page.goto(`${stack.urls.store}/app/settings/pay-later`)
+  for (let tries = 0; tries < 40; tries++) {
+    await page.getByTestId("bnpl-health-hour-cancellations").first().waitFor()
+    if ((await text("bnpl-health-hour-cancellations")) === "1" && (await text("bnpl-health-hour-declines")) === "2") break
+    await page.waitForTimeout(500)
+    await page.reload()
+  }
+  const figures: Record<string, string> = {}
+  for (const id of ["approval-rate", "approvals", "declines", "cancellations", "errors", "faults", "last-failure"]) {
+    figures[id] = await text(`bnpl-health-hour-${id}`)
+    expect([id, await text(`bnpl-health-day-${id}`)]).toEqual([id, figures[id]])
+  }
+  expect(figures).toEqual({
+    "approval-rate": "76.9%",
+    approvals: "10",
+    declines: "2",
+    cancellations: "1",
+    errors: "0",
+    faults: "3",
+    "last-failure": expect.stringMatching(/^Auth: server_error \(HTTP 503\), /),
+  })
+  // Auth's tries: 10 approvals, the 3 refused with a 503 before them, 2 declines; p50 and p95 in ms.
+  const auth = (await page.getByTestId("bnpl-health-latency-Auth").first().textContent()) ?? ""
+  expect(auth).toMatch(/^Auth15, \d+ ms \/ \d+ ms/)
+  // A shop with no usual yet (nothing in the 7 days before the last hour) gets no warning.
+  expect(await page.getByTestId("bnpl-health-warning").count()).toBe(0)
+  await page.getByTestId("bnpl-health").first().scrollIntoViewIfNeeded()
+  await screenshot(page, "admin-settings-5-health", { fullPage: false })
 })

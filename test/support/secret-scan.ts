@@ -55,6 +55,14 @@ http.ServerResponse.prototype.end = function patchedEnd(this: http.ServerRespons
   return (originalEnd as (...a: unknown[]) => http.ServerResponse).apply(this, args)
 } as typeof http.ServerResponse.prototype.end
 
+/**
+ * The credentials and access tokens of this file's run found in `text` (for output that does
+ * not pass through stdout or a response: the spans an exporter kept, say), one line each.
+ */
+export function secretsIn(text: string): string[] {
+  return [...secrets].filter((secret) => text.includes(secret)).map((secret) => `contains ${secret.slice(0, 6)}…`)
+}
+
 afterAll(() => {
   http.ServerResponse.prototype.end = originalEnd
   expect(leaks).toEqual([])

@@ -6,8 +6,9 @@ import type { AccountSettings, StoredSettings } from "../../runtime/config/accou
 import type { PaymentView } from "../../runtime/views/payment-view"
 import type { ConnectionTestResult } from "../../runtime/accounts/connection-test"
 import type { FindingsView } from "../../api/admin/bnpl/reconciliation/findings"
+import type { AccountHealth, HealthWindow } from "../../runtime/views/service-health"
 
-export type { AccountSettings, AccountSettingsView, AccountStatus, ConnectionTestResult, FindingsView, JobRun, PaymentView, StoredSettings }
+export type { AccountHealth, AccountSettings, AccountSettingsView, AccountStatus, ConnectionTestResult, FindingsView, HealthWindow, JobRun, PaymentView, StoredSettings }
 
 /**
  * The admin's client for the plugin's routes: Medusa's JS SDK with the dashboard's own
@@ -40,6 +41,9 @@ export const payLaterApi = {
   saveAccountSettings: (accountId: string, changes: StoredSettings) =>
     post<{ settings: AccountSettingsView }>(`/admin/bnpl/accounts/${accountId}/settings`, changes),
   testConnection: (accountId: string) => post<{ connection: ConnectionTestResult }>(`/admin/bnpl/accounts/${accountId}/test-connection`),
+  /** The account's health card (api/admin/bnpl/health). */
+  health: (accountId: string) =>
+    sdk.client.fetch<{ accounts: Array<AccountHealth & { id: string; providerId: string }> }>("/admin/bnpl/health", { query: { account_id: accountId } }),
   jobs: () => sdk.client.fetch<{ jobs: Array<{ job: string; lastRun: JobRun | null }> }>("/admin/bnpl/jobs"),
   reconciliation: () => sdk.client.fetch<FindingsView>("/admin/bnpl/reconciliation"),
   voidFinding: (serviceOrderId: string, providerId: string) =>

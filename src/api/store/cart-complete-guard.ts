@@ -1,5 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { checkApprovedCart } from "../../operations/approved-cart"
+import { countCompletion } from "../../client/telemetry"
+import { checkApprovedCart, compareWithApproval } from "../../operations/approved-cart"
 import { openHoldOfCart } from "../../runtime/records/held-orders"
 import { shopperMedusaError } from "../../providers/bnpl/errors"
 import { cartIdSchema } from "../request-schemas"
@@ -17,7 +18,7 @@ import { cartIdSchema } from "../request-schemas"
  * complete-cart workflow runs under the cart's lock (workflows/hooks/complete-cart-approved.ts),
  * which answers the same `cart_changed`.
  */
-export async function refuseChangedCart(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
+export async function refuseChangedCart(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   try {
     const cartId = cartIdSchema.safeParse(req.params.id)
     if (!cartId.success) return next()
@@ -26,8 +27,24 @@ export async function refuseChangedCart(req: MedusaRequest, _res: MedusaResponse
     if (await openHoldOfCart(cartId.data).catch(() => undefined)) throw shopperMedusaError("order_on_hold")
     const check = await checkApprovedCart(req.scope, cartId.data)
     if (check.outcome === "changed") throw shopperMedusaError("cart_changed")
+    if (check.outcome === "unchanged") countWhenPlaced(req, res, cartId.data)
     next()
   } catch (error) {
     next(error)
   }
+}
+
+/**
+ * Counts the completion as the storefront's (`bnpl.completions{bnpl.path=storefront}`) when
+ * Medusa's route made the cart an order; read after the answer is sent, off the shopper's time.
+ */
+function countWhenPlaced(req: MedusaRequest, res: MedusaResponse, cartId: string): void {
+  res.once("finish", () => {
+    if (res.statusCode >= 300) return
+    compareWithApproval(req.scope, cartId)
+      .then((after) => {
+        if (after.outcome === "completed" && after.orderId) countCompletion("storefront")
+      })
+      .catch(() => undefined)
+  })
 }

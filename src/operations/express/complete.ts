@@ -62,7 +62,7 @@ export async function completeExpressCheckout(
         }
         return outcome
       }
-      return completePayLaterCart(scope, { cartId, orderToken, ...(input.caller ? { caller: input.caller } : {}) })
+      return completePayLaterCart(scope, { cartId, orderToken, caller: input.caller ?? "express" })
     })
   } catch (error) {
     // The express lock was not had in time: another completion of this cart is at work.

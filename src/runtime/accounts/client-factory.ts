@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto"
+import { allObservers } from "../../client/call-observer"
 import { BnplClient } from "../../client/index"
+import { callTelemetry } from "../../client/telemetry"
 import { TRANSPORT_OPTION_NAMES } from "../../client/option-rules"
 import type { BnplOptions } from "../../options"
 import { accountHash } from "../infrastructure/account-hash"
@@ -31,7 +33,8 @@ const sharedClients = new Map<string, SharedClient>()
  * the application container once the app has loaded (used when no caller gave one). With
  * Medusa's Locking Module the instances that find no token fetch one between them: the first
  * fetches, the others wait and read it from the cache. Every try of a call about a payment is
- * kept as that payment's timeline (call-timeline.ts), written without holding the call up.
+ * kept as that payment's timeline (call-timeline.ts), written without holding the call up,
+ * and every call is a span and metrics for the store's OpenTelemetry (client/telemetry.ts).
  */
 export function createClientFromOptions(
   options: BnplOptions,
@@ -51,7 +54,7 @@ export function createClientFromOptions(
   const client = new BnplClient({
     ...transport,
     logger: dependencies.logger,
-    observer: serviceCallObserver(accountHash(options), dependencies.logger),
+    observer: allObservers(serviceCallObserver(accountHash(options), dependencies.logger), callTelemetry(accountHash(options))),
     tokenStore: {
       get: async (tokenKey: string) => ((await cache()?.get<any>(tokenKey)) ?? undefined),
       set: async (tokenKey: string, value: unknown, ttlSeconds: number) => {

@@ -28,16 +28,48 @@ export const SERVICE_CALL_RETENTION_DAYS = 180
 /** The most entries shown for one payment. */
 export const TIMELINE_LIMIT = 500
 
+/**
+ * The operation of the timeline's one row that is not a call: the consumer cancelled the
+ * checkout on the service's screens (the plugin learns it from the return). The health card
+ * counts these as cancellations (runtime/views/service-health.ts).
+ */
+export const CHECKOUT_CANCELLED = "Checkout cancelled"
+
 const recorders = new Map<string, ServiceCallRecorder>()
 
-/** The client observer of an account (one recorder per account in a process). */
-export function serviceCallObserver(account: string, logger?: LoggerLike): CallObserver {
+function recorderOf(account: string, logger?: LoggerLike): ServiceCallRecorder {
   let recorder = recorders.get(account)
   if (!recorder) {
     recorder = new ServiceCallRecorder(account, writeServiceCalls, logger)
     recorders.set(account, recorder)
   }
-  return recorder.observe
+  return recorder
+}
+
+/** The client observer of an account (one recorder per account in a process). */
+export function serviceCallObserver(account: string, logger?: LoggerLike): CallObserver {
+  return recorderOf(account, logger).observe
+}
+
+/**
+ * Keeps in the timeline of checkout `token` that its consumer cancelled it (`CHECKOUT_CANCELLED`,
+ * outcome `cancelled`, no HTTP status), queued like a call's try.
+ */
+export function recordCheckoutCancelled(account: string, token: string): void {
+  recorderOf(account).keep({
+    account,
+    service_order_id: null,
+    checkout_token: token,
+    operation: CHECKOUT_CANCELLED,
+    request_id: null,
+    amount: null,
+    currency: null,
+    attempt: 1,
+    started_at: new Date(),
+    duration_ms: 0,
+    http_status: null,
+    outcome: "cancelled",
+  })
 }
 
 /** Resolves once every recorder of this process has written what it queued. */

@@ -49,11 +49,16 @@ export class ServiceCallRecorder {
   /** The client's observer for this account. */
   readonly observe: CallObserver = (attempt: CallAttempt) => {
     if (!attempt.orderId && !attempt.token) return
+    this.keep(rowOf(this.account, attempt))
+  }
+
+  /** Queues one row (a try, or an event the plugin learnt without a call: call-timeline.ts `recordCheckoutCancelled`). */
+  keep(row: ServiceCallRow): void {
     if (this.queue.length >= MAX_QUEUED_CALLS) {
       this.dropped++
       return
     }
-    this.queue.push(rowOf(this.account, attempt))
+    this.queue.push(row)
     this.running ??= new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.drain())
       .finally(() => (this.running = undefined))

@@ -52,9 +52,13 @@ export const RefundBody = z.strictObject({
 
 export const OrderParams = z.strictObject({ order_id: medusaId("order_id", "order") })
 export const PaymentParams = z.strictObject({ payment_id: medusaId("payment_id", "pay") })
-export const AccountParams = z.strictObject({
-  account_id: z.string().regex(/^[0-9a-f]{16}$/, "account_id must be an account id from GET /admin/bnpl/accounts"),
-})
+const accountIdSchema = z
+  .string({ error: "account_id must be an account id from GET /admin/bnpl/accounts" })
+  .regex(/^[0-9a-f]{16}$/, "account_id must be an account id from GET /admin/bnpl/accounts")
+export const AccountParams = z.strictObject({ account_id: accountIdSchema })
+
+/** `GET /admin/bnpl/health`: one account's card (its id), else every account's. */
+export const HealthQuery = z.strictObject({ account_id: accountIdSchema.optional() })
 
 /** The settings routes take the account's id (GET /admin/bnpl/accounts) or its payment provider id. */
 export const SettingsAccountParams = z.strictObject({
@@ -94,14 +98,16 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
   return result.data
 }
 
-/** The plugin's admin routes take no query parameters. */
+/** The plugin's admin routes take no query parameters, but for these (each with its own schema). */
 export const EmptyQuery = z.strictObject({})
+export const ROUTES_WITH_QUERY: ReadonlySet<string> = new Set(["/admin/bnpl/health"])
 
 /**
  * Middleware: refuses a query string on the plugin's admin routes with a 400 naming the
  * parameter (its value is not echoed; its name through `nameForMessage`: bounded, no markup).
  */
-export function refuseQuery(req: { query?: unknown }, _res: unknown, next: (error?: unknown) => void): void {
+export function refuseQuery(req: { query?: unknown; path?: string; baseUrl?: string }, _res: unknown, next: (error?: unknown) => void): void {
+  if (ROUTES_WITH_QUERY.has(`${req.baseUrl ?? ""}${req.path ?? ""}`.replace(/\/$/, ""))) return next()
   const result = EmptyQuery.safeParse(req.query ?? {})
   if (result.success) return next()
   const issue = result.error.issues[0]

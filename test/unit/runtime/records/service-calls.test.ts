@@ -88,7 +88,7 @@ describe("the payment's timeline: every try of every call, kept without holding 
       written.push(batch.length)
       await gate
     })
-    const attempt = { endpoint: "Get Payment" as const, orderId: "ord_1", attempt: 1, startedAt: new Date(), durationMs: 3, outcome: "ok" }
+    const attempt = { endpoint: "Get Payment" as const, orderId: "ord_1", attempt: 1, startedAt: new Date(), durationMs: 3, outcome: "ok", last: true, callStartedAt: new Date() }
     recorder.observe(attempt)
     await new Promise((resolve) => setImmediate(resolve))
     expect(written).toEqual([1])

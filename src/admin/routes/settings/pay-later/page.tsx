@@ -7,6 +7,7 @@ import { errorMessage, payLaterApi, type AccountStatus, type FindingsView } from
 import { CAPTURE_MODE_LABELS, formatMoney, formatTime } from "../../../lib/format"
 import { AccountSettingsForm } from "../../../components/account-settings-form"
 import { TestConnection } from "../../../components/test-connection"
+import { ServiceHealth } from "../../../components/service-health"
 
 const JOB_LABELS: Record<string, string> = {
   "refresh-configuration": "Refresh limits (daily)",
@@ -18,8 +19,8 @@ const JOB_LABELS: Record<string, string> = {
 
 /**
  * Settings → Pay later: each merchant account (region, currency, auth scheme, base URL,
- * capture mode, whether the service answers, limits with "Refresh limits", a sandbox badge)
- * with the settings a merchant edits and their change log (components/account-settings-form.tsx),
+ * capture mode, whether the service answers, limits with "Refresh limits", a sandbox badge),
+ * its health card (components/service-health.tsx), with the settings a merchant edits and their change log (components/account-settings-form.tsx),
  * the last run of each job, and the reconciliation's findings with Void / Complete. Approvals
  * on hold, when there are any, come first: they wait for a decision.
  */
@@ -134,6 +135,7 @@ function AccountCard({ account }: { account: AccountStatus }) {
           )}
         </Field>
       </div>
+      <ServiceHealth accountId={account.id} />
       <AccountSettingsForm accountId={account.id} />
       <TestConnection accountId={account.id} />
     </Container>
