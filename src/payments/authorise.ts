@@ -80,6 +80,8 @@ export async function authorize(
     if (!isApproved(asPaymentState(payment.paymentState))) throw shopperError("expired")
   }
   const approved = projectApproval(data, payment)
+  // What the service approved, kept for the identity check of every later money call (payment-identity.ts).
+  await context.money.identity.record(data, payment)
   const authorized = { data: approved, status: toSessionStatus(approved.paymentState, approved.authorizationExpiresAt) }
   if ((await currentSettings(context)).capture !== "on_authorize") return authorized
   try {

@@ -7,6 +7,7 @@ import { CourierUpdate } from "./models/courier-update"
 import { HeldOrder } from "./models/held-order"
 import { JobRun } from "./models/job-run"
 import { MoneyOperation } from "./models/money-operation"
+import { PaymentIdentity } from "./models/payment-identity"
 import { ReconciliationReport } from "./models/reconciliation-report"
 import { SettingsChange } from "./models/settings-change"
 import { ServiceCall } from "./models/service-call"
@@ -17,7 +18,7 @@ import { ServiceCall } from "./models/service-call"
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
  * Read through runtime/records/money-records.ts, reconciliation-findings.ts, job-runs.ts,
- * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts, call-timeline.ts, approved-carts.ts and carried-approvals.ts.
+ * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts, call-timeline.ts, approved-carts.ts, carried-approvals.ts and payment-identities.ts.
  */
 export default class BnplRecordsService extends MedusaService({
   MoneyOperation,
@@ -31,4 +32,5 @@ export default class BnplRecordsService extends MedusaService({
   ServiceCall,
   ApprovedCart,
   CarriedApproval,
+  PaymentIdentity,
 }) {}
