@@ -1,4 +1,5 @@
 import { MedusaService } from "@medusajs/framework/utils"
+import { runApplicationStart } from "./application-start"
 import { AccountSetting } from "./models/account-settings"
 import { ApprovedCart } from "./models/approved-cart"
 import { CarriedApproval } from "./models/carried-approval"
@@ -33,4 +34,7 @@ export default class BnplRecordsService extends MedusaService({
   ApprovedCart,
   CarriedApproval,
   PaymentIdentity,
-}) {}
+}) {
+  /** Medusa awaits this before the server takes traffic (application-start.ts): the plugin's start-up work. */
+  __hooks = { onApplicationStart: () => runApplicationStart() }
+}
