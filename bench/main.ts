@@ -8,7 +8,7 @@ import { measureQuietShop, QUIET_SHOP_ROWS } from "./quiet-shop"
 import { measureQuietSpells } from "./quiet-spells"
 import { TcpProxy } from "../harness/tcp-proxy"
 import { measureAtLatency } from "./realistic-latency"
-import { renderQuietShop, renderReport } from "./report"
+import { renderQuietShop, renderReport, renderRoundTripsOnly } from "./report"
 import { measureScale, renderScale } from "./scale/scale"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
@@ -50,6 +50,8 @@ const QUIET_SHOP_ONLY = process.argv.includes("--quiet-shop")
 /** Section 6b's rounds (each: two orders per provider); `--warm-money` runs 6b alone, without the quiet-shop rows. */
 const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS ?? 40)
 const WARM_MONEY_ONLY = process.argv.includes("--warm-money")
+/** `npm run bench -- --round-trips`: section 2's cart completions and the round trips per operation alone. */
+const ROUND_TRIPS_ONLY = process.argv.includes("--round-trips")
 /** `npm run bench -- --express`: section 7 alone (a store of its own). */
 const EXPRESS_ONLY = process.argv.includes("--express")
 const WITH_QUIET_SHOP = QUIET_SHOP_ONLY || process.env.BENCH_QUIET_SHOP !== "0"
@@ -100,6 +102,18 @@ async function main(): Promise<void> {
       log(`7. express shipping options at 0 and ${LATENCY_MS} ms…`)
       const rows = await measureExpressShippingOptions(sandbox, api, BENCH_STOREFRONT_ORIGIN, { latencies: [0, LATENCY_MS] })
       console.log(`\n${renderExpressOptions(rows)}\n`)
+      console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
+      return
+    }
+    if (ROUND_TRIPS_ONLY) {
+      store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
+      const api = new StoreApi(store.url, store.seed)
+      await checkout(sandbox, api)
+      log("2. cart complete, bnpl vs system default, with round trips…")
+      const complete = await measureCartComplete(sandbox, api)
+      const admin = await AdminApi.signIn(store.url, store.seed.admin)
+      const afterOrder = await afterOrderRoundTrips(sandbox, admin, complete.bnplOrderIds.slice(0, 2), store.seed.stockLocationId, complete.bnplOrderIds.slice(2, 4))
+      console.log(`\n${renderRoundTripsOnly(complete, afterOrder)}\n`)
       console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
       return
     }

@@ -55,6 +55,46 @@ const AFTER_ORDER_TRIPS = 1
 
 const verdict = (met: boolean) => (met ? "met" : "NOT MET")
 
+/** Section 2's round trips per operation, each with whether every run made exactly its target. */
+function roundTripFigures(complete: CartCompleteResult, afterOrder: BenchFigures["afterOrder"]) {
+  return {
+    initiate: tripFigure(complete.initiateTrips, 1),
+    complete: tripFigure(complete.completeTrips, 1),
+    capture: tripFigure(afterOrder.capture, AFTER_ORDER_TRIPS),
+    refund: tripFigure(afterOrder.refund, AFTER_ORDER_TRIPS),
+    void: tripFigure(afterOrder.void, AFTER_ORDER_TRIPS),
+    shipment: tripFigure(afterOrder.shipment, AFTER_ORDER_TRIPS),
+  }
+}
+
+/** The round-trip table of section 2 (`npm run bench -- --round-trips` prints it alone, with its targets). */
+export function renderRoundTrips(trips: ReturnType<typeof roundTripFigures>, withTargets = false): string {
+  const out = ["", "   API round trips per operation (sandbox ledger request counts before/after)"]
+  out.push(
+    table(
+      ["operation", "round trips (by endpoint)"],
+      [
+        ["initiate (POST .../payment-sessions)", trips.initiate.text],
+        ["complete (POST /store/carts/:id/complete)", trips.complete.text],
+        ["capture (POST /admin/payments/:id/capture)", trips.capture.text],
+        ["refund (POST /admin/payments/:id/refund, partial)", trips.refund.text],
+        ["void (POST /admin/orders/:id/cancel, uncaptured)", trips.void.text],
+        ["shipment (fulfilment + shipment with label)", trips.shipment.text],
+      ]
+    )
+  )
+  if (withTargets) {
+    const targets = Object.entries(trips).map(([name, figure]) => [`round trips, ${name} = 1`, figure.text.split(" ")[0], verdict(figure.met)])
+    out.push("", table(["target", "measured", ""], targets))
+  }
+  return out.join("\n")
+}
+
+/** Section 2's round trips alone, from its two measurements. */
+export function renderRoundTripsOnly(complete: CartCompleteResult, afterOrder: BenchFigures["afterOrder"]): string {
+  return renderRoundTrips(roundTripFigures(complete, afterOrder), true)
+}
+
 export function renderReport(figures: BenchFigures): string {
   const out: string[] = []
   const { overhead, burst, quietSpells, complete, latency, afterOrder, throughput } = figures
@@ -90,28 +130,8 @@ export function renderReport(figures: BenchFigures): string {
       ]
     )
   )
-  const trips = {
-    initiate: tripFigure(complete.initiateTrips, 1),
-    complete: tripFigure(complete.completeTrips, 1),
-    capture: tripFigure(afterOrder.capture, AFTER_ORDER_TRIPS),
-    void: tripFigure(afterOrder.void, AFTER_ORDER_TRIPS),
-    refund: tripFigure(afterOrder.refund, AFTER_ORDER_TRIPS),
-    shipment: tripFigure(afterOrder.shipment, AFTER_ORDER_TRIPS),
-  }
-  out.push("", "   API round trips per operation (sandbox ledger request counts before/after)")
-  out.push(
-    table(
-      ["operation", "round trips (by endpoint)"],
-      [
-        ["initiate (POST .../payment-sessions)", trips.initiate.text],
-        ["complete (POST /store/carts/:id/complete)", trips.complete.text],
-        ["capture (POST /admin/payments/:id/capture)", trips.capture.text],
-        ["refund (POST /admin/payments/:id/refund, partial)", trips.refund.text],
-        ["void (POST /admin/orders/:id/cancel, uncaptured)", trips.void.text],
-        ["shipment (fulfilment + shipment with label)", trips.shipment.text],
-      ]
-    )
-  )
+  const trips = roundTripFigures(complete, afterOrder)
+  out.push(renderRoundTrips(trips))
 
   const slow = latency.complete
   // Judged on the median of the per-run differences, which drift on a busy machine disturbs

@@ -67,6 +67,8 @@ export class MoneyLedger {
     owner?: Pick<BnplPaymentData, "merchantId" | "token" | "orderId" | "amount" | "currency">,
     { read = false }: { read?: boolean } = {}
   ): Promise<{ records: MoneyOperationRecord[]; payment?: Payment }> {
+    // The identity record is read beside the money records: one database wait, not two.
+    const recorded = owner && !read ? this.deps.identity.known(serviceOrderId) : undefined
     const records = await this.read(serviceOrderId)
     const unsettled = records.some((record) => record.state === "sending" || record.state === "unknown")
     let payment: Payment | undefined
@@ -74,7 +76,7 @@ export class MoneyLedger {
       payment = await this.readPayment(serviceOrderId)
       await this.deps.identity.confirmed(owner, payment)
     } else if (owner) {
-      payment = await this.deps.identity.assertOwn(owner, serviceOrderId)
+      payment = await this.deps.identity.assertOwn(owner, serviceOrderId, recorded)
     }
     const pending = records.filter((record) => record.state === "sending" || record.state === "unknown")
     if (!pending.length) return { records, payment }

@@ -117,13 +117,18 @@ export class PaymentIdentityCheck {
   constructor(private readonly deps: PaymentIdentityCheckDependencies) {}
 
   /**
-   * Refuses a payment whose service order is not its own, by the record or, without one, by Get Payment.
+   * Refuses a payment whose service order is not its own, by the record or, without one, by
+   * Get Payment. `recorded`: the record as `known` read it (a caller reading it beside other records).
    * @returns the payment when it had to be read (the caller may use it), else undefined.
    * @throws PaymentError `payment_mismatch` (nothing sent), or the read's error.
    */
-  async assertOwn(data: Pick<BnplPaymentData, "merchantId" | "token" | "orderId">, serviceOrderId: string): Promise<Payment | undefined> {
+  async assertOwn(
+    data: Pick<BnplPaymentData, "merchantId" | "token" | "orderId">,
+    serviceOrderId: string,
+    recorded: Promise<PaymentIdentity | undefined> = this.known(serviceOrderId)
+  ): Promise<Payment | undefined> {
     assertSessionPayment(data, undefined, { merchantId: this.deps.merchantId })
-    const known = await this.deps.identities.of(serviceOrderId).catch(() => undefined)
+    const known = await recorded
     if (known) {
       assertSessionPayment(data, { id: serviceOrderId, token: known.token }, { merchantId: this.deps.merchantId })
       return undefined
@@ -131,6 +136,11 @@ export class PaymentIdentityCheck {
     const payment = await this.deps.readPayment(serviceOrderId)
     await this.confirmed(data, payment)
     return payment
+  }
+
+  /** The identity recorded for the order; undefined when none is or the records cannot be read (Get Payment then decides). */
+  known(serviceOrderId: string): Promise<PaymentIdentity | undefined> {
+    return this.deps.identities.of(serviceOrderId).catch(() => undefined)
   }
 
   /**
