@@ -101,8 +101,7 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     }
     const { client, options, logger } = account
     const courier = courierFor(fulfillment, options.expressShippingOptions)
-    // Another checkout's service order of the same id (the service's data was reset) is never
-    // told of this shipment: checked by the identity recorded at approval (Get Payment without one).
+    // Never another checkout's order of the same id (a reset service): by the identity recorded at approval.
     await paymentOperationsForAccount(account).assertServicePayment(asPaymentData(payment.data!))
     await client.updateShippingCourier(orderId, courier)
     // The service took it: the every-minute job's repair does not send it again (shipment-repair.ts).
