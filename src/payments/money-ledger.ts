@@ -248,10 +248,13 @@ export class MoneyCallUnanswered extends PaymentError {
 /**
  * Whether a failed call may have been applied: no answer, a 5xx, a 409 (the service still
  * processing it; docs/service-api.md "Idempotent requests"), or a 2xx whose body was cut off or
- * unreadable (the service said yes). A refusal with a reason certainly was not.
+ * unreadable (the service said yes). A refusal with a reason certainly was not, nor a call the
+ * service never got (`network`: no connection, refused, DNS; client/error-mapping.ts), which the
+ * money call now meets itself since no Get Payment goes before it.
  */
 export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof BnplApiError)) return false
+  if (error.code === "network") return false
   if (error.retryable) return true
   const status = error.httpStatusCode ?? 0
   return error.code === "invalid_response" && status >= 200 && status < 300
