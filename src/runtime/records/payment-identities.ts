@@ -44,8 +44,17 @@ export class DatabasePaymentIdentities implements PaymentIdentities {
       amount: identity.amount ?? null,
       currency_code: identity.currency ?? null,
     }
-    const [existing] = await methods.list({ account: this.account, service_order_id: identity.serviceOrderId }, { take: 1 })
-    if (!existing) return void (await methods.create(data))
+    const filters = { account: this.account, service_order_id: identity.serviceOrderId }
+    const [existing] = await methods.list(filters, { take: 1 })
+    if (!existing) {
+      // Two instances recording the same approval at once (the return route and the completion
+      // job): the unique index takes one row, and the other writer updates it.
+      const created = await methods.create(data).then(() => true, () => false)
+      if (created) return
+      const [raced] = await methods.list(filters, { take: 1 })
+      if (!raced) throw new Error(`the identity of service order ${identity.serviceOrderId} could not be written`)
+      return void (await methods.update({ id: raced.id, ...data }))
+    }
     if (existing.token !== data.token || existing.merchant_id !== data.merchant_id || existing.amount !== data.amount) {
       await methods.update({ id: existing.id, ...data })
     }
