@@ -8,7 +8,7 @@ import { measureQuietShop, QUIET_SHOP_ROWS } from "./quiet-shop"
 import { measureQuietSpells } from "./quiet-spells"
 import { TcpProxy } from "../harness/tcp-proxy"
 import { measureAtLatency } from "./realistic-latency"
-import { renderQuietShop, renderReport } from "./report"
+import { renderQuietShop, renderReport, renderRoundTripsOnly } from "./report"
 import { measureScale, renderScale } from "./scale/scale"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
@@ -16,6 +16,7 @@ import { BENCH_STOREFRONT_ORIGIN, staleBuildWarning, startBenchStore, type Bench
 import { checkout, measureThroughput } from "./throughput"
 import { measureTokenBurst } from "./token-burst"
 import { measureTelemetryOverhead, renderTelemetryOverhead } from "./telemetry-overhead"
+import { measureFirstSession, measureWarmMoney, renderWarmMoney } from "./warm-money"
 
 /**
  * `npm run bench`: the plugin's performance figures in one run, printed as tables with the
@@ -48,6 +49,11 @@ const QUIET_SHOPPERS = Number(process.env.BENCH_QUIET_SHOPPERS ?? 6)
 const QUIET_THINK_MS = Number(process.env.BENCH_QUIET_THINK_MS ?? 2_000)
 /** `npm run bench -- --quiet-shop`: section 6 alone; `BENCH_QUIET_SHOP=0` leaves it out of a full run. */
 const QUIET_SHOP_ONLY = process.argv.includes("--quiet-shop")
+/** Section 6b's rounds (each: two orders per provider); `--warm-money` runs 6b alone, without the quiet-shop rows. */
+const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS ?? 40)
+const WARM_MONEY_ONLY = process.argv.includes("--warm-money")
+/** `npm run bench -- --round-trips`: section 2's cart completions and the round trips per operation alone. */
+const ROUND_TRIPS_ONLY = process.argv.includes("--round-trips")
 /** `npm run bench -- --express`: section 7 alone (a store of its own). */
 const EXPRESS_ONLY = process.argv.includes("--express")
 /** `npm run bench -- --telemetry`: section 8 alone (the sandbox only, a few seconds). */
@@ -109,7 +115,19 @@ async function main(): Promise<void> {
       console.log(`Total ${elapsed()}. ${machine()}`)
       return
     }
-    if (QUIET_SHOP_ONLY) {
+    if (ROUND_TRIPS_ONLY) {
+      store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
+      const api = new StoreApi(store.url, store.seed)
+      await checkout(sandbox, api)
+      log("2. cart complete, bnpl vs system default, with round trips…")
+      const complete = await measureCartComplete(sandbox, api)
+      const admin = await AdminApi.signIn(store.url, store.seed.admin)
+      const afterOrder = await afterOrderRoundTrips(sandbox, admin, complete.bnplOrderIds.slice(0, 2), store.seed.stockLocationId, complete.bnplOrderIds.slice(2, 4))
+      console.log(`\n${renderRoundTripsOnly(complete, afterOrder)}\n`)
+      console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
+      return
+    }
+    if (QUIET_SHOP_ONLY || WARM_MONEY_ONLY) {
       console.log("")
       console.log(await quietShop(sandbox))
       console.log("")
@@ -134,7 +152,7 @@ async function main(): Promise<void> {
     log("2. cart complete, bnpl vs system default, with round trips…")
     const complete = await measureCartComplete(sandbox, api)
     const admin = await AdminApi.signIn(store.url, store.seed.admin)
-    const afterOrder = await afterOrderRoundTrips(sandbox, admin, complete.bnplOrderIds.slice(0, 2), store.seed.stockLocationId)
+    const afterOrder = await afterOrderRoundTrips(sandbox, admin, complete.bnplOrderIds.slice(0, 2), store.seed.stockLocationId, complete.bnplOrderIds.slice(2, 4))
 
     log(`2b. cart complete again with the sandbox answering every call ${LATENCY_MS} ms late…`)
     const latency = await measureAtLatency(sandbox, api, { latencyMs: LATENCY_MS, runs: 20 })
@@ -170,18 +188,34 @@ async function quietShop(sandbox: Sandbox): Promise<string> {
   await proxy.listen()
   let quietStore: BenchStore | undefined
   try {
+    // The service as the warm rows meet it: 100 ms a round trip, idle connections closed after 60 s, TCP and TLS.
+    const warmService = { latencyMs: LATENCY_MS, closeIdleAfterMs: 60_000, idleNotice: "fin", ownIdleTimeout: true, announceIdleTimeout: true, handshakeRoundTrips: 2 } as const
+    proxy.configure(warmService)
     quietStore = await startBenchStore(proxy.url, (line) => log(`quiet-shop store: ${line}`), QUIET_DATABASE_URL)
     const api = new StoreApi(quietStore.url, quietStore.seed)
+    log("6b. the first session after the store's start…")
+    const first = await measureFirstSession(sandbox, api, proxy)
     // Untimed: the first requests of a fresh Medusa compile queries and fill caches.
     await checkout(sandbox, api)
-    log(`6. a quiet shop, ${QUIET_SHOP_ROWS.length} rows of ${QUIET_SHOPPERS} shoppers…`)
-    const rows = await measureQuietShop(
-      api,
-      proxy,
-      { latencyMs: LATENCY_MS, thinkMs: QUIET_THINK_MS, shoppers: QUIET_SHOPPERS, rows: QUIET_SHOP_ROWS },
-      (line) => log(`6. ${line}`)
-    )
-    return renderQuietShop(rows, LATENCY_MS, QUIET_THINK_MS)
+    const sections: string[] = []
+    if (!WARM_MONEY_ONLY) {
+      log(`6. a quiet shop, ${QUIET_SHOP_ROWS.length} rows of ${QUIET_SHOPPERS} shoppers…`)
+      const rows = await measureQuietShop(
+        api,
+        proxy,
+        { latencyMs: LATENCY_MS, thinkMs: QUIET_THINK_MS, shoppers: QUIET_SHOPPERS, rows: QUIET_SHOP_ROWS },
+        (line) => log(`6. ${line}`)
+      )
+      sections.push(renderQuietShop(rows, LATENCY_MS, QUIET_THINK_MS))
+    }
+    log(`6b. a warm shop: ${WARM_ROUNDS} rounds of sessions, completions, captures, refunds and voids…`)
+    await proxy.refuse()
+    proxy.configure(warmService)
+    await proxy.listen()
+    const admin = await AdminApi.signIn(quietStore.url, quietStore.seed.admin)
+    const warm = await measureWarmMoney(sandbox, api, admin, proxy, { latencyMs: LATENCY_MS, rounds: WARM_ROUNDS })
+    sections.push(renderWarmMoney(first, warm, LATENCY_MS))
+    return sections.join("\n\n")
   } finally {
     await quietStore?.stop().catch(() => {})
     await proxy.close()

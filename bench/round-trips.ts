@@ -65,15 +65,17 @@ export function describeTrips(trips: RoundTrips): string {
 /**
  * After-order operations on placed pay-later orders, each counted alone: shipment (fulfil +
  * ship with a label; the plugin's subscriber sends Update Shipping Courier), capture from the
- * admin, and a partial refund.
+ * admin, and a partial refund, on each of `orderIds`; and the void of an uncaptured payment,
+ * by cancelling each of `cancelOrderIds` from the admin.
  */
 export async function afterOrderRoundTrips(
   sandbox: Sandbox,
   admin: AdminApi,
   orderIds: string[],
-  locationId: string
-): Promise<Record<"capture" | "refund" | "shipment", RoundTrips[]>> {
-  const result: Record<"capture" | "refund" | "shipment", RoundTrips[]> = { capture: [], refund: [], shipment: [] }
+  locationId: string,
+  cancelOrderIds: string[] = []
+): Promise<Record<"capture" | "refund" | "void" | "shipment", RoundTrips[]>> {
+  const result: Record<"capture" | "refund" | "void" | "shipment", RoundTrips[]> = { capture: [], refund: [], void: [], shipment: [] }
   for (const orderId of orderIds) {
     const { paymentId, items } = await admin.orderPayment(orderId)
     const shipped = await withRoundTrips(sandbox, () => admin.ship(orderId, items, locationId), {
@@ -84,5 +86,6 @@ export async function afterOrderRoundTrips(
     result.capture.push((await withRoundTrips(sandbox, () => admin.capture(paymentId))).trips)
     result.refund.push((await withRoundTrips(sandbox, () => admin.refund(paymentId, 10))).trips)
   }
+  for (const orderId of cancelOrderIds) result.void.push((await withRoundTrips(sandbox, () => admin.cancel(orderId))).trips)
   return result
 }

@@ -147,6 +147,11 @@ export class AdminApi {
     return callJson("POST", `${this.url}/admin/payments/${paymentId}/refund`, { headers: this.headers, body: { amount } })
   }
 
+  /** `POST /admin/orders/:id/cancel`: Medusa cancels the order and its uncaptured payment (the provider's void). */
+  cancel(orderId: string): Promise<unknown> {
+    return callJson("POST", `${this.url}/admin/orders/${orderId}/cancel`, { headers: this.headers, body: {} })
+  }
+
   /** Creates a fulfillment of every item and marks it shipped with a label (emits `shipment.created`). */
   async ship(orderId: string, items: Array<{ id: string; quantity: number }>, locationId: string): Promise<void> {
     const { order } = await callJson("POST", `${this.url}/admin/orders/${orderId}/fulfillments?fields=id,*fulfillments`, {

@@ -3,12 +3,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { UpdateShippingCourierRequest } from "../client/schemas"
 import { cutText } from "../payments/mapping/text"
-import { assertSessionPayment } from "../payments/payment-identity"
+import { asPaymentData } from "../payments/session-data"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import { clearCourierSyncError, recordCourierSyncError } from "../runtime/records/courier-sync-errors"
 import { recordCourierUpdate } from "../runtime/records/courier-updates"
 import { effectiveSettings } from "../runtime/config/effective-settings"
 import { accountForPayment, getPluginRuntime } from "../runtime/accounts/plugin-runtime"
+import { paymentOperationsForAccount } from "../runtime/accounts/account-payment-operations"
 import { PAYMENT_FIELDS, bnplPaymentsOf } from "./order-payments"
 
 interface ShippedFulfillment {
@@ -42,7 +43,8 @@ export interface CourierSyncResult {
 
 /**
  * Tells the service that a fulfillment shipped (docs/service-api.md "Update Shipping Courier"),
- * once Get Payment shows the service order is the payment's own (payments/payment-identity.ts):
+ * once the service order is known to be the payment's own (its identity recorded at approval, or
+ * Get Payment without one; payments/payment-identity.ts):
  * `shippedAt`, the courier's name, the tracking numbers of the fulfillment's labels, and
  * priority EXPRESS when its shipping option is listed in `expressShippingOptions`
  * (STANDARD otherwise), and records that the service took them (runtime/records/courier-updates.ts).
@@ -99,8 +101,8 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     }
     const { client, options, logger } = account
     const courier = courierFor(fulfillment, options.expressShippingOptions)
-    // Another checkout's service order of the same id (the service's data was reset) is never told of this shipment.
-    assertSessionPayment(payment.data!, await client.getPayment(orderId), { merchantId: options.merchantId })
+    // Never another checkout's order of the same id (a reset service): by the identity recorded at approval.
+    await paymentOperationsForAccount(account).assertServicePayment(asPaymentData(payment.data!))
     await client.updateShippingCourier(orderId, courier)
     // The service took it: the every-minute job's repair does not send it again (shipment-repair.ts).
     await recordCourierUpdate(fulfillment.id, orderId)

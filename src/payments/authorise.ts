@@ -73,13 +73,12 @@ export async function authorize(
   }
 
   if (isReplayedApproval(payment, input.now ?? new Date())) {
-    payment = await client.getPayment(payment.id).catch((error: unknown) => {
-      throw authorizationError(context, error)
-    })
+    payment = await client.getPayment(payment.id).catch((error: unknown) => Promise.reject(authorizationError(context, error)))
     assertPaymentOfSession(context, data, payment)
     if (!isApproved(asPaymentState(payment.paymentState))) throw shopperError("expired")
   }
   const approved = projectApproval(data, payment)
+  await context.money.identity.record(data, payment) // checked before every later money call (payment-identity.ts)
   const authorized = { data: approved, status: toSessionStatus(approved.paymentState, approved.authorizationExpiresAt) }
   if ((await currentSettings(context)).capture !== "on_authorize") return authorized
   try {

@@ -3,7 +3,7 @@ import { apiAmountToMinorUnits, minorUnitsToMoney } from "../client/money"
 import type { Payment } from "../client/schemas"
 import { PaymentError, describeServiceError, type PaymentLogger } from "./errors"
 import type { MoneyOperationKind, MoneyOperationRecord, MoneyRecords, NewMoneyOperation } from "./money-records"
-import { assertSessionPayment } from "./payment-identity"
+import type { PaymentIdentityCheck } from "./payment-identity"
 import { refundReferences } from "./refund-references"
 import { isNarrowingVoid } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
@@ -27,6 +27,8 @@ export interface MoneyLedgerDependencies {
    * (money-movements.ts `resend`). @returns the service's payment after it.
    */
   resend: (record: MoneyOperationRecord) => Promise<Payment>
+  /** The payment's identity, by its record or Get Payment (payment-identity.ts). */
+  identity: PaymentIdentityCheck
   logger?: PaymentLogger
 }
 
@@ -52,21 +54,29 @@ export class MoneyLedger {
    * still has its Medusa record, so an applied one is recorded, and one never applied is sent
    * again with the same requestId and amount: Medusa's record says it was meant.
    *
-   * With `owner` (the payment data a money call is about to act for), Get Payment is read
-   * whatever the records hold, and the service's payment must be that data's
-   * (payment-identity.ts) before anything is settled or sent.
+   * With `owner` (the payment data a money call is about to act for), the service order must
+   * be that data's (payment-identity.ts) before anything is settled or sent: by its identity
+   * record, so a call whose records are all settled costs no round trip before it; Get Payment
+   * is read when a record's outcome is unknown, when no identity is recorded, or with
+   * `read: true` (a caller that needs the service's state); the payment read is then checked.
    * @returns the records, and the payment when it was read.
    * @throws PaymentError `records_unavailable`, `payment_mismatch`, or the service's error (nothing then changes).
    */
   async settle(
     serviceOrderId: string,
-    owner?: Pick<BnplPaymentData, "merchantId" | "token" | "orderId">
+    owner?: Pick<BnplPaymentData, "merchantId" | "token" | "orderId" | "amount" | "currency">,
+    { read = false }: { read?: boolean } = {}
   ): Promise<{ records: MoneyOperationRecord[]; payment?: Payment }> {
+    // The identity record is read beside the money records: one database wait, not two.
+    const recorded = owner && !read ? this.deps.identity.known(serviceOrderId) : undefined
     const records = await this.read(serviceOrderId)
+    const unsettled = records.some((record) => record.state === "sending" || record.state === "unknown")
     let payment: Payment | undefined
-    if (owner) {
+    if (owner && (read || unsettled)) {
       payment = await this.readPayment(serviceOrderId)
-      assertSessionPayment(owner, payment)
+      await this.deps.identity.confirmed(owner, payment)
+    } else if (owner) {
+      payment = await this.deps.identity.assertOwn(owner, serviceOrderId, recorded)
     }
     const pending = records.filter((record) => record.state === "sending" || record.state === "unknown")
     if (!pending.length) return { records, payment }
@@ -238,10 +248,13 @@ export class MoneyCallUnanswered extends PaymentError {
 /**
  * Whether a failed call may have been applied: no answer, a 5xx, a 409 (the service still
  * processing it; docs/service-api.md "Idempotent requests"), or a 2xx whose body was cut off or
- * unreadable (the service said yes). A refusal with a reason certainly was not.
+ * unreadable (the service said yes). A refusal with a reason certainly was not, nor a call the
+ * service never got (`network`: no connection, refused, DNS; client/error-mapping.ts), which the
+ * money call now meets itself since no Get Payment goes before it.
  */
 export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof BnplApiError)) return false
+  if (error.code === "network") return false
   if (error.retryable) return true
   const status = error.httpStatusCode ?? 0
   return error.code === "invalid_response" && status >= 200 && status < 300

@@ -8,6 +8,7 @@ import type { MoneyOperationRecord, MoneyRecords } from "./money-records"
 import { appliedOf, sumOf, totalsOf, withTotals } from "./money-totals"
 import { asPaymentState, capturedAtService, isCaptured, isExpired, isVoidedOrExpired } from "./payment-state"
 import { refundReferences, type RefundNotes } from "./refund-references"
+import { PaymentIdentityCheck, type PaymentIdentities } from "./payment-identity"
 import { isNarrowingVoid, requestIds } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
 import { refundUnrecordedCapture } from "./unrecorded-capture"
@@ -29,6 +30,10 @@ export interface MoneyMovementsDependencies {
   refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
   /** The order's unanswered refunds in an earlier version's journal, forgotten there once read (upgrade). */
   takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
+  /** The account's identity records of its service orders (payment-identity.ts). */
+  identities: PaymentIdentities
+  /** The account's merchant id, recorded with each identity (never the secret). */
+  merchantId?: string
   logger?: PaymentLogger
 }
 
@@ -47,9 +52,17 @@ export interface MoneyMovementsDependencies {
 export class MoneyMovements {
   /** The order's money records, settled against the service (shared with narrow.ts). */
   readonly ledger: MoneyLedger
+  /** The identity check before each money call, by the record kept at approval (payment-identity.ts). */
+  readonly identity: PaymentIdentityCheck
 
   constructor(private readonly deps: MoneyMovementsDependencies) {
-    this.ledger = new MoneyLedger({ client: deps.client, records: deps.records, logger: deps.logger, resend: (record) => this.resend(record) })
+    this.identity = new PaymentIdentityCheck({
+      identities: deps.identities,
+      readPayment: (serviceOrderId) => this.ledger.readPayment(serviceOrderId),
+      merchantId: deps.merchantId,
+      logger: deps.logger,
+    })
+    this.ledger = new MoneyLedger({ client: deps.client, records: deps.records, identity: this.identity, logger: deps.logger, resend: (record) => this.resend(record) })
   }
 
   /**

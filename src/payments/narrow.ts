@@ -20,7 +20,7 @@ export async function narrowApproval(context: PaymentContext, data: BnplPaymentD
   const orderId = data.orderId
   if (!orderId || !data.currency) throw new PaymentError("not_allowed", "An approval the service never gave cannot be kept.")
   return context.withLock(orderId, async () => {
-    const { payment } = await context.money.ledger.settle(orderId, data)
+    const { payment } = await context.money.ledger.settle(orderId, data, { read: true })
     const state = asPaymentState(payment?.paymentState)
     if (isVoidedOrExpired(state)) {
       throw new PaymentError(state === "EXPIRED" ? "authorization_expired" : "payment_voided", `The approval of service order ${orderId} is ${state?.toLowerCase()}: nothing of it can be kept.`)

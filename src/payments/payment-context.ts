@@ -5,7 +5,7 @@ import { describeServiceError, type PaymentLogger } from "./errors"
 import { MoneyMovements, type LegacyRefund } from "./money-movements"
 import type { MoneyRecords } from "./money-records"
 import type { RefundNotes } from "./refund-references"
-import { assertSessionPayment } from "./payment-identity"
+import { assertSessionPayment, MemoryPaymentIdentities, type PaymentIdentities } from "./payment-identity"
 import type { SessionStatus } from "./payment-state"
 import type { BnplPaymentData } from "./session-data"
 
@@ -43,6 +43,11 @@ export interface PaymentCoreDependencies {
   readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
   /** The account's money records: in the store's database (runtime/records/money-records.ts). */
   records: MoneyRecords
+  /**
+   * The identity of each service order the account's approvals made, in the store's database
+   * (runtime/records/payment-identities.ts); without it, this process's memory.
+   */
+  identities?: PaymentIdentities
   /** The reason and note Medusa recorded with a refund, by its id: sent as the refund's references (refund-references.ts). */
   refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
   /** An earlier version's unanswered refunds of an order, read once into the records (upgrade). */
@@ -113,6 +118,8 @@ export function createPaymentContext(deps: PaymentCoreDependencies): PaymentCont
       withLock,
       refundNotes: deps.refundNotes,
       takeLegacyRefunds: deps.takeLegacyRefunds,
+      identities: deps.identities ?? new MemoryPaymentIdentities(),
+      merchantId: deps.options.merchantId,
       logger: deps.logger,
     }),
   }

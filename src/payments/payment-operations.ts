@@ -1,4 +1,5 @@
 import { authorize } from "./authorise"
+import { PaymentError } from "./errors"
 import { keepSession, startCheckout } from "./checkout"
 import { continueExpressCheckout, startExpressCheckout } from "./express"
 import { assertOwnPayment, createPaymentContext, type PaymentContext, type PaymentCoreDependencies, type PaymentResult } from "./payment-context"
@@ -87,6 +88,18 @@ export class PaymentOperations {
   async cancel(input: { data: BnplPaymentData; idempotencyKey: string | undefined }): Promise<BnplPaymentData> {
     assertOwnPayment(this.context, input.data)
     return this.context.money.cancel(input.data, input.idempotencyKey)
+  }
+
+  /**
+   * Whether the service order of `data` is its own, before a call that acts on it outside the
+   * money movements (the shipment's courier update): by the identity recorded at approval,
+   * Get Payment only without one (payment-identity.ts `PaymentIdentityCheck`).
+   * @throws PaymentError `payment_mismatch` (nothing to send), `not_allowed` (never authorised), or the read's failure.
+   */
+  async assertServicePayment(data: BnplPaymentData): Promise<void> {
+    assertOwnPayment(this.context, data)
+    if (!data.orderId) throw new PaymentError("not_allowed", "medusa-payment-bnpl: the payment was never authorised by the payment service.")
+    await this.context.money.identity.assertOwn(data, data.orderId)
   }
 
   /** See narrow.ts `narrowApproval`: keeps `keepMinor` of the approval open and voids the rest. */

@@ -34,12 +34,18 @@ export async function status(context: PaymentContext, input: { data: BnplPayment
   }
 }
 
-/** The data refreshed from the service (Get Payment), for an authorised order. */
+/**
+ * The data refreshed from the service (Get Payment), for an authorised order; the payment is
+ * checked against the data and recorded as the order's identity (payment-identity.ts).
+ * @throws PaymentError `payment_mismatch`, or the read's failure.
+ */
 export async function refresh(context: PaymentContext, input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
   const { data } = input
   assertOwnPayment(context, data)
   if (!data.orderId) return { ...data }
-  const payment = assertPaymentOfSession(context, data, await readPayment(() => context.client.getPayment(data.orderId!)))
+  const payment = await readPayment(() => context.client.getPayment(data.orderId!))
+  // Checked, then kept as the order's identity (the admin's refresh makes a payment approved before the records known).
+  await context.money.identity.confirmed(data, payment)
   return {
     ...data,
     paymentState: payment.paymentState,

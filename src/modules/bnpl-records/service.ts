@@ -1,4 +1,5 @@
 import { MedusaService } from "@medusajs/framework/utils"
+import { runApplicationStart } from "./application-start"
 import { AccountSetting } from "./models/account-settings"
 import { ApprovedCart } from "./models/approved-cart"
 import { CarriedApproval } from "./models/carried-approval"
@@ -7,6 +8,7 @@ import { CourierUpdate } from "./models/courier-update"
 import { HeldOrder } from "./models/held-order"
 import { JobRun } from "./models/job-run"
 import { MoneyOperation } from "./models/money-operation"
+import { PaymentIdentity } from "./models/payment-identity"
 import { ReconciliationReport } from "./models/reconciliation-report"
 import { SettingsChange } from "./models/settings-change"
 import { ServiceCall } from "./models/service-call"
@@ -17,7 +19,7 @@ import { ServiceCall } from "./models/service-call"
  * (`createMoneyOperations`, `listJobRuns`, `updateReconciliationReports`, ...); each call
  * commits on its own, so a row is in the database before the service call it guards goes out.
  * Read through runtime/records/money-records.ts, reconciliation-findings.ts, job-runs.ts,
- * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts, call-timeline.ts, approved-carts.ts and carried-approvals.ts.
+ * courier-sync-errors.ts, courier-updates.ts, account-settings.ts, held-orders.ts, call-timeline.ts, approved-carts.ts, carried-approvals.ts and payment-identities.ts.
  */
 export default class BnplRecordsService extends MedusaService({
   MoneyOperation,
@@ -31,4 +33,8 @@ export default class BnplRecordsService extends MedusaService({
   ServiceCall,
   ApprovedCart,
   CarriedApproval,
-}) {}
+  PaymentIdentity,
+}) {
+  /** Medusa awaits this before the server takes traffic (application-start.ts): the plugin's start-up work. */
+  __hooks = { onApplicationStart: () => runApplicationStart() }
+}

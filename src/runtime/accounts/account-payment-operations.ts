@@ -11,11 +11,12 @@ import { takeLegacyRefunds } from "../records/legacy-refund-journal"
 import { effectiveSettings } from "../config/effective-settings"
 import { readMedusaRefundNotes } from "../records/medusa-refunds"
 import { DatabaseMoneyRecords } from "../records/money-records"
+import { DatabasePaymentIdentities } from "../records/payment-identities"
 import { withPaymentLock } from "../infrastructure/payment-lock"
 
 /**
  * The payments core for one merchant account, wired to the store: the account's limits (cached
- * Get Configuration), its money records and the checkouts it made (approved-carts.ts) in the plugin's module, the reason and note of
+ * Get Configuration), its money records, its service orders' identities and the checkouts it made (approved-carts.ts) in the plugin's module, the reason and note of
  * Medusa's refunds (sent as the refund's references), the payment's lock across instances, and
  * the settings a merchant saved in the admin (effective-settings.ts). The provider and the jobs
  * that move money build it the same way, so a job's capture or refund is the provider's,
@@ -33,6 +34,7 @@ export function paymentOperationsFor(
     ...(providerId ? { readSettings: () => effectiveSettings({ providerId, options }, { logger: shared.logger }) } : {}),
     readLimits: () => getConfiguration(client, options, { cache: shared.cache(), logger: shared.logger }),
     records: new DatabaseMoneyRecords(accountHash(options)),
+    identities: new DatabasePaymentIdentities(accountHash(options)),
     refundNotes: readMedusaRefundNotes,
     takeLegacyRefunds: (orderId) => takeLegacyRefunds(shared.cache(), accountHash(options), orderId),
     withLock: withPaymentLock,

@@ -1,4 +1,6 @@
+import { container as appContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { atApplicationStart } from "../../modules/bnpl-records/application-start"
 import type { BnplClient } from "../../client/index"
 import type { BnplOptions } from "../../options"
 import { accountCurrency } from "../../payments/eligibility"
@@ -39,11 +41,32 @@ export interface PluginRuntime extends SharedRuntime {
 
 
 const runtimes = new WeakMap<object, PluginRuntime>()
+const connectionChecks = new WeakMap<PluginRuntime, Promise<unknown>>()
+
+/** The longest the server's start waits for the accounts' connection tests (a service that answers takes a few round trips). */
+export const STARTUP_CHECK_WAIT_MS = 5_000
+
+/**
+ * Builds the runtime and runs each account's connection test before the server takes traffic
+ * (the records module's start hook, application-start.ts), so the first shopper never waits
+ * behind its Ping and finds the limits cached and a connection open. Waits at most
+ * `STARTUP_CHECK_WAIT_MS`: a service slower than that finishes its test in the background.
+ */
+export async function checkAccountsBeforeTraffic(container: ContainerLike = appContainer): Promise<void> {
+  const checks = connectionChecks.get(getPluginRuntime(container))
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([checks, new Promise((resolve) => (timer = setTimeout(resolve, STARTUP_CHECK_WAIT_MS)))])
+  clearTimeout(timer)
+}
+
+// Registered when this file loads (the store's routes import it at boot); a process that never
+// loads it (medusa db:migrate) runs no test.
+atApplicationStart(() => checkAccountsBeforeTraffic())
 
 /**
  * The plugin's runtime for a Medusa container, built once per configuration so every request
  * reuses one client per account (and its sockets and token). Building it starts each
- * account's connection test in the background (its warning names the step that failed). `req.scope` is a per-request
+ * account's connection test (awaited before traffic by `checkAccountsBeforeTraffic`) (its warning names the step that failed). `req.scope` is a per-request
  * child of the app container, so the cache is keyed on the configuration, which Medusa shares.
  * @throws BnplOptionsError when the options are invalid.
  */
@@ -67,12 +90,12 @@ export function getPluginRuntime(container: ContainerLike): PluginRuntime {
     })),
   }
   runtimes.set(configuration, runtime)
-  // Each account's connection test, once per process and in the background
-  // (startup-connection-check.ts). Here rather than in the payment provider's constructor,
+  // Each account's connection test, once per process (startup-connection-check.ts): awaited by
+  // the server's start (checkAccountsBeforeTraffic), else in the background. Here rather than in the payment provider's constructor,
   // which must not start work: the plugin's first route, subscriber or job builds this
   // runtime, with the app's shared cache (a provider's loader would run while Medusa still
   // loads the cache modules, in parallel with the payment module).
-  for (const account of runtime.accounts) void checkConnectionAtStartup(account, { cache, logger })
+  connectionChecks.set(runtime, Promise.all(runtime.accounts.map((account) => checkConnectionAtStartup(account, { cache, logger }))))
   return runtime
 }
 

@@ -9,7 +9,8 @@ import type { CacheLike, LoggerLike } from "../infrastructure/shared-types"
  * token comes from the shared cache and its limits through `getConfiguration`, which also
  * stores them for the first shopper. So a store of several instances still asks the token
  * service and Get Configuration once between them, and a healthy start costs one Ping more
- * than before. Runs in the background: start-up never waits for it. A failure is one warning
+ * than before. The server's start waits for it, briefly (plugin-runtime.ts
+ * `checkAccountsBeforeTraffic`), so no shopper waits behind its Ping. A failure is one warning
  * naming the step, the likely cause and the fix (connection-diagnosis.ts).
  */
 export function checkConnectionAtStartup(

@@ -1,7 +1,9 @@
 import { Modules } from "@medusajs/framework/utils"
 import { checkAuthorizationExpiry } from "../../../src/operations/authorization-expiry"
 import { reconcilePayments } from "../../../src/operations/reconcile"
-import { placeOrder, readPayment } from "../../support/place-order"
+import { BNPL_RECORDS_MODULE } from "../../../src/modules/bnpl-records"
+import { eventually, fulfilAndShip, placeOrder, readPayment } from "../../support/place-order"
+import { readCourierSyncErrors } from "../../../src/runtime/records/courier-sync-errors"
 import type { StoreSuite } from "../../support/store-suite"
 
 /**
@@ -74,5 +76,53 @@ it("the earlier run's payments are refused by capture, refund, void and the admi
   // Reconciliation knows the new run's payments by their own sessions' tokens: no orphan.
   const report = await reconcilePayments(getContainer(), { now: new Date(Date.now() + 100 * 60 * 1000) })
   expect(report.orphaned).toEqual([])
+})
+
+it("a restored database, and a reset sandbox: capture, refund, void and the shipment's courier update refuse another checkout's order with nothing moved (issue 49)", async () => {
+  const { api, getContainer, control } = suite
+  const admin = suite.admin
+  const a = await placeOrder(api, getContainer(), suite.store)
+  expect((await api.post(`/admin/payments/${a.paymentId}/capture`, {}, admin)).status).toBe(200)
+  const b = await placeOrder(api, getContainer(), suite.store)
+  const shipB = await placeOrder(api, getContainer(), suite.store)
+  // The sandbox starts empty; the new run's orders are given the same service order ids.
+  await control.reset()
+  const reissued = [await placeOrder(api, getContainer(), suite.store), await placeOrder(api, getContainer(), suite.store), await placeOrder(api, getContainer(), suite.store)]
+  expect(reissued.map((order) => order.serviceOrderId)).toEqual([a.serviceOrderId, b.serviceOrderId, shipB.serviceOrderId])
+
+  const refusedByRecord = async (expectedReads: number) => {
+    const before = (await control.ledger()).requests
+    const capture = await api.post(`/admin/payments/${b.paymentId}/capture`, {}, { ...admin, validateStatus: () => true })
+    expect([capture.status, capture.data.message]).toEqual([400, expect.stringMatching(mismatch)])
+    const refund = await api.post(`/admin/payments/${a.paymentId}/refund`, { amount: 5 }, { ...admin, validateStatus: () => true })
+    expect([refund.status, refund.data.message]).toEqual([400, expect.stringMatching(mismatch)])
+    await expect(getContainer().resolve(Modules.PAYMENT).cancelPayment(b.paymentId)).rejects.toThrow(mismatch)
+    const after = await control.ledger()
+    expect([after.captures.length, after.refunds.length, after.voids.length]).toEqual([0, 0, 0])
+    expect((after.requests.getPayment ?? 0) - (before.getPayment ?? 0)).toBe(expectedReads)
+  }
+  // A reset sandbox: the new approvals replaced the identities of those ids, so the earlier
+  // run's payments are refused by the record, before any call.
+  await refusedByRecord(0)
+
+  // A restored database (a backup from before the identities were recorded): nothing names
+  // the orders, so each call reads Get Payment first, and refuses.
+  const records = getContainer().resolve<Record<string, (...args: any[]) => Promise<any>>>(BNPL_RECORDS_MODULE)
+  const identities = await records.listPaymentIdentities({}, { take: null })
+  // One per service order id: the new run's approvals replaced the earlier run's.
+  const newTokens = await Promise.all(reissued.map(async (order) => ((await readPayment(getContainer(), order.paymentId)).data as { token: string }).token))
+  expect(identities.map((identity: { token: string }) => identity.token).sort()).toEqual(newTokens.sort())
+  await records.deletePaymentIdentities(identities.map((identity: { id: string }) => identity.id))
+  await refusedByRecord(3)
+
+  // The shipment of the earlier run's order: its courier details never reach the new run's order.
+  const fulfillmentId = await fulfilAndShip(api, suite.store, shipB, admin)
+  const [syncError] = await eventually(async () => {
+    const errors = await readCourierSyncErrors([fulfillmentId])
+    return errors.length ? errors : undefined
+  }, 30_000)
+  expect(JSON.stringify(syncError)).toMatch(mismatch)
+  expect((await control.ledger()).courierUpdates).toHaveLength(0)
+  expect((await control.ledger()).payments.map((payment) => payment.paymentState)).toEqual(["AUTH_APPROVED", "AUTH_APPROVED", "AUTH_APPROVED"])
 })
 }

@@ -1,5 +1,6 @@
 import { MemoryMoneyRecords, type MoneyOperationRecord, type NewMoneyOperation } from "../../../src/payments/money-records"
-import { authorized, core, logs, medusaCapture, reason, sandbox, useSandboxCore } from "./core-harness"
+import { MemoryPaymentIdentities } from "../../../src/payments/payment-identity"
+import { authorized, core, inProcessLock, logs, medusaCapture, reason, sandbox, sharedStore, useSandboxCore } from "./core-harness"
 
 useSandboxCore()
 
@@ -97,8 +98,14 @@ describe("the store's database away (docs/operations.md \"Outages\")", () => {
     const answered = await operations.refund({ data: captured, amountMinor: 1000n, refundId: "ref_pressed" })
     expect(answered.refundedAmount).toBe("10.00")
     expect(sandbox.control.ledger().refunds.map((entry) => entry.requestId)).toEqual(["ref_pressed"])
-    // A refund never sent is still refused while the service cannot be read: nothing goes out blind.
-    expect(await reason(operations.refund({ data: captured, amountMinor: 500n, refundId: "ref_new" }))).toBe("service_unanswered")
-    expect(sandbox.control.ledger().refunds).toHaveLength(1)
+    // A new refund needs no read: its records are settled and its identity was recorded at approval.
+    const readsBefore = sandbox.control.ledger().requests.getPayment ?? 0
+    expect((await operations.refund({ data: captured, amountMinor: 500n, refundId: "ref_new" })).refundedAmount).toBe("15.00")
+    expect(sandbox.control.ledger().requests.getPayment ?? 0).toBe(readsBefore)
+    // One whose identity no record holds (approved before the records) is refused while the
+    // service cannot be read: nothing goes out blind.
+    const { operations: upgraded } = core({}, sharedStore(), inProcessLock(), { identities: new MemoryPaymentIdentities() })
+    expect(await reason(upgraded.refund({ data: { ...captured, refundedAmount: "15.00" }, amountMinor: 500n, refundId: "ref_blind" }))).toBe("service_unanswered")
+    expect(sandbox.control.ledger().refunds).toHaveLength(2)
   })
 })

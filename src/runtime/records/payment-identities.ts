@@ -1,0 +1,72 @@
+import type { PaymentIdentities, PaymentIdentity } from "../../payments/payment-identity"
+import { recordsOrMemory } from "./records-module"
+
+/** A row of `bnpl_payment_identity` (models/payment-identity.ts). */
+interface PaymentIdentityRow {
+  id: string
+  account: string
+  service_order_id: string
+  token: string | null
+  merchant_id: string | null
+  amount: string | null
+  currency_code: string | null
+}
+
+// Outside a Medusa app (no records module): this process's memory.
+const memory = new Map<string, PaymentIdentityRow>()
+const rows = () => recordsOrMemory<PaymentIdentityRow>("PaymentIdentities", memory)
+
+/**
+ * One merchant account's identity records in the store's database (the plugin's module): what
+ * the service said each service order is when it approved it, read before each money call
+ * (payments/payment-identity.ts `PaymentIdentityCheck`). The module is looked up on each call,
+ * since a provider is built before the app's container is complete.
+ * @throws when the database cannot be read or written.
+ */
+export class DatabasePaymentIdentities implements PaymentIdentities {
+  constructor(
+    /** The account's hash (runtime/infrastructure/account-hash.ts). */
+    private readonly account: string
+  ) {}
+
+  async of(serviceOrderId: string): Promise<PaymentIdentity | undefined> {
+    const [row] = await rows().list({ account: this.account, service_order_id: serviceOrderId }, { take: 1 })
+    return row && fromRow(row)
+  }
+
+  async record(identity: PaymentIdentity): Promise<void> {
+    const methods = rows()
+    const data = {
+      account: this.account,
+      service_order_id: identity.serviceOrderId,
+      token: identity.token ?? null,
+      merchant_id: identity.merchantId ?? null,
+      amount: identity.amount ?? null,
+      currency_code: identity.currency ?? null,
+    }
+    const filters = { account: this.account, service_order_id: identity.serviceOrderId }
+    const [existing] = await methods.list(filters, { take: 1 })
+    if (!existing) {
+      // Two instances recording the same approval at once (the return route and the completion
+      // job): the unique index takes one row, and the other writer updates it.
+      const created = await methods.create(data).then(() => true, () => false)
+      if (created) return
+      const [raced] = await methods.list(filters, { take: 1 })
+      if (!raced) throw new Error(`the identity of service order ${identity.serviceOrderId} could not be written`)
+      return void (await methods.update({ id: raced.id, ...data }))
+    }
+    if (existing.token !== data.token || existing.merchant_id !== data.merchant_id || existing.amount !== data.amount) {
+      await methods.update({ id: existing.id, ...data })
+    }
+  }
+}
+
+function fromRow(row: PaymentIdentityRow): PaymentIdentity {
+  return {
+    serviceOrderId: row.service_order_id,
+    ...(row.token ? { token: row.token } : {}),
+    ...(row.merchant_id ? { merchantId: row.merchant_id } : {}),
+    ...(row.amount ? { amount: row.amount } : {}),
+    ...(row.currency_code ? { currency: row.currency_code } : {}),
+  }
+}
