@@ -12,7 +12,8 @@ import type { DemoSeed } from "./medusa-store"
  *
  * The template's name carries the store's name and a hash of everything that shapes it: the
  * built plugin's migrations, Medusa's version, the seed scripts and the store's config. A change
- * to any of them makes a new template (and drops that store's older ones). The seed's output
+ * to any of them makes a new template (and drops that store's templates of other builds once
+ * they are a day old). The seed's output
  * (ids and the admin login of the template) is kept in the template itself, in the table
  * `bnpl_test_seed`. Two processes asking for the same template at once build it once: the
  * build runs under a PostgreSQL advisory lock named after the template.
@@ -21,6 +22,8 @@ import type { DemoSeed } from "./medusa-store"
 const ROOT = path.resolve(__dirname, "..")
 const PREFIX = "bnpl_template_"
 const SEED_TABLE = "bnpl_test_seed"
+/** How long another build's template is kept beside this one's (its run may still be copying from it). */
+const KEEP_OTHER_BUILDS_MS = 24 * 60 * 60 * 1000
 
 function filesUnder(directory: string): string[] {
   if (!existsSync(directory)) return []
@@ -138,10 +141,18 @@ async function buildTemplate(client: Client, request: TemplateRequest, template:
     } finally {
       await store.end()
     }
-    // This store's older templates (another plugin build or seed) are of no use any more.
-    const old = await client.query("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${PREFIX}${request.store}\\_%`])
-    for (const row of old.rows) await client.query(`DROP DATABASE IF EXISTS ${quote(row.datname)} WITH (FORCE)`)
+    // This store's templates of other builds, once a day old: of no use any more. A younger one
+    // may be another checkout's, whose run on this machine is copying from it right now.
+    const others = await client.query(
+      "SELECT datname, shobj_description(oid, 'pg_database') AS built FROM pg_database WHERE datname LIKE $1",
+      [`${PREFIX}${request.store}\\_%`]
+    )
+    for (const row of others.rows) {
+      const builtAt = Date.parse(String(row.built ?? "").replace(/^built /, ""))
+      if (!(builtAt > Date.now() - KEEP_OTHER_BUILDS_MS)) await client.query(`DROP DATABASE IF EXISTS ${quote(row.datname)} WITH (FORCE)`)
+    }
     await client.query(`ALTER DATABASE ${quote(building)} RENAME TO ${quote(template)}`)
+    await client.query(`COMMENT ON DATABASE ${quote(template)} IS 'built ${new Date().toISOString()}'`)
   } catch (error) {
     await client.query(`DROP DATABASE IF EXISTS ${quote(building)} WITH (FORCE)`).catch(() => {})
     throw error
