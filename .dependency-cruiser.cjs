@@ -35,7 +35,7 @@ module.exports = {
       comment:
         "The payments core, the client, the sandbox, the options, the storefront kit and the leaves never import @medusajs/*: the adapter hands them what they need.",
       severity: "error",
-      from: { path: ["^src/(payments|client|sandbox|storefront|react|shopper-texts)/", "^src/(options|cache-keys|storefront-path-template|vocabulary)[.]ts$"] },
+      from: { path: ["^src/(payments|client|sandbox|storefront|react|shopper-texts)/", "^src/(options|options-messages|cache-keys|storefront-path-template|vocabulary)[.]ts$"] },
       to: { path: "@medusajs/" },
     },
     onlyImports("client-imports-client", "The client is the bottom layer.", "^src/client/", "^src/client/"),
@@ -85,7 +85,7 @@ module.exports = {
       "^src/sandbox/",
       "^src/(sandbox|client)/|^src/payments/payment-state[.]ts$"
     ),
-    onlyImports("options-import-client-only", "The options schema sits on the client's options.", "^src/options[.]ts$", "^src/client/"),
+    onlyImports("options-import-client-only", "The options schema sits on the client's options.", "^src/options(-messages)?[.]ts$", "^src/client/|^src/options-messages[.]ts$"),
     onlyImports("storefront-kit-stands-alone", "The storefront kit runs in shoppers' browsers: nothing of the server.", "^src/(storefront|react)/", "^src/(storefront|react)/"),
     {
       name: "surfaces-not-from-below",
