@@ -4,6 +4,7 @@ import type { StartCheckoutResult } from "../storefront/checkout"
 import { messageFor, type PayLaterMessages } from "../storefront/reasons"
 import { shopperLocale, shopperText, type LocaleChoice } from "../storefront/texts"
 import { readStartResult } from "./read-answers"
+import { TARGET_SIZE } from "./target-size"
 
 /** Props of `<PayLaterButton>`. */
 export interface PayLaterButtonProps {
@@ -73,6 +74,7 @@ export function PayLaterButton({ start, children, disabled, className, fallbackM
         disabled={disabled || pending || leaving}
         aria-busy={pending || leaving}
         aria-describedby={error ? errorId : undefined}
+        style={TARGET_SIZE}
       >
         {children ?? shopperText("payLaterButton", locale, { texts: messages })}
       </button>

@@ -10,6 +10,7 @@ import { messageFor, type PayLaterMessages } from "../storefront/reasons"
 import type { StoreClientConfig } from "../storefront/store-client"
 import { shopperLocale, shopperText, type LocaleChoice, type LocaleSources } from "../storefront/texts"
 import { MAX_MESSAGE_LENGTH } from "./read-answers"
+import { TARGET_SIZE } from "./target-size"
 import { warnOnce } from "./warn-once"
 
 /** Props of `<PayLaterExpressButton>`: `cartId` on a cart page, `regionId` + `variantId` + `quantity` on a product page. */
@@ -158,6 +159,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
         disabled={!ready || pending}
         aria-busy={!ready || pending}
         data-pay-later-express-button=""
+        style={TARGET_SIZE}
       >
         {props.children ?? shopperText("expressButton", locale, { texts: messages })}
       </button>

@@ -4,6 +4,7 @@ import type { CompleteCartResult, StartCheckoutResult } from "../storefront/chec
 import { canRetryWithSameSession, canTryAgain, messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
 import { shopperLocale, shopperText, type LocaleChoice } from "../storefront/texts"
 import { readCompleteResult, readReason, readStartResult } from "./read-answers"
+import { TARGET_SIZE } from "./target-size"
 import { useCleanReturnUrl } from "./use-clean-return-url"
 
 /** Props of `<PayLaterReturnNotice>`. */
@@ -98,7 +99,7 @@ export function PayLaterReturnNotice({
         {current.message}
       </p>
       {canTryAgain(current.reason) && (
-        <button type="button" className={buttonClassName} onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving}>
+        <button type="button" className={buttonClassName} onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving} style={TARGET_SIZE}>
           {tryAgainLabel ?? shopperText("tryAgain", locale, { texts: messages })}
         </button>
       )}
