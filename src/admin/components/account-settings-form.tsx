@@ -90,7 +90,7 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
         <div className="flex flex-col gap-y-1">
           <Label>Capture</Label>
           <Select value={draft.capture} onValueChange={(capture) => set({ capture: capture as Draft["capture"] })}>
-            <Select.Trigger data-testid="bnpl-settings-capture"><Select.Value /></Select.Trigger>
+            <Select.Trigger aria-label="Capture" data-testid="bnpl-settings-capture"><Select.Value /></Select.Trigger>
             <Select.Content>
               {Object.entries(CAPTURE_MODE_LABELS).map(([value, label]) => <Select.Item key={value} value={value}>{label}</Select.Item>)}
             </Select.Content>
@@ -99,7 +99,7 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
         <div className="flex flex-col gap-y-1">
           <Label>{FIELD_LABELS.onOrderFailure}</Label>
           <Select value={draft.onOrderFailure} onValueChange={(value) => set({ onOrderFailure: value as Draft["onOrderFailure"] })}>
-            <Select.Trigger data-testid="bnpl-settings-on-order-failure"><Select.Value /></Select.Trigger>
+            <Select.Trigger aria-label={FIELD_LABELS.onOrderFailure} data-testid="bnpl-settings-on-order-failure"><Select.Value /></Select.Trigger>
             <Select.Content>
               {Object.entries(FAILURE_LABELS).map(([value, label]) => <Select.Item key={value} value={value}>{label}</Select.Item>)}
             </Select.Content>

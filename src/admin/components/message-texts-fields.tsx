@@ -52,7 +52,7 @@ export function MessageTextsFields({ accountId, draft, onChange }: { accountId: 
       <div className="flex flex-col gap-y-1">
         <Label htmlFor={id("language")}>Language of these texts</Label>
         <Select value={language} onValueChange={setLanguage}>
-          <Select.Trigger id={id("language")} data-testid="bnpl-settings-message-language"><Select.Value /></Select.Trigger>
+          <Select.Trigger id={id("language")} aria-label="Language of these texts" data-testid="bnpl-settings-message-language"><Select.Value /></Select.Trigger>
           <Select.Content>
             <Select.Item value={ANY_LANGUAGE}>Any language</Select.Item>
             {Object.keys(draft.locales).map((tag) => <Select.Item key={tag} value={tag}>{tag}</Select.Item>)}
