@@ -8,7 +8,7 @@
  */
 
 const SURFACES = "^src/(api|subscribers|jobs|workflows|providers|migration-scripts)/"
-const LEAVES = "^src/(cache-keys|storefront-path-template|sandbox-credentials|vocabulary)[.]ts$"
+const LEAVES = "^src/(cache-keys|storefront-path-template|sandbox-credentials|vocabulary)[.]ts$|^src/shopper-texts/"
 
 /** A rule: files matching `from` import nothing in src/ outside `allowed` (and the leaves). */
 function onlyImports(name, comment, from, allowed) {
@@ -35,7 +35,7 @@ module.exports = {
       comment:
         "The payments core, the client, the sandbox, the options, the storefront kit and the leaves never import @medusajs/*: the adapter hands them what they need.",
       severity: "error",
-      from: { path: ["^src/(payments|client|sandbox|storefront|react)/", "^src/(options|cache-keys|storefront-path-template|vocabulary)[.]ts$"] },
+      from: { path: ["^src/(payments|client|sandbox|storefront|react|shopper-texts)/", "^src/(options|options-messages|cache-keys|storefront-path-template|vocabulary)[.]ts$"] },
       to: { path: "@medusajs/" },
     },
     onlyImports("client-imports-client", "The client is the bottom layer.", "^src/client/", "^src/client/"),
@@ -85,7 +85,7 @@ module.exports = {
       "^src/sandbox/",
       "^src/(sandbox|client)/|^src/payments/payment-state[.]ts$"
     ),
-    onlyImports("options-import-client-only", "The options schema sits on the client's options.", "^src/options[.]ts$", "^src/client/"),
+    onlyImports("options-import-client-only", "The options schema sits on the client's options.", "^src/options(-messages)?[.]ts$", "^src/client/|^src/options-messages[.]ts$"),
     onlyImports("storefront-kit-stands-alone", "The storefront kit runs in shoppers' browsers: nothing of the server.", "^src/(storefront|react)/", "^src/(storefront|react)/"),
     {
       name: "surfaces-not-from-below",

@@ -5,6 +5,7 @@ import { absoluteUrl, isLoopbackHost, oauthNeedsAuthUrl, optionsErrorOf, transpo
 import { SANDBOX_MERCHANT_IDS, SANDBOX_SECRET_KEYS } from "./sandbox-credentials"
 import { DEFAULT_STOREFRONT_PATHS, templateOffStorefrontReason } from "./storefront-path-template"
 import { JOBS } from "./vocabulary"
+import { localizedMessagesSchema, localeTextsSchema } from "./options-messages"
 
 export { BnplOptionsError, isLoopbackHost }
 
@@ -98,8 +99,10 @@ export const messageDefaultsSchema = z.strictObject(
     instalments: z.number({ error: INSTALMENTS_RULE }).int(INSTALMENTS_RULE).min(2, INSTALMENTS_RULE).max(12, INSTALMENTS_RULE).optional(),
     instalmentText: messageText.optional(),
     outside: messageText.optional(),
+    /** The line and the instalment line per locale (`{ "fr-FR": { available, instalmentText } }`), under the option `messages`. */
+    locales: localeTextsSchema.optional(),
   },
-  { error: "must be an object with available, instalments, instalmentText and outside" }
+  { error: "must be an object with available, instalments, instalmentText, outside and locales" }
 )
 
 /** The plugin's options, parsed once: the client's transport fields and the plugin's own. */
@@ -121,6 +124,12 @@ export const optionsSchema = z.strictObject({
   onOrderFailure: onOrderFailureSchema.default("void"),
   /** The storefront message's defaults (messageDefaultsSchema); a merchant may change them in the admin. */
   message: messageDefaultsSchema.default({}),
+  /**
+   * Any shopper text of the storefront kit, per locale (`{ "fr-FR": { cancelled: "..." } }`;
+   * options-messages.ts): over Settings -> Pay later's per-locale texts and the kit's built-in
+   * ones (docs/storefront.md "Languages").
+   */
+  messages: localizedMessagesSchema.default({}),
   /** Where the service sends the consumer after confirming; `{cart_id}` is replaced. */
   redirectConfirmUrl: absoluteUrl().optional(),
   /** Where the service sends the consumer after cancelling; `{cart_id}` is replaced. */

@@ -1,19 +1,16 @@
 /// <reference lib="dom" />
 import { useEffect, useRef, useState, type ReactNode } from "react"
 import type { DisplayAmount } from "../storefront/amounts"
-import {
-  fetchLimits,
-  payLaterMessage,
-  readPayLaterEligibility,
-  type PayLaterEligibility,
-  type PayLaterMessageText,
-} from "../storefront/eligibility"
+import { fetchLimits, readPayLaterEligibility, type PayLaterEligibility } from "../storefront/eligibility"
+import { payLaterMessage, type PayLaterMessageText } from "../storefront/message-text"
 import { isExpressLibrary, loadExpressLibrary, type BnplExpressLibrary } from "../storefront/express-library"
 import { expressCartFor, openExpressCheckout, type ExpressCartSource, type ExpressOutcome } from "../storefront/express-popup"
 import { orderPagePath } from "../storefront/order-page"
 import { messageFor, type PayLaterMessages } from "../storefront/reasons"
 import type { StoreClientConfig } from "../storefront/store-client"
+import { shopperLocale, shopperText, type LocaleChoice, type LocaleSources } from "../storefront/texts"
 import { MAX_MESSAGE_LENGTH } from "./read-answers"
+import { TARGET_SIZE } from "./target-size"
 import { warnOnce } from "./warn-once"
 
 /** Props of `<PayLaterExpressButton>`: `cartId` on a cart page, `regionId` + `variantId` + `quantity` on a product page. */
@@ -50,7 +47,15 @@ export interface PayLaterExpressButtonProps {
   orderPath?: string
   /** Called with the new order's id instead of going to `orderPath`. */
   onOrder?: (orderId: string) => void
+  /** The storefront's own texts for the locale shown (reasons, `expressButton`). */
   messages?: PayLaterMessages
+  /**
+   * The shopper's locale for the label and messages: a BCP 47 tag ("fr-FR") or
+   * `{ cartLocale, locale, countryCode }` (`shopperLocale`); default the country's language
+   * (`countryCode`), else en-GB.
+   */
+  locale?: LocaleChoice
+  /** The label; default the locale's "Express checkout with pay later". */
   children?: ReactNode
   className?: string
   /** Class of the message under the button (cancelled, declined, ...). */
@@ -110,6 +115,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" data-reason={library === "failed" ? "express_unavailable" : verdict?.reason} />
 
   const country = (countryCode ?? countryFromPath())?.toLowerCase()
+  const locale = withCountry(props.locale, country)
   const onOutcome = (outcome: ExpressOutcome) => {
     setPending(false)
     if ("orderId" in outcome) {
@@ -119,7 +125,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
       setPending(true)
       return
     }
-    const message = outcome.error.message.length > MAX_MESSAGE_LENGTH ? messageFor(outcome.error.reason, messages) : outcome.error.message
+    const message = outcome.error.message.length > MAX_MESSAGE_LENGTH ? messageFor(outcome.error.reason, messages, {}, locale) : outcome.error.message
     setError({ reason: outcome.error.reason, message })
   }
 
@@ -129,7 +135,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
     setError(undefined)
     if (!country) {
       warnOnce(COMPONENT, "no countryCode, and the page path does not start with one")
-      return setError({ reason: "express_unavailable", message: messageFor("express_unavailable", messages) })
+      return setError({ reason: "express_unavailable", message: messageFor("express_unavailable", messages, {}, locale) })
     }
     openExpressCheckout(library, {
       config,
@@ -137,6 +143,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
       cart: cartFor(props, cartSource),
       providerId: props.providerId,
       messages,
+      locale,
       onOutcome,
       onCompleting: () => setPending(true),
     })
@@ -144,7 +151,7 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
 
   const ready = isExpressLibrary(library)
   return (
-    <div data-pay-later-express="" data-state={ready ? "ready" : "loading"}>
+    <div data-pay-later-express="" data-state={ready ? "ready" : "loading"} lang={shopperLocale(locale)}>
       <button
         type="button"
         className={className}
@@ -152,8 +159,9 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
         disabled={!ready || pending}
         aria-busy={!ready || pending}
         data-pay-later-express-button=""
+        style={TARGET_SIZE}
       >
-        {props.children ?? "Express checkout with pay later"}
+        {props.children ?? shopperText("expressButton", locale, { texts: messages })}
       </button>
       {error ? (
         <p role="alert" className={messageClassName} data-pay-later-express-error="" data-reason={error.reason}>
@@ -171,12 +179,18 @@ function countryFromPath(): string | undefined {
   return /^[a-z]{2}$/i.test(first) ? first : undefined
 }
 
+// The storefront's locale choice, with the popup's country as its last resort.
+function withCountry(choice: LocaleChoice | undefined, countryCode: string | undefined): LocaleSources {
+  const sources: LocaleSources = typeof choice === "string" ? { locale: choice } : { ...choice }
+  return { ...sources, countryCode: sources.countryCode ?? countryCode }
+}
+
 // The cart page's id, or the product page's cart, one per variant and quantity.
 function cartFor(props: PayLaterExpressButtonProps, memo: { current?: { key: string; source: ExpressCartSource } }): ExpressCartSource {
   if (props.cartId) return props.cartId
   const item = { regionId: props.regionId!, variantId: props.variantId!, quantity: props.quantity ?? 1 }
   const key = `${item.regionId}|${item.variantId}|${item.quantity}`
-  if (memo.current?.key !== key) memo.current = { key, source: expressCartFor(props.config, item, props.messages) }
+  if (memo.current?.key !== key) memo.current = { key, source: expressCartFor(props.config, item, props.messages, withCountry(props.locale, props.countryCode)) }
   return memo.current.source
 }
 

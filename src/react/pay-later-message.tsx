@@ -1,13 +1,8 @@
 import { useEffect, useState, type CSSProperties } from "react"
 import type { DisplayAmount } from "../storefront/amounts"
-import {
-  fetchLimits,
-  payLaterMessage,
-  readPayLaterEligibility,
-  type PayLaterEligibility,
-  type PayLaterMessageOptions,
-  type PayLaterMessageText,
-} from "../storefront/eligibility"
+import { fetchLimits, readPayLaterEligibility, type PayLaterEligibility } from "../storefront/eligibility"
+import { payLaterMessage, type PayLaterMessageOptions, type PayLaterMessageText } from "../storefront/message-text"
+import { shopperLocale } from "../storefront/texts"
 import type { StoreClientConfig } from "../storefront/store-client"
 import { warnOnce } from "./warn-once"
 
@@ -62,12 +57,13 @@ export function PayLaterMessage({ amount, currency, limits, store, productId, re
   const known = limits ?? fetched
   // Until the browser has the limits, an empty reserved line rather than an "unavailable" flash.
   const message = known ? messageOrNothing(amount, currency, known, options) : { show: false as const }
-  const lines = options.instalments ? 2 : 1
+  const lines = (options.instalments ?? known?.message?.instalments) ? 2 : 1
   const reserved: CSSProperties = reserveSpace ? { minHeight: `${lines * 1.5}em`, lineHeight: 1.5 } : {}
   return (
     <div
       className={className}
       style={{ ...reserved, ...style }}
+      lang={shopperLocale(options.locale, Object.keys(known?.messages ?? {}))}
       data-pay-later-message=""
       data-eligible={message.show ? String(message.eligible) : "hidden"}
       data-reason={"reason" in message ? message.reason : undefined}

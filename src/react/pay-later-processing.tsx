@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react"
 import type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
 import type { PayLaterCartStatus } from "../storefront/order-status"
 import { messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
+import { shopperLocale, type LocaleChoice } from "../storefront/texts"
 import { PayLaterReturnNotice } from "./pay-later-return-notice"
 import { readCartStatus } from "./read-answers"
 import { useCleanReturnUrl } from "./use-clean-return-url"
@@ -18,6 +19,8 @@ export interface PayLaterProcessingProps {
   /** How long to poll before saying it takes longer than usual; default 60000 ms. */
   timeoutMs?: number
   messages?: PayLaterMessages
+  /** The shopper's locale: a BCP 47 tag ("fr-FR") or `{ cartLocale, locale, countryCode }` (`shopperLocale`); default en-GB. */
+  locale?: LocaleChoice
   /** With `start` (and `retry`), a failure or the time-out shows a `<PayLaterReturnNotice>` with "Try again". */
   start?: () => Promise<StartCheckoutResult>
   /** Completes the cart again with the same session; see `<PayLaterReturnNotice>`. */
@@ -38,6 +41,7 @@ export function PayLaterProcessing({
   intervalMs = 2000,
   timeoutMs = 60_000,
   messages,
+  locale,
   start,
   retry,
   className,
@@ -65,11 +69,11 @@ export function PayLaterProcessing({
       }
       if (status.status === "failed") {
         const reason = status.reason ?? "payment_failed"
-        setStopped({ reason, message: messageFor(reason, messages) })
+        setStopped({ reason, message: messageFor(reason, messages, {}, locale) })
         return
       }
       if (Date.now() >= deadline) {
-        setStopped({ reason: "processing_timeout", message: messageFor("processing_timeout", messages) })
+        setStopped({ reason: "processing_timeout", message: messageFor("processing_timeout", messages, {}, locale) })
         return
       }
       timer = setTimeout(poll, intervalMs)
@@ -79,11 +83,11 @@ export function PayLaterProcessing({
       cancelled = true
       if (timer) clearTimeout(timer)
     }
-  }, [orderUrl, intervalMs, timeoutMs, messages])
+  }, [orderUrl, intervalMs, timeoutMs, messages, locale])
 
   if (stopped) {
     return (
-      <div className={className} role="alert" data-pay-later-processing="stopped" data-reason={stopped.reason}>
+      <div className={className} data-pay-later-processing="stopped" data-reason={stopped.reason} lang={shopperLocale(locale)}>
         {start ? (
           <PayLaterReturnNotice
             reason={stopped.reason as ReturnErrorReason}
@@ -91,16 +95,17 @@ export function PayLaterProcessing({
             retry={retry}
             orderUrl={orderUrl}
             messages={{ ...messages, [stopped.reason]: stopped.message }}
+            locale={locale}
           />
         ) : (
-          <p>{stopped.message}</p>
+          <p role="alert">{stopped.message}</p>
         )}
       </div>
     )
   }
   return (
-    <div className={className} role="status" aria-live="polite" data-pay-later-processing="polling">
-      <p>{messageFor("processing", messages)}</p>
+    <div className={className} role="status" aria-live="polite" data-pay-later-processing="polling" lang={shopperLocale(locale)}>
+      <p>{messageFor("processing", messages, {}, locale)}</p>
     </div>
   )
 }

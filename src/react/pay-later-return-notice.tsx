@@ -2,7 +2,9 @@
 import { useState, type ReactNode } from "react"
 import type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
 import { canRetryWithSameSession, canTryAgain, messageFor, type PayLaterMessages, type ReturnErrorReason } from "../storefront/reasons"
+import { shopperLocale, shopperText, type LocaleChoice } from "../storefront/texts"
 import { readCompleteResult, readReason, readStartResult } from "./read-answers"
+import { TARGET_SIZE } from "./target-size"
 import { useCleanReturnUrl } from "./use-clean-return-url"
 
 /** Props of `<PayLaterReturnNotice>`. */
@@ -19,7 +21,14 @@ export interface PayLaterReturnNoticeProps {
   start: () => Promise<StartCheckoutResult>
   /** Where to go once `retry` gives an order: a template with `{order_id}`, e.g. "/gb/order/{order_id}/confirmed". */
   orderUrl: string
+  /** The storefront's own texts for the locale shown (reasons, `tryAgain`). */
   messages?: PayLaterMessages
+  /**
+   * The shopper's locale: a BCP 47 tag ("fr-FR") or `{ cartLocale, locale, countryCode }`
+   * (`shopperLocale`); default en-GB. Pass the same to the `start` and `retry` actions.
+   */
+  locale?: LocaleChoice
+  /** The button's label; default the locale's "Try again". */
   tryAgainLabel?: ReactNode
   /** Class of the notice (its message and button). */
   className?: string
@@ -43,7 +52,8 @@ export function PayLaterReturnNotice({
   start,
   orderUrl,
   messages,
-  tryAgainLabel = "Try again",
+  locale,
+  tryAgainLabel,
   className,
   buttonClassName,
 }: PayLaterReturnNoticeProps) {
@@ -51,7 +61,7 @@ export function PayLaterReturnNotice({
   // The reason comes from the address bar: anyone can write anything there.
   const [current, setCurrent] = useState<{ reason: string; message: string }>(() => {
     const known = readReason(reason, "PayLaterReturnNotice")
-    return { reason: known, message: messageFor(known, messages) }
+    return { reason: known, message: messageFor(known, messages, {}, locale) }
   })
   const [sameSessionTried, setSameSessionTried] = useState(false)
   const [pending, setPending] = useState(false)
@@ -67,28 +77,30 @@ export function PayLaterReturnNotice({
     try {
       if (retry && !sameSessionTried && canRetryWithSameSession(current.reason)) {
         setSameSessionTried(true)
-        const result = readCompleteResult(await retry(), "PayLaterReturnNotice", messages)
+        const result = readCompleteResult(await retry(), "PayLaterReturnNotice", messages, locale)
         if ("orderId" in result) return go(orderUrl.replace("{order_id}", encodeURIComponent(result.orderId)))
         // Whatever the reason now, the next press starts a new checkout.
         setCurrent(result.error)
         return
       }
-      const result = readStartResult(await start(), "PayLaterReturnNotice", messageFor("unknown", messages), messages)
+      const result = readStartResult(await start(), "PayLaterReturnNotice", messageFor("unknown", messages, {}, locale), messages, locale)
       if ("redirectUrl" in result) return go(result.redirectUrl)
       setCurrent(result.error)
     } catch {
-      setCurrent({ reason: "payment_failed", message: messageFor("payment_failed", messages) })
+      setCurrent({ reason: "payment_failed", message: messageFor("payment_failed", messages, {}, locale) })
     } finally {
       setPending(false)
     }
   }
 
   return (
-    <div className={className} role="alert" data-pay-later-notice="" data-reason={current.reason}>
-      <p data-pay-later-notice-message="">{current.message}</p>
+    <div className={className} data-pay-later-notice="" data-reason={current.reason} lang={shopperLocale(locale)}>
+      <p role="alert" data-pay-later-notice-message="">
+        {current.message}
+      </p>
       {canTryAgain(current.reason) && (
-        <button type="button" className={buttonClassName} onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving}>
-          {tryAgainLabel}
+        <button type="button" className={buttonClassName} onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving} style={TARGET_SIZE}>
+          {tryAgainLabel ?? shopperText("tryAgain", locale, { texts: messages })}
         </button>
       )}
     </div>

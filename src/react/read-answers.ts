@@ -7,6 +7,7 @@ import {
   type ReturnErrorReason,
   type StartErrorReason,
 } from "../storefront/reasons"
+import type { LocaleChoice } from "../storefront/texts"
 import { warnOnce } from "./warn-once"
 
 /**
@@ -39,7 +40,13 @@ export function readReason(value: unknown, component: string): string {
  * a redirect only to an absolute http(s) URL; an error with a known reason and a message of at
  * most 500 characters (else the reason's message, or `fallbackMessage`).
  */
-export function readStartResult(value: unknown, component: string, fallbackMessage: string, messages?: PayLaterMessages): StartCheckoutResult {
+export function readStartResult(
+  value: unknown,
+  component: string,
+  fallbackMessage: string,
+  messages?: PayLaterMessages,
+  locale?: LocaleChoice
+): StartCheckoutResult {
   const answer = asRecord(value)
   if (answer && "redirectUrl" in answer) {
     if (isWebUrl(answer.redirectUrl)) return { redirectUrl: answer.redirectUrl }
@@ -52,7 +59,7 @@ export function readStartResult(value: unknown, component: string, fallbackMessa
     return { error: { reason: "unknown", message: fallbackMessage } }
   }
   const reason = (isPayLaterReason(error.reason) ? error.reason : "unknown") as StartErrorReason
-  return { error: { reason, message: messageOf(error.message, component, reason === "unknown" ? fallbackMessage : messageFor(reason, messages)) } }
+  return { error: { reason, message: messageOf(error.message, component, reason === "unknown" ? fallbackMessage : messageFor(reason, messages, {}, locale)) } }
 }
 
 /**
@@ -60,16 +67,16 @@ export function readStartResult(value: unknown, component: string, fallbackMessa
  * Medusa makes them, or an error (reason and message read as in `readStartResult`; a bad answer
  * reads as `payment_failed`).
  */
-export function readCompleteResult(value: unknown, component: string, messages?: PayLaterMessages): CompleteCartResult {
+export function readCompleteResult(value: unknown, component: string, messages?: PayLaterMessages, locale?: LocaleChoice): CompleteCartResult {
   const answer = asRecord(value)
   if (answer && typeof answer.orderId === "string" && ORDER_ID.test(answer.orderId)) return { orderId: answer.orderId }
   const error = asRecord(answer?.error)
   if (!error) {
     warnOnce(component, "the retry action answered neither orderId nor error", describe(value))
-    return { error: { reason: "payment_failed", message: messageFor("payment_failed", messages) } }
+    return { error: { reason: "payment_failed", message: messageFor("payment_failed", messages, {}, locale) } }
   }
   const reason = readReason(error.reason, component) as ReturnErrorReason
-  return { error: { reason, message: messageOf(error.message, component, messageFor(reason, messages)) } }
+  return { error: { reason, message: messageOf(error.message, component, messageFor(reason, messages, {}, locale)) } }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULT_PROVIDER_ID, PROVIDER_ID_PREFIX } from "../vocabulary"
-import { RETURN_ERROR_REASONS, messageFor, type PayLaterMessages, type ReturnErrorReason, type StartErrorReason } from "./reasons"
+import { RETURN_ERROR_REASONS, messageFor, storeFailureMessage, type TextOptions, type ReturnErrorReason, type StartErrorReason } from "./reasons"
 import { storeRequest, type StoreClientConfig, type StoreErrorBody } from "./store-client"
 
 /** The provider id a store gets with `{ resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl" }`. */
@@ -18,15 +18,13 @@ export type StartCheckoutResult = { redirectUrl: string } | { error: PayLaterErr
 export type CompleteCartResult = { orderId: string } | { error: PayLaterError<ReturnErrorReason> }
 
 /** Options of `startPayLaterCheckout`. */
-export interface StartCheckoutOptions {
+export interface StartCheckoutOptions extends TextOptions {
   /**
    * The pay-later provider to pay with. Default: the one the cart's region offers (with UK
    * and EU accounts, `pp_bnpl_bnpl-uk` in the UK region and `pp_bnpl_bnpl-eu` in the EU's;
    * `providerId` of `GET /store/bnpl/eligibility` names the same), else `pp_bnpl_bnpl`.
    */
   providerId?: string
-  /** Message overrides; without one, the store's own message is shown (the plugin words it for shoppers). */
-  messages?: PayLaterMessages
 }
 
 interface PaymentCollectionBody {
@@ -57,7 +55,7 @@ export async function startPayLaterCheckout(
   options: StartCheckoutOptions = {}
 ): Promise<StartCheckoutResult> {
   const fail = (reason: StartErrorReason, storeMessage?: string): StartCheckoutResult => ({
-    error: { reason, message: options.messages?.[reason] ?? storeMessage ?? messageFor(reason) },
+    error: { reason, message: storeFailureMessage(reason, storeMessage, options) },
   })
   try {
     const cart = await storeRequest<{ cart?: CartForCheckout } & StoreErrorBody>(config, `/store/carts/${encodeURIComponent(cartId)}`, {
@@ -137,10 +135,10 @@ export function startReason(status: number, message: string | undefined, code?: 
 export async function completePayLaterCart(
   config: StoreClientConfig,
   cartId: string,
-  options: { messages?: PayLaterMessages } = {}
+  options: TextOptions = {}
 ): Promise<CompleteCartResult> {
   const fail = (reason: ReturnErrorReason): CompleteCartResult => ({
-    error: { reason, message: messageFor(reason, options.messages) },
+    error: { reason, message: messageFor(reason, options.messages, {}, options.locale) },
   })
   try {
     const answer = await storeRequest<

@@ -1,6 +1,8 @@
-import { formatAmount, instalmentAmount, toMinorUnits, type DisplayAmount } from "./amounts"
+import { toMinorUnits, type DisplayAmount } from "./amounts"
 import { PROVIDER_ID_PATTERN } from "../vocabulary"
-import { INELIGIBLE_REASONS, messageFor, type IneligibleReason, type PayLaterMessages } from "./reasons"
+import { INELIGIBLE_REASONS, type IneligibleReason } from "./reasons"
+import { readLocalizedTexts } from "./localized-texts"
+import type { LocalizedTexts } from "./texts"
 import { storeRequest, type StoreClientConfig } from "./store-client"
 
 /**
@@ -27,10 +29,24 @@ export interface PayLaterEligibility {
    * `payLaterMessage` uses them where the storefront's own options leave a field unset.
    */
   message?: PayLaterMessageDefaults
+  /**
+   * The merchant's texts by locale (option `messages`, over Settings -> Pay later's per
+   * locale): the kit shows them in that locale under the storefront's own (docs/storefront.md
+   * "Languages").
+   */
+  messages?: LocalizedTexts
 }
 
-/** The merchant's defaults for the message's texts and instalment count (`PayLaterMessageOptions`' fields). */
-export type PayLaterMessageDefaults = Pick<PayLaterMessageOptions, "available" | "instalments" | "instalmentText" | "outside">
+/**
+ * The merchant's defaults for the message's texts and instalment count (`PayLaterMessageOptions`'
+ * fields of the same names), in no particular language: every locale's, under its own texts.
+ */
+export interface PayLaterMessageDefaults {
+  available?: string
+  instalments?: number
+  instalmentText?: string
+  outside?: string
+}
 
 /** A cart's line item pay later is not offered for: its id, title and product. */
 export interface PayLaterExcludedItem {
@@ -79,6 +95,8 @@ export function readPayLaterEligibility(answer: unknown): PayLaterEligibility | 
   if (Array.isArray(body.excludedItems)) read.excludedItems = readExcludedItems(body.excludedItems)
   const message = readMessageDefaults(body.message)
   if (message) read.message = message
+  const messages = readLocalizedTexts(body.messages)
+  if (messages) read.messages = messages
   return read
 }
 
@@ -165,115 +183,4 @@ async function readEligibility(
   } catch (error) {
     return { eligible: false, reason: "limits_unavailable", detail: (error as Error).message }
   }
-}
-
-/** How a pay later message is worded; every field is optional. */
-export interface PayLaterMessageOptions {
-  /** Overrides of the reason messages (`below_minimum`, `above_maximum`, ...). */
-  messages?: PayLaterMessages
-  /** Shown inside the limits; default "Pay later on orders from {minimum} to {maximum}." */
-  available?: string
-  /**
-   * The number of instalments the merchant's plan has. Only when set is an instalment line
-   * added ("or {count} payments of {instalment}"): the service's document names no count.
-   */
-  instalments?: number
-  /** The instalment line; default "Or {count} payments of {instalment}." */
-  instalmentText?: string
-  /**
-   * Outside the limits: `"hide"` (default) shows nothing, `"reason"` shows the reason's message
-   * (e.g. "Pay later is available on orders from £1.00 to £1,000.00."), a string shows that text.
-   */
-  outside?: "hide" | "reason" | string
-  /** BCP 47 locale for amounts, e.g. "en-GB"; default the runtime's. */
-  locale?: string
-}
-
-/** What to show for an amount: nothing, or a line (and an instalment line) of text. */
-export type PayLaterMessageText =
-  | { show: false; reason?: IneligibleReason }
-  | { show: true; eligible: boolean; text: string; instalmentText?: string; reason?: IneligibleReason }
-
-/**
- * The text of "pay later" for a product or cart amount, given the limits (from `fetchLimits`
- * or `fetchCartEligibility`). Inside the limits: the available line and, if the merchant set
- * `instalments`, the instalment line. Outside: nothing, the reason, or the merchant's text.
- * Limits in another currency than `currency` count as `unsupported_currency`. The merchant's
- * defaults in the limits (`limits.message`) apply to the fields `options` leaves unset.
- * Never throws: limits that `readPayLaterEligibility` refuses (a made-up currency, strings for
- * booleans, huge amounts), a currency or locale `Intl` refuses, or an instalment count that is
- * not a positive integer give `{ show: false, reason: "limits_unavailable" }`.
- */
-export function payLaterMessage(
-  amount: DisplayAmount,
-  currency: string,
-  limits: PayLaterEligibility | undefined,
-  options: PayLaterMessageOptions = {}
-): PayLaterMessageText {
-  const known = limits === undefined ? undefined : readPayLaterEligibility(limits)
-  if (limits !== undefined && !known) return { show: false, reason: "limits_unavailable" }
-  // The merchant's defaults from the store, under what the storefront passes itself.
-  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
-  try {
-    return messageForLimits(amount, currency, known, { ...known?.message, ...given })
-  } catch {
-    // Intl's RangeError for a currency or locale it does not know, or a bad instalment count.
-    return { show: false, reason: "limits_unavailable" }
-  }
-}
-
-function messageForLimits(
-  amount: DisplayAmount,
-  currency: string,
-  limits: PayLaterEligibility | undefined,
-  options: PayLaterMessageOptions
-): PayLaterMessageText {
-  // Excluded goods: whatever the amount, pay later is not offered.
-  if (limits?.reason === "excluded_items") return outside("excluded_items", {}, options)
-  if (!limits?.minimumAmount || !limits.maximumAmount || !limits.currency) {
-    return outside(limits?.reason ?? "limits_unavailable", {}, options)
-  }
-  const minimum = toMinorUnits(limits.minimumAmount)
-  const maximum = toMinorUnits(limits.maximumAmount)
-  const values = {
-    minimum: formatAmount(minimum, limits.currency, options.locale),
-    maximum: formatAmount(maximum, limits.currency, options.locale),
-  }
-  if (typeof currency !== "string" || limits.currency.toUpperCase() !== currency.toUpperCase()) return outside("unsupported_currency", values, options)
-  let minor: bigint
-  try {
-    minor = toMinorUnits(amount)
-  } catch {
-    return { show: false }
-  }
-  if (minor < minimum) return outside("below_minimum", values, options)
-  if (minor > maximum) return outside("above_maximum", values, options)
-  const text = fill(options.available ?? "Pay later on orders from {minimum} to {maximum}.", values)
-  if (!options.instalments) return { show: true, eligible: true, text }
-  const instalment = formatAmount(instalmentAmount(minor, options.instalments), currency, options.locale)
-  return {
-    show: true,
-    eligible: true,
-    text,
-    instalmentText: fill(options.instalmentText ?? "Or {count} payments of {instalment}.", {
-      ...values,
-      count: String(options.instalments),
-      instalment,
-    }),
-  }
-}
-
-function outside(reason: IneligibleReason, values: Record<string, string>, options: PayLaterMessageOptions): PayLaterMessageText {
-  const mode = options.outside ?? "hide"
-  if (mode === "hide") return { show: false, reason }
-  if (mode === "reason") {
-    // Without known limits the "{minimum}" wording cannot be filled: say it is unavailable.
-    const usable = values.minimum || (reason !== "below_minimum" && reason !== "above_maximum") ? reason : "limits_unavailable"
-    return { show: true, eligible: false, reason, text: messageFor(usable, options.messages, values) }
-  }
-  return { show: true, eligible: false, reason, text: fill(mode, values) }
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match)
 }

@@ -13,6 +13,7 @@ import {
 import type { BnplExpressLibrary, BnplExpressPopupConfig } from "./express-library"
 import { messageFor, type ExpressErrorReason, type PayLaterMessages } from "./reasons"
 import type { StoreClientConfig } from "./store-client"
+import type { LocaleChoice } from "./texts"
 
 /** Every reason an express checkout can end with instead of an order. */
 export type ExpressOutcomeReason = ExpressStartErrorReason | ExpressCompleteErrorReason | ExpressErrorReason
@@ -33,6 +34,8 @@ export interface OpenExpressOptions {
   cart: ExpressCartSource
   providerId?: string
   messages?: PayLaterMessages
+  /** The shopper's locale, or where to choose it from (`shopperLocale`); default English. The popup's own screens are the service's. */
+  locale?: LocaleChoice
   /** Called once with the order or the reason the checkout ended without one. Never with a closed popup's silence. */
   onOutcome(outcome: ExpressOutcome): void
   /** The consumer confirmed: the order is being placed (a second or two). */
@@ -89,12 +92,12 @@ function outcomeReporter(options: OpenExpressOptions): OutcomeReporter {
       // The page's handler: its errors are its own, never the library's.
     }
   }
-  return { report, fail: (reason) => report({ error: { reason, message: messageFor(reason, options.messages) } }) }
+  return { report, fail: (reason) => report({ error: { reason, message: messageFor(reason, options.messages, {}, options.locale) } }) }
 }
 
 /** The popup's callbacks, answered through the store routes. */
 function expressPopupConfig(options: OpenExpressOptions, { report, fail }: OutcomeReporter): BnplExpressPopupConfig {
-  const { config, messages } = options
+  const { config, messages, locale } = options
   const progress: PopupProgress = { commenced: false }
   return {
     countryCode: options.countryCode.toUpperCase(),
@@ -121,7 +124,7 @@ function expressPopupConfig(options: OpenExpressOptions, { report, fail }: Outco
       const orderToken = typeof data.orderToken === "string" && data.orderToken ? data.orderToken : progress.token
       if (!progress.cartId || !orderToken) return fail("payment_failed")
       call(() => options.onCompleting?.())
-      void completeExpressCheckout(config, progress.cartId, orderToken, { messages }).then(report)
+      void completeExpressCheckout(config, progress.cartId, orderToken, { messages, locale }).then(report)
     },
   }
 }
@@ -133,14 +136,14 @@ function commenceCheckout(
   actions: Parameters<BnplExpressPopupConfig["onCommenceCheckout"]>[0],
   report: OutcomeReporter["report"]
 ): void {
-  const { config, messages } = options
+  const { config, messages, locale } = options
   void (async () => {
     const cart = typeof options.cart === "string" ? { cartId: options.cart } : await options.cart()
     if ("error" in cart) return { error: cart.error }
     progress.cartId = cart.cartId
-    return startExpressCheckout(config, cart.cartId, { providerId: options.providerId, messages })
+    return startExpressCheckout(config, cart.cartId, { providerId: options.providerId, messages, locale })
   })()
-    .catch(() => ({ error: { reason: "unknown" as const, message: messageFor("unknown", messages) } }))
+    .catch(() => ({ error: { reason: "unknown" as const, message: messageFor("unknown", messages, {}, locale) } }))
     .then((started) => {
       if ("token" in started) {
         progress.token = started.token
@@ -172,10 +175,15 @@ function call(action: () => void): void {
  * that cart on a second press (after a cancel); make a new source when the variant or the
  * quantity changes. A failed creation is tried again next time. Never throws.
  */
-export function expressCartFor(config: StoreClientConfig, item: ExpressCartItem, messages?: PayLaterMessages): () => Promise<ExpressCartResult> {
+export function expressCartFor(
+  config: StoreClientConfig,
+  item: ExpressCartItem,
+  messages?: PayLaterMessages,
+  locale?: LocaleChoice
+): () => Promise<ExpressCartResult> {
   let made: Promise<ExpressCartResult> | undefined
   return () => {
-    made ??= createExpressCart(config, item, { messages }).then((result) => {
+    made ??= createExpressCart(config, item, { messages, locale }).then((result) => {
       if ("error" in result) made = undefined
       return result
     })

@@ -1,7 +1,7 @@
 import type { PayLaterError } from "./checkout"
 import { completionReason } from "./checkout"
 import { fetchPayLaterCartStatus } from "./order-status"
-import { RETURN_ERROR_REASONS, messageFor, type PayLaterMessages, type ReturnErrorReason } from "./reasons"
+import { RETURN_ERROR_REASONS, messageFor, storeFailureMessage, type TextOptions, type ReturnErrorReason } from "./reasons"
 import { storeRequest, type StoreClientConfig } from "./store-client"
 import type { PopupAddress } from "../vocabulary"
 
@@ -76,7 +76,7 @@ interface ExpressErrorBody {
 }
 
 /** Options of `startExpressCheckout`. */
-export interface StartExpressOptions {
+export interface StartExpressOptions extends TextOptions {
   /** The pay-later provider; default the plugin's choice for the cart's region (as `startPayLaterCheckout`). */
   providerId?: string
   /**
@@ -85,7 +85,6 @@ export interface StartExpressOptions {
    * store's CORS origins. A browser sends its own and ignores this.
    */
   origin?: string
-  messages?: PayLaterMessages
 }
 
 /**
@@ -105,7 +104,7 @@ export async function startExpressCheckout(
   options: StartExpressOptions = {}
 ): Promise<StartExpressResult> {
   const fail = (reason: ExpressStartErrorReason, storeMessage?: string): StartExpressResult => ({
-    error: { reason, message: options.messages?.[reason] ?? storeMessage ?? messageFor(reason) },
+    error: { reason, message: storeFailureMessage(reason, storeMessage, options) },
   })
   try {
     const withOrigin = options.origin ? { ...config, headers: { ...config.headers, origin: options.origin } } : config
@@ -227,7 +226,7 @@ export async function completeExpressCheckout(
   options: CompleteExpressOptions = {}
 ): Promise<CompleteExpressResult> {
   const fail = (reason: ExpressCompleteErrorReason, storeMessage?: string): CompleteExpressResult => ({
-    error: { reason, message: options.messages?.[reason] ?? storeMessage ?? messageFor(reason) },
+    error: { reason, message: storeFailureMessage(reason, storeMessage, options) },
   })
   try {
     const answer = await storeRequest<{ order_id?: unknown } & ExpressErrorBody>(config, `${cartPath(cartId)}/express/complete`, {
@@ -250,8 +249,7 @@ export async function completeExpressCheckout(
 }
 
 /** Options of `completeExpressCheckout`. */
-export interface CompleteExpressOptions {
-  messages?: PayLaterMessages
+export interface CompleteExpressOptions extends TextOptions {
   /** How long to wait for an order another request is placing; default 30000 ms. */
   processingTimeoutMs?: number
   /** Time between status polls meanwhile; default 1000 ms. */
@@ -297,10 +295,10 @@ export type ExpressCartResult = { cartId: string } | { error: PayLaterError<"car
 export async function createExpressCart(
   config: StoreClientConfig,
   item: ExpressCartItem,
-  options: { messages?: PayLaterMessages } = {}
+  options: TextOptions = {}
 ): Promise<ExpressCartResult> {
   const fail = (reason: "cart_not_found" | "network" | "unknown"): ExpressCartResult => ({
-    error: { reason, message: messageFor(reason, options.messages) },
+    error: { reason, message: messageFor(reason, options.messages, {}, options.locale) },
   })
   if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > 1000) return fail("unknown")
   try {

@@ -3,6 +3,7 @@
  * the storefront has removed its cart cookie as the starters' `placeOrder()` does; and the
  * shopper arrives from the service's site, which a `sameSite: "strict"` cookie does not follow.
  */
+import { shopperText, type LocaleChoice, type ShopperTextKey, type ShopperTexts } from "./texts"
 
 /** The Medusa starters' cart cookie. */
 export const CART_COOKIE_NAME = "_medusa_cart_id"
@@ -50,29 +51,24 @@ export function orderPagePath(template: string, values: { orderId: string; count
 }
 
 /**
- * What to say about an order's payment. A pay later order is authorised, not paid, until the
- * merchant captures: an order page that says "paid" for `authorized` tells the shopper
- * something untrue.
+ * What to say about an order's payment, in the shopper's locale (`shopperLocale`; default
+ * en-GB). A pay later order is authorised, not paid, until the merchant captures: an order
+ * page that says "paid" for `authorized` tells the shopper something untrue.
  */
-export function paymentStatusLabel(paymentStatus: string | undefined): string {
-  switch (paymentStatus) {
-    case "captured":
-    case "completed":
-      return "Paid"
-    case "partially_captured":
-      return "Partly paid"
-    case "authorized":
-    case "partially_authorized":
-      return "Approved: you pay later, as agreed with the pay later service"
-    case "refunded":
-      return "Refunded"
-    case "partially_refunded":
-      return "Partly refunded"
-    case "canceled":
-      return "Cancelled"
-    default:
-      return "Awaiting payment"
-  }
+export function paymentStatusLabel(paymentStatus: string | undefined, locale?: LocaleChoice, messages?: ShopperTexts): string {
+  return shopperText(PAYMENT_STATUS_TEXTS[paymentStatus ?? ""] ?? "statusAwaiting", locale, { texts: messages })
+}
+
+// Medusa's payment statuses -> the text key of what the shopper reads.
+const PAYMENT_STATUS_TEXTS: Readonly<Record<string, ShopperTextKey>> = {
+  captured: "statusPaid",
+  completed: "statusPaid",
+  partially_captured: "statusPartlyPaid",
+  authorized: "statusApproved",
+  partially_authorized: "statusApproved",
+  refunded: "statusRefunded",
+  partially_refunded: "statusPartlyRefunded",
+  canceled: "statusCancelled",
 }
 
 /** Options of `orderLandingHandler`. */

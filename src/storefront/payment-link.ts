@@ -1,6 +1,6 @@
 import { DEFAULT_PROVIDER_ID } from "../vocabulary"
 import { startReason, type PayLaterError, type StartCheckoutResult } from "./checkout"
-import { messageFor, type IneligibleReason, type PayLaterMessages } from "./reasons"
+import { messageFor, storeFailureMessage, type IneligibleReason, type TextOptions } from "./reasons"
 import { storeRequest, type StoreClientConfig, type StoreErrorBody } from "./store-client"
 
 /**
@@ -41,10 +41,10 @@ export async function readPaymentLink(
   config: StoreClientConfig,
   paymentCollectionId: string,
   orderId: string,
-  options: { messages?: PayLaterMessages } = {}
+  options: TextOptions = {}
 ): Promise<PaymentLinkResult> {
   const fail = (reason: "link_not_found" | "network" | "service_unavailable"): PaymentLinkResult => ({
-    error: { reason, message: messageFor(reason, options.messages) },
+    error: { reason, message: messageFor(reason, options.messages, {}, options.locale) },
   })
   try {
     const answer = await storeRequest<PaymentLinkView & StoreErrorBody>(
@@ -71,7 +71,7 @@ export async function readPaymentLink(
 export async function startPayLaterForPaymentLink(
   config: StoreClientConfig,
   paymentCollectionId: string,
-  options: { providerId?: string; messages?: PayLaterMessages } = {}
+  options: TextOptions & { providerId?: string } = {}
 ): Promise<StartCheckoutResult> {
   const providerId = options.providerId ?? DEFAULT_PROVIDER_ID
   try {
@@ -83,12 +83,12 @@ export async function startPayLaterForPaymentLink(
     })
     if (session.status !== 200) {
       const reason = startReason(session.status, session.body?.message, session.body?.code)
-      return { error: { reason, message: options.messages?.[reason] ?? session.body?.message ?? messageFor(reason) } }
+      return { error: { reason, message: storeFailureMessage(reason, session.body?.message, options) } }
     }
     const redirectUrl = session.body?.payment_collection?.payment_sessions?.find((candidate) => candidate.provider_id === providerId)?.data?.redirectCheckoutUrl
-    if (typeof redirectUrl !== "string" || !/^https?:\/\//.test(redirectUrl)) return { error: { reason: "unknown", message: messageFor("unknown", options.messages) } }
+    if (typeof redirectUrl !== "string" || !/^https?:\/\//.test(redirectUrl)) return { error: { reason: "unknown", message: messageFor("unknown", options.messages, {}, options.locale) } }
     return { redirectUrl }
   } catch {
-    return { error: { reason: "network", message: messageFor("network", options.messages) } }
+    return { error: { reason: "network", message: messageFor("network", options.messages, {}, options.locale) } }
   }
 }

@@ -7,6 +7,7 @@
  */
 
 import { KIT_INELIGIBLE_REASONS, RETURN_FAILURES, SHOPPER_WORDING } from "../vocabulary"
+import { shopperText, type LocaleChoice, type LocalizedTexts, type ShopperTexts } from "./texts"
 
 /** `bnpl_error=<reason>` on the checkout URL the return route sends the shopper to. */
 export const RETURN_ERROR_REASONS = [...RETURN_FAILURES, "processing"] as const
@@ -42,8 +43,12 @@ export type ExpressErrorReason = (typeof EXPRESS_ERROR_REASONS)[number]
 /** Every reason with a message. */
 export type PayLaterReason = ReturnErrorReason | StartErrorReason | IneligibleReason | ExpressErrorReason | "processing_timeout"
 
-/** Messages by reason; any subset overrides the defaults. `{minimum}` / `{maximum}` are filled where limits are known. */
-export type PayLaterMessages = Partial<Record<PayLaterReason, string>>
+/**
+ * The storefront's own texts by key, for the locale it shows: any subset of the reasons
+ * (`cancelled`, ...) and the kit's texts (`available`, `tryAgain`, ...) overrides the
+ * built-in ones. `{minimum}` / `{maximum}` are filled where limits are known.
+ */
+export type PayLaterMessages = ShopperTexts
 
 /**
  * The default English messages: the one wording of each reason (vocabulary.ts SHOPPER_WORDING),
@@ -87,12 +92,36 @@ export function isPayLaterReason(value: unknown): value is PayLaterReason {
 }
 
 /**
- * The message for a reason: the merchant's override, else the default; `{name}` placeholders
- * are filled from `values`. An unknown reason (a newer plugin's) gets the `payment_failed`
+ * The message for a reason in the shopper's language (`locale`, see `shopperLocale`; default
+ * English): the storefront's override (`messages`), else the merchant's for that locale
+ * (`merchant`, the store's `messages`), else the built-in text; `{name}` placeholders are
+ * filled from `values`. An unknown reason (a newer plugin's) gets the `payment_failed`
  * message for a `bnpl_error`, so the shopper always reads something useful.
  */
-export function messageFor(reason: string, messages: PayLaterMessages = {}, values: Record<string, string> = {}): string {
+export function messageFor(
+  reason: string,
+  messages: PayLaterMessages = {},
+  values: Record<string, string> = {},
+  locale?: LocaleChoice,
+  merchant?: LocalizedTexts
+): string {
   const known = isPayLaterReason(reason) ? reason : "payment_failed"
-  const template = messages[known] ?? DEFAULT_MESSAGES[known]
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match)
+  return shopperText(known, locale, { texts: messages, merchant }, values)
+}
+
+/** The texts a kit function words its failures with: the storefront's overrides and the shopper's locale. */
+export interface TextOptions {
+  messages?: PayLaterMessages
+  /** The shopper's locale, or where to choose it from (`shopperLocale`); without it, English (and the store's own messages). */
+  locale?: LocaleChoice
+}
+
+/**
+ * The message of a failure the store answered: the storefront's override, else, when no
+ * locale is stated, the store's own message (English, worded for shoppers), else the kit's
+ * text in the locale.
+ */
+export function storeFailureMessage(reason: string, storeMessage: string | undefined, options: TextOptions): string {
+  const override = isPayLaterReason(reason) ? options.messages?.[reason] : undefined
+  return override ?? (options.locale === undefined ? storeMessage : undefined) ?? messageFor(reason, options.messages, {}, options.locale)
 }

@@ -2,6 +2,7 @@ import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { startDemo, type DemoStack } from "../../demo/stack"
+import { accessibilityViolations } from "./axe"
 import { launchChromium, screenshot } from "./browser"
 import { openDashboardTurn, startingDemoStore } from "./dashboard-turn"
 import { callJson, eventually } from "../../harness/http"
@@ -111,6 +112,40 @@ it("shows the pay later widget on the order page: captured, the refund, nothing 
   const requestsAfter = (await ledger()).requests
   expect(sumOf(requestsAfter)).toBeGreaterThan(sumOf(requestsBefore))
   expect(await text("bnpl-state")).toBe("Captured")
+})
+
+/** The dashboard's language, as its language setting keeps it (i18next's `lng` cookie and localStorage), then a reload. */
+async function dashboardLanguage(code: string): Promise<void> {
+  await page.evaluate((lng) => {
+    localStorage.setItem("lng", lng)
+    document.cookie = `lng=${lng}; path=/`
+  }, code)
+  await page.reload()
+}
+
+it("the admin in French: the Pay later box in French with French amounts; axe-core finds no WCAG 2.2 A/AA violation in the box nor in the settings page", async () => {
+  await page.goto(`${stack.urls.store}/app/orders/${purchase.orderId}`)
+  await dashboardLanguage("fr")
+  try {
+    const box = page.getByTestId("bnpl-widget")
+    await box.waitFor()
+    expect(await box.getByRole("heading", { level: 2 }).first().textContent()).toBe("Payer plus tard")
+    expect(await text("bnpl-state")).toBe("Capturé")
+    expect(await box.getByText("Restant à capturer").count()).toBe(1)
+    // French as Intl writes it for the dashboard's "fr": "10,00 £GB".
+    expect(await text("bnpl-amount-refunded")).toBe(await page.evaluate(() => new Intl.NumberFormat("fr", { style: "currency", currency: "GBP" }).format(10)))
+    expect(await text("bnpl-amount-refunded")).toMatch(/^10,00\s£/)
+    expect(await box.getByText("Actualiser depuis le service").count()).toBe(1)
+    await box.scrollIntoViewIfNeeded()
+    await screenshot(page, "admin-fr-order-widget")
+    expect(await accessibilityViolations(page, '[data-testid="bnpl-widget"]')).toEqual([])
+
+    await page.goto(`${stack.urls.store}/app/settings/pay-later`)
+    await page.getByTestId("bnpl-settings-form").first().waitFor()
+    expect(await accessibilityViolations(page, '[data-testid="bnpl-settings-page"]')).toEqual([])
+  } finally {
+    await dashboardLanguage("en")
+  }
 })
 
 it('"Copy payment link" after an edit before capture: the shopper pays the difference later on the demo storefront; the admin reloads to an order authorized in full', async () => {

@@ -2,6 +2,7 @@ import path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import type { SandboxLedger } from "../../src/sandbox"
+import { accessibilityViolations } from "./axe"
 import { newShopperPage, screenshot, startWithChromium } from "./browser"
 import { startingDemoStore } from "./dashboard-turn"
 import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
@@ -109,7 +110,7 @@ it("shows the kit's instalment line on a product inside the limits, none above t
   await page.locator("#pay-later-message").waitFor({ state: "attached" })
   expect(await page.locator("#pay-later-message").getAttribute("data-eligible")).toBe("true")
   expect(await page.locator("#pay-later-message").textContent()).toContain("Pay later on orders from £1.00 to £1,000.00.")
-  expect(await page.locator("#pay-later-instalments").textContent()).toBe("Or 4 payments of £11.25.")
+  expect(await page.locator("#pay-later-instalments").textContent()).toBe("Or 4 interest-free payments of £11.25.")
   await screenshot(page, "message-1-product")
 
   // Above the maximum (the £1,499 sofa) and below the minimum (the £0.50 tea towel): nothing.
@@ -279,6 +280,103 @@ it("express in the Europe region: a German address, EUR options, the order paid 
   expect(order.shipping_address.country_code).toBe("de")
   const auths = (await approvedAuths()).slice(authsBefore)
   expect(auths.map((auth) => [auth.merchantId, auth.amount.currency])).toEqual([["100201", "EUR"]])
+})
+
+// Languages (docs/storefront.md "Languages") and accessibility (docs/storefront.md "Accessibility").
+const FRENCH_EUROS = /\d+,\d{2}\u00a0€/
+
+/** The Europe region and, unless "", a language from the header's switch (each reloads the page). */
+async function inEurope(language: string): Promise<void> {
+  await page.goto(stack.urls.storefront)
+  let reloaded = page.waitForEvent("load")
+  await page.locator("#region").selectOption({ label: "Europe (EUR)" })
+  await reloaded
+  if (!language) return
+  await page.locator("#language option").nth(1).waitFor({ state: "attached" })
+  reloaded = page.waitForEvent("load")
+  await page.locator("#language").selectOption({ label: language })
+  await reloaded
+}
+
+/** The page's WCAG 2.2 A/AA violations (axe-core), none expected; named for the failure message. */
+async function expectAccessible(name: string): Promise<void> {
+  expect({ page: name, violations: await accessibilityViolations(page) }).toEqual({ page: name, violations: [] })
+}
+
+it("in French with a fr-FR cart: the message, the button, a cancel's reason and the order page in French with French amounts, and no WCAG 2.2 A/AA violation on any of those pages", async () => {
+  await inEurope("Français")
+  expect(await page.locator("html").getAttribute("lang")).toBe("fr-FR")
+  await page.getByRole("link", { name: "Canvas Tote" }).click()
+  await page.locator("#add-to-cart").waitFor()
+  const message = (await page.locator("#pay-later-message").textContent()) ?? ""
+  expect(message).toMatch(/^Payez plus tard sur les commandes de 1,00\u00a0€ à [\d\u202f]+,00\u00a0€\./)
+  expect(await page.locator("#pay-later-instalments").textContent()).toMatch(/^Ou payez en 4 fois sans frais\u00a0: 4 × \d+,\d{2}\u00a0€\.$/)
+  expect(await page.locator("#product-price").textContent()).toMatch(FRENCH_EUROS)
+  await screenshot(page, "languages-fr-1-product")
+  await expectAccessible("product (fr-FR)")
+
+  await page.locator("#add-to-cart").click()
+  await page.waitForURL("**/cart")
+  await page.locator("#cart-total").waitFor()
+  expect(await page.locator("#cart-total").textContent()).toMatch(FRENCH_EUROS)
+  const cartId = await page.evaluate(() => localStorage.getItem("demo_cart_id"))
+  const cart = await (await fetch(`${stack.urls.store}/store/carts/${cartId}`, { headers: { "x-publishable-api-key": stack.seed.publishableKey } })).json()
+  expect(cart.cart.locale).toBe("fr-FR")
+  await expectAccessible("cart (fr-FR)")
+
+  await page.locator("#go-to-checkout").click()
+  await page.waitForURL("**/checkout")
+  await page.locator("#continue-to-delivery").click()
+  await page.locator("#continue-to-payment").click()
+  await page.locator("#pay-later").waitFor()
+  expect(await page.locator("#pay-later").textContent()).toBe("Continuer et payer plus tard")
+  await expectAccessible("checkout (fr-FR)")
+
+  await page.locator("#pay-later").click()
+  await page.locator("#cancel").click()
+  await page.locator("#error-message").waitFor()
+  expect(await page.locator("#error-message").textContent()).toBe("Vous avez annulé le paiement plus tard. Choisissez un moyen de paiement pour continuer.")
+  await screenshot(page, "languages-fr-2-cancelled")
+  await expectAccessible("return after a cancel (fr-FR)")
+
+  await page.locator("#pay-later").click()
+  await page.locator("#confirm").click()
+  await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
+  await page.locator("#order-confirmed").waitFor()
+  expect(await page.locator("#order-confirmed").textContent()).toMatch(/^Merci\u00a0! Votre commande n° \d+ est confirmée$/)
+  expect(await page.locator("#payment-status").textContent()).toBe("Accepté\u00a0: vous payez plus tard, comme convenu avec le service de paiement")
+  expect(await page.locator("#cart-total").textContent()).toMatch(FRENCH_EUROS)
+  await screenshot(page, "languages-fr-3-order")
+  await expectAccessible("order (fr-FR)")
+})
+
+it("in German from the Europe region's country (no language chosen): the message and the button in German, German amounts", async () => {
+  await inEurope("")
+  await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
+  await page.locator("#pay-later-message").waitFor()
+  expect(await page.locator("html").getAttribute("lang")).toBe("de-DE")
+  expect(await page.locator("#pay-later-message").textContent()).toMatch(/^Später bezahlen bei Bestellungen von 1,00\u00a0€ bis [\d.]+,00\u00a0€\./)
+  expect(await page.locator("#pay-later-instalments").textContent()).toMatch(/^Oder in 4 Raten zinsfrei zahlen: 4 × \d+,\d{2}\u00a0€\.$/)
+  await expectAccessible("product (de-DE)")
+  await toPaymentStep("Canvas Tote")
+  expect(await page.locator("#pay-later").textContent()).toBe("Weiter mit „Später bezahlen“")
+  await screenshot(page, "languages-de-checkout")
+})
+
+it("in English (the UK region): the express button's product page and the cart page have no WCAG 2.2 A/AA violation", async () => {
+  await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
+  await page.locator("#express-checkout:enabled").waitFor()
+  await expectAccessible("product with express (en-GB)")
+  await page.locator("#add-to-cart").click()
+  await page.waitForURL("**/cart")
+  await page.locator("#express-checkout:enabled").waitFor()
+  await expectAccessible("cart with express (en-GB)")
+})
+
+it("the accessibility check itself fails on a violation (an image without a text alternative, a button without a name)", async () => {
+  await page.setContent('<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main><img src="x.png"><button></button></main></body></html>')
+  const found = await accessibilityViolations(page)
+  expect(found.map((line) => line.split(":")[0]).sort()).toEqual(["button-name", "image-alt"])
 })
 
 async function expectText(selector: string, text: string): Promise<void> {

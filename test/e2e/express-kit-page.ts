@@ -50,6 +50,7 @@ export class ExpressKitPage {
     }
     const json = (status: number, body: unknown) => send(status, "application/json", JSON.stringify(body))
     if (request.method === "GET" && url.pathname === "/cart") return send(200, "text/html", this.page())
+    if (request.method === "GET" && url.pathname === "/components") return send(200, "text/html", this.componentsPage(url.searchParams.get("locale") ?? "en-GB"))
     if (request.method === "GET" && url.pathname.startsWith("/order/")) return send(200, "text/html", `<h1 id="order">${url.pathname.slice(7)}</h1>`)
     const file = FILES[url.pathname]
     if (request.method === "GET" && file) return send(200, "text/javascript", file())
@@ -67,6 +68,32 @@ export class ExpressKitPage {
     const checkout = await asMerchant(this.sandbox, "GET", `/v2/checkouts/${encodeURIComponent(body.orderToken)}`)
     const chosen = checkout.json?.shippingOptionIdentifier
     return chosen ? json(200, { order_id: `order_${chosen}` }) : json(409, { reason: "not_confirmed", message: "Not confirmed." })
+  }
+
+  /**
+   * The kit's five components on one page, in `locale`, with stand-in actions: the pay button's
+   * start answers `service_unavailable`, the notice shows a cancel, the processing view keeps
+   * polling. For the accessibility checks: the page's own markup is minimal, the kit's is `#kit`.
+   */
+  private componentsPage(locale: string): string {
+    const limits = { eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "EUR" }
+    const express = { config: { baseUrl: this.url, publishableKey: "pk_test" }, libraryUrl: `${this.sandbox.url}/express/library.js`, countryCode: "fr", cartId: "cart_kit", amount: "40.00", currencyCode: "eur", limits, locale }
+    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The kit's components</title>
+<script type="importmap">{"imports":{"react":"/shim/react.mjs","react/jsx-runtime":"/shim/jsx-runtime.mjs"}}</script>
+<script src="/umd/react.js"></script><script src="/umd/react-dom.js"></script></head>
+<body><main><h1>Checkout</h1><div id="kit"></div></main><script type="module">
+import { createElement as h, Fragment } from "react"
+import { PayLaterButton, PayLaterExpressButton, PayLaterMessage, PayLaterProcessing, PayLaterReturnNotice } from "/kit/react.mjs"
+const locale = ${JSON.stringify(locale)}
+const unavailable = async () => ({ error: { reason: "service_unavailable", message: "" } })
+const never = () => new Promise(() => {})
+ReactDOM.createRoot(document.getElementById("kit")).render(h(Fragment, null,
+  h(PayLaterMessage, { amount: "49.99", currency: "eur", limits: ${JSON.stringify(limits)}, instalments: 4, locale }),
+  h(PayLaterButton, { start: unavailable, locale }),
+  h(PayLaterExpressButton, ${JSON.stringify(express)}),
+  h(PayLaterReturnNotice, { reason: "cancelled", start: never, orderUrl: "/order/{order_id}", locale }),
+  h(PayLaterProcessing, { check: async () => ({ status: "processing" }), orderUrl: "/order/{order_id}", intervalMs: 60000, locale })))
+</script></body></html>`
   }
 
   private page(): string {
@@ -96,7 +123,7 @@ const FILES: Record<string, () => string> = {
   "/umd/react.js": () => readFileSync(path.join(ROOT, "node_modules/react/umd/react.development.js"), "utf8"),
   "/umd/react-dom.js": () => readFileSync(path.join(ROOT, "node_modules/react-dom/umd/react-dom.development.js"), "utf8"),
   "/kit/react.mjs": () => readFileSync(path.join(ROOT, "packages/storefront-kit/dist/react/index.mjs"), "utf8"),
-  "/shim/react.mjs": () => "const React = window.React; export default React; export const { createElement, useState, useEffect, useRef, Fragment } = React\n",
+  "/shim/react.mjs": () => "const React = window.React; export default React; export const { createElement, useState, useEffect, useRef, useId, Fragment } = React\n",
   "/shim/jsx-runtime.mjs": () =>
     [
       "const React = window.React",

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { asMerchant } from "../contract/sandbox/express-http"
+import { accessibilityViolations } from "./axe"
 import { launchChromium, screenshot } from "./browser"
 import { ExpressKitPage } from "./express-kit-page"
 import { POPUP, cancelInPopup, openExpressPopup } from "./express-popup"
@@ -81,4 +82,38 @@ it("a US address is refused; Cancel then says the store does not deliver there, 
   await cancelInPopup(again)
   await message().filter({ hasText: "You cancelled pay later." }).waitFor()
   expect(await message().getAttribute("data-reason")).toBe("cancelled")
+})
+
+// docs/storefront.md "Accessibility": the kit's own elements, in a real browser.
+const kit = () => page.locator("#kit")
+
+it("the kit's five components in French: French words and amounts, and no WCAG 2.2 A/AA violation in their markup (axe-core)", async () => {
+  await page.goto(`${site.url}/components?locale=fr-FR`)
+  await button().waitFor()
+  expect(await kit().locator("[data-pay-later-message]").textContent()).toBe("Payez plus tard sur les commandes de 1,00\u00a0€ à 1\u202f000,00\u00a0€.Ou payez en 4 fois sans frais\u00a0: 4 × 12,50\u00a0€.")
+  expect(await kit().locator("[data-pay-later-notice-message]").textContent()).toBe("Vous avez annulé le paiement plus tard. Choisissez un moyen de paiement pour continuer.")
+  expect(await kit().locator("[data-pay-later-processing]").textContent()).toBe("Nous confirmons votre paiement. Cela ne prend généralement que quelques secondes.")
+  await screenshot(page, "kit-components-fr")
+  expect(await accessibilityViolations(page, "#kit")).toEqual([])
+})
+
+it("the kit's buttons by keyboard alone: Tab reaches each in order with a visible focus, Enter acts, the error is announced and names the button's description", async () => {
+  await page.goto(`${site.url}/components?locale=de-DE`)
+  await button().waitFor()
+  const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent, visible: document.activeElement?.matches(":focus-visible") }))
+  await page.keyboard.press("Tab")
+  expect(await focused()).toEqual({ text: "Weiter mit „Später bezahlen“", visible: true })
+  await page.keyboard.press("Enter")
+  const error = kit().locator("[data-pay-later-error]")
+  await error.waitFor()
+  expect(await error.getAttribute("role")).toBe("alert")
+  expect(await error.textContent()).toBe("„Später bezahlen“ antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.")
+  const describedBy = await kit().locator("[data-pay-later-button] button").getAttribute("aria-describedby")
+  expect(describedBy).toBe(await error.getAttribute("id"))
+  await page.keyboard.press("Tab")
+  expect(await focused()).toEqual({ text: "Expresskauf mit „Später bezahlen“", visible: true })
+  await page.keyboard.press("Tab")
+  expect(await focused()).toEqual({ text: "Erneut versuchen", visible: true })
+  expect(await kit().locator("[data-pay-later-processing]").getAttribute("aria-live")).toBe("polite")
+  expect(await accessibilityViolations(page, "#kit")).toEqual([])
 })

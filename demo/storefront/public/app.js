@@ -11,29 +11,40 @@ import {
   messageFor,
   openExpressCheckout,
   payLaterMessage,
+  paymentStatusLabel,
   readPayLaterReturn,
   readPaymentLink,
+  shopperLocale,
+  shopperText,
   startPayLaterCheckout,
   startPayLaterForPaymentLink,
+  toMinorUnits,
   withoutReturnParameters,
 } from "/kit/storefront.mjs"
+import { LANGUAGES, word } from "/words.js"
 
 ;(function () {
   const { regions, storeUrl, publishableKey, expressLibraryUrl } = window.DEMO
   const store = { baseUrl: storeUrl, publishableKey }
   // The demo's plan: the sandbox's consumer screen shows 4 instalments by default.
   const INSTALMENTS = 4
-  const LOCALE = "en-GB"
   // Medusa's own manual provider: the second way to pay, so a cancel, a decline or a cart
   // outside the limits is never a dead end.
   const MANUAL_PROVIDER = "pp_system_default"
   const app = document.getElementById("app")
   const CART_KEY = "demo_cart_id"
   const REGION_KEY = "demo_region_id"
+  // The language the shopper chose in the header ("" = the region's), also kept as the cart's `locale`.
+  const LANGUAGE_KEY = "demo_locale"
+  const chosenLanguage = localStorage.getItem(LANGUAGE_KEY) || ""
   // The shopper's region (United Kingdom in GBP, Europe in EUR), kept in localStorage; each
   // region pays through its own pay-later account, which GET /store/bnpl/eligibility names.
   const region = regions.find((candidate) => candidate.id === localStorage.getItem(REGION_KEY)) || regions[0]
   const regionId = region.id
+  // The page's language (docs/storefront.md "Languages"): the cart's locale, else the chosen
+  // language, else the region's country. Set once the cart is read (start, below).
+  let LOCALE = shopperLocale({ locale: chosenLanguage || undefined, countryCode: region.countryCode })
+  const t = (key, values) => word(LOCALE, key, values)
   const PRICE_FIELDS = "fields=*variants.calculated_price"
   // Line and shipping totals are not in the cart's default fields.
   const CART_FIELDS = "fields=%2Bitems.total,%2Bshipping_methods.name"
@@ -44,10 +55,12 @@ import {
   if (returned.kind !== "none") history.replaceState(history.state, "", withoutReturnParameters(location.href))
 
   const escape = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";")
-  const money = (amount, currency) =>
-    new Intl.NumberFormat("en-GB", { style: "currency", currency: String(currency).toUpperCase() }).format(Number(amount))
+  // Exact: the kit formats the decimal amount in the page's locale, never through a float.
+  const money = (amount, currency) => formatAmount(toMinorUnits(amount), currency, LOCALE)
   const render = (html) => (app.innerHTML = html)
-  const message = (kind, text) => `<div class="message ${kind}" id="${kind}-message">${escape(text)}</div>`
+  // An error is read out at once, information politely; both say it in words, not by colour.
+  const message = (kind, text) =>
+    `<div class="message ${kind}" id="${kind}-message" role="${kind === "error" ? "alert" : "status"}">${escape(text)}</div>`
 
   async function currentCart() {
     const id = localStorage.getItem(CART_KEY)
@@ -77,15 +90,16 @@ import {
   async function payLaterLine(amount, currency) {
     const limits = await fetchLimits(store, { currencyCode: currency })
     const line = payLaterMessage(amount, currency, limits, { instalments: INSTALMENTS, locale: LOCALE })
+    // The whole line in the page's locale's words; its lang says so to a screen reader.
     if (!line.show) return `<div id="pay-later-message" data-eligible="hidden"></div>`
-    return `<div id="pay-later-message" class="pay-later-message" data-eligible="${line.eligible}">${escape(line.text)}${
+    return `<div id="pay-later-message" class="pay-later-message" lang="${LOCALE}" data-eligible="${line.eligible}">${escape(line.text)}${
       line.instalmentText ? `<br><span id="pay-later-instalments">${escape(line.instalmentText)}</span>` : ""
     }</div>`
   }
 
   async function productsPage() {
     const { products } = await medusa.get(`/store/products?region_id=${regionId}&${PRICE_FIELDS}`)
-    render(`<h1>Products</h1><div class="products">${products
+    render(`<h1>${t("products")}</h1><div class="products">${products
       .map(
         (product) => `<div class="card"><a href="/products/${escape(product.handle)}"><h3>${escape(product.title)}</h3></a>
           <div class="price">${unitPrice(product)}</div></div>`
@@ -96,20 +110,20 @@ import {
   async function productPage(handle) {
     const { products } = await medusa.get(`/store/products?handle=${encodeURIComponent(handle)}&region_id=${regionId}&${PRICE_FIELDS}`)
     const product = products[0]
-    if (!product) return render(`<h1>Not found</h1><p><a href="/">All products</a></p>`)
+    if (!product) return render(`<h1>${t("notFound")}</h1><p><a href="/">${t("allProducts")}</a></p>`)
     const price = product.variants[0].calculated_price
     render(`<section><h1 id="product-title">${escape(product.title)}</h1>
       <p class="price" id="product-price">${unitPrice(product)}</p>
       ${await payLaterLine(price.calculated_amount, price.currency_code)}
-      <button id="add-to-cart">Add to cart</button>
+      <button id="add-to-cart">${t("addToCart")}</button>
       ${await expressSlot(price.calculated_amount, price.currency_code)}</section>`)
     // Express buys what the page shows, in a cart of its own: the shopper's basket is left alone.
-    wireExpress(expressCartFor(store, { regionId, variantId: product.variants[0].id, quantity: 1 }))
+    wireExpress(expressCartFor(store, { regionId, variantId: product.variants[0].id, quantity: 1 }, undefined, LOCALE))
     document.getElementById("add-to-cart").onclick = async (event) => {
       event.target.disabled = true
       let cart = await currentCart()
       if (!cart) {
-        cart = (await medusa.post("/store/carts", { region_id: regionId })).cart
+        cart = (await medusa.post("/store/carts", { region_id: regionId, ...(chosenLanguage ? { locale: chosenLanguage } : {}) })).cart
         localStorage.setItem(CART_KEY, cart.id)
       }
       await medusa.post(`/store/carts/${cart.id}/line-items`, { variant_id: product.variants[0].id, quantity: 1 })
@@ -125,7 +139,7 @@ import {
     if (!expressLibraryUrl) return ""
     const line = payLaterMessage(amount, currency, await fetchLimits(store, { currencyCode: currency }))
     if (!line.show || !line.eligible) return ""
-    return `<div id="express"><button id="express-checkout" class="secondary" disabled>Express checkout with pay later</button></div>`
+    return `<div id="express"><button id="express-checkout" class="secondary" disabled aria-busy="true">${escape(shopperText("expressButton", LOCALE))}</button></div>`
   }
 
   function wireExpress(cart) {
@@ -134,6 +148,7 @@ import {
     loadExpressLibrary(expressLibraryUrl).then((library) => {
       if (!library) return document.getElementById("express").remove()
       button.disabled = false
+      button.removeAttribute("aria-busy")
       // Synchronous: the library opens its popup inside the click.
       button.onclick = () => {
         document.getElementById("express-message")?.remove()
@@ -141,13 +156,14 @@ import {
           config: store,
           countryCode: region.countryCode,
           cart,
+          locale: LOCALE,
           onCompleting: () => (button.disabled = true),
           onOutcome: (outcome) => {
             if (outcome.orderId) return (location.href = `/order/${encodeURIComponent(outcome.orderId)}/confirmed`)
             button.disabled = false
             button.insertAdjacentHTML(
               "afterend",
-              `<div class="message error" id="express-message" data-reason="${escape(outcome.error.reason)}">${escape(outcome.error.message)}</div>`
+              `<div class="message error" id="express-message" role="alert" data-reason="${escape(outcome.error.reason)}">${escape(outcome.error.message)}</div>`
             )
           },
         })
@@ -161,15 +177,15 @@ import {
       .map((item) => row(`${escape(item.quantity)} × ${escape(item.product_title || item.title)}`, item.total))
       .join("")}
       ${cart.shipping_methods?.length ? row(escape(cart.shipping_methods[0].name), cart.shipping_total) : ""}
-      ${row("Total", cart.total, ' class="total" id="cart-total"')}</table>`
+      ${row(t("total"), cart.total, ' class="total" id="cart-total"')}</table>`
   }
 
   async function cartPage() {
     const cart = await currentCart()
     showCartCount(cart)
-    if (!cart?.items?.length) return render(`<h1>Your cart</h1><p>Your cart is empty. <a href="/">Shop</a></p>`)
-    render(`<h1>Your cart</h1><section>${cartTable(cart)}${await payLaterLine(cart.total, cart.currency_code)}
-      <a href="/checkout"><button id="go-to-checkout">Checkout</button></a>
+    if (!cart?.items?.length) return render(`<h1>${t("yourCart")}</h1><p>${t("empty")} <a href="/">${t("shop")}</a></p>`)
+    render(`<h1>${t("yourCart")}</h1><section>${cartTable(cart)}${await payLaterLine(cart.total, cart.currency_code)}
+      <a class="button" href="/checkout" id="go-to-checkout">${t("checkout")}</a>
       ${await expressSlot(cart.total, cart.currency_code)}</section>`)
     wireExpress(cart.id)
   }
@@ -186,15 +202,15 @@ import {
 
   function detailsForm(cart) {
     const saved = detailsSaved(cart) ? cart.shipping_address : {}
-    const field = (name, label) =>
-      `<label for="${name}">${label}</label><input type="text" id="${name}" name="${name}" value="${escape(saved[name] || SAMPLE_ADDRESS[name])}" required>`
-    return `<section id="details"><h2>1. Your details</h2><form id="details-form">
-      <label for="email">Email</label><input type="email" id="email" name="email" value="${escape(cart.email || "ada@example.com")}" required>
-      ${field("first_name", "First name")}${field("last_name", "Last name")}
-      ${field("address_1", "Address")}${field("city", "City")}
-      ${field("postal_code", "Postcode")}${field("phone", "Phone")}
-      <p class="muted">Country: ${escape(region.countryName)}</p>
-      <button type="submit" id="continue-to-delivery">Continue to delivery</button></form></section>`
+    const field = (name) =>
+      `<label for="${name}">${t(name)}</label><input type="text" id="${name}" name="${name}" value="${escape(saved[name] || SAMPLE_ADDRESS[name])}" required>`
+    return `<section id="details"><h2>${t("details")}</h2><form id="details-form">
+      <label for="email">${t("email")}</label><input type="email" id="email" name="email" value="${escape(cart.email || "ada@example.com")}" required>
+      ${field("first_name")}${field("last_name")}
+      ${field("address_1")}${field("city")}
+      ${field("postal_code")}${field("phone")}
+      <p class="muted">${t("country")}: ${escape(region.countryName)}</p>
+      <button type="submit" id="continue-to-delivery">${t("toDelivery")}</button></form></section>`
   }
 
   async function deliverySection(cart) {
@@ -203,12 +219,12 @@ import {
     const price = (option) => Number(option.calculated_price?.calculated_amount ?? option.amount)
     const options = [...listed].sort((a, b) => price(a) - price(b))
     const chosen = cart.shipping_methods?.[0]?.shipping_option_id || options[0]?.id
-    return `<section id="delivery"><h2>2. Delivery</h2><form id="delivery-form">${options
+    return `<section id="delivery"><h2>${t("delivery")}</h2><form id="delivery-form"><fieldset><legend class="muted">${t("delivery").replace(/^\d+\. /, "")}</legend>${options
       .map(
         (option) => `<label class="option"><input type="radio" name="option_id" value="${escape(option.id)}"${option.id === chosen ? " checked" : ""}>
           ${escape(option.name)} (${money(price(option), cart.currency_code)})</label>`
       )
-      .join("")}<button type="submit" id="continue-to-payment">Continue to payment</button></form></section>`
+      .join("")}</fieldset><button type="submit" id="continue-to-payment">${t("toPayment")}</button></form></section>`
   }
 
   async function paymentSection(cart) {
@@ -217,18 +233,18 @@ import {
       ? { minimum: money(eligibility.minimumAmount, cart.currency_code), maximum: money(eligibility.maximumAmount, cart.currency_code) }
       : {}
     const payLater = eligibility.eligible
-      ? `<div class="option"><p><strong>Pay later</strong>: get your order now and pay the BNPL service later. You confirm on their page and come back here.</p>
-         <button id="pay-later">Pay later</button></div>`
-      : `<p id="pay-later-unavailable" class="muted">${escape(messageFor(eligibility.reason || "not_eligible", {}, values))}</p>`
-    const manual = `<div class="option"><p><strong>Manual payment</strong>: Medusa's built-in test provider (${MANUAL_PROVIDER}); the order is placed at once.</p>
-         <button id="pay-manually" class="secondary">Place order with manual payment</button></div>`
-    return `<section id="payment"><h2>3. Payment</h2>${cartTable(cart)}${payLater}${manual}</section>`
+      ? `<div class="option"><p><strong>${t("payLater")}</strong>: ${t("payLaterAbout")}</p>
+         <button id="pay-later" lang="${LOCALE}">${escape(shopperText("payLaterButton", LOCALE))}</button></div>`
+      : `<p id="pay-later-unavailable" class="muted" lang="${LOCALE}">${escape(messageFor(eligibility.reason || "not_eligible", {}, values, LOCALE, eligibility.messages))}</p>`
+    const manual = `<div class="option"><p><strong>${t("manual")}</strong>: ${t("manualAbout")} (${MANUAL_PROVIDER}).</p>
+         <button id="pay-manually" class="secondary">${t("placeManually")}</button></div>`
+    return `<section id="payment"><h2>${t("payment")}</h2>${cartTable(cart)}${payLater}${manual}</section>`
   }
 
   // Pay later through the kit: a new payment session for the provider the cart's region
   // offers (pp_bnpl_bnpl for GBP, pp_bnpl_bnpl-eu for EUR), then the service's own page.
   async function payLater(cart) {
-    const started = await startPayLaterCheckout(store, cart.id)
+    const started = await startPayLaterCheckout(store, cart.id, { locale: LOCALE })
     if (started.error) throw new Error(started.error.message)
     location.href = started.redirectUrl
   }
@@ -245,13 +261,17 @@ import {
   async function checkoutPage() {
     const cart = await currentCart()
     showCartCount(cart)
-    if (!cart?.items?.length) return render(`<h1>Checkout</h1><p>Your cart is empty. <a href="/">Shop</a></p>`)
+    if (!cart?.items?.length) return render(`<h1>${t("checkout")}</h1><p>${t("empty")} <a href="/">${t("shop")}</a></p>`)
     const notice =
-      returned.kind === "error" ? message("error", messageFor(returned.reason)) : returned.kind === "processing" ? message("info", messageFor("processing")) : ""
+      returned.kind === "error"
+        ? message("error", messageFor(returned.reason, {}, {}, LOCALE))
+        : returned.kind === "processing"
+          ? message("info", messageFor("processing", {}, {}, LOCALE))
+          : ""
     const sections = [detailsForm(cart)]
     if (detailsSaved(cart)) sections.push(await deliverySection(cart))
     if (detailsSaved(cart) && cart.shipping_methods?.length) sections.push(await paymentSection(cart))
-    render(`<h1>Checkout</h1>${notice}${sections.join("")}`)
+    render(`<h1>${t("checkout")}</h1>${notice}${sections.join("")}`)
 
     document.getElementById("details-form").onsubmit = async (event) => {
       event.preventDefault()
@@ -292,20 +312,22 @@ import {
       ...(collection.payments || []).map((payment) => payment.provider_id),
       ...(collection.payment_sessions || []).filter((session) => session.status === "authorized").map((session) => session.provider_id),
     ])
-    if (providers.some((id) => String(id).startsWith("pp_bnpl_"))) return "Pay later. The BNPL service will send you the payment schedule."
-    if (providers.includes(MANUAL_PROVIDER)) return "manual payment."
-    return "received."
+    if (providers.some((id) => String(id).startsWith("pp_bnpl_"))) return t("paidLater")
+    if (providers.includes(MANUAL_PROVIDER)) return t("paidManually")
+    return t("received")
   }
 
   async function orderPage(orderId) {
-    const { order } = await medusa.get(`/store/orders/${orderId}?fields=%2Bpayment_collections.payments.*,%2Bpayment_collections.payment_sessions.*`)
+    const { order } = await medusa.get(`/store/orders/${orderId}?fields=%2Bpayment_status,%2Bpayment_collections.payments.*,%2Bpayment_collections.payment_sessions.*`)
     // If the basket became this order, the next visit starts a new cart (currentCart forgets a
     // completed one); an express order from a product page leaves the basket as it was.
     showCartCount(await currentCart())
-    render(`<h1 id="order-confirmed">Thank you! Order #${escape(order.display_id)} is confirmed</h1>
-      ${message("info", `Payment: ${paidBy(order)}`)}
-      <section><p class="muted">Order <span id="order-id">${escape(order.id)}</span> for ${escape(order.email)}</p>
-      ${cartTable({ ...order, shipping_total: order.shipping_total })}</section><p><a href="/">Continue shopping</a></p>`)
+    const orderFor = t("orderFor", { id: `<span id="order-id">${escape(order.id)}</span>`, email: escape(order.email) })
+    render(`<h1 id="order-confirmed">${escape(t("confirmed", { number: order.display_id }))}</h1>
+      ${message("info", `${t("paymentIs")} ${paidBy(order)}`)}
+      <p id="payment-status" lang="${LOCALE}">${escape(paymentStatusLabel(order.payment_status, LOCALE))}</p>
+      <section><p class="muted">${orderFor}</p>
+      ${cartTable({ ...order, shipping_total: order.shipping_total })}</section><p><a href="/">${t("continueShopping")}</a></p>`)
   }
 
   // The page behind Medusa's payment link (the admin's "Copy payment link"):
@@ -318,7 +340,7 @@ import {
     const { payment_collection: owed, order, pay_later: offer } = read.link
     const amount = (minor) => formatAmount(BigInt(minor), owed.currency_code, LOCALE)
     const notice =
-      returned.kind === "error" ? message("error", messageFor(returned.reason)) : returned.kind === "processing" ? message("info", "Your payment is being confirmed. Refresh this page in a moment.") : ""
+      returned.kind === "error" ? message("error", messageFor(returned.reason, {}, {}, LOCALE)) : returned.kind === "processing" ? message("info", "Your payment is being confirmed. Refresh this page in a moment.") : ""
     const lines = order.items
       .map((item) => `<tr><td>${escape(item.title)}</td><td>${escape(item.quantity)}</td><td>${escape(amount(item.unit_price_minor))}</td></tr>`)
       .join("")
@@ -326,7 +348,7 @@ import {
       ? message("info", "Nothing is owed on this order.")
       : offer.eligible
         ? `<button id="pay-later">Pay ${escape(amount(owed.amount_minor))} later</button>`
-        : message("info", payLaterMessage(owed.amount, owed.currency_code, offer, { outside: "reason", locale: LOCALE }).text || messageFor("not_eligible"))
+        : message("info", payLaterMessage(owed.amount, owed.currency_code, offer, { outside: "reason", locale: LOCALE }).text || messageFor("not_eligible", {}, {}, LOCALE))
     render(`<h1 id="payment-link">Order #${escape(order.display_id)}: <span id="amount-owed">${escape(amount(owed.amount_minor))}</span> to pay</h1>${notice}
       <table><thead><tr><th>Item</th><th>Quantity</th><th>Unit price</th></tr></thead><tbody>${lines}</tbody></table>${action}`)
     const button = document.getElementById("pay-later")
@@ -349,7 +371,7 @@ import {
     if (path === "/checkout") return checkoutPage()
     if ((match = path.match(/^\/order\/([^/]+)\/confirmed$/))) return orderPage(decodeURIComponent(match[1]))
     if ((match = path.match(/^\/payment-collection\/([^/]+)$/))) return paymentLinkPage(decodeURIComponent(match[1]))
-    render(`<h1>Not found</h1><p><a href="/">Home</a></p>`)
+    render(`<h1>${t("notFound")}</h1><p><a href="/">${t("allProducts")}</a></p>`)
   }
 
   // The region switch: a new region starts a new cart (prices and currency are the region's).
@@ -363,6 +385,32 @@ import {
     location.href = "/"
   }
 
-  currentCart().then(showCartCount)
-  route().catch((error) => render(message("error", error.message)))
+  // The language switch: kept for the next carts and set as this cart's locale.
+  const languages = document.getElementById("language")
+  languages.innerHTML = [["", t("automatic")], ...Object.entries(LANGUAGES)]
+    .map(([tag, name]) => `<option value="${tag}"${tag === chosenLanguage ? " selected" : ""}${tag ? ` lang="${tag}"` : ""}>${escape(name)}</option>`)
+    .join("")
+  languages.onchange = async () => {
+    localStorage.setItem(LANGUAGE_KEY, languages.value)
+    const id = localStorage.getItem(CART_KEY)
+    if (id) await medusa.post(`/store/carts/${id}`, { locale: languages.value || null }).catch(() => undefined)
+    location.reload()
+  }
+
+  // The cart's locale decides the page's language (else the chosen one, else the region's).
+  currentCart()
+    .then((cart) => {
+      LOCALE = shopperLocale({ cartLocale: cart?.locale, locale: chosenLanguage || undefined, countryCode: region.countryCode })
+      showCartCount(cart)
+    })
+    .catch(() => undefined)
+    .then(() => {
+      document.documentElement.lang = LOCALE
+      document.getElementById("region-label").textContent = t("region")
+      document.getElementById("language-label").textContent = t("language")
+      document.getElementById("cart-label").textContent = t("cart")
+      document.querySelector("footer").textContent = t("footer")
+      return route()
+    })
+    .catch((error) => render(message("error", error.message)))
 })()

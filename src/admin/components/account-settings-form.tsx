@@ -1,11 +1,12 @@
-import { Button, Heading, Input, Label, Select, Switch, Table, Text, Textarea, toast } from "@medusajs/ui"
+import { Button, Heading, Label, Select, Switch, Table, Text, Textarea, toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { errorMessage, payLaterApi, type AccountSettings, type AccountSettingsView, type StoredSettings } from "../lib/api"
 import { CAPTURE_MODE_LABELS, formatTime } from "../lib/format"
 import { PICKED_LISTS, useCatalogueNames } from "../lib/catalogue-names"
-import { describeSetting, EXCLUSION_LABELS, FAILURE_LABELS, FIELD_LABELS, MESSAGE_LABELS, sameValue } from "../lib/settings-words"
+import { describeSetting, EXCLUSION_LABELS, FAILURE_LABELS, FIELD_LABELS, sameValue } from "../lib/settings-words"
 import { ExclusionPicker } from "./exclusion-picker"
+import { MessageTextsFields, messageDraftOf, messageOf, type MessageDraft } from "./message-texts-fields"
 
 /** The form's state: SKUs as text (one a line or comma-separated), the other lists as picked, numbers as text. */
 interface Draft {
@@ -13,33 +14,28 @@ interface Draft {
   capture: AccountSettings["capture"]
   onOrderFailure: AccountSettings["onOrderFailure"]
   exclusions: Omit<AccountSettings["exclusions"], "variantSkus"> & { variantSkus: string }
-  message: Record<keyof AccountSettings["message"], string>
+  message: MessageDraft
 }
 
-const MESSAGE_FIELDS = Object.keys(MESSAGE_LABELS) as Array<keyof AccountSettings["message"]>
-
 function draftOf(settings: AccountSettings): Draft {
-  const { available = "", instalments, instalmentText = "", outside = "" } = settings.message
   return {
     enabled: settings.enabled,
     capture: settings.capture,
     onOrderFailure: settings.onOrderFailure,
     exclusions: { ...settings.exclusions, variantSkus: settings.exclusions.variantSkus.join("\n") },
-    message: { available, instalments: instalments === undefined ? "" : String(instalments), instalmentText, outside },
+    message: messageDraftOf(settings.message),
   }
 }
 
 // Text as the route takes it: empty message fields left out; the route checks the rest and names a bad field.
 function settingsOf(draft: Draft): AccountSettings {
   const skus = draft.exclusions.variantSkus.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean)
-  const text = Object.entries(draft.message).filter(([name, value]) => name !== "instalments" && value.trim())
-  const instalments = draft.message.instalments.trim()
   return {
     enabled: draft.enabled,
     capture: draft.capture,
     onOrderFailure: draft.onOrderFailure,
     exclusions: { ...draft.exclusions, variantSkus: skus },
-    message: { ...Object.fromEntries(text.map(([name, value]) => [name, value.trim()])), ...(instalments ? { instalments: Number(instalments) } : {}) },
+    message: messageOf(draft.message),
   }
 }
 
@@ -94,7 +90,7 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
         <div className="flex flex-col gap-y-1">
           <Label>Capture</Label>
           <Select value={draft.capture} onValueChange={(capture) => set({ capture: capture as Draft["capture"] })}>
-            <Select.Trigger data-testid="bnpl-settings-capture"><Select.Value /></Select.Trigger>
+            <Select.Trigger aria-label="Capture" data-testid="bnpl-settings-capture"><Select.Value /></Select.Trigger>
             <Select.Content>
               {Object.entries(CAPTURE_MODE_LABELS).map(([value, label]) => <Select.Item key={value} value={value}>{label}</Select.Item>)}
             </Select.Content>
@@ -103,7 +99,7 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
         <div className="flex flex-col gap-y-1">
           <Label>{FIELD_LABELS.onOrderFailure}</Label>
           <Select value={draft.onOrderFailure} onValueChange={(value) => set({ onOrderFailure: value as Draft["onOrderFailure"] })}>
-            <Select.Trigger data-testid="bnpl-settings-on-order-failure"><Select.Value /></Select.Trigger>
+            <Select.Trigger aria-label={FIELD_LABELS.onOrderFailure} data-testid="bnpl-settings-on-order-failure"><Select.Value /></Select.Trigger>
             <Select.Content>
               {Object.entries(FAILURE_LABELS).map(([value, label]) => <Select.Item key={value} value={value}>{label}</Select.Item>)}
             </Select.Content>
@@ -122,16 +118,7 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
             onChange={(event) => set({ exclusions: { ...draft.exclusions, variantSkus: event.target.value } })} />
         </div>
       </div>
-      <Text size="small" weight="plus">{FIELD_LABELS.message} (empty: the storefront kit's own words)</Text>
-      <div className="grid grid-cols-2 gap-4">
-        {MESSAGE_FIELDS.map((name) => (
-          <div key={name} className="flex flex-col gap-y-1">
-            <Label htmlFor={`${accountId}-message-${name}`}>{MESSAGE_LABELS[name]}</Label>
-            <Input id={`${accountId}-message-${name}`} size="small" value={draft.message[name]} type={name === "instalments" ? "number" : "text"}
-              onChange={(event) => set({ message: { ...draft.message, [name]: event.target.value } })} />
-          </div>
-        ))}
-      </div>
+      <MessageTextsFields accountId={accountId} draft={draft.message} onChange={(message) => set({ message })} />
       <div className="flex justify-end">
         <Button size="small" disabled={!Object.keys(changes).length} isLoading={save.isPending} onClick={() => save.mutate(changes)} data-testid="bnpl-settings-save">
           Save

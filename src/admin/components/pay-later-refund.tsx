@@ -60,7 +60,7 @@ export function PayLaterRefund({ payment, onRefunded }: { payment: PaymentView; 
         testId="bnpl-refund-amount"
       />
       <Select size="small" value={reasonId} onValueChange={setReasonId}>
-        <Select.Trigger data-testid="bnpl-refund-reason">
+        <Select.Trigger aria-label="Refund reason" data-testid="bnpl-refund-reason">
           <Select.Value placeholder="Refund reason (optional)" />
         </Select.Trigger>
         <Select.Content>
@@ -69,7 +69,7 @@ export function PayLaterRefund({ payment, onRefunded }: { payment: PaymentView; 
           ))}
         </Select.Content>
       </Select>
-      <Textarea placeholder="Note (optional)" value={note} onChange={(event) => setNote(event.target.value)} rows={2} data-testid="bnpl-refund-note" />
+      <Textarea aria-label="Note" placeholder="Note (optional)" value={note} onChange={(event) => setNote(event.target.value)} rows={2} data-testid="bnpl-refund-note" />
     </div>
   )
 }

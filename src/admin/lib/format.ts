@@ -46,15 +46,16 @@ export function formatTime(iso: string | null | undefined, { seconds = false } =
   return formatDate(iso, { time: true, seconds })
 }
 
-/** "12 days 3 hours", "5 hours 20 minutes", "expired" for the time left until `iso`. */
-export function timeLeft(iso: string, now: number): string {
+/** "12 days 3 hours", "5 hours 20 minutes" (in the admin's language: "12 jours 3 heures"), "expired" for the time left until `iso`. */
+export function timeLeft(iso: string, now: number, locale = adminLocale()): string {
   const ms = Date.parse(iso) - now
   if (ms <= 0) return "expired"
   const minutes = Math.floor(ms / 60000)
   const days = Math.floor(minutes / 1440)
   const hours = Math.floor((minutes % 1440) / 60)
-  if (days > 0) return `${days} day${days === 1 ? "" : "s"} ${hours} hour${hours === 1 ? "" : "s"}`
-  return `${hours} hour${hours === 1 ? "" : "s"} ${minutes % 60} minute${minutes % 60 === 1 ? "" : "s"}`
+  const unit = (value: number, name: "day" | "hour" | "minute") => new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(value)
+  if (days > 0) return `${unit(days, "day")} ${unit(hours, "hour")}`
+  return `${unit(hours, "hour")} ${unit(minutes % 60, "minute")}`
 }
 
 /** Labels of the states the widget shows. */

@@ -16,8 +16,14 @@ export const FIELD_LABELS: Record<keyof AccountSettings, string> = {
   onOrderFailure: "When an approved order cannot be placed",
 }
 
+/** The storefront message's fields for any language (options.ts messageDefaultsSchema, but its `locales`). */
+export type MessageField = Exclude<keyof AccountSettings["message"], "locales">
+/** The fields a locale of `message.locales` has. */
+export const LOCALE_MESSAGE_FIELDS = ["available", "instalmentText"] as const
+export type LocaleMessageField = (typeof LOCALE_MESSAGE_FIELDS)[number]
+
 /** The storefront message's fields (options.ts messageDefaultsSchema), in words. */
-export const MESSAGE_LABELS: Record<keyof AccountSettings["message"], string> = {
+export const MESSAGE_LABELS: Record<MessageField, string> = {
   available: "Message when pay later is offered",
   instalments: "Number of instalments (2 to 12)",
   instalmentText: "Line for each instalment",
@@ -62,10 +68,10 @@ export function describeSetting(field: keyof AccountSettings, value: unknown, na
   if (field === "enabled") return value ? "on" : "off"
   if (field === "capture") return CAPTURE_MODE_LABELS[value as string] ?? String(value)
   if (field === "onOrderFailure") return FAILURE_LABELS[value as AccountSettings["onOrderFailure"]] ?? String(value)
-  const labels: Record<string, string> = field === "exclusions" ? EXCLUSION_LABELS : MESSAGE_LABELS
+  const labels: Record<string, string> = field === "exclusions" ? EXCLUSION_LABELS : { ...MESSAGE_LABELS, locales: "Per language" }
   const parts = Object.entries(value as Record<string, unknown>).filter(([, entry]) => !(Array.isArray(entry) && entry.length === 0) && entry !== undefined)
   if (!parts.length) return "none"
   return parts
-    .map(([name, entry]) => `${labels[name] ?? name}: ${Array.isArray(entry) ? entry.map((item) => nameOf(String(item))).join(", ") : String(entry)}`)
+    .map(([name, entry]) => `${labels[name] ?? name}: ${Array.isArray(entry) ? entry.map((item) => nameOf(String(item))).join(", ") : typeof entry === "object" ? JSON.stringify(entry) : String(entry)}`)
     .join("; ")
 }

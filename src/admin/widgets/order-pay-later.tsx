@@ -2,6 +2,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, Button, Container, Copy, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { PaymentTimeline, RefundReferences } from "../components/payment-history"
 import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
 import { PartialCapture } from "../components/partial-capture"
@@ -24,11 +25,12 @@ const PayLaterOrderWidget = ({ data: order }: { data: { id: string } }) => {
     queryKey: ["bnpl", "order-payments", order.id],
     queryFn: () => payLaterApi.orderPayments(order.id),
   })
+  const { t } = useTranslation()
   if (isLoading) return null
   if (error) {
     return (
       <Container className="px-6 py-4" data-testid="bnpl-widget-error">
-        <Heading level="h2">Pay later</Heading>
+        <Heading level="h2">{t("bnpl.box.title")}</Heading>
         <Text size="small" className="text-ui-fg-error mt-2">{errorMessage(error)}</Text>
       </Container>
     )
@@ -75,6 +77,7 @@ function Row({ label, children, testId }: { label: string; children: React.React
 
 function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentView }) {
   const queryClient = useQueryClient()
+  const { t } = useTranslation()
   const prompt = usePrompt()
   const now = useNow()
   const show = (updated: PaymentView) =>
@@ -124,24 +127,24 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
   const serviceError = !payment.mismatch && payment.service && "error" in payment.service ? payment.service.error : null
 
   return (
-    <Container className="divide-y p-0" data-testid="bnpl-widget">
+    <Container className="divide-y p-0" data-testid="bnpl-widget" data-bnpl-root="">
       <div className="flex items-center justify-between px-6 py-4">
         <div className="flex items-center gap-x-2">
-          <Heading level="h2">Pay later</Heading>
+          <Heading level="h2">{t("bnpl.box.title")}</Heading>
           {payment.express && (
             <Badge size="2xsmall" color="blue" data-testid="bnpl-express">
-              Express
+              {t("bnpl.box.express")}
             </Badge>
           )}
         </div>
-        <StatusBadge color={STATE_COLORS[payment.state]} data-testid="bnpl-state">{STATE_LABELS[payment.state]}</StatusBadge>
+        <StatusBadge color={STATE_COLORS[payment.state]} data-testid="bnpl-state">{t(`bnpl.box.state_${payment.state}`, { defaultValue: STATE_LABELS[payment.state] ?? payment.state })}</StatusBadge>
       </div>
       <div className="flex flex-wrap gap-x-8 gap-y-2 px-6 py-3" data-testid="bnpl-amounts">
-        <Figure label="Authorised" value={formatMoney(payment.amounts.authorised, payment.currency)} testId="bnpl-amount-authorised" />
-        <Figure label="Captured" value={formatMoney(payment.amounts.captured, payment.currency)} testId="bnpl-amount-captured" />
-        <Figure label="Refunded" value={formatMoney(payment.amounts.refunded, payment.currency)} testId="bnpl-amount-refunded" />
-        <Figure label="Open to capture" value={rest} testId="bnpl-amount-open" />
-        <Figure label="Released (voided)" value={formatMoney(payment.amounts.released, payment.currency)} testId="bnpl-amount-released" />
+        <Figure label={t("bnpl.box.authorised")} value={formatMoney(payment.amounts.authorised, payment.currency)} testId="bnpl-amount-authorised" />
+        <Figure label={t("bnpl.box.captured")} value={formatMoney(payment.amounts.captured, payment.currency)} testId="bnpl-amount-captured" />
+        <Figure label={t("bnpl.box.refunded")} value={formatMoney(payment.amounts.refunded, payment.currency)} testId="bnpl-amount-refunded" />
+        <Figure label={t("bnpl.box.openToCapture")} value={rest} testId="bnpl-amount-open" />
+        <Figure label={t("bnpl.box.released")} value={formatMoney(payment.amounts.released, payment.currency)} testId="bnpl-amount-released" />
       </div>
       {((open && !payment.mismatch) || payment.actions.refund) && (
         <div className="grid grid-cols-2 divide-x" data-testid="bnpl-money-actions">
@@ -151,14 +154,14 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
       )}
       {payment.medusaNotes.length > 0 && (
         <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="bnpl-medusa-notes">
-          <Text size="small" leading="compact" weight="plus">What Medusa's sections show</Text>
+          <Text size="small" leading="compact" weight="plus">{t("bnpl.box.medusaSections")}</Text>
           {payment.medusaNotes.map((line) => (
             <Text key={line} size="small" className="text-ui-fg-subtle" data-testid="bnpl-medusa-note">{line}</Text>
           ))}
         </div>
       )}
       <div className="py-2">
-        <Row label="Service order id" testId="bnpl-service-order-id">
+        <Row label={t("bnpl.box.serviceOrderId")} testId="bnpl-service-order-id">
           {payment.serviceOrderId ? (
             <div className="flex items-center justify-end gap-x-1">
               <Text size="small" leading="compact" className="font-mono">{payment.serviceOrderId}</Text>
@@ -168,14 +171,13 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
             "—"
           )}
         </Row>
-        <Row label="Authorisation expires" testId="bnpl-expiry">
+        <Row label={t("bnpl.box.expires")} testId="bnpl-expiry">
           {expires ? (
             <div className="flex flex-col items-end">
               <Text size="small" leading="compact">{formatTime(expires)}</Text>
               {open && (
                 <Badge size="2xsmall" color={payment.expiryWarning ? "red" : "grey"} data-testid="bnpl-expiry-countdown">
-                  {payment.expiryWarning ? "Capture soon: " : ""}
-                  {timeLeft(expires, now)} left
+                  {t(payment.expiryWarning ? "bnpl.box.captureSoon" : "bnpl.box.timeLeft", { time: timeLeft(expires, now) })}
                 </Badge>
               )}
             </div>
@@ -183,8 +185,8 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
             "—"
           )}
         </Row>
-        <Row label="Capture mode">{CAPTURE_MODE_LABELS[payment.captureMode] ?? payment.captureMode}</Row>
-        <Row label="Courier" testId="bnpl-courier">
+        <Row label={t("bnpl.box.captureMode")}>{CAPTURE_MODE_LABELS[payment.captureMode] ?? payment.captureMode}</Row>
+        <Row label={t("bnpl.box.courier")} testId="bnpl-courier">
           {payment.courier ? (
             <div className="flex flex-col items-end">
               <Text size="small" leading="compact">{payment.courier.name ?? "—"}</Text>
@@ -193,11 +195,11 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
               </Text>
             </div>
           ) : (
-            "Not shipped yet"
+            t("bnpl.box.notShipped")
           )}
         </Row>
         {payment.courierErrors.map((entry) => (
-          <Row key={entry.fulfillmentId} label="Courier sync failed" testId="bnpl-courier-error">
+          <Row key={entry.fulfillmentId} label={t("bnpl.box.courierFailed")} testId="bnpl-courier-error">
             <Text size="small" className="text-ui-fg-error">{entry.message}</Text>
           </Row>
         ))}
@@ -208,10 +210,10 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
         <div className="px-6 py-3" data-testid="bnpl-differences">
           {payment.mismatch && (
             <Text size="small" className="text-ui-fg-error" data-testid="bnpl-mismatch">
-              Not this order's service payment: {payment.mismatch}
+              {t("bnpl.box.mismatch", { detail: payment.mismatch })}
             </Text>
           )}
-          {serviceError && <Text size="small" className="text-ui-fg-error">The service could not be read: {serviceError}</Text>}
+          {serviceError && <Text size="small" className="text-ui-fg-error">{t("bnpl.box.unreadable", { detail: serviceError })}</Text>}
           {payment.differences.map((line) => (
             <Text key={line} size="small" className="text-ui-fg-error">{line}</Text>
           ))}
@@ -219,21 +221,21 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
       )}
       <div className="flex flex-col gap-y-2 px-6 py-4">
         <Text size="xsmall" className="text-ui-fg-muted">
-          {payment.service ? `Read from the service ${formatTime(payment.service.readAt)}` : "Not read from the service yet"}
-          {payment.stateSource === "medusa" ? " · state as Medusa recorded it" : ""}
+          {payment.service ? t("bnpl.box.readAt", { time: formatTime(payment.service.readAt) }) : t("bnpl.box.notRead")}
+          {payment.stateSource === "medusa" ? t("bnpl.box.medusaState") : ""}
         </Text>
         <div className="flex flex-wrap justify-end gap-2">
           <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => refresh.mutate()} data-testid="bnpl-refresh">
-            Refresh from the service
+            {t("bnpl.box.refresh")}
           </Button>
           {payment.actions.captureRest && (
             <Button size="small" variant="secondary" isLoading={action.isPending && action.variables === "capture"} onClick={() => confirm("capture")}>
-              Capture the rest
+              {t("bnpl.box.captureRest")}
             </Button>
           )}
           {payment.actions.voidRest && (
             <Button size="small" variant="danger" isLoading={action.isPending && action.variables === "void"} onClick={() => confirm("void")}>
-              Void the rest
+              {t("bnpl.box.voidRest")}
             </Button>
           )}
         </div>

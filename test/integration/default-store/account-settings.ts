@@ -92,6 +92,17 @@ it("refuses a bad value naming the field and the rule, an option that is not a s
   expect((await api.get(SETTINGS, { validateStatus: () => true })).status).toBe(401)
 })
 
+it("a language's message lines saved in the admin reach the storefront with the limits (as messages, per locale); a placeholder the line cannot fill is refused", async () => {
+  const locales = { "fr-FR": { available: "Payez en plusieurs fois dès {minimum}.", instalmentText: "Ou {count} fois {instalment}." } }
+  expect((await save({ message: { instalments: 4, locales } })).status).toBe(200)
+  const storeKey = { headers: { "x-publishable-api-key": suite.store.publishableKey } }
+  const { data } = await api.get("/store/bnpl/limits?currency_code=gbp&amount=45", storeKey)
+  expect(data).toMatchObject({ eligible: true, message: { instalments: 4 }, messages: locales })
+  expect(data.message).not.toHaveProperty("locales")
+  const refused = await save({ message: { locales: { "de-DE": { available: "Ab {count}." } } } })
+  expect([refused.status, refused.data.message]).toEqual([400, "Invalid request: message.locales.de-DE.available may only use the placeholders {minimum}, {maximum}"])
+})
+
 it("a second read path on the same database (another instance, its cache empty or expired) sees the change", async () => {
   const options = parseOptions({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", region: "UK", baseUrl: process.env.BNPL_BASE_URL })
   const account = { providerId: "pp_bnpl_bnpl", options }

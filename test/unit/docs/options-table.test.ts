@@ -44,6 +44,7 @@ const BAD_VALUES: unknown[] = [
 const NESTED: Record<string, string[]> = {
   exclusions: Object.keys(exclusionsSchema.shape),
   message: Object.keys(messageDefaultsSchema.shape),
+  messages: ["fr-FR"],
   timeouts: [...ENDPOINT_NAMES],
   schedules: Object.keys(DEFAULT_SCHEDULES),
 }
@@ -68,6 +69,8 @@ function printedErrors(): Set<string> {
     for (const value of BAD_VALUES) attempt({ ...BASE, [option]: value })
     for (const key of NESTED[option] ?? []) {
       for (const value of [...BAD_VALUES, { bogus: 1 }, { readMs: -1 }, { openMs: 1.5 }, { readMs: "x" }]) attempt({ ...BASE, [option]: { [key]: value } })
+      // Texts with placeholders their key does not have (the per-locale texts of `message` and `messages`).
+      for (const texts of [{ available: "{bogus}" }, { cancelled: "{minimum}" }]) attempt({ ...BASE, [option]: { [key]: option === "message" ? { "fr-FR": texts } : texts } })
     }
   }
   attempt({ ...BASE, authScheme: "oauth" })

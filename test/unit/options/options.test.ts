@@ -34,6 +34,7 @@ describe("parseOptions: defaults", () => {
       exclusions: { productIds: [], variantSkus: [], categoryIds: [], collectionIds: [], typeIds: [], tags: [] },
       onOrderFailure: "void",
       message: {},
+      messages: {},
       storefrontOrderPath: "/order/{order_id}/confirmed",
       storefrontCheckoutPath: "/checkout?step=payment",
       maxRetries: 2,

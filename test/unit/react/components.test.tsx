@@ -25,7 +25,7 @@ describe("<PayLaterMessage> as the server renders it", () => {
   it("adds the instalment line only with a count, and reserves two lines for it", () => {
     expect(html(<PayLaterMessage amount={45} currency="gbp" limits={GBP} locale="en-GB" />)).not.toContain("payments of")
     const markup = html(<PayLaterMessage amount="49.95" currency="gbp" limits={GBP} instalments={4} locale="en-GB" />)
-    expect(markup).toContain("Or 4 payments of £12.49.")
+    expect(markup).toContain("Or 4 interest-free payments of £12.49.")
     expect(markup).toContain("min-height:3em")
   })
 

@@ -53,8 +53,8 @@ describe("<PayLaterMessage> with bad limits renders the empty line, never throws
     expect(warnings()[0].length).toBeLessThan(400)
   })
 
-  it("a bad locale or instalment count from the page hides the line rather than throwing", () => {
-    expect(html(<PayLaterMessage amount={45} currency="gbp" limits={GBP} locale="not a locale!" />)).toContain('data-eligible="hidden"')
+  it("a malformed locale reads as English; a bad instalment count hides the line rather than throwing", () => {
+    expect(html(<PayLaterMessage amount={45} currency="gbp" limits={GBP} locale="not a locale!" />)).toContain("Pay later on orders from £1.00 to £1,000.00.")
     expect(html(<PayLaterMessage amount={45} currency="gbp" limits={GBP} instalments={2.5} />)).toContain('data-eligible="hidden"')
     expect(html(<PayLaterMessage amount={45} currency={undefined as unknown as string} limits={GBP} />)).toContain('data-eligible="hidden"')
   })

@@ -11,7 +11,7 @@ describe("payLaterMessage", () => {
       text: "Pay later on orders from £1.00 to £1,000.00.",
     })
     expect(payLaterMessage("49.95", "GBP", GBP, { locale: "en-GB", instalments: 4 })).toMatchObject({
-      instalmentText: "Or 4 payments of £12.49.",
+      instalmentText: "Or 4 interest-free payments of £12.49.",
     })
   })
 
@@ -65,7 +65,7 @@ describe("the merchant's message defaults served with the limits", () => {
       show: true,
       eligible: true,
       text: "Spread the cost from £1.00.",
-      instalmentText: "Or 3 payments of £15.00.",
+      instalmentText: "Or 3 interest-free payments of £15.00.",
     })
     expect(payLaterMessage("1500.00", "gbp", served, { locale: "en-GB" })).toMatchObject({ show: true, eligible: false, reason: "above_maximum" })
   })
@@ -75,7 +75,7 @@ describe("the merchant's message defaults served with the limits", () => {
       show: true,
       eligible: true,
       text: "Pay later.",
-      instalmentText: "Or 3 payments of £15.00.",
+      instalmentText: "Or 3 interest-free payments of £15.00.",
     })
     expect(payLaterMessage("1500.00", "gbp", served, { outside: "hide" })).toEqual({ show: false, reason: "above_maximum" })
   })

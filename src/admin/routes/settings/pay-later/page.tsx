@@ -28,7 +28,7 @@ const PayLaterSettingsPage = () => {
   const accounts = useQuery({ queryKey: ["bnpl", "accounts"], queryFn: payLaterApi.accounts })
   const jobs = useQuery({ queryKey: ["bnpl", "jobs"], queryFn: payLaterApi.jobs })
   return (
-    <div className="flex flex-col gap-y-3">
+    <div className="flex flex-col gap-y-3" data-bnpl-root="" data-testid="bnpl-settings-page">
       <Container className="p-0">
         <div className="px-6 py-4">
           <Heading level="h1">Pay later</Heading>

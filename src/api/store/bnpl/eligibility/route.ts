@@ -71,7 +71,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       ? { ...eligibility, eligible: false, reason: "not_in_region" }
       : eligibility
   // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
-  res.json({ ...answer, ...provider, ...messageDefaults(settings) })
+  res.json({ ...answer, ...provider, ...messageDefaults(settings, account.options) })
   // Once answered: the cart as the payment session will send it, so its Create Checkout can go
   // out before the session reads the cart again (runtime/checkout/prepared-snapshots.ts).
   if (answer.eligible) void prepareCartSnapshot(req.scope, cartId)

@@ -22,7 +22,9 @@ export type LimitsResponse = (Eligibility | UnservedCurrency | DisabledAccount) 
   /** The amount asked about, as a 2-decimal string; absent when none was given. */
   amount?: string
   /** The storefront message's defaults the merchant set (option or Settings -> Pay later); absent when none is. */
-  message?: MessageDefaults
+  message?: Omit<MessageDefaults, "locales">
+  /** The merchant's texts per locale (option `messages` over Settings -> Pay later's); absent when none is. */
+  messages?: Record<string, Record<string, string>>
   /** In a store with several accounts: the payment provider of the account serving the currency (`pp_bnpl_bnpl-eu`). */
   providerId?: string
 }
@@ -84,7 +86,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     amount === undefined
       ? { ...withoutAmount(checkEligibility(0n, currency, served, configuration)), ...provider }
       : { ...checkEligibility(toMinorUnits(amount, "amount"), currency, served, configuration), ...asked, ...provider }
-  const body: LimitsResponse = { ...(excluded ? { ...answer, eligible: false, reason: "excluded_items" } : answer), ...messageDefaults(settings) }
+  const body: LimitsResponse = { ...(excluded ? { ...answer, eligible: false, reason: "excluded_items" } : answer), ...messageDefaults(settings, account.options) }
   // Exclusions a merchant edits apply within a minute, the message's defaults within the hour;
   // the limits may be kept as long as the plugin keeps them (at most the hour).
   res.setHeader("Cache-Control", `public, max-age=${productId === undefined ? maxAgeSeconds(configuration) : MAX_AGE_FLOOR_SECONDS}`)

@@ -1,0 +1,81 @@
+import { Input, Label, Select, Text } from "@medusajs/ui"
+import { useState } from "react"
+import { SHOPPER_LOCALES } from "../../shopper-texts"
+import type { AccountSettings } from "../lib/api"
+import { FIELD_LABELS, LOCALE_MESSAGE_FIELDS, MESSAGE_LABELS, type LocaleMessageField, type MessageField } from "../lib/settings-words"
+
+/** The message's texts as the form edits them: the any-language fields, and the two lines per locale. */
+export interface MessageDraft {
+  message: Record<MessageField, string>
+  locales: Record<string, Record<LocaleMessageField, string>>
+}
+
+const ANY_LANGUAGE = "any"
+const MESSAGE_FIELDS = Object.keys(MESSAGE_LABELS) as MessageField[]
+
+/** The draft of the settings' `message`: every built-in locale, and any other the merchant saved. */
+export function messageDraftOf(message: AccountSettings["message"]): MessageDraft {
+  const { available = "", instalments, instalmentText = "", outside = "", locales = {} } = message
+  const tags = [...new Set([...SHOPPER_LOCALES, ...Object.keys(locales)])]
+  return {
+    message: { available, instalments: instalments === undefined ? "" : String(instalments), instalmentText, outside },
+    locales: Object.fromEntries(tags.map((tag) => [tag, { available: locales[tag]?.available ?? "", instalmentText: locales[tag]?.instalmentText ?? "" }])),
+  }
+}
+
+/** The settings' `message` from the draft: empty texts left out; the route checks the rest and names a bad field. */
+export function messageOf(draft: MessageDraft): AccountSettings["message"] {
+  const text = Object.entries(draft.message).filter(([name, value]) => name !== "instalments" && value.trim())
+  const instalments = draft.message.instalments.trim()
+  const locales = Object.entries(draft.locales)
+    .map(([tag, texts]) => [tag, Object.fromEntries(Object.entries(texts).filter(([, value]) => value.trim()).map(([name, value]) => [name, value.trim()]))] as const)
+    .filter(([, texts]) => Object.keys(texts).length)
+  return {
+    ...Object.fromEntries(text.map(([name, value]) => [name, value.trim()])),
+    ...(instalments ? { instalments: Number(instalments) } : {}),
+    ...(locales.length ? { locales: Object.fromEntries(locales) } : {}),
+  }
+}
+
+/**
+ * The storefront message's fields: for any language (the kit's built-in texts per locale
+ * otherwise), or, with a locale chosen, that locale's two lines, which come before the
+ * any-language ones for its shoppers (docs/storefront.md "Languages").
+ */
+export function MessageTextsFields({ accountId, draft, onChange }: { accountId: string; draft: MessageDraft; onChange: (draft: MessageDraft) => void }) {
+  const [language, setLanguage] = useState(ANY_LANGUAGE)
+  const id = (name: string) => `${accountId}-message-${name}`
+  const localeTexts = draft.locales[language]
+  return (
+    <>
+      <Text size="small" weight="plus">{FIELD_LABELS.message} (empty: the storefront kit's own words, in the shopper's language)</Text>
+      <div className="flex flex-col gap-y-1">
+        <Label htmlFor={id("language")}>Language of these texts</Label>
+        <Select value={language} onValueChange={setLanguage}>
+          <Select.Trigger id={id("language")} aria-label="Language of these texts" data-testid="bnpl-settings-message-language"><Select.Value /></Select.Trigger>
+          <Select.Content>
+            <Select.Item value={ANY_LANGUAGE}>Any language</Select.Item>
+            {Object.keys(draft.locales).map((tag) => <Select.Item key={tag} value={tag}>{tag}</Select.Item>)}
+          </Select.Content>
+        </Select>
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        {localeTexts
+          ? LOCALE_MESSAGE_FIELDS.map((name) => (
+              <div key={name} className="flex flex-col gap-y-1">
+                <Label htmlFor={id(`${language}-${name}`)}>{`${MESSAGE_LABELS[name]} (${language})`}</Label>
+                <Input id={id(`${language}-${name}`)} size="small" value={localeTexts[name]}
+                  onChange={(event) => onChange({ ...draft, locales: { ...draft.locales, [language]: { ...localeTexts, [name]: event.target.value } } })} />
+              </div>
+            ))
+          : MESSAGE_FIELDS.map((name) => (
+              <div key={name} className="flex flex-col gap-y-1">
+                <Label htmlFor={id(name)}>{MESSAGE_LABELS[name]}</Label>
+                <Input id={id(name)} size="small" value={draft.message[name]} type={name === "instalments" ? "number" : "text"}
+                  onChange={(event) => onChange({ ...draft, message: { ...draft.message, [name]: event.target.value } })} />
+              </div>
+            ))}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,55 @@
+import type { ShopperCatalogue } from "./en-GB"
+
+/**
+ * Shopper texts in Italian (Italy), written for Italian shoppers: "pagamento posticipato",
+ * "in 4 rate senza interessi", "carrello", the informal "tu" Italian shops use.
+ */
+export const IT_IT: ShopperCatalogue = {
+  invalid_return: "Non siamo riusciti ad abbinare questo pagamento al tuo carrello. Controlla il carrello e paga di nuovo.",
+  cart_not_found: "Non abbiamo trovato il tuo carrello. Ricomincia da capo.",
+  link_not_found: "Questo link di pagamento non è valido. Chiedine uno nuovo al negozio.",
+  cart_changed: "Il tuo carrello è cambiato dopo che hai approvato il pagamento posticipato. Controllalo e approva di nuovo il pagamento.",
+  amount_changed: "Il totale del carrello è cambiato dopo che hai approvato il pagamento posticipato. Avvia di nuovo il pagamento.",
+  order_failed:
+    "Non è stato possibile effettuare l'ordine (un articolo potrebbe essere esaurito). Il pagamento posticipato è stato annullato; controlla il carrello.",
+  order_on_hold: "Il tuo pagamento è approvato; il negozio sta verificando l'ordine e ti contatterà.",
+  cancelled: "Hai annullato il pagamento posticipato. Scegli un metodo di pagamento per continuare.",
+  declined: "Il pagamento posticipato è stato rifiutato. Scegli un altro metodo di pagamento.",
+  expired: "La sessione di pagamento posticipato è scaduta. Riprova.",
+  not_confirmed: "Il pagamento non è ancora confermato. Riprova.",
+  payment_failed: "Non è stato possibile completare il pagamento. Riprova o scegli un altro metodo di pagamento.",
+  processing: "Stiamo confermando il tuo pagamento. Di solito bastano pochi secondi.",
+  processing_timeout:
+    "La conferma del pagamento sta richiedendo più tempo del solito. Prima di pagare di nuovo, controlla se hai ricevuto un'e-mail di conferma dell'ordine.",
+  not_eligible: "Il pagamento posticipato non è disponibile per questo carrello.",
+  missing_email: "Inserisci il tuo indirizzo e-mail prima di scegliere il pagamento posticipato.",
+  invalid_checkout: "Non è stato possibile avviare il pagamento posticipato per questo carrello. Scegli un altro metodo di pagamento.",
+  service_unavailable: "Il pagamento posticipato al momento non risponde. Riprova tra poco.",
+  network: "Non riusciamo a raggiungere il negozio. Controlla la connessione e riprova.",
+  unknown: "Non è stato possibile avviare il pagamento posticipato. Riprova o scegli un altro metodo di pagamento.",
+  below_minimum: "Il pagamento posticipato è disponibile per ordini da {minimum} a {maximum}.",
+  above_maximum: "Il pagamento posticipato è disponibile per ordini da {minimum} a {maximum}.",
+  unsupported_currency: "Il pagamento posticipato non è disponibile in questa valuta.",
+  not_in_region: "Il pagamento posticipato non è disponibile in questa zona.",
+  excluded_items: "Il pagamento posticipato non è disponibile per alcuni articoli del carrello.",
+  disabled: "Il pagamento posticipato non è disponibile al momento.",
+  limits_unavailable: "Il pagamento posticipato non è disponibile in questo momento.",
+  outside_limits: "Il pagamento posticipato non è disponibile per il totale di questo carrello.",
+  origin_not_allowed: "L'acquisto express con pagamento posticipato non è disponibile su questo sito. Usa la pagina di pagamento.",
+  address_unsupported: "Non spediamo all'indirizzo scelto. Scegli un altro indirizzo o usa la pagina di pagamento.",
+  address_unrecognized: "Non abbiamo riconosciuto l'indirizzo scelto. Controllalo o usa la pagina di pagamento.",
+  express_unavailable:
+    "Non è stato possibile aprire l'acquisto express con pagamento posticipato. Consenti i pop-up per questo sito, riprova o usa la pagina di pagamento.",
+  available: "Paga dopo sugli ordini da {minimum} a {maximum}.",
+  instalmentText: "Oppure paga in {count} rate senza interessi da {instalment}.",
+  payLaterButton: "Continua con il pagamento posticipato",
+  expressButton: "Acquisto express con pagamento posticipato",
+  tryAgain: "Riprova",
+  statusPaid: "Pagato",
+  statusPartlyPaid: "Pagato in parte",
+  statusApproved: "Approvato: pagherai più tardi, come concordato con il servizio di pagamento posticipato",
+  statusRefunded: "Rimborsato",
+  statusPartlyRefunded: "Rimborsato in parte",
+  statusCancelled: "Annullato",
+  statusAwaiting: "In attesa di pagamento",
+}
