@@ -1,4 +1,5 @@
 import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../src/runtime/infrastructure/dependency-outage"
+import { SHOPPER_WORDING } from "../../src/vocabulary"
 import { byServiceOrder, groupSum, major, shownPayment, toMinor, type CheckInput, type LedgerView, type Rule, type Violation } from "./check-records"
 import { formatStep, stepsTouching, type HistoryStep } from "./history"
 import { approvalLost, approvedGoods, money } from "./order-rules"
@@ -19,8 +20,9 @@ export type { CheckInput, LedgerView, MedusaPayment, MedusaShipment, Rule, Viola
  */
 const DOCUMENTED_SHOPPER_5XX = [
   { step: "payment-session", startsWith: "Pay later is not available right now." },
-  // docs/storefront.md: the service gave no answer to the Auth (after the client's retries).
-  { step: "complete", startsWith: "The pay later payment could not be completed." },
+  // docs/troubleshooting.md `payment_failed`: the service gave no answer to the Auth (after the
+  // client's retries); the background completion places the order once it answers again.
+  { step: "complete", startsWith: SHOPPER_WORDING.payment_failed },
   // docs/storefront.md "Express checkout: the server routes": the reasons (the soak logs them) of its 5xx.
   { step: "express start", startsWith: "service_unavailable" },
   { step: "express complete", startsWith: "payment_failed" },

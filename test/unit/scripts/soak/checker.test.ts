@@ -66,6 +66,17 @@ describe("the soak's checker", () => {
     expect(check(run)).toEqual([])
   })
 
+  it("lets the cart complete's documented payment_failed 500 through (the service away during Auth), never Medusa's own 500", () => {
+    const run = cleanRun()
+    run.history = [
+      ...run.history,
+      { at: 52, actor: "shopper-23", step: "complete", cart: "cart_23", status: 500, result: "The payment could not be completed. Please try again or choose another payment method." },
+    ]
+    expect(check(run)).toEqual([])
+    run.history.push({ at: 53, actor: "shopper-24", step: "complete", cart: "cart_24", status: 500, result: "An unknown error occurred." })
+    expect(check(run).map((violation) => violation.rule)).toEqual(["shopper-saw-5xx"])
+  })
+
   it("lets the documented 503 of an outage through (database or Redis away), never Medusa's 500 meanwhile", () => {
     const run = cleanRun()
     run.history = [
