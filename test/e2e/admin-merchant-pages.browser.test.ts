@@ -75,9 +75,11 @@ const money = (amounts: string[]) => amounts.reduce((sum, amount) => sum + Math.
  * "£20.00" (Medusa writes "£ 20.00 GBP"), or null when Medusa does not show it.
  */
 async function medusaTotal(label: string): Promise<string | null> {
-  const line = page.getByText(label, { exact: true })
-  if ((await line.count()) === 0) return null
-  return ((await line.first().locator("xpath=..").textContent()) ?? "").replace(label, "").replace(/\s|GBP/g, "")
+  // One read of what is on the page now: Medusa re-renders the section after each action, so a
+  // line counted a moment ago may be gone when its text is asked for (a wait of 30 s for nothing).
+  const lines = await page.getByText(label, { exact: true }).locator("xpath=..").allTextContents()
+  if (lines.length === 0) return null
+  return lines[0].replace(label, "").replace(/\s|GBP/g, "")
 }
 
 /** Waits for Medusa's sections to show `expected` (they refetch the order after each action). */
