@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance } from "axios"
 import { logAttempt, observeAttempt } from "./call-log"
 import { AttemptDeadline } from "./attempt-deadline"
+import type { BnplApiError, BnplErrorCode } from "./errors"
 import { errorFromResponse, errorFromTransport, isStaleConnection } from "./error-mapping"
 import type { AttemptOutcome, HttpCall, HttpResult } from "./http-call"
 import type { ResolvedClientOptions } from "./options"
@@ -19,12 +20,21 @@ export type { Authorizer, HttpCall, HttpResult } from "./http-call"
 const MAX_BODY_BYTES = 10 * 1024 * 1024
 
 /** What a call may still do after a failed try (`HttpExecutor.nextStep` counts in it). */
+/** Codes of a try that got no answer but may have been read and applied by the service. */
+const MAY_HAVE_ARRIVED: ReadonlySet<BnplErrorCode> = new Set(["timeout", "connection_lost"])
+
 interface TryBudget {
   maxRetries: number
   /** Retries by the retry rule so far (the stale-connection resends and the 401's not counted). */
   retries: number
   staleResends: number
   renewedAfter401: boolean
+  /**
+   * The first try that may have reached the service (a time-out, or a connection that broke
+   * after the request went out), kept so that later tries that could not connect do not turn
+   * the call's outcome into "it never got the request" (outcome.ts).
+   */
+  mayHaveArrived?: BnplApiError
 }
 
 export class HttpExecutor {
@@ -72,10 +82,17 @@ export class HttpExecutor {
         return outcome.result
       }
       // Decided before the observer hears of the try, so it knows whether the call ends here.
+      const staleResendsBefore = budget.staleResends
       const next = await this.nextStep(call, attempt, outcome, authorization, budget)
       observeAttempt(this.options, call, tried, outcome, next === "give up")
+      const resentAsStale = budget.staleResends > staleResendsBefore
+      if (!resentAsStale && !budget.mayHaveArrived && MAY_HAVE_ARRIVED.has(outcome.error.code)) budget.mayHaveArrived = outcome.error
       if (next === "give up") {
-        throw withOutcome(outcome.error, { endpoint: call.endpoint, retry: call.retry, requestId: call.requestId, tries: budget.retries + 1 })
+        // A money call whose first try broke after it went out, and whose retries then found the
+        // service unreachable, may have been applied: its outcome is the first try's, never
+        // "could not be reached" (the soak's seed 28 met a capture applied that way).
+        const error = outcome.error.code === "network" && budget.mayHaveArrived ? budget.mayHaveArrived : outcome.error
+        throw withOutcome(error, { endpoint: call.endpoint, retry: call.retry, requestId: call.requestId, tries: budget.retries + 1 })
       }
       if (typeof next === "number") await sleep(next)
     }

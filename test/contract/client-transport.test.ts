@@ -395,6 +395,20 @@ describe("network blips, through the fault-injecting proxy", () => {
       "no answer came back: the connection broke after part of the answer had arrived (ECONNRESET); sent 3 times with the same requestId, so it is not applied twice. It is safe to try again."
     )
   })
+
+  it("a money call applied before the service went away is never reported as 'it never got the request'", async () => {
+    // The soak's seed 28: a capture reached the service, the connection broke as the service went
+    // away, and the retries were refused. Reported as never sent, the store recorded no capture
+    // while the service had captured the whole order.
+    const proxy = await proxied()
+    respond = () => void proxy.refuse()
+    const error = await makeClient({ baseUrl: proxy.url, retryDelayMs: 10 })
+      .capturePayment("1", { requestId: "cap-5", amount: { amount: "5.00", currency: "GBP" } })
+      .catch((e) => e)
+    expect(seen.filter((request) => request.url === "/v2/payments/1/capture")).toHaveLength(1)
+    expect(error.code).toBe("connection_lost")
+    expect(error.outcome).toMatch(/^no answer came back: the connection broke after the request was sent .*; sent 3 times with the same requestId, so it is not applied twice\. It is safe to try again\.$/)
+  })
 })
 
 describe("the connection pool", () => {
