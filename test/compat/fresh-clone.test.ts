@@ -9,7 +9,7 @@ import path from "node:path"
  * machines (other platforms' optional packages included). The clone is of this checkout's
  * HEAD, so the commit under test is what is checked. npm's cache makes it about a minute
  * (`--prefer-offline` takes what the cache has; the versions are the lock file's either way).
- * Runs in the deployments tier (`npm run test:deployments`), beside the other installs.
+ * Runs in the compatibility tier (`npm run test:compat`), beside the soak (scripts/test-tiers.js).
  */
 
 // A full npm install of Medusa's tree: about a minute from the cache, a few from the registry.

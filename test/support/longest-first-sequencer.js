@@ -2,7 +2,7 @@
 // clean clone (CI) nothing is timed yet and the longest integration files are small (the shared
 // store's two lists of suites, a hundred shoppers in sixty lines), so they would start last and
 // leave one worker running alone at the end. This table gives their time on 2 cores
-// until jest has timed them itself (integration, test:deployments and test:e2e).
+// until jest has timed them itself (integration, test:multi-instance and test:e2e).
 const path = require("node:path")
 const Sequencer = require("@jest/test-sequencer").default
 
@@ -13,8 +13,8 @@ const EXPECTED_SECONDS = {
   "concurrency.test.ts": 240,
   "fault-matrix.test.ts": 210,
   "network-blips.test.ts": 100,
-  // test:deployments: the crashes (mostly waiting out a dead server's 2-minute lock) beside the
-  // restarts, then the cluster, whose job ticks want the cores to themselves more than the others.
+  // test:multi-instance: the crashes (mostly waiting out a dead server's 2-minute lock) beside the
+  // restarts, then the cluster beside the crashes' tail.
   "crash.test.ts": 200,
   "restart.test.ts": 168,
   "cluster.test.ts": 130,

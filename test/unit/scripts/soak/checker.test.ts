@@ -73,7 +73,7 @@ describe("the soak's checker", () => {
       { at: 52, actor: "shopper-23", step: "complete", cart: "cart_23", status: 500, result: "The payment could not be completed. Please try again or choose another payment method." },
     ]
     expect(check(run)).toEqual([])
-    run.history.push({ at: 53, actor: "shopper-24", step: "complete", cart: "cart_24", status: 500, result: "An unknown error occurred." })
+    run.history = [...run.history, { at: 53, actor: "shopper-24", step: "complete", cart: "cart_24", status: 500, result: "An unknown error occurred." }]
     expect(check(run).map((violation) => violation.rule)).toEqual(["shopper-saw-5xx"])
   })
 
