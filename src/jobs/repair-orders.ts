@@ -39,7 +39,7 @@ export default async function repairOrdersJob(container: MedusaContainer): Promi
       }),
       (report) =>
         `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up; ` +
-        `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed; ` +
+        `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed, ${report.unsent.deferred.length} refused moments ago and left to Medusa; ` +
         `${report.canceled.settled.length} canceled orders' payments settled, ${report.canceled.failed.length} failed; ` +
         `${report.shipments.sent.length} untold shipments sent, ${report.shipments.failed.length} failed; ` +
         `${report.orderChanges.settled.length} order changes' approvals carried, ${report.orderChanges.failed.length} failed`

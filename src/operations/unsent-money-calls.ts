@@ -2,6 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import type { MoneyOperationKind, MoneyOperationRecord } from "../payments/money-records"
 import { PaymentError } from "../payments/errors"
+import { RefusedMomentsAgo, type RepairSend } from "../payments/repair-sends"
 import { requestIds } from "../payments/request-ids"
 import { asPaymentData, type BnplPaymentData } from "../payments/session-data"
 import { paymentOperationsFor } from "../runtime/accounts/account-payment-operations"
@@ -25,7 +26,8 @@ import type { ContainerLike } from "../runtime/infrastructure/shared-types"
  * payment's lock, with Medusa's record id as the requestId, after settling what is in flight
  * (a `sending` record a dead process left is settled against the service, then resent or
  * recorded). A call a live process is still making carries the same requestId, so the two can
- * never apply it twice.
+ * never apply it twice; one the live process had refused moments before (Medusa deletes its
+ * record right after) is left alone (payments/repair-sends.ts).
  */
 
 /** Longer than any one money call can take (open + read time-outs, retries and back-off: about 4 minutes by default). */
@@ -33,7 +35,8 @@ export const GRACE_MS = 5 * 60_000
 /**
  * `BNPL_UNSENT_GRACE_SECONDS` shortens the grace for test deployments (the chaos soak settles
  * in minutes); a shorter grace is still safe, because a live call and the repair carry the same
- * requestId under the same lock, only less quiet.
+ * requestId under the same lock, and a call refused less than a grace ago is left to Medusa's
+ * delete (repair-sends.ts), only less quiet.
  */
 function graceFromEnvironment(): number {
   const seconds = Number(process.env.BNPL_UNSENT_GRACE_SECONDS)
@@ -66,6 +69,11 @@ export interface UnsentMoneyReport {
    * provider refuses, so Medusa shows no money the service never took.
    */
   withdrawn: UnsentMoneyCall[]
+  /**
+   * Calls refused moments ago by the live call that made them (repair-sends.ts): Medusa is
+   * deleting its record now; looked at again on the next run.
+   */
+  deferred: UnsentMoneyCall[]
 }
 
 interface MedusaMoneyRecord {
@@ -109,6 +117,8 @@ interface PaymentToCheck {
 
 /** What the steps of one run share. */
 interface RunContext {
+  /** A refusal younger than the grace belongs to a live call (repair-sends.ts). */
+  repair: RepairSend
   runtime: ReturnType<typeof getPluginRuntime>
   paymentModule: PaymentModuleLike
   report: UnsentMoneyReport
@@ -131,7 +141,7 @@ export async function sendUnsentMoneyCalls(
     readAll((filters, config) => paymentModule.listCaptures(filters, config), created_at),
     readAll((filters, config) => paymentModule.listRefunds(filters, config), created_at),
   ])
-  const run: RunContext = { runtime, paymentModule, report: { checked: 0, sent: [], failed: [], withdrawn: [] }, operationsOf: new Map() }
+  const run: RunContext = { repair: { refusedAfter: new Date(now.getTime() - graceMs) }, runtime, paymentModule, report: { checked: 0, sent: [], failed: [], withdrawn: [], deferred: [] }, operationsOf: new Map() }
   const payments = paymentsToCheck(run, captures, refunds)
   const applied = await appliedCallsByAccount(payments)
   for (const payment of payments) {
@@ -221,14 +231,19 @@ async function sendOne(
   try {
     const after =
       kind === "capture"
-        ? await operations.capture({ data, capture: { id: medusaRecord.id, amountMinor } })
-        : await operations.refund({ data, amountMinor, refundId: medusaRecord.id })
+        ? await operations.capture({ data, capture: { id: medusaRecord.id, amountMinor }, repair: run.repair })
+        : await operations.refund({ data, amountMinor, refundId: medusaRecord.id, repair: run.repair })
     report.sent.push(call)
     runtime.logger?.warn?.(
       `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa and not applied at the service (a process stopped before sending it, or the service gave no usable answer); sent now with its own requestId.`
     )
     return after
   } catch (error) {
+    if (error instanceof RefusedMomentsAgo) {
+      report.deferred.push(call)
+      runtime.logger?.info?.(`${error.message} (${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId})`)
+      return undefined
+    }
     if (kind === "capture" && neverApplicable(error)) {
       // What Medusa's capturePayment does when its provider refuses: the capture never happened.
       await run.paymentModule.deleteCaptures(medusaRecord.id)

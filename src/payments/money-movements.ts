@@ -1,3 +1,4 @@
+import { assertNotRefusedMomentsAgo, type RepairSend } from "./repair-sends"
 import { BnplApiError, type BnplClient } from "../client"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, minorUnitsToMoney } from "../client/money"
 import type { Payment, Refund } from "../client/schemas"
@@ -69,10 +70,11 @@ export class MoneyMovements {
    * Captures exactly what Medusa recorded for one capture (its id and amount;
    * docs/service-api.md "Capture Payment"). A capture applied earlier whose answer was
    * lost counts towards it; one larger than it is refused, naming it.
+   * With `repair` (the repair job's send; repair-sends.ts), a call refused moments ago is not sent.
    * @throws PaymentError `not_allowed`, `authorization_expired`, `invalid_request`, `payment_voided`
    *   (logged), `service_unanswered`, `records_unavailable`, or the service's refusal.
    */
-  async capture(data: BnplPaymentData, capture: { id: string; amountMinor: bigint }): Promise<BnplPaymentData> {
+  async capture(data: BnplPaymentData, capture: { id: string; amountMinor: bigint }, repair?: RepairSend): Promise<BnplPaymentData> {
     const orderId = this.orderIdOf(data, "Capture")
     // An order change moved this payment's approval to the order's new payment (carry-approval.ts
     // marks the cancelled one carriedAt): captured here too, Medusa would count it twice.
@@ -81,10 +83,9 @@ export class MoneyMovements {
     if (capture.amountMinor <= 0n) throw new PaymentError("invalid_request", "Capture refused: the amount must be more than 0.00.")
     const requestId = requestIds.capture(capture.id)
     return this.deps.withLock(orderId, async () => {
-      const settled = await settleBeforeCall(this.ledger, this.deps.logger, orderId, data, requestId)
-      if ("kept" in settled) return settled.kept
-      const { records } = settled
-      if (records.some((record) => record.requestId === requestId && record.state === "applied")) return withTotals(data, records)
+      const before = await this.recordsBeforeCall(orderId, data, requestId, repair)
+      if ("answer" in before) return before.answer
+      const { records } = before
       const { unrecorded } = appliedOf(records, "capture")
       const earlier = sumOf(unrecorded)
       if (earlier > capture.amountMinor) {
@@ -112,6 +113,25 @@ export class MoneyMovements {
   }
 
   /**
+   * Under the lock, before a capture or refund: the order's records settled, or the answer to
+   * give without a call (kept through an outage, or `requestId` applied already).
+   * @throws as settleBeforeCall; with `repair`, RefusedMomentsAgo (repair-sends.ts).
+   */
+  private async recordsBeforeCall(
+    orderId: string,
+    data: BnplPaymentData,
+    requestId: string,
+    repair: RepairSend | undefined
+  ): Promise<{ records: MoneyOperationRecord[] } | { answer: BnplPaymentData }> {
+    const settled = await settleBeforeCall(this.ledger, this.deps.logger, orderId, data, requestId)
+    if ("kept" in settled) return { answer: settled.kept }
+    const { records } = settled
+    if (records.some((record) => record.requestId === requestId && record.state === "applied")) return { answer: withTotals(data, records) }
+    assertNotRefusedMomentsAgo(records, requestId, repair)
+    return { records }
+  }
+
+  /**
    * Under `capture: "on_authorize"`: captures the whole approval right after Auth. Medusa
    * records this capture itself (the session is `captured`), so its requestId is the order's.
    * @throws as `capture`.
@@ -133,21 +153,21 @@ export class MoneyMovements {
    * Refunds `amountMinor` with Create Refund (docs/service-api.md), requestId = Medusa's refund
    * id. Refunds applied earlier whose answer was lost count towards it and only the rest is
    * sent; one larger than it is refused, naming it. Only captured money refunds (rule 5).
+   * With `repair`, as `capture`.
    * @throws PaymentError `not_allowed` (nothing captured), `invalid_request` (more than
    *   captured and not refunded, no key, less than a lost refund), `service_unanswered`,
    *   `records_unavailable`, or the service's refusal.
    */
-  async refund(data: BnplPaymentData, amountMinor: bigint, refundId: string | undefined): Promise<BnplPaymentData> {
+  async refund(data: BnplPaymentData, amountMinor: bigint, refundId: string | undefined, repair?: RepairSend): Promise<BnplPaymentData> {
     const orderId = this.orderIdOf(data, "Refund")
     const currency = data.currency!
     if (!refundId) throw new PaymentError("invalid_request", "medusa-payment-bnpl: refunding needs Medusa's idempotency key (the refund id).")
     const requestId = requestIds.refund(refundId)
     return this.deps.withLock(orderId, async () => {
       await this.carryLegacyRefunds(orderId, currency)
-      const settled = await settleBeforeCall(this.ledger, this.deps.logger, orderId, data, requestId)
-      if ("kept" in settled) return settled.kept
-      const { records } = settled
-      if (records.some((record) => record.requestId === requestId && record.state === "applied")) return withTotals(data, records)
+      const before = await this.recordsBeforeCall(orderId, data, requestId, repair)
+      if ("answer" in before) return before.answer
+      const { records } = before
       const totals = totalsOf(data, records)
       if (totals.captured === 0n) {
         throw new PaymentError(

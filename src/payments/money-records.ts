@@ -42,6 +42,8 @@ export interface MoneyOperationRecord {
   absorbedBy?: string
   /** The service's refund id or payment event id. */
   serviceReference?: string
+  /** When the record last changed (its state above all); the repair job's clock for a fresh refusal. */
+  updatedAt?: Date
 }
 
 /** What a new record needs: it starts `sending` and `recorded`. */
@@ -83,16 +85,16 @@ export class MemoryMoneyRecords implements MoneyRecords {
   async begin(operation: NewMoneyOperation): Promise<MoneyOperationRecord> {
     const existing = this.records.find((record) => record.requestId === operation.requestId)
     if (existing) {
-      Object.assign(existing, { ...operation, state: "sending" })
+      Object.assign(existing, { ...operation, state: "sending", updatedAt: new Date() })
       return { ...existing }
     }
-    const record: MoneyOperationRecord = { ...operation, id: `memop_${++this.sequence}`, state: "sending", recorded: true }
+    const record: MoneyOperationRecord = { ...operation, id: `memop_${++this.sequence}`, state: "sending", recorded: true, updatedAt: new Date() }
     this.records.push(record)
     return { ...record }
   }
 
   async update(id: string, changes: MoneyOperationChanges): Promise<void> {
     const record = this.records.find((candidate) => candidate.id === id)
-    if (record) Object.assign(record, changes)
+    if (record) Object.assign(record, changes, { updatedAt: new Date() })
   }
 }

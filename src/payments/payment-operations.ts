@@ -1,3 +1,4 @@
+import type { RepairSend } from "./repair-sends"
 import { authorize } from "./authorise"
 import { PaymentError } from "./errors"
 import { keepSession, startCheckout } from "./checkout"
@@ -61,11 +62,12 @@ export class PaymentOperations {
    * Captures exactly what Medusa recorded for one capture: its id (the requestId) and amount,
    * under the payment's lock (MoneyMovements.capture; docs/service-api.md "Capture Payment").
    * @throws PaymentError `payment_mismatch`, `not_allowed` (never authorised), `authorization_expired`,
-   *   `payment_voided` (logged: usually an order cancelled meanwhile), `invalid_request`, or the service's refusal.
+   *   `payment_voided` (logged: usually an order cancelled meanwhile), `invalid_request`, or the service's refusal;
+   *   with `repair` (the repair job), RefusedMomentsAgo (repair-sends.ts).
    */
-  async capture(input: { data: BnplPaymentData; capture: { id: string; amountMinor: bigint } }): Promise<BnplPaymentData> {
+  async capture(input: { data: BnplPaymentData; capture: { id: string; amountMinor: bigint }; repair?: RepairSend }): Promise<BnplPaymentData> {
     assertOwnPayment(this.context, input.data)
-    return this.context.money.capture(input.data, input.capture)
+    return this.context.money.capture(input.data, input.capture, input.repair)
   }
 
   /**
@@ -74,9 +76,9 @@ export class PaymentOperations {
    * it (MoneyMovements.refund). Only captured money refunds (rule 5).
    * @throws PaymentError `payment_mismatch`, `not_allowed`, `invalid_request`, or the service's refusal.
    */
-  async refund(input: { data: BnplPaymentData; amountMinor: bigint; refundId: string | undefined }): Promise<BnplPaymentData> {
+  async refund(input: { data: BnplPaymentData; amountMinor: bigint; refundId: string | undefined; repair?: RepairSend }): Promise<BnplPaymentData> {
     assertOwnPayment(this.context, input.data)
-    return this.context.money.refund(input.data, input.amountMinor, input.refundId)
+    return this.context.money.refund(input.data, input.amountMinor, input.refundId, input.repair)
   }
 
   /**

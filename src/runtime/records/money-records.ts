@@ -20,6 +20,7 @@ interface MoneyOperationRow {
   recorded: boolean
   absorbed_by: string | null
   service_reference: string | null
+  updated_at?: Date | string
 }
 
 /** The money operations of the records module (its generated methods), or undefined outside an app. */
@@ -112,5 +113,6 @@ function toRecord(row: MoneyOperationRow): MoneyOperationRecord {
     recorded: row.recorded,
     ...(row.absorbed_by ? { absorbedBy: row.absorbed_by } : {}),
     ...(row.service_reference ? { serviceReference: row.service_reference } : {}),
+    ...(row.updated_at ? { updatedAt: new Date(row.updated_at) } : {}),
   }
 }
