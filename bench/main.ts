@@ -8,7 +8,7 @@ import { measureQuietShop, QUIET_SHOP_ROWS } from "./quiet-shop"
 import { measureQuietSpells } from "./quiet-spells"
 import { TcpProxy } from "../harness/tcp-proxy"
 import { measureAtLatency } from "./realistic-latency"
-import { renderQuietShop, renderReport, renderRoundTripsOnly } from "./report"
+import { renderClientOverhead, renderQuietShop, renderReport, renderRoundTripsOnly } from "./report"
 import { measureScale, renderScale } from "./scale/scale"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
@@ -58,6 +58,8 @@ const ROUND_TRIPS_ONLY = process.argv.includes("--round-trips")
 const EXPRESS_ONLY = process.argv.includes("--express")
 /** `npm run bench -- --telemetry`: section 8 alone (the sandbox only, a few seconds). */
 const TELEMETRY_ONLY = process.argv.includes("--telemetry")
+/** `npm run bench -- --client-overhead`: section 1 alone (the sandbox only, about a minute). */
+const CLIENT_OVERHEAD_ONLY = process.argv.includes("--client-overhead")
 const WITH_QUIET_SHOP = QUIET_SHOP_ONLY || process.env.BENCH_QUIET_SHOP !== "0"
 const QUIET_DATABASE_URL = process.env.BENCH_QUIET_DATABASE_URL ?? "postgres://postgres@localhost:5432/medusa_bnpl_bench_quiet"
 
@@ -112,6 +114,12 @@ async function main(): Promise<void> {
     if (TELEMETRY_ONLY) {
       log("8. OpenTelemetry: the client without and with an SDK registered…")
       console.log(`\n${renderTelemetryOverhead(await measureTelemetryOverhead(sandbox))}\n`)
+      console.log(`Total ${elapsed()}. ${machine()}`)
+      return
+    }
+    if (CLIENT_OVERHEAD_ONLY) {
+      log("1. client vs bare axios…")
+      console.log(`\n${renderClientOverhead(await measureClientOverhead(sandbox, { calls: OVERHEAD_CALLS }), OVERHEAD_CALLS)}\n`)
       console.log(`Total ${elapsed()}. ${machine()}`)
       return
     }

@@ -95,12 +95,10 @@ export function renderRoundTripsOnly(complete: CartCompleteResult, afterOrder: B
   return renderRoundTrips(roundTripFigures(complete, afterOrder), true)
 }
 
-export function renderReport(figures: BenchFigures): string {
-  const out: string[] = []
-  const { overhead, burst, quietSpells, complete, latency, afterOrder, throughput } = figures
-
-  out.push(`1. Client vs bare axios, same sandbox endpoint (sequential, ${figures.overheadCalls} paired calls each after warm-up; ms mean / p50 / p95)`)
-  out.push(
+/** Section 1's table: the client against bare axios per call. */
+function clientOverheadTable(overhead: OverheadResult[], calls: number): string {
+  return [
+    `1. Client vs bare axios, same sandbox endpoint (sequential, ${calls} paired calls each after warm-up; ms mean / p50 / p95)`,
     table(
       ["call", "client", "bare axios", "ratio p50", "ratio mean", "client - bare (median of pairs)"],
       overhead.map((row) => [
@@ -111,8 +109,24 @@ export function renderReport(figures: BenchFigures): string {
         ratio(row.client.mean, row.bare.mean).toFixed(3),
         `${(row.medianDifferenceMs * 1000).toFixed(0)} µs`,
       ])
-    )
-  )
+    ),
+  ].join("\n")
+}
+
+/** `--client-overhead`: section 1's table and its targets (client/bare p50 ratio at most 1.10 per call). */
+export function renderClientOverhead(overhead: OverheadResult[], calls: number): string {
+  const targets = overhead.map((row) => {
+    const value = ratio(row.client.p50, row.bare.p50)
+    return `  target: client/bare ratio <= 1.10, ${row.endpoint}: ${value.toFixed(3)} ${verdict(value <= 1.1)}`
+  })
+  return [clientOverheadTable(overhead, calls), ...targets].join("\n")
+}
+
+export function renderReport(figures: BenchFigures): string {
+  const out: string[] = []
+  const { overhead, burst, quietSpells, complete, latency, afterOrder, throughput } = figures
+
+  out.push(clientOverheadTable(overhead, figures.overheadCalls))
 
   out.push("", `2. POST /store/carts/:id/complete, same store, sandbox latency 0 (${complete.bnpl.n} runs each after warm-up; ms)`)
   out.push(

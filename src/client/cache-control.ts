@@ -6,6 +6,16 @@
  */
 export function maxAgeSeconds(cacheControl: string | undefined): number | undefined {
   if (!cacheControl) return undefined
+  // The service sends the same header on every answer: read it once, not on every call.
+  if (cacheControl === lastRead.header) return lastRead.seconds
+  const seconds = readMaxAge(cacheControl)
+  lastRead = { header: cacheControl, seconds }
+  return seconds
+}
+
+let lastRead: { header?: string; seconds?: number } = {}
+
+function readMaxAge(cacheControl: string): number | undefined {
   const directives = cacheControl
     .toLowerCase()
     .split(",")

@@ -26,7 +26,10 @@ export function observeAttempt(options: ResolvedClientOptions, call: HttpCall, t
   try {
     const answered = "result" in outcome
     let subject = call.subject ?? {}
-    if (answered && call.subject && (!subject.orderId || !subject.token)) {
+    // Only a call about a payment (an id in its path or a body) can learn an id from its answer:
+    // Get Configuration's or a list's answer is not parsed a second time.
+    const aboutPayment = subject.orderId !== undefined || subject.token !== undefined || call.body !== undefined
+    if (answered && call.subject && aboutPayment && (!subject.orderId || !subject.token)) {
       const parsed = tryParseJson(outcome.result.text)
       if (parsed.ok) subject = idsOfAnswer(parsed.value, subject)
     }

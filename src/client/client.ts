@@ -299,7 +299,8 @@ export class BnplClient {
   ): Promise<{ body: EndpointResult<N>; headers: Record<string, string> }> {
     const spec: EndpointSpec = ENDPOINTS[name]
     const names = pathParams(spec.path)
-    const params = Object.fromEntries(names.map((param, i) => [param, requirePathParam(name, param, args[i])]))
+    const params: Record<string, string> = {}
+    for (let i = 0; i < names.length; i++) params[names[i]] = requirePathParam(name, names[i], args[i])
     const request = spec.request ? validateRequest(name, spec.request, args[names.length] ?? {}) : undefined
     const query = spec.query && request !== undefined ? spec.query(request as never) : undefined
     const result = await this.http.execute({

@@ -42,7 +42,8 @@ export class ClientCredentials {
               return true
             },
           }
-        : { header: async () => this.basicHeader }
+        : // Basic is known at once: no promise and no wait for the next microtask on every call.
+          { header: () => this.basicHeader }
   }
 
   /**

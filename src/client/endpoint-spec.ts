@@ -79,8 +79,16 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
 
 /** The `{name}` placeholders of a path template, in order. */
 export function pathParams(template: string): string[] {
-  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
+  // Read on every call from a handful of templates: each template's names are found once.
+  let names = PATH_PARAMS.get(template)
+  if (!names) {
+    names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
+    PATH_PARAMS.set(template, names)
+  }
+  return names
 }
+
+const PATH_PARAMS = new Map<string, string[]>()
 
 /**
  * Fills a path template, URL-encoding every value so an id can never change the path
@@ -88,6 +96,7 @@ export function pathParams(template: string): string[] {
  * @throws Error when a placeholder has no value (a programming error, not an API failure).
  */
 export function fillPath(template: string, params: Record<string, string> = {}): string {
+  if (!template.includes("{")) return template
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name]
     if (value === undefined) throw new Error(`path parameter ${name} is missing`)

@@ -5,8 +5,8 @@ import type { RetryPolicy } from "./retry"
 
 /** Supplies the Authorization header of each try, and renews it once after a 401. */
 export interface Authorizer {
-  /** The header value, e.g. `Basic ...` or `Bearer ...`. */
-  header(): Promise<string>
+  /** The header value, e.g. `Basic ...` or `Bearer ...`: a string when known at once (Basic), a promise when it may need a token first. */
+  header(): string | Promise<string>
   /**
    * Called after a 401 with the value that was refused. Resolves true when fresh credentials
    * are available and the call should be sent once more.

@@ -72,7 +72,8 @@ export class HttpExecutor {
     const calledAt = Date.now()
     const budget: TryBudget = { maxRetries: call.maxRetries ?? this.options.maxRetries, retries: 0, staleResends: 0, renewedAfter401: false }
     for (let attempt = 1; ; attempt++) {
-      const authorization = call.authorization ? await call.authorization.header() : undefined
+      const header = call.authorization?.header()
+      const authorization = typeof header === "string" || header === undefined ? header : await header
       const started = Date.now()
       const outcome = await this.attempt(call, authorization)
       const tried = { attempt, calledAt, started, ended: Date.now() }

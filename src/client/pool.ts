@@ -27,6 +27,16 @@ export const MAX_HINTED_KEEP_ALIVE_MS = 10 * 60_000
  * @returns ms to keep it; 0 means close it now (a hint of 1 s or less leaves no safe margin).
  */
 export function idleTimeoutAfterAnswer(keepAliveHeader: string | string[] | undefined, fallbackMs: number): number {
+  // Every answer of the service carries the same hint: read once, not on every call.
+  if (typeof keepAliveHeader === "string" && keepAliveHeader === lastHint.header && fallbackMs === lastHint.fallbackMs) return lastHint.idleMs
+  const idleMs = readIdleTimeout(keepAliveHeader, fallbackMs)
+  if (typeof keepAliveHeader === "string") lastHint = { header: keepAliveHeader, fallbackMs, idleMs }
+  return idleMs
+}
+
+let lastHint = { header: "", fallbackMs: -1, idleMs: 0 }
+
+function readIdleTimeout(keepAliveHeader: string | string[] | undefined, fallbackMs: number): number {
   const header = Array.isArray(keepAliveHeader) ? keepAliveHeader.join(",") : keepAliveHeader
   const seconds = header ? /(?:^|[\s,])timeout=(\d+)/i.exec(header)?.[1] : undefined
   if (seconds === undefined) return fallbackMs

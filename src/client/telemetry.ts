@@ -45,35 +45,43 @@ const CHECKOUT_OF_AUTH: Record<string, string> = { ok: "approved", declined: "de
 export function callTelemetry(account: string, providers: TelemetryProviders = {}): CallObserver {
   const tracer = tracerOf(providers.tracerProvider)
   const keys = new MetricKeys(account)
+  // A provider given here is kept for the observer's life: its instruments are made once. The
+  // global one is looked up per call (cheap), since the store may register its SDK later.
+  const own = providers.meterProvider ? instrumentsOf(providers.meterProvider) : undefined
   return (attempt: CallAttempt) => {
     if (!attempt.last) return
+    const calledAt = attempt.callStartedAt.getTime()
     const ended = attempt.startedAt.getTime() + attempt.durationMs
-    const span = tracer.startSpan(attempt.endpoint, { kind: SpanKind.CLIENT, startTime: attempt.callStartedAt }, context.active())
+    // Times as epoch ms, not Dates: the SDK would read each Date back into a number.
+    const span = tracer.startSpan(attempt.endpoint, { kind: SpanKind.CLIENT, startTime: calledAt }, context.active())
     // Without an SDK the span records nothing: its attributes are not even built.
     if (span.isRecording()) {
       span.setAttributes(spanAttributes(account, attempt))
       if (attempt.outcome !== "ok") span.setStatus({ code: SpanStatusCode.ERROR, message: attempt.outcome })
     }
     span.end(ended)
-    recordCall(instrumentsOf(providers.meterProvider), keys, attempt, ended - attempt.callStartedAt.getTime())
+    recordCall(own ?? instrumentsOf(), keys, attempt, ended - calledAt)
   }
 }
 
 /**
- * The metrics' attribute sets of one account, made once per endpoint and outcome and reused:
- * a call records them without building new objects.
+ * The metrics' attribute sets of one account, made once per endpoint (or none) and attribute
+ * value, and reused: a call records them without building a key or an object.
  */
 class MetricKeys {
-  private readonly known = new Map<string, Attributes>()
+  private readonly known = new Map<string, Map<string, Map<string, Attributes>>>()
 
   constructor(private readonly account: string) {}
 
-  of(endpoint: string, name?: string, value?: string): Attributes {
-    const key = `${endpoint}|${name}|${value}`
-    let attributes = this.known.get(key)
+  of(endpoint: string, name: string, value: string): Attributes {
+    let byName = this.known.get(endpoint)
+    if (!byName) this.known.set(endpoint, (byName = new Map()))
+    let byValue = byName.get(name)
+    if (!byValue) byName.set(name, (byValue = new Map()))
+    let attributes = byValue.get(value)
     if (!attributes) {
-      attributes = { ...(endpoint ? { "bnpl.endpoint": endpoint } : {}), "bnpl.account": this.account, ...(name ? { [name]: value } : {}) }
-      this.known.set(key, attributes)
+      attributes = { ...(endpoint ? { "bnpl.endpoint": endpoint } : {}), "bnpl.account": this.account, [name]: value }
+      byValue.set(value, attributes)
     }
     return attributes
   }

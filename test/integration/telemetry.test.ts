@@ -1,7 +1,8 @@
 import { registerOtel } from "@medusajs/medusa"
 import { MetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics"
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base"
-import { ukAddress } from "../../harness/shopper"
+import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness/shopper"
+import refreshConfigurationJob from "../../src/jobs/refresh-configuration"
 import { SPAN_ATTRIBUTES, TELEMETRY_SCOPE } from "../../src/client/telemetry"
 import { placeOrder } from "../support/place-order"
 import { secretsIn } from "../support/secret-scan"
@@ -23,6 +24,17 @@ const sdk = registerOtel({ serviceName: "bnpl-integration", exporter: spans, met
 afterAll(() => sdk.shutdown())
 
 const SERVICE_ATTRIBUTES = Object.values(SPAN_ATTRIBUTES)
+
+/** The plugin's metrics as the reader collects them now (cumulative since the store started). */
+async function pluginMetrics() {
+  const { resourceMetrics } = (await reader.collect()) as { resourceMetrics: ResourceMetrics }
+  const metrics = resourceMetrics.scopeMetrics.filter((scope) => scope.scope.name === TELEMETRY_SCOPE).flatMap((scope) => scope.metrics)
+  return (name: string, match: Record<string, string>) =>
+    metrics
+      .find((metric) => metric.descriptor.name === name)
+      ?.dataPoints.filter((point) => Object.entries(match).every(([key, value]) => point.attributes[key] === value))
+      .reduce((sum, point) => sum + Number(point.value), 0) ?? 0
+}
 const spanId = (span: ReadableSpan) => span.spanContext().spanId
 const parentId = (span: ReadableSpan) => span.parentSpanContext?.spanId
 
@@ -98,13 +110,7 @@ describeStore({}, (suite) => {
     const order = await placeOrder(api, getContainer(), suite.store)
     await api.post(`/admin/payments/${order.paymentId}/capture`, { amount: 20 }, suite.admin)
     await api.post(`/admin/payments/${order.paymentId}/refund`, { amount: 5 }, suite.admin)
-    const { resourceMetrics } = (await reader.collect()) as { resourceMetrics: ResourceMetrics }
-    const metrics = resourceMetrics.scopeMetrics.filter((scope) => scope.scope.name === TELEMETRY_SCOPE).flatMap((scope) => scope.metrics)
-    const total = (name: string, match: Record<string, string>) =>
-      metrics
-        .find((metric) => metric.descriptor.name === name)
-        ?.dataPoints.filter((point) => Object.entries(match).every(([key, value]) => point.attributes[key] === value))
-        .reduce((sum, point) => sum + Number(point.value), 0) ?? 0
+    const total = await pluginMetrics()
     // Cumulative over the file: both tests' orders.
     expect(total("bnpl.checkouts", { "bnpl.outcome": "started" })).toBe(2)
     expect(total("bnpl.checkouts", { "bnpl.outcome": "approved" })).toBe(2)
@@ -147,5 +153,44 @@ describeStore({}, (suite) => {
     expect(await refused("?since=1")).toEqual([400, "Invalid request: since is not accepted here"])
     expect(await refused("?account_id=0123456789abcdef")).toEqual([404, "No pay later account 0123456789abcdef in this store."])
     expect((await api.get("/admin/bnpl/health", suite.admin)).data.accounts.map((account: { id: string }) => account.id)).toEqual([id])
+  })
+  it("a job's run is a span, bnpl job <name>, with the job's name, the parent of the calls the run makes", async () => {
+    spans.reset()
+    await refreshConfigurationJob(getContainer())
+    const all = spans.getFinishedSpans()
+    const run = all.find((span) => span.name === "bnpl job medusa-payment-bnpl-refresh-configuration")
+    expect(run?.attributes).toEqual({ "bnpl.job": "medusa-payment-bnpl-refresh-configuration" })
+    expect(run?.instrumentationScope.name).toBe(TELEMETRY_SCOPE)
+    expect(run?.status.code).not.toBe(2)
+    const call = all.find((span) => span.name === "Get Configuration" && span.instrumentationScope.name === TELEMETRY_SCOPE)
+    expect(call && parentId(call)).toBe(spanId(run!))
+    expect(call?.spanContext().traceId).toBe(run!.spanContext().traceId)
+    expect(call?.attributes).toMatchObject({ [SPAN_ATTRIBUTES.endpoint]: "Get Configuration", [SPAN_ATTRIBUTES.outcome]: "ok", [SPAN_ATTRIBUTES.httpStatus]: 200 })
+  })
+
+  it("metrics: a checkout the shopper cancels counts once as cancelled; one that expires before the shopper returns counts as expired, with its Auth as invalid_token", async () => {
+    const before = await pluginMetrics()
+    const counted = { cancelled: before("bnpl.checkouts", { "bnpl.outcome": "cancelled" }), expired: before("bnpl.checkouts", { "bnpl.outcome": "expired" }), invalidToken: before("bnpl.auths", { "bnpl.outcome": "invalid_token" }) }
+    const shopper = new Shopper(api, suite.store.publishableKey)
+    const checkoutOf = async () => {
+      const cart = await shopper.createCart({ regionId: suite.store.regions.uk, items: [{ variant_id: suite.store.variants.tote, quantity: 1 }], address: ukAddress })
+      await shopper.addShippingMethod(cart.id, suite.store.shippingOptions.standard)
+      return shopper.initiatePaymentSession(cart.id, suite.store.providers.uk)
+    }
+    // Cancelled on the service's screens, then back on the return route.
+    const cancelled = await checkoutOf()
+    await api.get(pathAndQuery(await consumerChooses(cancelled.data.redirectCheckoutUrl, "cancel")), { maxRedirects: 0, validateStatus: () => true })
+    // Confirmed, but the shopper comes back after the checkout's life: the Auth finds it expired.
+    const late = await checkoutOf()
+    const back = await consumerChooses(late.data.redirectCheckoutUrl, "confirm")
+    await control.advanceClock(3 * 60 * 60)
+    await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
+
+    const after = await pluginMetrics()
+    expect({
+      cancelled: after("bnpl.checkouts", { "bnpl.outcome": "cancelled" }) - counted.cancelled,
+      expired: after("bnpl.checkouts", { "bnpl.outcome": "expired" }) - counted.expired,
+      invalidToken: after("bnpl.auths", { "bnpl.outcome": "invalid_token" }) - counted.invalidToken,
+    }).toEqual({ cancelled: 1, expired: 1, invalidToken: 1 })
   })
 })
