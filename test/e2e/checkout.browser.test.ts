@@ -333,6 +333,11 @@ it("in French with a fr-FR cart: the message, the button, a cancel's reason and 
   await expectAccessible("checkout (fr-FR)")
 
   await page.locator("#pay-later").click()
+  // The sandbox's stand-in for the service's page, in the shop's language (the demo passes its locale).
+  await page.locator("#cancel").waitFor()
+  expect(await page.locator("html").getAttribute("lang")).toBe("fr-FR")
+  expect(await page.locator("#amount").textContent()).toMatch(FRENCH_EUROS)
+  expect(await page.locator("#cancel").textContent()).toBe("Annuler")
   await page.locator("#cancel").click()
   await page.locator("#error-message").waitFor()
   expect(await page.locator("#error-message").textContent()).toBe("Vous avez annulé le paiement plus tard. Choisissez un moyen de paiement pour continuer.")
@@ -363,6 +368,8 @@ it("in German from the Europe region's country (no language chosen): the message
   await screenshot(page, "languages-de-checkout")
 
   await page.locator("#pay-later").click()
+  await page.locator("#cancel").waitFor()
+  expect(await page.locator("#cancel").textContent()).toBe("Abbrechen")
   await page.locator("#cancel").click()
   await page.locator("#error-message").waitFor()
   expect(await page.locator("#error-message").textContent()).toBe("Sie haben „Später bezahlen“ abgebrochen. Wählen Sie eine Zahlungsart, um fortzufahren.")
