@@ -2,7 +2,7 @@ import { Alert, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useTranslation } from "react-i18next"
 import { errorMessage, payLaterApi, type AccountHealth, type HealthWindow } from "../lib/api"
-import { formatTime } from "../lib/format"
+import { adminLocale, formatTime } from "../lib/format"
 import type { Translate } from "../lib/settings-words"
 
 /** The card's windows: the key of the answer (also its heading's, `bnpl.settings.<key>`), its test id. */
@@ -100,8 +100,9 @@ function Latencies({ card, t }: { card: AccountHealth; t: Translate }) {
   )
 }
 
+/** "76.9%" in English, "76,9 %" in French: one decimal, in the admin's locale. */
 function percent(fraction: number | null): string {
-  return fraction === null ? "—" : `${(fraction * 100).toFixed(1)}%`
+  return fraction === null ? "—" : new Intl.NumberFormat(adminLocale(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(fraction)
 }
 
 function ms(value: number | null): string {
