@@ -1,5 +1,7 @@
 /** The look and the helpers shared by the sandbox's consumer screens (checkout page, express popup). */
 
+import { screenWords, type ScreenLocale } from "./screen-words"
+
 const CURRENCY_SYMBOLS: Record<string, string> = { GBP: "£", EUR: "€" }
 
 /** Text made safe inside HTML text and double- or single-quoted attributes. */
@@ -7,20 +9,36 @@ export function escapeHtml(text: unknown): string {
   return String(text ?? "").replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }
 
-/** Money as a consumer reads it: `£12.50`, `€9.00`, else `12.50 USD`. */
-export function formatMoney(money: { amount: string; currency: string } | undefined): string {
+/**
+ * Money as a consumer reads it: in en-GB `£12.50`, `€9.00`, else `12.50 USD`; in another of
+ * the screens' locales as `Intl` writes it there ("12,50 €" in fr-FR and de-DE).
+ */
+export function formatMoney(money: { amount: string; currency: string } | undefined, locale: ScreenLocale = "en-GB"): string {
   if (!money) return ""
+  if (locale !== "en-GB") {
+    try {
+      // The decimal string itself, not a float: Intl formats it exactly.
+      return (new Intl.NumberFormat(locale, { style: "currency", currency: money.currency }).format as unknown as (value: string) => string)(money.amount)
+    } catch {
+      return `${money.amount} ${money.currency}`
+    }
+  }
   const symbol = CURRENCY_SYMBOLS[money.currency]
   return symbol ? `${symbol}${money.amount}` : `${money.amount} ${money.currency}`
 }
 
 /**
  * A whole page of the service's screens, in their look: `content` inside the card, `script`
- * (trusted markup, e.g. a `<script>` element) after it, `style` added to the shared CSS.
+ * (trusted markup, e.g. a `<script>` element) after it, `style` added to the shared CSS,
+ * `locale` the page's language (screen-words.ts; en-GB unless given).
  */
-export function page(title: string, content: string, { style = "", script = "" }: { style?: string; script?: string } = {}): string {
+export function page(
+  title: string,
+  content: string,
+  { style = "", script = "", locale = "en-GB" }: { style?: string; script?: string; locale?: ScreenLocale } = {}
+): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -44,7 +62,7 @@ ${style}</style>
 </head>
 <body><main>
 ${content}
-<p class="note">Local sandbox of the buy-now-pay-later service: no money moves.</p>
+<p class="note">${escapeHtml(screenWords(locale).note)}</p>
 </main>${script}</body>
 </html>`
 }

@@ -123,7 +123,7 @@ async function dashboardLanguage(code: string): Promise<void> {
   await page.reload()
 }
 
-it("the admin in French: the Pay later box in French with French amounts; axe-core finds no WCAG 2.2 A/AA violation in the box nor in the settings page", async () => {
+it("the admin in French: the Pay later box, its refund form and timeline, and the settings page in French with French amounts; axe-core finds no WCAG 2.2 A/AA violation in the box nor in the settings page", async () => {
   await page.goto(`${stack.urls.store}/app/orders/${purchase.orderId}`)
   await dashboardLanguage("fr")
   try {
@@ -136,12 +136,26 @@ it("the admin in French: the Pay later box in French with French amounts; axe-co
     expect(await text("bnpl-amount-refunded")).toBe(await page.evaluate(() => new Intl.NumberFormat("fr", { style: "currency", currency: "GBP" }).format(10)))
     expect(await text("bnpl-amount-refunded")).toMatch(/^10,00\s£/)
     expect(await box.getByText("Actualiser depuis le service").count()).toBe(1)
+    // The refund form, its refusal of a typed amount and the timeline in French too.
+    const refundable = await page.evaluate((amount) => new Intl.NumberFormat("fr", { style: "currency", currency: "GBP" }).format(amount), purchase.total - 10)
+    expect(await box.getByTestId("bnpl-refund-form").locator("label").first().textContent()).toBe(`Rembourser un montant (GBP, jusqu'à ${refundable})`)
+    await page.getByTestId("bnpl-refund-amount").fill("dix")
+    expect(await text("bnpl-refund-amount-error")).toBe("Saisissez un montant en GBP, par exemple 12,50.")
+    await page.getByTestId("bnpl-refund-amount").fill("")
+    expect(await text("bnpl-timeline")).toMatch(/^Appels au service \(\d+/)
     await box.scrollIntoViewIfNeeded()
     await screenshot(page, "admin-fr-order-widget")
     expect(await accessibilityViolations(page, '[data-testid="bnpl-widget"]')).toEqual([])
 
     await page.goto(`${stack.urls.store}/app/settings/pay-later`)
     await page.getByTestId("bnpl-settings-form").first().waitFor()
+    const settings = page.getByTestId("bnpl-settings-page")
+    expect(await settings.getByRole("heading", { level: 1 }).textContent()).toBe("Payer plus tard")
+    expect(await page.getByTestId("bnpl-settings-form").first().getByRole("heading", { level: 3 }).textContent()).toBe("Réglages")
+    expect(await text("bnpl-test-connection-button")).toBe("Tester la connexion")
+    expect(await text("bnpl-settings-save")).toBe("Enregistrer")
+    expect(await settings.getByText("Proposer le paiement plus tard avec ce compte").count()).toBeGreaterThan(0)
+    await screenshot(page, "admin-fr-settings")
     expect(await accessibilityViolations(page, '[data-testid="bnpl-settings-page"]')).toEqual([])
   } finally {
     await dashboardLanguage("en")

@@ -333,6 +333,11 @@ it("in French with a fr-FR cart: the message, the button, a cancel's reason and 
   await expectAccessible("checkout (fr-FR)")
 
   await page.locator("#pay-later").click()
+  // The sandbox's stand-in for the service's page, in the shop's language (the demo passes its locale).
+  await page.locator("#cancel").waitFor()
+  expect(await page.locator("html").getAttribute("lang")).toBe("fr-FR")
+  expect(await page.locator("#amount").textContent()).toMatch(FRENCH_EUROS)
+  expect(await page.locator("#cancel").textContent()).toBe("Annuler")
   await page.locator("#cancel").click()
   await page.locator("#error-message").waitFor()
   expect(await page.locator("#error-message").textContent()).toBe("Vous avez annulé le paiement plus tard. Choisissez un moyen de paiement pour continuer.")
@@ -350,7 +355,7 @@ it("in French with a fr-FR cart: the message, the button, a cancel's reason and 
   await expectAccessible("order (fr-FR)")
 })
 
-it("in German from the Europe region's country (no language chosen): the message and the button in German, German amounts", async () => {
+it("in German from the Europe region's country (no language chosen): the message, the button, a cancel's reason and the order page in German with German amounts", async () => {
   await inEurope("")
   await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
   await page.locator("#pay-later-message").waitFor()
@@ -361,6 +366,25 @@ it("in German from the Europe region's country (no language chosen): the message
   await toPaymentStep("Canvas Tote")
   expect(await page.locator("#pay-later").textContent()).toBe("Weiter mit „Später bezahlen“")
   await screenshot(page, "languages-de-checkout")
+
+  await page.locator("#pay-later").click()
+  await page.locator("#cancel").waitFor()
+  expect(await page.locator("#cancel").textContent()).toBe("Abbrechen")
+  await page.locator("#cancel").click()
+  await page.locator("#error-message").waitFor()
+  expect(await page.locator("#error-message").textContent()).toBe("Sie haben „Später bezahlen“ abgebrochen. Wählen Sie eine Zahlungsart, um fortzufahren.")
+  await screenshot(page, "languages-de-cancelled")
+
+  await page.locator("#pay-later").click()
+  await page.locator("#confirm").click()
+  await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
+  await page.locator("#order-confirmed").waitFor()
+  expect(await page.locator("#order-confirmed").textContent()).toMatch(/^Vielen Dank! Bestellung Nr\. \d+ ist bestätigt$/)
+  expect(await page.locator("#payment-status").textContent()).toBe("Genehmigt: Sie bezahlen später, wie mit dem Zahlungsdienst vereinbart")
+  // German amounts: a decimal comma, the euro sign after a no-break space ("49,95 €").
+  expect(await page.locator("#cart-total").textContent()).toMatch(/\d+,\d{2}\u00a0€/)
+  expect(await page.locator("html").getAttribute("lang")).toBe("de-DE")
+  await screenshot(page, "languages-de-order")
 })
 
 it("in English (the UK region): the express button's product page and the cart page have no WCAG 2.2 A/AA violation", async () => {

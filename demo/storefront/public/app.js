@@ -241,12 +241,20 @@ import { LANGUAGES, word } from "/words.js"
     return `<section id="payment"><h2>${t("payment")}</h2>${cartTable(cart)}${payLater}${manual}</section>`
   }
 
+  // The sandbox's page in the shop's language (docs/sandbox.md "Languages"): the demo only, since
+  // the real service's screens choose their own language.
+  function inShopperLanguage(redirectUrl) {
+    const url = new URL(redirectUrl)
+    url.searchParams.set("locale", LOCALE)
+    return url.href
+  }
+
   // Pay later through the kit: a new payment session for the provider the cart's region
   // offers (pp_bnpl_bnpl for GBP, pp_bnpl_bnpl-eu for EUR), then the service's own page.
   async function payLater(cart) {
     const started = await startPayLaterCheckout(store, cart.id, { locale: LOCALE })
     if (started.error) throw new Error(started.error.message)
-    location.href = started.redirectUrl
+    location.href = inShopperLanguage(started.redirectUrl)
   }
 
   // Medusa's manual provider: a payment session, then the cart is completed here.
@@ -356,7 +364,7 @@ import { LANGUAGES, word } from "/words.js"
     button.onclick = async () => {
       button.disabled = true
       const started = await startPayLaterForPaymentLink(store, collectionId, { providerId: offer.provider_id })
-      if (started.redirectUrl) return void (location.href = started.redirectUrl)
+      if (started.redirectUrl) return void (location.href = inShopperLanguage(started.redirectUrl))
       button.disabled = false
       app.insertAdjacentHTML("afterbegin", message("error", started.error.message))
     }

@@ -1,10 +1,11 @@
 import { Button, Heading, Label, Select, Switch, Table, Text, Textarea, toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { errorMessage, payLaterApi, type AccountSettings, type AccountSettingsView, type StoredSettings } from "../lib/api"
-import { CAPTURE_MODE_LABELS, formatTime } from "../lib/format"
+import { formatTime } from "../lib/format"
 import { PICKED_LISTS, useCatalogueNames } from "../lib/catalogue-names"
-import { describeSetting, EXCLUSION_LABELS, FAILURE_LABELS, FIELD_LABELS, sameValue } from "../lib/settings-words"
+import { CAPTURE_MODES, captureModeLabel, describeSetting, exclusionLabel, FAILURE_POLICIES, failureLabel, fieldLabel, sameValue, type Translate } from "../lib/settings-words"
 import { ExclusionPicker } from "./exclusion-picker"
 import { MessageTextsFields, messageDraftOf, messageOf, type MessageDraft } from "./message-texts-fields"
 
@@ -52,6 +53,7 @@ function changesOf(before: AccountSettings, after: AccountSettings): StoredSetti
  * not here: they stay in medusa-config.
  */
 export function AccountSettingsForm({ accountId }: { accountId: string }) {
+  const { t } = useTranslation()
   const queryClient = useQueryClient()
   const queryKey = ["bnpl", "settings", accountId]
   const { data, error } = useQuery({ queryKey, queryFn: () => payLaterApi.accountSettings(accountId) })
@@ -71,7 +73,7 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
     onSuccess: (answer: { settings: AccountSettingsView }) => {
       queryClient.setQueryData(queryKey, answer)
       queryClient.invalidateQueries({ queryKey: ["bnpl", "accounts"] })
-      toast.success("Settings saved. Every server applies them within a minute.")
+      toast.success(t("bnpl.settings.saved"))
     },
     onError: (failure) => toast.error(errorMessage(failure)),
   })
@@ -81,64 +83,64 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch })
   return (
     <div className="flex flex-col gap-y-4 px-6 py-4" data-testid="bnpl-settings-form">
-      <Heading level="h3">Settings</Heading>
+      <Heading level="h3">{t("bnpl.settings.settings")}</Heading>
       <div className="flex items-center gap-x-2">
         <Switch id={`${accountId}-enabled`} checked={draft.enabled} onCheckedChange={(enabled) => set({ enabled })} data-testid="bnpl-settings-enabled" />
-        <Label htmlFor={`${accountId}-enabled`}>{FIELD_LABELS.enabled}</Label>
+        <Label htmlFor={`${accountId}-enabled`}>{fieldLabel(t, "enabled")}</Label>
       </div>
       <div className="grid grid-cols-2 gap-4">
         <div className="flex flex-col gap-y-1">
-          <Label>Capture</Label>
+          <Label>{fieldLabel(t, "capture")}</Label>
           <Select value={draft.capture} onValueChange={(capture) => set({ capture: capture as Draft["capture"] })}>
-            <Select.Trigger aria-label="Capture" data-testid="bnpl-settings-capture"><Select.Value /></Select.Trigger>
+            <Select.Trigger aria-label={fieldLabel(t, "capture")} data-testid="bnpl-settings-capture"><Select.Value /></Select.Trigger>
             <Select.Content>
-              {Object.entries(CAPTURE_MODE_LABELS).map(([value, label]) => <Select.Item key={value} value={value}>{label}</Select.Item>)}
+              {CAPTURE_MODES.map((value) => <Select.Item key={value} value={value}>{captureModeLabel(t, value)}</Select.Item>)}
             </Select.Content>
           </Select>
         </div>
         <div className="flex flex-col gap-y-1">
-          <Label>{FIELD_LABELS.onOrderFailure}</Label>
+          <Label>{fieldLabel(t, "onOrderFailure")}</Label>
           <Select value={draft.onOrderFailure} onValueChange={(value) => set({ onOrderFailure: value as Draft["onOrderFailure"] })}>
-            <Select.Trigger aria-label={FIELD_LABELS.onOrderFailure} data-testid="bnpl-settings-on-order-failure"><Select.Value /></Select.Trigger>
+            <Select.Trigger aria-label={fieldLabel(t, "onOrderFailure")} data-testid="bnpl-settings-on-order-failure"><Select.Value /></Select.Trigger>
             <Select.Content>
-              {Object.entries(FAILURE_LABELS).map(([value, label]) => <Select.Item key={value} value={value}>{label}</Select.Item>)}
+              {FAILURE_POLICIES.map((value) => <Select.Item key={value} value={value}>{failureLabel(t, value)}</Select.Item>)}
             </Select.Content>
           </Select>
         </div>
       </div>
-      <Text size="small" weight="plus">{FIELD_LABELS.exclusions}</Text>
+      <Text size="small" weight="plus">{fieldLabel(t, "exclusions")}</Text>
       <div className="grid grid-cols-3 gap-4">
         {PICKED_LISTS.map((key) => (
-          <ExclusionPicker key={key} id={`${accountId}-${key}`} listKey={key} label={EXCLUSION_LABELS[key]} selected={draft.exclusions[key]} nameOf={nameOf}
+          <ExclusionPicker key={key} id={`${accountId}-${key}`} listKey={key} label={exclusionLabel(t, key)} selected={draft.exclusions[key]} nameOf={nameOf}
             onChange={(selected) => set({ exclusions: { ...draft.exclusions, [key]: selected } })} />
         ))}
         <div className="flex flex-col gap-y-1">
-          <Label htmlFor={`${accountId}-variantSkus`}>{EXCLUSION_LABELS.variantSkus}</Label>
-          <Textarea id={`${accountId}-variantSkus`} rows={2} placeholder="One SKU a line" value={draft.exclusions.variantSkus} data-testid="bnpl-settings-exclusions-variantSkus"
+          <Label htmlFor={`${accountId}-variantSkus`}>{exclusionLabel(t, "variantSkus")}</Label>
+          <Textarea id={`${accountId}-variantSkus`} rows={2} placeholder={t("bnpl.settings.oneSkuALine")} value={draft.exclusions.variantSkus} data-testid="bnpl-settings-exclusions-variantSkus"
             onChange={(event) => set({ exclusions: { ...draft.exclusions, variantSkus: event.target.value } })} />
         </div>
       </div>
       <MessageTextsFields accountId={accountId} draft={draft.message} onChange={(message) => set({ message })} />
       <div className="flex justify-end">
         <Button size="small" disabled={!Object.keys(changes).length} isLoading={save.isPending} onClick={() => save.mutate(changes)} data-testid="bnpl-settings-save">
-          Save
+          {t("bnpl.settings.save")}
         </Button>
       </div>
-      <ChangeLog view={view} nameOf={nameOf} />
+      <ChangeLog view={view} nameOf={nameOf} t={t} />
     </div>
   )
 }
 
 /** The latest saves, newest first: each field in the form's words, exclusions by name. */
-function ChangeLog({ view, nameOf }: { view: AccountSettingsView; nameOf: (stored: string) => string }) {
-  if (!view.changes.length) return <Text size="small" className="text-ui-fg-subtle">No change made in the admin yet: medusa-config's options apply.</Text>
+function ChangeLog({ view, nameOf, t }: { view: AccountSettingsView; nameOf: (stored: string) => string; t: Translate }) {
+  if (!view.changes.length) return <Text size="small" className="text-ui-fg-subtle">{t("bnpl.settings.noChanges")}</Text>
   return (
     <Table data-testid="bnpl-settings-changes">
       <Table.Header>
         <Table.Row>
-          <Table.HeaderCell>When</Table.HeaderCell>
-          <Table.HeaderCell>Who</Table.HeaderCell>
-          <Table.HeaderCell>What changed</Table.HeaderCell>
+          <Table.HeaderCell>{t("bnpl.settings.when")}</Table.HeaderCell>
+          <Table.HeaderCell>{t("bnpl.settings.who")}</Table.HeaderCell>
+          <Table.HeaderCell>{t("bnpl.settings.whatChanged")}</Table.HeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -149,7 +151,7 @@ function ChangeLog({ view, nameOf }: { view: AccountSettingsView; nameOf: (store
             <Table.Cell>
               {change.changes.map(({ field, from, to }) => (
                 <Text key={field} size="small" data-testid="bnpl-settings-change">
-                  {FIELD_LABELS[field]}: {describeSetting(field, from, nameOf)} → {describeSetting(field, to, nameOf)}
+                  {fieldLabel(t, field)}: {describeSetting(t, field, from, nameOf)} → {describeSetting(t, field, to, nameOf)}
                 </Text>
               ))}
             </Table.Cell>

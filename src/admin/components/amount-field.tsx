@@ -8,6 +8,8 @@ import { Button, Input, Label, Text } from "@medusajs/ui"
 export function AmountField(props: {
   id: string
   label: string
+  /** The hint in the empty field, "0.00" as the admin's language writes it. */
+  placeholder: string
   value: string
   onChange: (value: string) => void
   /** The checks' verdict on the typed amount; undefined while nothing is typed. */
@@ -26,7 +28,7 @@ export function AmountField(props: {
           id={id}
           size="small"
           inputMode="decimal"
-          placeholder="0.00"
+          placeholder={props.placeholder}
           value={props.value}
           onChange={(event) => props.onChange(event.target.value)}
           aria-invalid={checked ? !checked.ok : undefined}

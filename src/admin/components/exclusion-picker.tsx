@@ -1,6 +1,7 @@
 import { Badge, Button, Input, Label, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { catalogueNoun, useCatalogueSearch, type PICKED_LISTS } from "../lib/catalogue-names"
+import { useTranslation } from "react-i18next"
+import { useCatalogueSearch, type PICKED_LISTS } from "../lib/catalogue-names"
 
 type ListKey = (typeof PICKED_LISTS)[number]
 
@@ -19,6 +20,7 @@ export function ExclusionPicker(props: {
   onChange: (selected: string[]) => void
 }) {
   const { id, listKey, selected, nameOf, onChange } = props
+  const { t } = useTranslation()
   const [text, setText] = useState("")
   const search = useCatalogueSearch(listKey, text)
   const offered = (search.data ?? []).filter((entry) => !selected.includes(entry.stored)).slice(0, 8)
@@ -29,14 +31,14 @@ export function ExclusionPicker(props: {
         {selected.map((stored) => (
           <Badge key={stored} size="2xsmall" data-testid="bnpl-exclusion-picked">
             {nameOf(stored)}
-            <button type="button" className="ml-1" aria-label={`Take ${nameOf(stored)} out`} onClick={() => onChange(selected.filter((entry) => entry !== stored))}>
+            <button type="button" className="ml-1" aria-label={t("bnpl.settings.takeOut", { name: nameOf(stored) })} onClick={() => onChange(selected.filter((entry) => entry !== stored))}>
               ×
             </button>
           </Badge>
         ))}
-        {!selected.length && <Text size="xsmall" className="text-ui-fg-muted">None</Text>}
+        {!selected.length && <Text size="xsmall" className="text-ui-fg-muted">{t("bnpl.settings.none")}</Text>}
       </div>
-      <Input id={id} size="small" placeholder={`Search ${catalogueNoun(listKey)} by name`} value={text} onChange={(event) => setText(event.target.value)} />
+      <Input id={id} size="small" placeholder={t("bnpl.settings.search", { noun: t(`bnpl.settings.noun_${listKey}`) })} value={text} onChange={(event) => setText(event.target.value)} />
       {offered.length > 0 && (
         <div className="flex flex-wrap gap-1" data-testid="bnpl-exclusion-offers">
           {offered.map((entry) => (
@@ -46,7 +48,7 @@ export function ExclusionPicker(props: {
           ))}
         </div>
       )}
-      {text.trim() && search.isSuccess && !offered.length && <Text size="xsmall" className="text-ui-fg-muted">Nothing else matches “{text.trim()}”.</Text>}
+      {text.trim() && search.isSuccess && !offered.length && <Text size="xsmall" className="text-ui-fg-muted">{t("bnpl.settings.nothingMatches", { text: text.trim() })}</Text>}
     </div>
   )
 }

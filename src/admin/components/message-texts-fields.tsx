@@ -1,8 +1,9 @@
 import { Input, Label, Select, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { SHOPPER_LOCALES } from "../../shopper-texts"
 import type { AccountSettings } from "../lib/api"
-import { FIELD_LABELS, LOCALE_MESSAGE_FIELDS, MESSAGE_LABELS, type LocaleMessageField, type MessageField } from "../lib/settings-words"
+import { fieldLabel, LOCALE_MESSAGE_FIELDS, MESSAGE_FIELDS, messageLabel, type LocaleMessageField, type MessageField } from "../lib/settings-words"
 
 /** The message's texts as the form edits them: the any-language fields, and the two lines per locale. */
 export interface MessageDraft {
@@ -11,7 +12,6 @@ export interface MessageDraft {
 }
 
 const ANY_LANGUAGE = "any"
-const MESSAGE_FIELDS = Object.keys(MESSAGE_LABELS) as MessageField[]
 
 /** The draft of the settings' `message`: every built-in locale, and any other the merchant saved. */
 export function messageDraftOf(message: AccountSettings["message"]): MessageDraft {
@@ -43,18 +43,19 @@ export function messageOf(draft: MessageDraft): AccountSettings["message"] {
  * any-language ones for its shoppers (docs/storefront.md "Languages").
  */
 export function MessageTextsFields({ accountId, draft, onChange }: { accountId: string; draft: MessageDraft; onChange: (draft: MessageDraft) => void }) {
+  const { t } = useTranslation()
   const [language, setLanguage] = useState(ANY_LANGUAGE)
   const id = (name: string) => `${accountId}-message-${name}`
   const localeTexts = draft.locales[language]
   return (
     <>
-      <Text size="small" weight="plus">{FIELD_LABELS.message} (empty: the storefront kit's own words, in the shopper's language)</Text>
+      <Text size="small" weight="plus">{fieldLabel(t, "message")} {t("bnpl.settings.messageEmpty")}</Text>
       <div className="flex flex-col gap-y-1">
-        <Label htmlFor={id("language")}>Language of these texts</Label>
+        <Label htmlFor={id("language")}>{t("bnpl.settings.messageLanguage")}</Label>
         <Select value={language} onValueChange={setLanguage}>
-          <Select.Trigger id={id("language")} aria-label="Language of these texts" data-testid="bnpl-settings-message-language"><Select.Value /></Select.Trigger>
+          <Select.Trigger id={id("language")} aria-label={t("bnpl.settings.messageLanguage")} data-testid="bnpl-settings-message-language"><Select.Value /></Select.Trigger>
           <Select.Content>
-            <Select.Item value={ANY_LANGUAGE}>Any language</Select.Item>
+            <Select.Item value={ANY_LANGUAGE}>{t("bnpl.settings.anyLanguage")}</Select.Item>
             {Object.keys(draft.locales).map((tag) => <Select.Item key={tag} value={tag}>{tag}</Select.Item>)}
           </Select.Content>
         </Select>
@@ -63,14 +64,14 @@ export function MessageTextsFields({ accountId, draft, onChange }: { accountId: 
         {localeTexts
           ? LOCALE_MESSAGE_FIELDS.map((name) => (
               <div key={name} className="flex flex-col gap-y-1">
-                <Label htmlFor={id(`${language}-${name}`)}>{`${MESSAGE_LABELS[name]} (${language})`}</Label>
+                <Label htmlFor={id(`${language}-${name}`)}>{`${messageLabel(t, name)} (${language})`}</Label>
                 <Input id={id(`${language}-${name}`)} size="small" value={localeTexts[name]}
                   onChange={(event) => onChange({ ...draft, locales: { ...draft.locales, [language]: { ...localeTexts, [name]: event.target.value } } })} />
               </div>
             ))
           : MESSAGE_FIELDS.map((name) => (
               <div key={name} className="flex flex-col gap-y-1">
-                <Label htmlFor={id(name)}>{MESSAGE_LABELS[name]}</Label>
+                <Label htmlFor={id(name)}>{messageLabel(t, name)}</Label>
                 <Input id={id(name)} size="small" value={draft.message[name]} type={name === "instalments" ? "number" : "text"}
                   onChange={(event) => onChange({ ...draft, message: { ...draft.message, [name]: event.target.value } })} />
               </div>

@@ -1,4 +1,5 @@
 import { Badge, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
 import type { PaymentView } from "../lib/api"
 import { formatMoney, formatTime } from "../lib/format"
 
@@ -10,10 +11,11 @@ import { formatMoney, formatTime } from "../lib/format"
 
 /** Each refund: amount, Medusa's reason and note, and the two references sent with it. */
 export function RefundReferences({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation()
   if (!payment.refunds.length) return null
   return (
     <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="bnpl-refunds">
-      <Text size="small" leading="compact" weight="plus">Refunds</Text>
+      <Text size="small" leading="compact" weight="plus">{t("bnpl.actions.refunds")}</Text>
       {payment.refunds.map((refund) => (
         <div key={refund.refundId} className="flex flex-col" data-testid="bnpl-refund">
           <Text size="small" leading="compact">
@@ -22,9 +24,9 @@ export function RefundReferences({ payment }: { payment: PaymentView }) {
           </Text>
           {refund.note && <Text size="xsmall" className="text-ui-fg-subtle">{refund.note}</Text>}
           <Text size="xsmall" className="text-ui-fg-muted font-mono" data-testid="bnpl-refund-reference">
-            Settlement reference: {refund.refundMerchantReference}
+            {t("bnpl.actions.settlementReference", { reference: refund.refundMerchantReference })}
           </Text>
-          <Text size="xsmall" className="text-ui-fg-muted font-mono">Merchant reference: {refund.merchantReference}</Text>
+          <Text size="xsmall" className="text-ui-fg-muted font-mono">{t("bnpl.actions.merchantReference", { reference: refund.merchantReference })}</Text>
         </div>
       ))}
     </div>
@@ -38,19 +40,21 @@ type Entry = PaymentView["timeline"][number]
 
 /** One call: operation, amount (a Void of the rest shows what it released), outcome; time to the second, duration, try, requestId. */
 function CallLine({ entry, currency }: { entry: Entry; currency: string }) {
+  const { t } = useTranslation()
+  const amount = entry.amount ? formatMoney(entry.amount, entry.currency ?? currency) : ""
   return (
     <li className="flex flex-col" data-testid="bnpl-timeline-entry">
       <div className="flex items-center justify-between gap-x-2">
         <Text size="small" leading="compact">
           {entry.operation}
-          {entry.amount ? ` · ${formatMoney(entry.amount, entry.currency ?? currency)}${entry.operation === "Void Payment" ? " released" : ""}` : ""}
+          {amount ? ` · ${entry.operation === "Void Payment" ? t("bnpl.actions.released", { amount }) : amount}` : ""}
         </Text>
         <Badge size="2xsmall" color={entry.outcome === "ok" ? "green" : "red"}>
           {entry.httpStatus ?? ""} {entry.outcome === "ok" ? "" : entry.outcome}
         </Badge>
       </div>
       <Text size="xsmall" className="text-ui-fg-subtle">
-        {[formatTime(entry.at, { seconds: true }), `${entry.durationMs} ms`, entry.attempt > 1 ? `try ${entry.attempt}` : null, entry.requestId]
+        {[formatTime(entry.at, { seconds: true }), `${entry.durationMs} ms`, entry.attempt > 1 ? t("bnpl.actions.attempt", { attempt: entry.attempt }) : null, entry.requestId]
           .filter(Boolean)
           .join(" · ")}
       </Text>
@@ -66,6 +70,7 @@ function CallLine({ entry, currency }: { entry: Entry; currency: string }) {
  * makes one.
  */
 export function PaymentTimeline({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation()
   if (!payment.timeline.length) return null
   const calls = payment.timeline.filter((entry) => !READS.has(entry.operation))
   const reads = payment.timeline.filter((entry) => READS.has(entry.operation))
@@ -73,7 +78,7 @@ export function PaymentTimeline({ payment }: { payment: PaymentView }) {
     <details className="px-6 py-3" data-testid="bnpl-timeline">
       <summary className="cursor-pointer">
         <Text size="small" leading="compact" weight="plus" className="inline">
-          Calls to the service ({calls.length}{reads.length ? `, and ${reads.length} read${reads.length === 1 ? "" : "s"}` : ""})
+          {t(reads.length === 0 ? "bnpl.actions.calls" : reads.length === 1 ? "bnpl.actions.callsAndOneRead" : "bnpl.actions.callsAndReads", { calls: calls.length, reads: reads.length })}
         </Text>
       </summary>
       <ol className="mt-2 flex flex-col gap-y-2" data-testid="bnpl-timeline-calls">
@@ -85,7 +90,7 @@ export function PaymentTimeline({ payment }: { payment: PaymentView }) {
         <details className="mt-3" data-testid="bnpl-timeline-reads">
           <summary className="cursor-pointer">
             <Text size="xsmall" leading="compact" className="text-ui-fg-subtle inline">
-              Reads of the service ({reads.length}): they move no money
+              {t("bnpl.actions.reads", { reads: reads.length })}
             </Text>
           </summary>
           <ol className="mt-2 flex flex-col gap-y-2">

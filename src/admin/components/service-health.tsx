@@ -1,24 +1,26 @@
 import { Alert, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
+import { useTranslation } from "react-i18next"
 import { errorMessage, payLaterApi, type AccountHealth, type HealthWindow } from "../lib/api"
-import { formatTime } from "../lib/format"
+import { adminLocale, formatTime } from "../lib/format"
+import type { Translate } from "../lib/settings-words"
 
-/** The card's windows: the key of the answer, its column heading, its test id. */
+/** The card's windows: the key of the answer (also its heading's, `bnpl.settings.<key>`), its test id. */
 const WINDOWS = [
-  { key: "lastHour", heading: "Last hour", id: "hour" },
-  { key: "last24Hours", heading: "Last 24 hours", id: "day" },
+  { key: "lastHour", id: "hour" },
+  { key: "last24Hours", id: "day" },
 ] as const
 
-/** The figures rows: label, test id, and how a window shows it. */
-const FIGURES: Array<{ label: string; id: string; show: (window: HealthWindow) => string }> = [
-  { label: "Approval rate", id: "approval-rate", show: (w) => percent(w.approvalRate) },
-  { label: "Approvals", id: "approvals", show: (w) => String(w.approvals) },
-  { label: "Declines", id: "declines", show: (w) => String(w.declines) },
-  { label: "Cancellations", id: "cancellations", show: (w) => String(w.cancellations) },
-  { label: "Calls (tries)", id: "tries", show: (w) => String(w.tries) },
-  { label: "Errors", id: "errors", show: (w) => String(w.errors) },
-  { label: "Faults", id: "faults", show: (w) => String(w.faults) },
-  { label: "Last failing call", id: "last-failure", show: (w) => failure(w) },
+/** The figures rows: test id (the label's key is `bnpl.settings.figure_<id>`), and how a window shows it. */
+const FIGURES: Array<{ id: string; show: (window: HealthWindow, t: Translate) => string }> = [
+  { id: "approval-rate", show: (w) => percent(w.approvalRate) },
+  { id: "approvals", show: (w) => String(w.approvals) },
+  { id: "declines", show: (w) => String(w.declines) },
+  { id: "cancellations", show: (w) => String(w.cancellations) },
+  { id: "tries", show: (w) => String(w.tries) },
+  { id: "errors", show: (w) => String(w.errors) },
+  { id: "faults", show: (w) => String(w.faults) },
+  { id: "last-failure", show: (w, t) => failure(w, t) },
 ]
 
 /**
@@ -28,41 +30,42 @@ const FIGURES: Array<{ label: string; id: string; show: (window: HealthWindow) =
  * "Observability").
  */
 export function ServiceHealth({ accountId }: { accountId: string }) {
+  const { t } = useTranslation()
   const { data, error } = useQuery({ queryKey: ["bnpl", "health", accountId], queryFn: () => payLaterApi.health(accountId) })
   const card = data?.accounts[0]
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-health">
-      <Text size="small" weight="plus">Service health</Text>
+      <Text size="small" weight="plus">{t("bnpl.settings.health")}</Text>
       {error && <Text size="small" className="text-ui-fg-error">{errorMessage(error)}</Text>}
       {card?.warnings.map((warning) => (
         <Alert key={warning} variant="warning" data-testid="bnpl-health-warning">{warning}</Alert>
       ))}
-      {card && <Figures card={card} />}
-      {card && <Latencies card={card} />}
+      {card && <Figures card={card} t={t} />}
+      {card && <Latencies card={card} t={t} />}
       {card && (
         <Text size="xsmall" className="text-ui-fg-muted">
-          From this store's own record of its calls. Usual: the {card.usual.days} days before the last hour ({card.usual.tries} calls, {percent(card.usual.errorRate)} errors and faults).
+          {t("bnpl.settings.usual", { days: card.usual.days, calls: card.usual.tries, rate: percent(card.usual.errorRate) })}
         </Text>
       )}
     </div>
   )
 }
 
-function Figures({ card }: { card: AccountHealth }) {
+function Figures({ card, t }: { card: AccountHealth; t: Translate }) {
   return (
     <Table>
       <Table.Header>
         <Table.Row>
           <Table.HeaderCell />
-          {WINDOWS.map((window) => <Table.HeaderCell key={window.key}>{window.heading}</Table.HeaderCell>)}
+          {WINDOWS.map((window) => <Table.HeaderCell key={window.key}>{t(`bnpl.settings.${window.key}`)}</Table.HeaderCell>)}
         </Table.Row>
       </Table.Header>
       <Table.Body>
         {FIGURES.map((figure) => (
           <Table.Row key={figure.id}>
-            <Table.Cell>{figure.label}</Table.Cell>
+            <Table.Cell>{t(`bnpl.settings.figure_${figure.id}`)}</Table.Cell>
             {WINDOWS.map((window) => (
-              <Table.Cell key={window.key} data-testid={`bnpl-health-${window.id}-${figure.id}`}>{figure.show(card[window.key])}</Table.Cell>
+              <Table.Cell key={window.key} data-testid={`bnpl-health-${window.id}-${figure.id}`}>{figure.show(card[window.key], t)}</Table.Cell>
             ))}
           </Table.Row>
         ))}
@@ -71,15 +74,15 @@ function Figures({ card }: { card: AccountHealth }) {
   )
 }
 
-function Latencies({ card }: { card: AccountHealth }) {
+function Latencies({ card, t }: { card: AccountHealth; t: Translate }) {
   const endpoints = card.last24Hours.endpoints
-  if (!endpoints.length) return <Text size="small" className="text-ui-fg-subtle">No calls in the last 24 hours.</Text>
+  if (!endpoints.length) return <Text size="small" className="text-ui-fg-subtle">{t("bnpl.settings.noCalls")}</Text>
   return (
     <Table>
       <Table.Header>
         <Table.Row>
-          <Table.HeaderCell>Endpoint</Table.HeaderCell>
-          {WINDOWS.map((window) => <Table.HeaderCell key={window.key}>{window.heading}: calls, p50 / p95</Table.HeaderCell>)}
+          <Table.HeaderCell>{t("bnpl.settings.endpoint")}</Table.HeaderCell>
+          {WINDOWS.map((window) => <Table.HeaderCell key={window.key}>{t("bnpl.settings.latency", { window: t(`bnpl.settings.${window.key}`) })}</Table.HeaderCell>)}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -97,16 +100,17 @@ function Latencies({ card }: { card: AccountHealth }) {
   )
 }
 
+/** "76.9%" in English, "76,9 %" in French: one decimal, in the admin's locale. */
 function percent(fraction: number | null): string {
-  return fraction === null ? "—" : `${(fraction * 100).toFixed(1)}%`
+  return fraction === null ? "—" : new Intl.NumberFormat(adminLocale(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(fraction)
 }
 
 function ms(value: number | null): string {
   return value === null ? "—" : `${value} ms`
 }
 
-function failure(window: HealthWindow): string {
+function failure(window: HealthWindow, t: Translate): string {
   const last = window.lastFailure
-  if (!last) return "None"
+  if (!last) return t("bnpl.settings.none")
   return `${last.operation}: ${last.outcome}${last.httpStatus ? ` (HTTP ${last.httpStatus})` : ""}, ${formatTime(last.at)}`
 }

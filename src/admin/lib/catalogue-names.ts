@@ -9,12 +9,12 @@ type ListKey = Exclude<keyof AccountSettings["exclusions"], "variantSkus">
  * Medusa's own admin routes, read with the dashboard's session (the JS SDK, as the dashboard's
  * own pickers do). `stored` is what the setting keeps: the id, or for tags the tag's value.
  */
-const SOURCES: Record<ListKey, { path: string; list: string; name: string; stored: "id" | "value"; noun: string }> = {
-  productIds: { path: "/admin/products", list: "products", name: "title", stored: "id", noun: "products" },
-  collectionIds: { path: "/admin/collections", list: "collections", name: "title", stored: "id", noun: "collections" },
-  categoryIds: { path: "/admin/product-categories", list: "product_categories", name: "name", stored: "id", noun: "categories" },
-  typeIds: { path: "/admin/product-types", list: "product_types", name: "value", stored: "id", noun: "product types" },
-  tags: { path: "/admin/product-tags", list: "product_tags", name: "value", stored: "value", noun: "tags" },
+const SOURCES: Record<ListKey, { path: string; list: string; name: string; stored: "id" | "value"}> = {
+  productIds: { path: "/admin/products", list: "products", name: "title", stored: "id" },
+  collectionIds: { path: "/admin/collections", list: "collections", name: "title", stored: "id" },
+  categoryIds: { path: "/admin/product-categories", list: "product_categories", name: "name", stored: "id" },
+  typeIds: { path: "/admin/product-types", list: "product_types", name: "value", stored: "id" },
+  tags: { path: "/admin/product-tags", list: "product_tags", name: "value", stored: "value" },
 }
 
 export const PICKED_LISTS = Object.keys(SOURCES) as ListKey[]
@@ -42,11 +42,6 @@ export function useCatalogueSearch(key: ListKey, text: string) {
     queryFn: () => list(key, { q: text }),
     enabled: text.trim().length > 0,
   })
-}
-
-/** The noun of a list ("products"), for the picker's words. */
-export function catalogueNoun(key: ListKey): string {
-  return SOURCES[key].noun
 }
 
 /**

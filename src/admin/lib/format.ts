@@ -81,9 +81,3 @@ export const STATE_COLORS: Record<string, "green" | "orange" | "blue" | "red" | 
   declined: "red",
   carried: "grey",
 }
-
-export const CAPTURE_MODE_LABELS: Record<string, string> = {
-  manual: "Manual (the admin captures)",
-  on_authorize: "On approval",
-  on_shipment: "On shipment",
-}

@@ -1,49 +1,37 @@
 import type { AccountSettings } from "./api"
-import { CAPTURE_MODE_LABELS } from "./format"
 
 /**
  * The words of Settings -> Pay later: each setting, message field and policy as the form and
- * its change log name it, one table each, and the comparison that says whether the form
- * changed anything.
+ * its change log name them, in the dashboard's language (i18n/settings-page.ts, keys under
+ * `bnpl.settings`), and the comparison that says whether the form changed anything.
  */
 
-/** Each setting as the form's heading names it; the change log uses the same words. */
-export const FIELD_LABELS: Record<keyof AccountSettings, string> = {
-  enabled: "Offer pay later with this account",
-  capture: "Capture",
-  exclusions: "Not offered for",
-  message: "Storefront message",
-  onOrderFailure: "When an approved order cannot be placed",
-}
+/** react-i18next's `t` as the admin's components get it from `useTranslation()`. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string
 
 /** The storefront message's fields for any language (options.ts messageDefaultsSchema, but its `locales`). */
 export type MessageField = Exclude<keyof AccountSettings["message"], "locales">
+/** The message's fields in the form's order. */
+export const MESSAGE_FIELDS: MessageField[] = ["available", "instalments", "instalmentText", "outside"]
 /** The fields a locale of `message.locales` has. */
 export const LOCALE_MESSAGE_FIELDS = ["available", "instalmentText"] as const
 export type LocaleMessageField = (typeof LOCALE_MESSAGE_FIELDS)[number]
 
-/** The storefront message's fields (options.ts messageDefaultsSchema), in words. */
-export const MESSAGE_LABELS: Record<MessageField, string> = {
-  available: "Message when pay later is offered",
-  instalments: "Number of instalments (2 to 12)",
-  instalmentText: "Line for each instalment",
-  outside: "Message when the cart is outside the limits",
-}
+/** The capture modes (options.ts), in the select's order. */
+export const CAPTURE_MODES = ["manual", "on_authorize", "on_shipment"] as const
+/** The failure policies (options.ts onOrderFailure). */
+export const FAILURE_POLICIES: Array<AccountSettings["onOrderFailure"]> = ["void", "hold"]
 
-export const FAILURE_LABELS: Record<AccountSettings["onOrderFailure"], string> = {
-  void: "Void the approval at once",
-  hold: "Hold it for a person to place or void",
-}
-
-/** The exclusion lists (options.ts exclusionsSchema), in words. */
-export const EXCLUSION_LABELS: Record<keyof AccountSettings["exclusions"], string> = {
-  productIds: "Products",
-  variantSkus: "Variant SKUs",
-  categoryIds: "Categories (with their sub-categories)",
-  collectionIds: "Collections",
-  typeIds: "Product types",
-  tags: "Tags",
-}
+/** A setting as the form's heading names it; the change log uses the same words. */
+export const fieldLabel = (t: Translate, field: keyof AccountSettings) => t(`bnpl.settings.field_${field}`)
+/** A storefront message field (options.ts messageDefaultsSchema), in words; `locales` is "Per language". */
+export const messageLabel = (t: Translate, field: MessageField | "locales") => t(`bnpl.settings.message_${field}`)
+/** A failure policy in words. */
+export const failureLabel = (t: Translate, policy: string) => t(`bnpl.settings.failure_${policy}`, { defaultValue: policy })
+/** An exclusion list (options.ts exclusionsSchema) in words. */
+export const exclusionLabel = (t: Translate, list: keyof AccountSettings["exclusions"]) => t(`bnpl.settings.exclusion_${list}`)
+/** A capture mode in words ("On approval"); the box's "Capture mode" row too. */
+export const captureModeLabel = (t: Translate, mode: string) => t(`bnpl.settings.captureMode_${mode}`, { defaultValue: mode })
 
 /**
  * Whether two settings values are the same value: objects key by key whatever the keys' order
@@ -62,16 +50,17 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return false
 }
 
-/** A setting's value in words for the change log; ids of exclusions by name through `nameOf`. */
-export function describeSetting(field: keyof AccountSettings, value: unknown, nameOf: (id: string) => string = (id) => id): string {
-  if (value === null || value === undefined) return "medusa-config's value"
-  if (field === "enabled") return value ? "on" : "off"
-  if (field === "capture") return CAPTURE_MODE_LABELS[value as string] ?? String(value)
-  if (field === "onOrderFailure") return FAILURE_LABELS[value as AccountSettings["onOrderFailure"]] ?? String(value)
-  const labels: Record<string, string> = field === "exclusions" ? EXCLUSION_LABELS : { ...MESSAGE_LABELS, locales: "Per language" }
+/** A setting's value in words for the change log, in the dashboard's language; ids of exclusions by name through `nameOf`. */
+export function describeSetting(t: Translate, field: keyof AccountSettings, value: unknown, nameOf: (id: string) => string = (id) => id): string {
+  if (value === null || value === undefined) return t("bnpl.settings.configValue")
+  if (field === "enabled") return t(value ? "bnpl.settings.on" : "bnpl.settings.off")
+  if (field === "capture") return captureModeLabel(t, String(value))
+  if (field === "onOrderFailure") return failureLabel(t, String(value))
+  const label = (name: string) =>
+    field === "exclusions" ? exclusionLabel(t, name as keyof AccountSettings["exclusions"]) : messageLabel(t, name as MessageField | "locales")
   const parts = Object.entries(value as Record<string, unknown>).filter(([, entry]) => !(Array.isArray(entry) && entry.length === 0) && entry !== undefined)
-  if (!parts.length) return "none"
+  if (!parts.length) return t("bnpl.settings.nothing")
   return parts
-    .map(([name, entry]) => `${labels[name] ?? name}: ${Array.isArray(entry) ? entry.map((item) => nameOf(String(item))).join(", ") : typeof entry === "object" ? JSON.stringify(entry) : String(entry)}`)
+    .map(([name, entry]) => `${label(name)}: ${Array.isArray(entry) ? entry.map((item) => nameOf(String(item))).join(", ") : typeof entry === "object" ? JSON.stringify(entry) : String(entry)}`)
     .join("; ")
 }

@@ -7,7 +7,8 @@ import { PaymentTimeline, RefundReferences } from "../components/payment-history
 import { errorMessage, payLaterApi, type PaymentView } from "../lib/api"
 import { PartialCapture } from "../components/partial-capture"
 import { PayLaterRefund } from "../components/pay-later-refund"
-import { CAPTURE_MODE_LABELS, formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
+import { formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
+import { captureModeLabel } from "../lib/settings-words"
 
 /**
  * The order page's "Pay later" box (zone `order.details.before`, the order page's main column;
@@ -89,8 +90,8 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
     onSuccess: ({ payment: updated }) => {
       show(updated)
       if (updated.mismatch) toast.error(updated.mismatch)
-      else if (updated.service && "error" in updated.service) toast.error(`The service did not answer: ${updated.service.error}`)
-      else toast.success("Read from the service.")
+      else if (updated.service && "error" in updated.service) toast.error(t("bnpl.actions.serviceDidNotAnswer", { detail: updated.service.error }))
+      else toast.success(t("bnpl.actions.readFromService"))
     },
     onError: (error) => toast.error(errorMessage(error)),
   })
@@ -101,20 +102,17 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
       show(updated)
       // Medusa's own payment section shows the new capture or cancel too.
       queryClient.invalidateQueries({ queryKey: ["orders"] })
-      toast.success(kind === "capture" ? "The rest is captured." : `The rest is voided: ${rest} given back to the customer.`)
+      toast.success(kind === "capture" ? t("bnpl.actions.restCaptured") : t("bnpl.actions.restVoided", { amount: rest }))
     },
     onError: (error) => toast.error(errorMessage(error)),
   })
   const rest = formatMoney(payment.amounts.openToCapture, payment.currency)
   const confirm = async (kind: "capture" | "void") => {
     const confirmed = await prompt({
-      title: kind === "capture" ? "Capture the rest?" : "Void the rest?",
-      description:
-        kind === "capture"
-          ? `${rest} still authorised will be captured from the customer's pay later plan.`
-          : `${rest} still authorised will be given back to the customer. What was captured stays captured. This cannot be undone.`,
-      confirmText: kind === "capture" ? "Capture" : "Void",
-      cancelText: "Cancel",
+      title: t(kind === "capture" ? "bnpl.actions.captureRestTitle" : "bnpl.actions.voidRestTitle"),
+      description: t(kind === "capture" ? "bnpl.actions.captureRestDescription" : "bnpl.actions.voidRestDescription", { amount: rest }),
+      confirmText: t(kind === "capture" ? "bnpl.actions.capture" : "bnpl.actions.void"),
+      cancelText: t("bnpl.actions.cancel"),
       variant: kind === "void" ? "danger" : "confirmation",
     })
     if (confirmed) action.mutate(kind)
@@ -185,7 +183,7 @@ function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentVie
             "—"
           )}
         </Row>
-        <Row label={t("bnpl.box.captureMode")}>{CAPTURE_MODE_LABELS[payment.captureMode] ?? payment.captureMode}</Row>
+        <Row label={t("bnpl.box.captureMode")}>{captureModeLabel(t, payment.captureMode)}</Row>
         <Row label={t("bnpl.box.courier")} testId="bnpl-courier">
           {payment.courier ? (
             <div className="flex flex-col items-end">

@@ -8,7 +8,8 @@
  *   throws an Error naming the field when one is missing or not a function.
  * - `open()`: call it synchronously inside a click handler. Opens the popup at once on the
  *   sandbox's loading page, then calls `onCommenceCheckout(actions)`:
- *   `actions.resolve(token)` sends the popup to `/express/popup/{token}`;
+ *   `actions.resolve(token)` sends the popup to `/express/popup/{token}` (both pages with
+ *   `?locale=` the shop page's `<html lang>`, so the popup speaks its language);
  *   `actions.reject(reason)` closes it and calls `onComplete({ data: { status: "CANCELLED",
  *   orderToken: undefined, reason } })`. A blocked popup: `onComplete` with `CANCELLED` and
  *   reason `POPUP_BLOCKED` (the sandbox's own).
@@ -113,7 +114,10 @@ export function expressLibrarySource(origin: string, popupBase: string): string 
     },
     open: function () {
       if (!config) fail("call initializeForPopup(config) before open()");
-      var popup = window.open(POPUP_BASE + "/loading", "bnpl-express", "popup,width=480,height=760");
+      // The popup speaks the shop page's language (its <html lang>), as far as the sandbox has it.
+      var lang = document.documentElement.lang;
+      var query = lang ? "?locale=" + encodeURIComponent(lang) : "";
+      var popup = window.open(POPUP_BASE + "/loading" + query, "bnpl-express", "popup,width=480,height=760");
       var current = { config: config, popup: popup, token: undefined, done: false };
       session = current;
       if (!popup) {
@@ -127,7 +131,7 @@ export function expressLibrarySource(origin: string, popupBase: string): string 
           if (typeof token !== "string" || !token) return actions.reject("actions.resolve needs the checkout token");
           settled = true;
           current.token = token;
-          if (!popup.closed) popup.location.replace(POPUP_BASE + "/" + encodeURIComponent(token));
+          if (!popup.closed) popup.location.replace(POPUP_BASE + "/" + encodeURIComponent(token) + query);
         },
         reject: function (reason) {
           if (settled || current.done) return;

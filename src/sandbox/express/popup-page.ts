@@ -1,4 +1,5 @@
 import { escapeHtml, formatMoney, page } from "../screen-page"
+import { say, screenWords, type ScreenLocale } from "../screen-words"
 import type { StoredCheckout } from "../state"
 import { EXPRESS_ADDRESS_PRESETS, type ExpressAddressPreset } from "./addresses"
 import { EXPRESS_POPUP_SCRIPT } from "./popup-script"
@@ -31,10 +32,12 @@ function scriptJson(value: unknown): string {
 }
 
 /** The page the library opens the popup on, before the merchant's page has the token. */
-export function loadingPage(): string {
+export function loadingPage(locale: ScreenLocale = "en-GB"): string {
+  const words = screenWords(locale)
   return page(
-    "Opening checkout",
-    `<h1 id="express-loading" data-testid="express-loading">Opening the checkout\u2026</h1><p>Please wait while the shop prepares your order.</p>`
+    words.opening,
+    `<h1 id="express-loading" data-testid="express-loading">${escapeHtml(words.openingTheCheckout)}</h1><p>${escapeHtml(words.pleaseWait)}</p>`,
+    { locale }
   )
 }
 
@@ -42,9 +45,11 @@ export function loadingPage(): string {
  * The express popup of a checkout (docs/service-api.md "Express checkout"): the amount,
  * the preset addresses as buttons, the shop's shipping options once its page answered, and
  * Confirm, "Confirm, card will be declined" and Cancel. Element ids equal their `data-testid`s
- * (docs/sandbox.md lists them). `basePath` is the public URL's path (behind a proxy).
+ * (docs/sandbox.md lists them). `basePath` is the public URL's path (behind a proxy);
+ * `locale` the screen's language (screen-words.ts), the script's messages included.
  */
-export function expressPopupPage(checkout: StoredCheckout, basePath: string): string {
+export function expressPopupPage(checkout: StoredCheckout, basePath: string, locale: ScreenLocale = "en-GB"): string {
+  const words = screenWords(locale)
   const request = checkout.request
   const merchantName = request.merchant?.name ?? "Sandbox merchant"
   const popupPath = `${basePath}/express/popup/${encodeURIComponent(checkout.token)}`
@@ -57,35 +62,50 @@ export function expressPopupPage(checkout: StoredCheckout, basePath: string): st
     confirmPath: `${popupPath}/confirm`,
     cancelPath: `${popupPath}/cancel`,
     answerTimeoutMs: EXPRESS_ANSWER_TIMEOUT_MS,
+    locale,
+    words: {
+      SHIPPING_ADDRESS_UNSUPPORTED: words.SHIPPING_ADDRESS_UNSUPPORTED,
+      SHIPPING_ADDRESS_UNRECOGNIZED: words.SHIPPING_ADDRESS_UNRECOGNIZED,
+      SERVICE_UNAVAILABLE: words.SERVICE_UNAVAILABLE,
+      NO_OPTIONS: words.NO_OPTIONS,
+      NO_OPENER: words.NO_OPENER,
+      asking: words.asking,
+      orderTotal: words.orderTotal,
+      confirmed: words.confirmedClose,
+      cancelled: words.cancelledShort,
+      notRecorded: words.notRecorded,
+    },
   }
   return page(
-    `Pay ${merchantName}`,
-    `<h1>Pay ${escapeHtml(merchantName)} later</h1>
-<div class="amount" id="express-amount" data-testid="express-amount">${escapeHtml(formatMoney(request.amount))}</div>
-<h2>Deliver to</h2>
+    say(words.pay, { merchant: merchantName }),
+    `<h1>${escapeHtml(say(words.payLater, { merchant: merchantName }))}</h1>
+<div class="amount" id="express-amount" data-testid="express-amount">${escapeHtml(formatMoney(request.amount, locale))}</div>
+<h2>${escapeHtml(words.deliverTo)}</h2>
 <div id="express-addresses" data-testid="express-addresses">
 ${EXPRESS_ADDRESS_PRESETS.map(addressButton).join("\n")}
 </div>
 <p id="express-status" data-testid="express-status" role="status"></p>
-<h2 id="express-options-heading" hidden>Delivery</h2>
+<h2 id="express-options-heading" hidden>${escapeHtml(words.delivery)}</h2>
 <div id="express-options" data-testid="express-options"></div>
 <table id="express-summary" data-testid="express-summary" hidden>
-<tr><td>Shipping</td><td class="price" id="express-shipping" data-testid="express-shipping"></td></tr>
-<tr><td>Tax</td><td class="price" id="express-tax" data-testid="express-tax"></td></tr>
-<tr class="total"><td>Total</td><td class="price" id="express-total" data-testid="express-total"></td></tr>
+<tr><td>${escapeHtml(words.shipping)}</td><td class="price" id="express-shipping" data-testid="express-shipping"></td></tr>
+<tr><td>${escapeHtml(words.tax)}</td><td class="price" id="express-tax" data-testid="express-tax"></td></tr>
+<tr class="total"><td>${escapeHtml(words.total)}</td><td class="price" id="express-total" data-testid="express-total"></td></tr>
 </table>
-<button type="button" id="express-confirm" data-testid="express-confirm" disabled>Confirm</button>
-<button type="button" id="express-decline" data-testid="express-decline" disabled>Confirm, card will be declined</button>
-<button type="button" id="express-cancel" data-testid="express-cancel">Cancel</button>
+<button type="button" id="express-confirm" data-testid="express-confirm" disabled>${escapeHtml(words.confirm)}</button>
+<button type="button" id="express-decline" data-testid="express-decline" disabled>${escapeHtml(words.decline)}</button>
+<button type="button" id="express-cancel" data-testid="express-cancel">${escapeHtml(words.cancel)}</button>
 <p id="express-result" data-testid="express-result" role="status" hidden></p>`,
     {
       style: POPUP_STYLE,
+      locale,
       script: `<script id="express-data" type="application/json">${scriptJson(settings)}</script>\n<script>${EXPRESS_POPUP_SCRIPT}</script>`,
     }
   )
 }
 
-/** A page saying why the popup cannot go on (unknown, not express, expired, used or answered). */
-export function expressRefusalPage(message: string): string {
-  return page("Checkout unavailable", `<h1 id="error" data-testid="express-error">Checkout unavailable</h1><p>${escapeHtml(message)}</p>`)
+/** A page saying why the popup cannot go on (unknown, not express, expired, used or answered); `message` is the sandbox's own, in English. */
+export function expressRefusalPage(message: string, locale: ScreenLocale = "en-GB"): string {
+  const words = screenWords(locale)
+  return page(words.unavailable, `<h1 id="error" data-testid="express-error">${escapeHtml(words.unavailable)}</h1><p>${escapeHtml(message)}</p>`, { locale })
 }

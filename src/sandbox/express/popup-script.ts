@@ -3,7 +3,8 @@
  * settings from `<script id="express-data" type="application/json">`: `token`,
  * `openerOrigin` (the checkout's `popupOriginUrl` origin), `currency`, `preselected` (the
  * checkout's `shippingOptionIdentifier`, if any), `addresses` (the presets), `confirmPath`,
- * `cancelPath`, `answerTimeoutMs`.
+ * `cancelPath`, `answerTimeoutMs`, `locale` and `words` (its messages in that language,
+ * screen-words.ts; `{amount}` and `{detail}` filled in here).
  *
  * Talks to the library in the opener with `postMessage`, to the opener's origin only, and
  * accepts only messages from that origin and that window (`source: "bnpl-express-library"`,
@@ -18,17 +19,14 @@ export const EXPRESS_POPUP_SCRIPT = `(function () {
   var opener = window.opener;
   var state = { option: null, options: [], preset: null, sequence: 0, busy: false, timer: null };
   var SYMBOLS = { GBP: "\\u00a3", EUR: "\\u20ac" };
-  var MESSAGES = {
-    SHIPPING_ADDRESS_UNSUPPORTED: "The shop does not deliver to this address. Choose another one.",
-    SHIPPING_ADDRESS_UNRECOGNIZED: "The shop could not recognise this address. Choose another one.",
-    SERVICE_UNAVAILABLE: "The shop could not answer just now. Try again, or choose another address.",
-    NO_OPTIONS: "The shop offers no delivery to this address. Choose another one.",
-    NO_OPENER: "This window was not opened by a shop's page, so no delivery options can be asked for."
-  };
+  var MESSAGES = data.words;
 
   function byId(id) { return document.getElementById(id); }
   function money(value) {
     if (!value || typeof value.amount !== "string") return "";
+    if (data.locale !== "en-GB") {
+      try { return new Intl.NumberFormat(data.locale, { style: "currency", currency: value.currency }).format(value.amount); } catch (error) { /* below */ }
+    }
     var symbol = SYMBOLS[value.currency];
     return symbol ? symbol + value.amount : value.amount + " " + value.currency;
   }
@@ -70,7 +68,7 @@ export const EXPRESS_POPUP_SCRIPT = `(function () {
     clearTimeout(state.timer);
     if (!opener) return say(MESSAGES.NO_OPENER, "NO_OPENER");
     var sequence = state.sequence;
-    say("Asking the shop for delivery options\\u2026", "WAITING");
+    say(MESSAGES.asking, "WAITING");
     state.timer = setTimeout(function () {
       if (sequence === state.sequence && !state.options.length) say(MESSAGES.SERVICE_UNAVAILABLE, "TIMEOUT");
     }, data.answerTimeoutMs);
@@ -118,7 +116,7 @@ export const EXPRESS_POPUP_SCRIPT = `(function () {
       button.appendChild(text("strong", "", option.name || option.id));
       button.appendChild(text("span", "price", money(option.shippingAmount)));
       if (option.description) button.appendChild(text("small", "", option.description));
-      button.appendChild(text("small", "", "Order total " + money(option.orderAmount)));
+      button.appendChild(text("small", "", MESSAGES.orderTotal.replace("{amount}", money(option.orderAmount))));
       button.addEventListener("click", function () { chooseOption(index, button); });
       list.appendChild(button);
       if (option.id === data.preselected) preselected = index;
@@ -155,12 +153,12 @@ export const EXPRESS_POPUP_SCRIPT = `(function () {
         var result = byId("express-result");
         result.hidden = false;
         result.setAttribute("data-status", status);
-        result.textContent = status === "SUCCESS" ? "Payment confirmed. You can close this window." : "Payment cancelled.";
+        result.textContent = status === "SUCCESS" ? MESSAGES.confirmed : MESSAGES.cancelled;
         setTimeout(function () { window.close(); }, 100);
       }, function (error) {
         state.busy = false;
         refreshButtons();
-        say("Your answer was not recorded: " + error.message, "ERROR");
+        say(MESSAGES.notRecorded.replace("{detail}", error.message), "ERROR");
       });
   }
 

@@ -5,6 +5,7 @@ import { isExpressRefusal, openExpressCheckout } from "./confirmation"
 import { expressAnswerRoutes, type ExpressControl } from "./control"
 import { expressLibrarySource } from "./library"
 import { expressPopupPage, expressRefusalPage, loadingPage } from "./popup-page"
+import { screenLocale } from "../screen-words"
 
 /**
  * The express checkout's browser side (docs/service-api.md "Express checkout"; the
@@ -31,16 +32,18 @@ export function expressScreenRoutes(store: SandboxStore, control: ExpressControl
       .set("Cache-Control", "no-cache")
       .send(expressLibrarySource(origin, `${publicUrl()}/express/popup`))
   })
-  router.get("/express/popup/loading", (_req, res) => {
-    res.status(200).type("html").send(loadingPage())
+  // The popup's language: `?locale=` (the library adds the shop page's), else the browser's (screen-words.ts).
+  router.get("/express/popup/loading", (req, res) => {
+    res.status(200).type("html").send(loadingPage(screenLocale(req.originalUrl, req.get("accept-language"))))
   })
   router.get("/express/popup/:token", (req, res) => {
+    const locale = screenLocale(req.originalUrl, req.get("accept-language"))
     const checkout = openExpressCheckout(store, req.params.token)
     if (isExpressRefusal(checkout)) {
-      res.status(checkout.status).type("html").send(expressRefusalPage(checkout.message))
+      res.status(checkout.status).type("html").send(expressRefusalPage(checkout.message, locale))
       return
     }
-    res.status(200).type("html").send(expressPopupPage(checkout, basePath()))
+    res.status(200).type("html").send(expressPopupPage(checkout, basePath(), locale))
   })
 
   // After the GETs: a popup's navigation is cross-site (the merchant's page sends it there), its POSTs are not.

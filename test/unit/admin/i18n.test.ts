@@ -1,0 +1,45 @@
+import resources from "../../../src/admin/i18n"
+import { AMOUNT_PROBLEM_TEXTS } from "../../../src/admin/i18n/box-actions"
+
+// The admin's texts per dashboard language (src/admin/i18n): the same keys as English, every
+// placeholder English fills in, none left empty and none still English word for word.
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
+
+type Group = Record<string, string>
+const groups = (language: string) => (resources as Record<string, { translation: { bnpl: Record<string, Group> } }>)[language].translation.bnpl
+
+describe("the admin's translations", () => {
+  const languages = ["fr", "de", "es", "it", "nl"]
+
+  it("are there for the six languages of the EU account's markets and English", () => {
+    expect(Object.keys(resources).sort()).toEqual(["de", "en", "es", "fr", "it", "nl"])
+  })
+
+  it.each(languages)("%s has every key of the box, its actions and the settings page, with English's placeholders", (language) => {
+    const english = groups("en")
+    for (const group of ["box", "actions", "settings"]) {
+      const translated = groups(language)[group]
+      expect({ group, keys: Object.keys(translated).sort() }).toEqual({ group, keys: Object.keys(english[group]).sort() })
+      for (const [key, text] of Object.entries(english[group])) {
+        expect({ key, placeholders: placeholders(translated[key]) }).toEqual({ key, placeholders: placeholders(text) })
+        expect(translated[key].trim()).not.toBe("")
+      }
+    }
+  })
+
+  it.each(languages)("%s writes its own words: at most a few texts equal English's (names such as Express, HTTP Basic, Sandbox)", (language) => {
+    const english = groups("en")
+    const same = ["box", "actions", "settings"].flatMap((group) =>
+      Object.entries(english[group]).filter(([key, text]) => groups(language)[group][key] === text && text.length > 12).map(([key]) => `${group}.${key}`)
+    )
+    expect(same).toEqual([])
+  })
+
+  it.each(languages)("%s says why a typed amount is refused, for every refusal of the capture and refund checks", (language) => {
+    const problems = AMOUNT_PROBLEM_TEXTS[language as keyof typeof AMOUNT_PROBLEM_TEXTS]
+    expect(Object.keys(problems).sort()).toEqual(
+      ["authorization_expired", "more_than_open", "more_than_refundable", "not_a_number", "not_positive", "nothing_open", "nothing_refundable", "too_many_decimals"]
+    )
+    expect(groups(language).problems).toBe(problems)
+  })
+})
