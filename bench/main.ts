@@ -247,7 +247,7 @@ async function quietShop(sandbox: Sandbox): Promise<string> {
     proxy.configure(warmService)
     await proxy.listen()
     const admin = await AdminApi.signIn(quietStore.url, quietStore.seed.admin)
-    const warm = await measureWarmMoney(sandbox, api, admin, proxy, { latencyMs: LATENCY_MS, rounds: WARM_ROUNDS })
+    const warm = await measureWarmMoney(sandbox, api, admin, proxy, { latencyMs: LATENCY_MS, rounds: WARM_ROUNDS, storeCpu: storeCpu(quietStore) })
     sections.push(renderWarmMoney(first, warm, LATENCY_MS))
     return sections.join("\n\n")
   } finally {
