@@ -8,12 +8,13 @@ import { measureQuietShop, QUIET_SHOP_ROWS } from "./quiet-shop"
 import { measureQuietSpells } from "./quiet-spells"
 import { TcpProxy } from "../harness/tcp-proxy"
 import { measureAtLatency } from "./realistic-latency"
-import { renderClientOverhead, renderQuietShop, renderReport, renderRoundTripsOnly } from "./report"
+import { renderClientOverhead, renderQuietShop, renderReport, renderRoundTripsOnly, renderThroughput } from "./report"
 import { measureScale, renderScale } from "./scale/scale"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
 import { BENCH_STOREFRONT_ORIGIN, staleBuildWarning, startBenchStore, type BenchStore } from "./store-stack"
-import { checkout, measureThroughput } from "./throughput"
+import { processCpuSeconds } from "./store-cpu"
+import { checkout, measureThroughput, systemCheckout } from "./throughput"
 import { measureTokenBurst } from "./token-burst"
 import { measureTelemetryOverhead, renderTelemetryOverhead } from "./telemetry-overhead"
 import { measureFirstSession, measureWarmMoney, renderWarmMoney } from "./warm-money"
@@ -47,20 +48,25 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
 /** Section 6: shoppers per row (the cold first one included), and how long each takes to choose. */
 const QUIET_SHOPPERS = Number(process.env.BENCH_QUIET_SHOPPERS ?? 6)
 const QUIET_THINK_MS = Number(process.env.BENCH_QUIET_THINK_MS ?? 2_000)
-/** `npm run bench -- --quiet-shop`: section 6 alone; `BENCH_QUIET_SHOP=0` leaves it out of a full run. */
+/**
+ * `npm run bench -- --quiet-shop`: section 6 (and 6b) alone, several minutes of idle gaps;
+ * `BENCH_QUIET_SHOP=1` adds it to a full run, which leaves it out by default.
+ */
 const QUIET_SHOP_ONLY = process.argv.includes("--quiet-shop")
 /** Section 6b's rounds (each: two orders per provider); `--warm-money` runs 6b alone, without the quiet-shop rows. */
 const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS ?? 40)
 const WARM_MONEY_ONLY = process.argv.includes("--warm-money")
 /** `npm run bench -- --round-trips`: section 2's cart completions and the round trips per operation alone. */
 const ROUND_TRIPS_ONLY = process.argv.includes("--round-trips")
+/** `npm run bench -- --throughput`: section 4 alone, both providers (a store of its own). */
+const THROUGHPUT_ONLY = process.argv.includes("--throughput")
 /** `npm run bench -- --express`: section 7 alone (a store of its own). */
 const EXPRESS_ONLY = process.argv.includes("--express")
 /** `npm run bench -- --telemetry`: section 8 alone (the sandbox only, a few seconds). */
 const TELEMETRY_ONLY = process.argv.includes("--telemetry")
 /** `npm run bench -- --client-overhead`: section 1 alone (the sandbox only, about a minute). */
 const CLIENT_OVERHEAD_ONLY = process.argv.includes("--client-overhead")
-const WITH_QUIET_SHOP = QUIET_SHOP_ONLY || process.env.BENCH_QUIET_SHOP !== "0"
+const WITH_QUIET_SHOP = QUIET_SHOP_ONLY || process.env.BENCH_QUIET_SHOP === "1"
 const QUIET_DATABASE_URL = process.env.BENCH_QUIET_DATABASE_URL ?? "postgres://postgres@localhost:5432/medusa_bnpl_bench_quiet"
 
 const started = performance.now()
@@ -127,11 +133,20 @@ async function main(): Promise<void> {
       store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
       const api = new StoreApi(store.url, store.seed)
       await checkout(sandbox, api)
-      log("2. cart complete, bnpl vs system default, with round trips…")
-      const complete = await measureCartComplete(sandbox, api)
-      const admin = await AdminApi.signIn(store.url, store.seed.admin)
-      const afterOrder = await afterOrderRoundTrips(sandbox, admin, complete.bnplOrderIds.slice(0, 2), store.seed.stockLocationId, complete.bnplOrderIds.slice(2, 4))
+      const { complete, afterOrder } = await cartCompleteAndRoundTrips(sandbox, store, api)
       console.log(`\n${renderRoundTripsOnly(complete, afterOrder)}\n`)
+      console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
+      return
+    }
+    if (THROUGHPUT_ONLY) {
+      store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
+      const api = new StoreApi(store.url, store.seed)
+      // Untimed: the first requests of a fresh Medusa compile queries and fill caches.
+      await checkout(sandbox, api)
+      await systemCheckout(api)
+      log(`4. checkouts per second at ${LEVELS.join(", ")} shoppers, pay later and the system provider…`)
+      const throughput = await measureThroughput(sandbox, api, LEVELS, WINDOW_MS, storeCpu(store))
+      console.log(`\n${renderThroughput(throughput, WINDOW_MS)}\n`)
       console.log(`Total ${elapsed()}. Server logs: test-output/bench/. ${machine()}`)
       return
     }
@@ -156,17 +171,15 @@ async function main(): Promise<void> {
     const api = new StoreApi(store.url, store.seed)
     // Untimed: the first requests of a fresh Medusa compile queries and fill caches.
     await checkout(sandbox, api)
+    await systemCheckout(api)
 
-    log("2. cart complete, bnpl vs system default, with round trips…")
-    const complete = await measureCartComplete(sandbox, api)
-    const admin = await AdminApi.signIn(store.url, store.seed.admin)
-    const afterOrder = await afterOrderRoundTrips(sandbox, admin, complete.bnplOrderIds.slice(0, 2), store.seed.stockLocationId, complete.bnplOrderIds.slice(2, 4))
+    const { complete, afterOrder } = await cartCompleteAndRoundTrips(sandbox, store, api)
 
     log(`2b. cart complete again with the sandbox answering every call ${LATENCY_MS} ms late…`)
     const latency = await measureAtLatency(sandbox, api, { latencyMs: LATENCY_MS, runs: 20 })
 
-    log(`4. checkouts per second at ${LEVELS.join(", ")} shoppers…`)
-    const throughput = await measureThroughput(sandbox, api, LEVELS, WINDOW_MS)
+    log(`4. checkouts per second at ${LEVELS.join(", ")} shoppers, pay later and the system provider…`)
+    const throughput = await measureThroughput(sandbox, api, LEVELS, WINDOW_MS, storeCpu(store))
     log(`7. express shipping options at 0 and ${LATENCY_MS} ms…`)
     const expressOptions = await measureExpressShippingOptions(sandbox, api, BENCH_STOREFRONT_ORIGIN, { latencies: [0, LATENCY_MS] })
     await store.stop()
@@ -184,6 +197,27 @@ async function main(): Promise<void> {
   } finally {
     await stop()
   }
+}
+
+/**
+ * Section 2: the cart completions of both providers (bench/cart-complete.ts), then the round
+ * trips of the after-order operations on orders they placed (bench/round-trips.ts): shipment,
+ * capture and refund on two, the void (an admin cancel) on two others.
+ */
+async function cartCompleteAndRoundTrips(sandbox: Sandbox, store: BenchStore, api: StoreApi) {
+  log("2. cart complete, bnpl vs system default, with round trips…")
+  const complete = await measureCartComplete(sandbox, api)
+  const admin = await AdminApi.signIn(store.url, store.seed.admin)
+  const placed = complete.bnplOrderIds
+  const afterOrder = await afterOrderRoundTrips(sandbox, admin, placed.slice(0, 2), store.seed.stockLocationId, placed.slice(2, 4))
+  return { complete, afterOrder }
+}
+
+/** The store process's CPU seconds so far (bench/store-cpu.ts). */
+function storeCpu(store: BenchStore): () => number {
+  const pid = store.pid
+  if (pid === undefined) throw new Error("the bench store's process id is unknown: its CPU time cannot be read")
+  return () => processCpuSeconds(pid)
 }
 
 /**
@@ -221,7 +255,7 @@ async function quietShop(sandbox: Sandbox): Promise<string> {
     proxy.configure(warmService)
     await proxy.listen()
     const admin = await AdminApi.signIn(quietStore.url, quietStore.seed.admin)
-    const warm = await measureWarmMoney(sandbox, api, admin, proxy, { latencyMs: LATENCY_MS, rounds: WARM_ROUNDS })
+    const warm = await measureWarmMoney(sandbox, api, admin, proxy, { latencyMs: LATENCY_MS, rounds: WARM_ROUNDS, storeCpu: storeCpu(quietStore) })
     sections.push(renderWarmMoney(first, warm, LATENCY_MS))
     return sections.join("\n\n")
   } finally {

@@ -1,4 +1,4 @@
-import type { CartCompleteResult } from "./cart-complete"
+import { BNPL, SYSTEM, type CartCompleteResult } from "./cart-complete"
 import type { OverheadResult } from "./client-overhead"
 import type { RoundTrips } from "./round-trips"
 import { describeTrips } from "./round-trips"
@@ -191,21 +191,7 @@ export function renderReport(figures: BenchFigures): string {
     )
   )
 
-  out.push("", `4. Whole pay-later checkouts (cart -> shipping -> session -> consumer confirm -> return route; new checkouts started for ${(figures.windowMs / 1000).toFixed(0)} s per level)`)
-  out.push(
-    table(
-      ["shoppers", "checkouts", "failed", "wall s", "checkouts/s", "checkout ms mean / p50 / p95"],
-      throughput.map((row) => [
-        String(row.shoppers),
-        String(row.checkouts),
-        String(row.failed),
-        (row.wallMs / 1000).toFixed(1),
-        row.perSecond.toFixed(2),
-        triple(row.latency, 0),
-      ])
-    )
-  )
-  for (const row of throughput) if (row.firstError) out.push(`  first failure at ${row.shoppers} shoppers: ${row.firstError}`)
+  out.push("", renderThroughput(throughput, figures.windowMs))
 
   out.push("", "5. Quiet spells: a checkout's calls (Create Checkout, Auth, Capture) after an idle gap, through a proxy closing idle connections")
   out.push(
@@ -301,5 +287,62 @@ export function renderQuietShop(rows: QuietShopRow[], latencyMs: number, thinkMs
     }
   }
   if (targets.length) out.push("", "Targets of section 6", table(["target", "figure", "result"], targets))
+  return out.join("\n")
+}
+
+/** Pay later's row of `rows` at `shoppers` beside the system provider's, with their ratio. */
+function pairs(rows: ThroughputResult[]): Array<{ shoppers: number; bnpl?: ThroughputResult; system?: ThroughputResult }> {
+  const levels = [...new Set(rows.map((row) => row.shoppers))]
+  return levels.map((shoppers) => ({
+    shoppers,
+    bnpl: rows.find((row) => row.shoppers === shoppers && row.provider === BNPL),
+    system: rows.find((row) => row.shoppers === shoppers && row.provider === SYSTEM),
+  }))
+}
+
+/** The bnpl/system ratio of the store's CPU per checkout, over all levels (target at most 1.25; issue 49). */
+export function cpuRatio(rows: ThroughputResult[]): number {
+  const total = (provider: string) => {
+    const of = rows.filter((row) => row.provider === provider)
+    const checkouts = of.reduce((sum, row) => sum + row.checkouts, 0)
+    return of.reduce((sum, row) => sum + row.storeCpuSeconds, 0) / checkouts
+  }
+  return total(BNPL) / total(SYSTEM)
+}
+
+/** Section 4: whole checkouts, pay later beside Medusa's system provider, level by level. */
+export function renderThroughput(rows: ThroughputResult[], windowMs: number): string {
+  const out = [
+    `4. Whole checkouts, pay later (cart -> shipping -> session -> consumer confirm -> return route) beside pp_system_default (cart -> shipping -> session -> complete), same store; new checkouts started for ${(windowMs / 1000).toFixed(0)} s per level; store CPU = the store process's user + system seconds`,
+    table(
+      ["shoppers", "provider", "checkouts", "failed", "wall s", "checkouts/s", "checkout ms mean / p50 / p95", "store CPU s", "store CPU ms per checkout"],
+      rows.map((row) => [
+        String(row.shoppers),
+        row.provider,
+        String(row.checkouts),
+        String(row.failed),
+        (row.wallMs / 1000).toFixed(1),
+        row.perSecond.toFixed(2),
+        triple(row.latency, 0),
+        row.storeCpuSeconds.toFixed(2),
+        (row.cpuPerCheckout * 1000).toFixed(0),
+      ])
+    ),
+    "",
+    table(
+      ["shoppers", "checkouts/s bnpl / system", "p50 ms bnpl / system", "p95 ms bnpl / system", "store CPU ms per checkout bnpl / system", "CPU ratio bnpl/system"],
+      pairs(rows).map(({ shoppers, bnpl, system }) => [
+        String(shoppers),
+        `${bnpl?.perSecond.toFixed(2) ?? "-"} / ${system?.perSecond.toFixed(2) ?? "-"}`,
+        `${bnpl?.latency.p50.toFixed(0) ?? "-"} / ${system?.latency.p50.toFixed(0) ?? "-"}`,
+        `${bnpl?.latency.p95.toFixed(0) ?? "-"} / ${system?.latency.p95.toFixed(0) ?? "-"}`,
+        `${bnpl ? (bnpl.cpuPerCheckout * 1000).toFixed(0) : "-"} / ${system ? (system.cpuPerCheckout * 1000).toFixed(0) : "-"}`,
+        bnpl && system ? (bnpl.cpuPerCheckout / system.cpuPerCheckout).toFixed(2) : "-",
+      ])
+    ),
+  ]
+  const ratio = cpuRatio(rows)
+  out.push(`   store CPU per checkout, bnpl/system over all levels: ${ratio.toFixed(2)} (target <= 1.25: ${verdict(ratio <= 1.25)})`)
+  for (const row of rows) if (row.firstError) out.push(`  first failure at ${row.shoppers} shoppers (${row.provider}): ${row.firstError}`)
   return out.join("\n")
 }

@@ -106,13 +106,31 @@ export class StoreApi {
     return answer.shipping_options.length
   }
 
-  /** The plugin's return route after a confirmed checkout; throws unless it redirects to the order page. */
+  /**
+   * The plugin's return route after a confirmed checkout, resolved with the order id. When it
+   * sends the consumer to the payment step with `bnpl_status=processing` (its deadline passed
+   * with the completion still running), the cart's status is polled as the storefront kit
+   * does, until the order exists. Throws on any other page, or a failed completion.
+   */
   async returnRoute(cartId: string, token: string): Promise<string> {
     const query = new URLSearchParams({ cart_id: cartId, orderToken: token, status: "SUCCESS" })
     const target = await redirectTarget(`${this.url}/bnpl/return?${query}`)
     const orderId = /\/order\/([^/]+)\/confirmed$/.exec(target.pathname)?.[1]
-    if (!orderId) throw new Error(`the return route sent the consumer to ${target}`)
-    return orderId
+    if (orderId) return orderId
+    if (target.searchParams.get("bnpl_status") === "processing") return this.orderOfProcessingCart(cartId)
+    throw new Error(`the return route sent the consumer to ${target}`)
+  }
+
+  /** `GET /store/bnpl/carts/:id/status` every 500 ms, up to 5 minutes, until the order exists. */
+  private async orderOfProcessingCart(cartId: string): Promise<string> {
+    const deadline = Date.now() + 300_000
+    while (Date.now() < deadline) {
+      const answer = await callJson("GET", `${this.url}/store/bnpl/carts/${cartId}/status`, { headers: this.store })
+      if (answer.status === "completed") return answer.order_id
+      if (answer.status === "failed") throw new Error(`cart ${cartId} was not completed: ${answer.reason}`)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    throw new Error(`cart ${cartId} was still processing after 5 minutes`)
   }
 }
 

@@ -15,6 +15,8 @@ export const BENCH_STOREFRONT_ORIGIN = "http://storefront.bench.test"
  */
 export interface BenchStore {
   url: string
+  /** The `medusa start` process: the store's own CPU time (store-cpu.ts). */
+  pid: number | undefined
   seed: DemoSeed
   /** Milliseconds of each start-up step. */
   timings: Record<string, number>
@@ -85,6 +87,7 @@ export async function startBenchStore(
   const store = await step("starting Medusa", () => startMedusa(settings))
   return {
     url: settings.storeUrl,
+    pid: store.pid,
     seed,
     timings,
     async stop() {

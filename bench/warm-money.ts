@@ -14,7 +14,9 @@ import type { AdminApi, StoreApi } from "./store-api"
  * partial refund of one order, and a second order's session, completion and cancel (pay
  * later's void). Timed per operation, with the connections the proxy accepted while it ran:
  * after the warm-up round none should be new (the pool's idle connection serves every call).
- * An operation's added round trips are the median of (bnpl - system) over the latency. The
+ * An operation's added round trips are the median of (bnpl - system) over the latency; the
+ * store process's CPU time per operation (`storeCpu`, bench/store-cpu.ts) is shown beside it,
+ * since on a machine shared with other work the times swing far more than the CPU. The
  * first session of the store after its restart is counted by endpoint (`firstSession`).
  */
 export const WARM_OPERATIONS = ["session", "complete", "capture", "refund", "void"] as const
@@ -32,20 +34,25 @@ export interface WarmMoneyResult {
   addedRoundTrips: Record<WarmOperation, number>
   /** What each pay-later operation sent the service in the last round (`capture 1`). */
   calls: Record<WarmOperation, string>
+  /** The store process's CPU ms per operation (mean; the load disturbs it far less than the times). */
+  cpu: { bnpl: Record<WarmOperation, number>; system: Record<WarmOperation, number> }
 }
 
 type Samples = Record<WarmOperation, number[]>
 const samples = (): Samples => ({ session: [], complete: [], capture: [], refund: [], void: [] })
 
 /** One provider's two orders of a round: each operation timed, with the connections opened meanwhile. */
-async function orderLife(store: StoreApi, admin: AdminApi, sandbox: Sandbox, proxy: TcpProxy, provider: string): Promise<Array<[WarmOperation, number, number, string]>> {
-  const taken: Array<[WarmOperation, number, number, string]> = []
+type Taken = [operation: WarmOperation, ms: number, opened: number, sent: string, cpuMs: number]
+
+async function orderLife(store: StoreApi, admin: AdminApi, sandbox: Sandbox, proxy: TcpProxy, provider: string, storeCpu: () => number): Promise<Taken[]> {
+  const taken: Taken[] = []
   const timed = async <T>(operation: WarmOperation, run: () => Promise<T>): Promise<T> => {
-    const [opened, requests, start] = [proxy.accepted, { ...sandbox.control.ledger().requests }, performance.now()]
+    const [opened, requests, cpu, start] = [proxy.accepted, { ...sandbox.control.ledger().requests }, storeCpu(), performance.now()]
     const value = await run()
     const ms = performance.now() - start
+    const cpuMs = (storeCpu() - cpu) * 1000
     const sent = Object.entries(sandbox.control.ledger().requests).filter(([endpoint, n]) => n !== requests[endpoint as keyof typeof requests])
-    taken.push([operation, ms, proxy.accepted - opened, sent.map(([endpoint, n]) => `${endpoint} ${n - requests[endpoint as keyof typeof requests]}`).join(", ")])
+    taken.push([operation, ms, proxy.accepted - opened, sent.map(([endpoint, n]) => `${endpoint} ${n - requests[endpoint as keyof typeof requests]}`).join(", "), cpuMs])
     return value
   }
   const place = async () => {
@@ -74,21 +81,23 @@ export async function measureWarmMoney(
   store: StoreApi,
   admin: AdminApi,
   proxy: TcpProxy,
-  { latencyMs, rounds }: { latencyMs: number; rounds: number }
+  { latencyMs, rounds, storeCpu }: { latencyMs: number; rounds: number; storeCpu: () => number }
 ): Promise<WarmMoneyResult> {
   const bnpl = samples()
   const system = samples()
+  const cpu = { bnpl: samples(), system: samples() }
   const newConnections: Record<WarmOperation, number> = { session: 0, complete: 0, capture: 0, refund: 0, void: 0 }
   const calls: Record<WarmOperation, string> = { session: "", complete: "", capture: "", refund: "", void: "" }
   let operations = 0
   for (let round = 0; round <= rounds; round++) {
     const providers = round % 2 ? [SYSTEM, BNPL] : [BNPL, SYSTEM]
     for (const provider of providers) {
-      const taken = await orderLife(store, admin, sandbox, proxy, provider)
+      const taken = await orderLife(store, admin, sandbox, proxy, provider, storeCpu)
       // Round 0 warms the pool and Medusa's own caches: not counted.
       if (round === 0) continue
-      for (const [operation, ms, opened, sent] of taken) {
+      for (const [operation, ms, opened, sent, cpuMs] of taken) {
         ;(provider === BNPL ? bnpl : system)[operation].push(ms)
+        ;(provider === BNPL ? cpu.bnpl : cpu.system)[operation].push(cpuMs)
         if (provider !== BNPL) continue
         operations++
         newConnections[operation] += opened
@@ -100,7 +109,9 @@ export async function measureWarmMoney(
   const addedRoundTrips = Object.fromEntries(
     WARM_OPERATIONS.map((operation) => [operation, summarize(bnpl[operation].map((ms, index) => ms - system[operation][index])).p50 / latencyMs])
   ) as Record<WarmOperation, number>
-  return { rounds, operations, newConnections, bnpl: summaries(bnpl), system: summaries(system), addedRoundTrips, calls }
+  const means = (of: Samples) =>
+    Object.fromEntries(WARM_OPERATIONS.map((operation) => [operation, of[operation].reduce((sum, ms) => sum + ms, 0) / Math.max(1, of[operation].length)])) as Record<WarmOperation, number>
+  return { rounds, operations, newConnections, bnpl: summaries(bnpl), system: summaries(system), addedRoundTrips, calls, cpu: { bnpl: means(cpu.bnpl), system: means(cpu.system) } }
 }
 
 /** The first pay-later session of a store just started: what it sent the service, and the connections it opened. */
@@ -132,12 +143,12 @@ export function renderWarmMoney(
     "",
     `A warm shop, ${warm.rounds} rounds after one of warm-up: ${warm.operations} pay-later operations, ${opened} new connection(s) (target 0: ${opened === 0 ? "met" : "NOT MET"})`,
     "",
-    "| operation | service calls (last round) | bnpl p50 | system p50 | added round trips (median of paired differences) | new connections | target |",
-    "|---|---|---|---|---|---|---|",
+    "| operation | service calls (last round) | bnpl p50 | system p50 | added round trips (median of paired differences) | new connections | store CPU ms bnpl / system (mean) | target |",
+    "|---|---|---|---|---|---|---|---|",
     ...WARM_OPERATIONS.map((operation) => {
       const added = warm.addedRoundTrips[operation]
       const target = operation === "capture" || operation === "refund" || operation === "void" ? `<= 1.2: ${added <= 1.2 ? "met" : "NOT MET"}` : ""
-      return `| ${operation} | ${warm.calls[operation]} | ${warm.bnpl[operation].p50.toFixed(0)} ms | ${warm.system[operation].p50.toFixed(0)} ms | ${added.toFixed(2)} | ${warm.newConnections[operation]} | ${target} |`
+      return `| ${operation} | ${warm.calls[operation]} | ${warm.bnpl[operation].p50.toFixed(0)} ms | ${warm.system[operation].p50.toFixed(0)} ms | ${added.toFixed(2)} | ${warm.newConnections[operation]} | ${warm.cpu.bnpl[operation].toFixed(0)} / ${warm.cpu.system[operation].toFixed(0)} | ${target} |`
     }),
   ]
   return lines.join("\n")

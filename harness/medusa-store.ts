@@ -180,6 +180,8 @@ function seedScript(settings: StoreSettings): string {
 /** A running Medusa server. */
 export interface RunningStore {
   url: string
+  /** The server's process id (its CPU time: bench/store-cpu.ts). */
+  pid: number | undefined
   stop(): Promise<void>
   /** SIGKILL: the server dies mid-request, as in a crash (tests of what survives one). */
   kill(): Promise<void>
@@ -206,7 +208,7 @@ export async function startMedusa(settings: StoreSettings, timeoutMs = 120_000):
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  return { url: settings.storeUrl, stop: () => server.stop(), kill: () => server.kill() }
+  return { url: settings.storeUrl, pid: server.child.pid, stop: () => server.stop(), kill: () => server.kill() }
 }
 
 async function healthy(url: string): Promise<boolean> {

@@ -163,6 +163,9 @@ export class MoneyMovements {
     const currency = data.currency!
     if (!refundId) throw new PaymentError("invalid_request", "medusa-payment-bnpl: refunding needs Medusa's idempotency key (the refund id).")
     const requestId = requestIds.refund(refundId)
+    // Medusa's reason and note of the refund, read beside the payment's lock and records (they never change).
+    const notes = this.notesOf(refundId)
+    notes.catch(() => {})
     return this.deps.withLock(orderId, async () => {
       await this.carryLegacyRefunds(orderId, currency)
       const before = await this.recordsBeforeCall(orderId, data, requestId, repair)
@@ -198,7 +201,7 @@ export class MoneyMovements {
       const rest = amountMinor - earlier
       let unanswered = false
       if (rest > 0n) {
-        await this.sendRefund({ serviceOrderId: orderId, medusaRecordId: refundId, requestId, amountMinor: rest, currency }).catch((error: unknown) => {
+        await this.sendRefund({ serviceOrderId: orderId, medusaRecordId: refundId, requestId, amountMinor: rest, currency }, notes).catch((error: unknown) => {
           unanswered = keepsMedusaRecord(this.deps.logger, error, orderId)
           if (!unanswered) throw describeServiceError("Refund", error)
         })
@@ -277,9 +280,10 @@ export class MoneyMovements {
    * refund-references.ts, read again for a resend so it sends the same.
    * @throws BnplApiError as the client throws it (its outcome recorded first), MoneyCallUnanswered,
    *   or PaymentError `records_unavailable` (also when Medusa's refund could not be read: nothing is sent).
+   * `notes`: Medusa's reason and note of the refund, when the caller already started reading them.
    */
-  private async sendRefund(call: MoneyCall): Promise<Refund> {
-    const references = refundReferences(call.requestId, await this.notesOf(call.medusaRecordId))
+  private async sendRefund(call: MoneyCall, notes = this.notesOf(call.medusaRecordId)): Promise<Refund> {
+    const references = refundReferences(call.requestId, await notes)
     const record = await this.ledger.begin("refund", call)
     const refund = await this.ledger.send(record, () =>
       this.deps.client.createRefund(call.serviceOrderId, {

@@ -1,5 +1,7 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { runApplicationStart } from "./application-start"
+import { beginMoneyOperation, recordMoneyOperationOutcome, type MoneyOperationOutcome, type MoneyOperationStart, type RawRunner } from "./money-operation-writes"
 import { AccountSetting } from "./models/account-settings"
 import { ApprovedCart } from "./models/approved-cart"
 import { CarriedApproval } from "./models/carried-approval"
@@ -37,4 +39,29 @@ export default class BnplRecordsService extends MedusaService({
 }) {
   /** Medusa awaits this before the server takes traffic (application-start.ts): the plugin's start-up work. */
   __hooks = { onApplicationStart: () => runApplicationStart() }
+
+  /**
+   * The record of a money call about to go out (state `sending`), in one statement; the row of
+   * the same account and requestId is reused (money-operation-writes.ts).
+   * @returns the row as written (snake_case columns).
+   */
+  @InjectManager()
+  async beginMoneyOperation(start: MoneyOperationStart, @MedusaContext() sharedContext: Context = {}): Promise<Record<string, unknown>> {
+    return beginMoneyOperation(runnerOf(sharedContext), start)
+  }
+
+  /**
+   * A money call's outcome on its row, in one statement (money-operation-writes.ts).
+   * @throws Error when no live row has that id.
+   */
+  @InjectManager()
+  async recordMoneyOperationOutcome(id: string, outcome: MoneyOperationOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await recordMoneyOperationOutcome(runnerOf(sharedContext), id, outcome)
+  }
+}
+
+/** The module's query runner: the transaction's when the caller passed one, else its own connection. */
+function runnerOf(sharedContext: Context): RawRunner {
+  const manager = (sharedContext.transactionManager ?? sharedContext.manager) as { getKnex(): RawRunner }
+  return manager.getKnex()
 }

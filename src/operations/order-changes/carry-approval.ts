@@ -5,11 +5,11 @@ import type { BnplPaymentData } from "../../payments/session-data"
 import { recordCarriedApproval } from "../../runtime/records/carried-approvals"
 import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
-/** The payment being cancelled, its collection and the collection's order, as query.graph reads them. */
+/** The payment being cancelled and its collection, as query.graph reads them from the payment module. */
 interface PaymentBeingCanceled {
   id: string
   captures?: Array<{ id: string } | null> | null
-  payment_collection?: { id: string; status?: string; order?: { id: string; status?: string } | null } | null
+  payment_collection?: { id: string; status?: string } | null
 }
 
 /**
@@ -20,22 +20,30 @@ interface PaymentBeingCanceled {
  * the confirmation of an order edit, exchange, claim or return when the order's collection is
  * authorised) marks the collection `canceled` first, then cancels its payments, then opens a
  * collection for the order's new total. So a payment whose collection already reads `canceled`
- * while its order is live is being cancelled for an order change.
+ * while its order is live is being cancelled for an order change. The payment and its collection
+ * are read first (the payment module alone); the order, across the module link, only for a
+ * canceled collection: the admin's cancel of an order, the common case, waits for one read.
  */
 export async function orderChangeOfPayment(scope: ContainerLike, paymentId: string): Promise<{ orderId: string } | undefined> {
   const query = scope.resolve<{ graph(input: unknown): Promise<{ data: unknown[] }> }>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "captures.id", "payment_collection.id", "payment_collection.status", "payment_collection.order.id", "payment_collection.order.status"],
+    fields: ["id", "captures.id", "payment_collection.id", "payment_collection.status"],
     filters: { id: paymentId },
   })
   const payment = data[0] as PaymentBeingCanceled | undefined
   const collection = payment?.payment_collection
-  const order = collection?.order
-  if (!payment || collection?.status !== "canceled" || !order || order.status === "canceled") return undefined
+  if (!payment || !collection || collection.status !== "canceled") return undefined
   // A partly captured payment is not carried: its captures stay with it (the void of its rest
   // is Medusa's cancel as before; docs/admin.md "After the sale").
   if ((payment.captures ?? []).some(Boolean)) return undefined
+  const { data: collections } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", "order.id", "order.status"],
+    filters: { id: collection.id },
+  })
+  const order = (collections[0] as { order?: { id: string; status?: string } | null } | undefined)?.order
+  if (!order || order.status === "canceled") return undefined
   return { orderId: order.id }
 }
 

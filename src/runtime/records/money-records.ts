@@ -1,4 +1,4 @@
-import { recordsOf } from "./records-module"
+import { recordsModule, recordsOf, type BnplRecordsModule } from "./records-module"
 import type {
   MoneyOperationChanges,
   MoneyOperationRecord,
@@ -27,6 +27,24 @@ interface MoneyOperationRow {
 export const moneyOperations = () => recordsOf<MoneyOperationRow>("MoneyOperations")
 
 /**
+ * The records module's one-statement writes of a money call (modules/bnpl-records/money-operation-writes.ts),
+ * or undefined where the module has none (a test's generated methods alone).
+ */
+export interface MoneyOperationWrites {
+  begin(row: Omit<MoneyOperationRow, "id" | "state" | "recorded" | "absorbed_by" | "service_reference">): Promise<MoneyOperationRow>
+  update(id: string, changes: Partial<Omit<MoneyOperationRow, "id">>): Promise<void>
+}
+
+/** The module's one-statement writes, when the loaded module has them. */
+export function moneyOperationWrites(module: BnplRecordsModule | undefined = recordsModule()): MoneyOperationWrites | undefined {
+  if (!module || typeof module.beginMoneyOperation !== "function" || typeof module.recordMoneyOperationOutcome !== "function") return undefined
+  return {
+    begin: (row) => module.beginMoneyOperation(row),
+    update: (id, changes) => module.recordMoneyOperationOutcome(id, changes),
+  }
+}
+
+/**
  * One merchant account's money records in the store's database, through the plugin's module
  * (src/modules/bnpl-records): every write is committed before it returns. The module is looked
  * up on each call, since a provider is built before the app's container is complete.
@@ -38,7 +56,8 @@ export class DatabaseMoneyRecords implements MoneyRecords {
   constructor(
     /** The account's hash (runtime/accounts/client-factory.ts `accountHash`). */
     private readonly account: string,
-    private readonly methods: typeof moneyOperations = moneyOperations
+    private readonly methods: typeof moneyOperations = moneyOperations,
+    private readonly writes: () => MoneyOperationWrites | undefined = moneyOperationWrites
   ) {}
 
   async forOrder(serviceOrderId: string): Promise<MoneyOperationRecord[]> {
@@ -62,6 +81,7 @@ export class DatabaseMoneyRecords implements MoneyRecords {
     return rows.map(toRecord)
   }
 
+  /** One statement through the module's writes (an upsert on the requestId); else a read, then a create or an update. */
   async begin(operation: NewMoneyOperation): Promise<MoneyOperationRecord> {
     const service = this.service()
     const row = {
@@ -73,20 +93,25 @@ export class DatabaseMoneyRecords implements MoneyRecords {
       amount: operation.amount,
       currency: operation.currency,
     }
+    const writes = this.writes()
+    if (writes) return toRecord(await writes.begin(row))
     const [existing] = await service.list({ account: this.account, request_id: operation.requestId })
     if (existing) return toRecord(await service.update({ id: existing.id, ...row, state: "sending" }))
     return toRecord(await service.create({ ...row, state: "sending", recorded: true, absorbed_by: null, service_reference: null }))
   }
 
   async update(id: string, changes: MoneyOperationChanges): Promise<void> {
-    await this.service().update({
-      id,
+    const service = this.service()
+    const columns = {
       ...(changes.state === undefined ? {} : { state: changes.state }),
       ...(changes.recorded === undefined ? {} : { recorded: changes.recorded }),
       ...(changes.absorbedBy === undefined ? {} : { absorbed_by: changes.absorbedBy }),
       ...(changes.serviceReference === undefined ? {} : { service_reference: changes.serviceReference }),
       ...(changes.amount === undefined ? {} : { amount: changes.amount }),
-    })
+    }
+    const writes = this.writes()
+    if (writes) await writes.update(id, columns)
+    else await service.update({ id, ...columns })
   }
 
   private service() {
