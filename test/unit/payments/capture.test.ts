@@ -1,5 +1,4 @@
-import { sandbox, logs, medusaCapture, core, reason, authorized, useSandboxCore, sandboxClient, sharedStore, inProcessLock } from "./core-harness"
-import { MemoryPaymentIdentities } from "../../../src/payments/payment-identity"
+import { sandbox, logs, medusaCapture, core, reason, authorized, useSandboxCore, captureRefusedAsUnreachable } from "./core-harness"
 
 useSandboxCore()
 
@@ -14,14 +13,8 @@ describe("capture", () => {
   })
 
   it("a service that cannot be reached (no Get Payment goes first any more): refused with a clear error, Medusa's capture dropped, capturing again later sends it once", async () => {
-    const money = sharedStore()
-    const identities = new MemoryPaymentIdentities()
-    const { operations } = core({}, money, inProcessLock(), { identities })
-    const data = await authorized(operations)
-    const capture = medusaCapture()
-    // Nothing listens on port 9 of this machine: the connection is refused, the service never gets the call.
-    const unreachable = core({}, money, inProcessLock(), { identities, client: sandboxClient({ baseUrl: "http://127.0.0.1:9" }) }).operations
-    await expect(unreachable.capture({ data, capture })).rejects.toThrow(/never got the request\. It is safe to try again/)
+    const { money, operations, data, capture, refused } = await captureRefusedAsUnreachable()
+    await expect(refused).rejects.toThrow(/never got the request\. It is safe to try again/)
     expect((await money.forOrder(data.orderId!)).map((record) => record.state)).toEqual(["refused"])
     await operations.capture({ data, capture })
     expect(sandbox.control.ledger().captures.map((entry) => entry.requestId)).toEqual([capture.id])

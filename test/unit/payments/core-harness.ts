@@ -3,6 +3,7 @@ import { startSandbox, type Sandbox } from "../../../src/sandbox"
 import { PaymentError, type PaymentErrorReason } from "../../../src/payments/errors"
 import { PaymentOperations, type PaymentCoreDependencies, type PaymentCoreOptions } from "../../../src/payments/payment-operations"
 import { MemoryMoneyRecords } from "../../../src/payments/money-records"
+import { MemoryPaymentIdentities } from "../../../src/payments/payment-identity"
 import type { BnplPaymentData } from "../../../src/payments/session-data"
 import { consumerChooses } from "../../../harness/shopper"
 import { snapshot } from "./mapping/carts"
@@ -114,4 +115,20 @@ export async function authorized(operations: PaymentOperations): Promise<BnplPay
   const { data, status } = await operations.authorize({ data: await confirmedSession(operations), requestId: `payses_${Math.random()}` })
   expect(status).toBe("authorized")
   return data
+}
+
+/**
+ * An authorised payment whose first capture was refused because the service could not be
+ * reached (nothing listens on port 9 of this machine): the admin's call that Medusa answers by
+ * deleting its capture. `money` holds the refused record; `operations` reaches the sandbox.
+ */
+export async function captureRefusedAsUnreachable() {
+  const money = sharedStore()
+  const identities = new MemoryPaymentIdentities()
+  const { operations } = core({}, money, inProcessLock(), { identities })
+  const data = await authorized(operations)
+  const capture = medusaCapture()
+  const unreachable = core({}, money, inProcessLock(), { identities, client: sandboxClient({ baseUrl: "http://127.0.0.1:9" }) }).operations
+  const refused = unreachable.capture({ data, capture })
+  return { money, operations, data, capture, refused }
 }

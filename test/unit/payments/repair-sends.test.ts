@@ -1,5 +1,4 @@
-import { sandbox, medusaCapture, core, authorized, useSandboxCore, sandboxClient, sharedStore, inProcessLock } from "./core-harness"
-import { MemoryPaymentIdentities } from "../../../src/payments/payment-identity"
+import { sandbox, useSandboxCore, captureRefusedAsUnreachable } from "./core-harness"
 import { RefusedMomentsAgo } from "../../../src/payments/repair-sends"
 
 useSandboxCore()
@@ -12,14 +11,8 @@ useSandboxCore()
  */
 describe("the repair's send of a call refused moments ago", () => {
   async function refusedByTheAdminsCall() {
-    const money = sharedStore()
-    const identities = new MemoryPaymentIdentities()
-    const { operations } = core({}, money, inProcessLock(), { identities })
-    const data = await authorized(operations)
-    const capture = medusaCapture()
-    // Nothing listens on port 9 of this machine: the admin's capture is refused, never sent.
-    const unreachable = core({}, money, inProcessLock(), { identities, client: sandboxClient({ baseUrl: "http://127.0.0.1:9" }) }).operations
-    await expect(unreachable.capture({ data, capture })).rejects.toThrow(/never got the request/)
+    const { operations, data, capture, refused } = await captureRefusedAsUnreachable()
+    await expect(refused).rejects.toThrow(/never got the request/)
     return { operations, data, capture }
   }
 
