@@ -1,12 +1,12 @@
 import http from "node:http"
 import axios, { type AxiosInstance } from "axios"
 import { BnplClient, basicAuthorization } from "../src/client"
-import type { Sandbox } from "../src/sandbox"
+import type { SandboxProcess } from "./sandbox-process"
 import { summarize, type Summary } from "./stats"
 
 /**
  * Section 1: the typed client's time per call against a bare axios call to the same sandbox
- * endpoint, sequential, after a warm-up. Two calls: Get Configuration (GET) and an Auth
+ * endpoint (the sandbox in a process of its own, sandbox-process.ts), sequential, after a warm-up. Two calls: Get Configuration (GET) and an Auth
  * replay (POST /v2/payments/auth with a `requestId` the sandbox already answered, so every
  * call gets the same remembered 201 and changes nothing). Both sides use a keep-alive agent,
  * Basic authentication and `maxRedirects: 0` (as the client does: axios then uses Node's http
@@ -27,7 +27,7 @@ const UK = { merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-ke
 const USER_AGENT = "medusa-payment-bnpl-bench"
 
 export async function measureClientOverhead(
-  sandbox: Sandbox,
+  sandbox: SandboxProcess,
   { calls = 2000, warmup = 500 }: { calls?: number; warmup?: number } = {}
 ): Promise<OverheadResult[]> {
   const client = new BnplClient({ ...UK, baseUrl: sandbox.url, userAgent: USER_AGENT })
@@ -65,14 +65,14 @@ export async function measureClientOverhead(
 }
 
 /** A checkout confirmed and authorised once with a fixed requestId: the body every replay sends. */
-async function authorisedCheckout(client: BnplClient, sandbox: Sandbox) {
+async function authorisedCheckout(client: BnplClient, sandbox: SandboxProcess) {
   const checkout = await client.createCheckout({
     amount: { amount: "25.00", currency: "GBP" },
     consumer: { email: "bench@example.com" },
     merchantReference: "bench-overhead",
     merchant: { redirectConfirmUrl: "https://shop.example.com/ok", redirectCancelUrl: "https://shop.example.com/no" },
   })
-  sandbox.control.confirmCheckout(checkout.token)
+  await sandbox.confirmCheckout(checkout.token)
   const body = { token: checkout.token, requestId: `bench-auth-replay-${Date.now()}` }
   await client.auth(body)
   return body

@@ -13,6 +13,7 @@ import { measureScale, renderScale } from "./scale/scale"
 import { afterOrderRoundTrips } from "./round-trips"
 import { AdminApi, StoreApi } from "./store-api"
 import { BENCH_STOREFRONT_ORIGIN, staleBuildWarning, startBenchStore, type BenchStore } from "./store-stack"
+import { startSandboxProcess, type SandboxProcess } from "./sandbox-process"
 import { processCpuSeconds } from "./store-cpu"
 import { checkout, measureThroughput, systemCheckout } from "./throughput"
 import { measureTokenBurst } from "./token-burst"
@@ -23,12 +24,12 @@ import { measureFirstSession, measureWarmMoney, renderWarmMoney } from "./warm-m
  * `npm run bench`: the plugin's performance figures in one run, printed as tables with the
  * targets marked met / NOT MET. Needs `npm run build` (the store loads the build) and
  * PostgreSQL on localhost:5432 (user postgres, trust). Starts the sandbox on port 4620
- * (BENCH_SANDBOX_PORT), then: client vs bare axios and the token burst against the sandbox
- * alone, and the quiet spells (idle gaps against services that close idle connections); then a
- * real Medusa store (demo/ functions, fresh database medusa_bnpl_bench) for the
+ * (BENCH_SANDBOX_PORT), then: client vs bare axios (section 1) and the OpenTelemetry cost
+ * (section 8) against a sandbox in a process of its own on the next port, the token burst
+ * against the bench's sandbox alone, and the quiet spells (idle gaps against services that
+ * close idle connections); then a real Medusa store (demo/ functions, fresh database medusa_bnpl_bench) for the
  * cart-complete comparison, the round trips per operation, the same comparison with the
- * sandbox answering every call 100 ms late (BENCH_LATENCY_MS) and the checkout throughput;
- * section 8, the OpenTelemetry instrumentation's cost per call, right after section 1.
+ * sandbox answering every call 100 ms late (BENCH_LATENCY_MS) and the checkout throughput.
  * Timings are reported, never asserted: exit code 0 unless something crashes.
  */
 /** `npm run bench -- --scale`: the jobs and admin routes at 1,000 to 100,000 orders alone (bench/scale/). */
@@ -84,6 +85,19 @@ function machine(): string {
   ].join(", ")
 }
 
+/**
+ * Runs sections that time the client alone (1 and 8) against a sandbox in a process of its own
+ * (bench/sandbox-process.ts), on the port after the bench's sandbox, and stops it after.
+ */
+async function onSandboxProcess<T>(measure: (sandbox: SandboxProcess) => Promise<T>): Promise<T> {
+  const sandbox = await startSandboxProcess(SANDBOX_PORT + 1)
+  try {
+    return await measure(sandbox)
+  } finally {
+    await sandbox.stop()
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`medusa-payment-bnpl bench: ${machine()}`)
   const stale = staleBuildWarning()
@@ -119,13 +133,14 @@ async function main(): Promise<void> {
     }
     if (TELEMETRY_ONLY) {
       log("8. OpenTelemetry: the client without and with an SDK registered…")
-      console.log(`\n${renderTelemetryOverhead(await measureTelemetryOverhead(sandbox))}\n`)
+      console.log(`\n${renderTelemetryOverhead(await onSandboxProcess(measureTelemetryOverhead))}\n`)
       console.log(`Total ${elapsed()}. ${machine()}`)
       return
     }
     if (CLIENT_OVERHEAD_ONLY) {
       log("1. client vs bare axios…")
-      console.log(`\n${renderClientOverhead(await measureClientOverhead(sandbox, { calls: OVERHEAD_CALLS }), OVERHEAD_CALLS)}\n`)
+      const overhead = await onSandboxProcess((own) => measureClientOverhead(own, { calls: OVERHEAD_CALLS }))
+      console.log(`\n${renderClientOverhead(overhead, OVERHEAD_CALLS)}\n`)
       console.log(`Total ${elapsed()}. ${machine()}`)
       return
     }
@@ -158,9 +173,11 @@ async function main(): Promise<void> {
       return
     }
     log(`sandbox on ${sandbox.url}; 1. client vs bare axios…`)
-    const overhead = await measureClientOverhead(sandbox, { calls: OVERHEAD_CALLS })
-    log("8. OpenTelemetry: the client without and with an SDK registered…")
-    const telemetry = await measureTelemetryOverhead(sandbox)
+    const { overhead, telemetry } = await onSandboxProcess(async (own) => {
+      const overhead = await measureClientOverhead(own, { calls: OVERHEAD_CALLS })
+      log("8. OpenTelemetry: the client without and with an SDK registered…")
+      return { overhead, telemetry: await measureTelemetryOverhead(own) }
+    })
     log(`3. ${BURST} concurrent calls on a cold OAuth cache…`)
     const burst = await measureTokenBurst(sandbox, BURST)
     log(`5. quiet spells of ${QUIET_GAPS.join(", ")} s against services closing idle connections…`)
