@@ -1,6 +1,7 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { runApplicationStart } from "./application-start"
+import { moneyOperationsOfOrder, paymentIdentityOfOrder } from "./money-call-reads"
 import { beginMoneyOperation, recordMoneyOperationOutcome, type MoneyOperationOutcome, type MoneyOperationStart, type RawRunner } from "./money-operation-writes"
 import { AccountSetting } from "./models/account-settings"
 import { ApprovedCart } from "./models/approved-cart"
@@ -57,6 +58,24 @@ export default class BnplRecordsService extends MedusaService({
   @InjectManager()
   async recordMoneyOperationOutcome(id: string, outcome: MoneyOperationOutcome, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     await recordMoneyOperationOutcome(runnerOf(sharedContext), id, outcome)
+  }
+
+  /**
+   * The live money records of one service order of an account, oldest first, in one statement
+   * (money-call-reads.ts). @returns rows (snake_case columns).
+   */
+  @InjectManager()
+  async moneyOperationsOfOrder(account: string, serviceOrderId: string, @MedusaContext() sharedContext: Context = {}): Promise<Array<Record<string, unknown>>> {
+    return moneyOperationsOfOrder(runnerOf(sharedContext), account, serviceOrderId)
+  }
+
+  /**
+   * The identity record of one service order of an account, or undefined, in one statement
+   * (money-call-reads.ts). @returns the row (snake_case columns).
+   */
+  @InjectManager()
+  async paymentIdentityOfOrder(account: string, serviceOrderId: string, @MedusaContext() sharedContext: Context = {}): Promise<Record<string, unknown> | undefined> {
+    return paymentIdentityOfOrder(runnerOf(sharedContext), account, serviceOrderId)
   }
 }
 

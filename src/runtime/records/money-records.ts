@@ -44,6 +44,15 @@ export function moneyOperationWrites(module: BnplRecordsModule | undefined = rec
   }
 }
 
+/** The records module's one-statement read of an order's money records (modules/bnpl-records/money-call-reads.ts). */
+export type MoneyOperationsOfOrder = (account: string, serviceOrderId: string) => Promise<MoneyOperationRow[]>
+
+/** That read, when the loaded module has it (undefined outside an app, or for a test's generated methods alone). */
+export function moneyOperationsOfOrder(module: BnplRecordsModule | undefined = recordsModule()): MoneyOperationsOfOrder | undefined {
+  if (!module || typeof module.moneyOperationsOfOrder !== "function") return undefined
+  return (account, serviceOrderId) => module.moneyOperationsOfOrder(account, serviceOrderId)
+}
+
 /**
  * One merchant account's money records in the store's database, through the plugin's module
  * (src/modules/bnpl-records): every write is committed before it returns. The module is looked
@@ -57,10 +66,14 @@ export class DatabaseMoneyRecords implements MoneyRecords {
     /** The account's hash (runtime/accounts/client-factory.ts `accountHash`). */
     private readonly account: string,
     private readonly methods: typeof moneyOperations = moneyOperations,
-    private readonly writes: () => MoneyOperationWrites | undefined = moneyOperationWrites
+    private readonly writes: () => MoneyOperationWrites | undefined = moneyOperationWrites,
+    private readonly reads: () => MoneyOperationsOfOrder | undefined = moneyOperationsOfOrder
   ) {}
 
+  /** One statement through the module's read, oldest first; else the generated list. */
   async forOrder(serviceOrderId: string): Promise<MoneyOperationRecord[]> {
+    const read = this.reads()
+    if (read) return (await read(this.account, serviceOrderId)).map(toRecord)
     const rows = await this.service().list(
       { account: this.account, service_order_id: serviceOrderId },
       { order: { created_at: "ASC" }, take: null }

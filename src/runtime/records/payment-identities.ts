@@ -1,5 +1,5 @@
 import type { PaymentIdentities, PaymentIdentity } from "../../payments/payment-identity"
-import { recordsOrMemory } from "./records-module"
+import { recordsModule, recordsOrMemory } from "./records-module"
 
 /** A row of `bnpl_payment_identity` (models/payment-identity.ts). */
 interface PaymentIdentityRow {
@@ -29,7 +29,13 @@ export class DatabasePaymentIdentities implements PaymentIdentities {
     private readonly account: string
   ) {}
 
+  /** One statement through the module's read (modules/bnpl-records/money-call-reads.ts); else the generated list, or memory. */
   async of(serviceOrderId: string): Promise<PaymentIdentity | undefined> {
+    const module = recordsModule()
+    if (module && typeof module.paymentIdentityOfOrder === "function") {
+      const row: PaymentIdentityRow | undefined = await module.paymentIdentityOfOrder(this.account, serviceOrderId)
+      return row && fromRow(row)
+    }
     const [row] = await rows().list({ account: this.account, service_order_id: serviceOrderId }, { take: 1 })
     return row && fromRow(row)
   }
