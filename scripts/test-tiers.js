@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: every test tier, as CI runs it (.ci/run), then how long each took.
 // The steps run one after another and stop at the first failure; the scripts of one step run
-// side by side, each line of their output prefixed with its script's name. Only tiers that
-// mostly wait and assert no timing share a step: the compatibility tests (npm installs from the
-// registry, then one purchase) beside the soak (whose verdict is its violations, not its pace).
-// The crash cases do not go beside the soak: under its load one missed its 5-second window
-// (docs/testing.md).
+// side by side, each line of their output prefixed with its script's name, and the table at the
+// end gives each step's time and how busy the machine's CPUs were meanwhile. The integration
+// tier mostly waits (on the sandbox's slow answers, the jobs' ticks, Medusa's locks): the
+// compatibility tests (npm installs from the registry, then one purchase) and the soak (whose
+// verdict is its violations, not its pace) run beside it, the three keeping both cores 97%
+// busy (docs/testing.md "How long it takes"). The crash cases do not go beside
+// the soak: under its load one missed its 5-second window (docs/testing.md).
 const { spawn } = require("node:child_process")
+const { readFileSync } = require("node:fs")
 const readline = require("node:readline")
 
 /** npm scripts of package.json, in order; an inner list runs side by side. */
@@ -15,10 +18,8 @@ const STEPS = [
   ["check:layout"],
   ["test:unit"],
   ["test:contract"],
-  ["test:integration"],
-  ["test:multi-instance"],
-  ["test:compat", "test:soak"],
-  ["test:e2e"],
+  ["test:integration", "test:compat", "test:soak"],
+  ["test:multi-instance", "test:e2e"],
 ]
 
 /** Runs `npm run <script>`; resolves with its exit code and seconds taken. */
@@ -41,22 +42,44 @@ function run(script, prefixed) {
   })
 }
 
+/**
+ * The whole machine's CPU time so far in clock ticks, busy and in all (/proc/stat's first line;
+ * idle and I/O wait are not busy), or undefined where there is no /proc/stat. A step's share of
+ * busy ticks says whether its scripts wait (room for more beside them) or compute.
+ */
+function machineCpu() {
+  try {
+    const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number)
+    const total = ticks.reduce((sum, value) => sum + value, 0)
+    return { busy: total - ticks[3] - (ticks[4] ?? 0), total }
+  } catch {
+    return undefined
+  }
+}
+
+/** The machine's busy share between two readings of machineCpu, as "63% busy", or "" without them. */
+function busyShare(before, after) {
+  if (!before || !after || after.total === before.total) return ""
+  return `${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))}% busy`
+}
+
 async function main() {
   const started = Date.now()
   const results = []
   let failed
   for (const step of STEPS) {
     const stepStarted = Date.now()
+    const cpuBefore = machineCpu()
     const outcomes = await Promise.all(step.map((script) => run(script, step.length > 1)))
-    results.push({ step, outcomes, seconds: (Date.now() - stepStarted) / 1000 })
+    results.push({ step, outcomes, seconds: (Date.now() - stepStarted) / 1000, busy: busyShare(cpuBefore, machineCpu()) })
     failed = outcomes.find((outcome) => outcome.code !== 0)
     if (failed) break
   }
   const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
   process.stdout.write("\nnpm test, by step:\n")
-  for (const { outcomes, seconds } of results) {
+  for (const { outcomes, seconds, busy } of results) {
     const names = outcomes.map((outcome) => `${outcome.script}${outcome.code ? " FAILED" : ""}${outcomes.length > 1 ? ` ${minutes(outcome.seconds)}` : ""}`)
-    process.stdout.write(`  ${minutes(seconds).padStart(12)}  ${names.join(" beside ")}\n`)
+    process.stdout.write(`  ${minutes(seconds).padStart(12)}  ${busy.padStart(9)}  ${names.join(" beside ")}\n`)
   }
   process.stdout.write(`  ${minutes((Date.now() - started) / 1000).padStart(12)}  in all\n`)
   if (failed) {
