@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs"
 import path from "node:path"
 import axios from "axios"
 import { startNode, tail, type RunningChild } from "../harness/child-process"
+import { eventually } from "../harness/http"
 
 /**
  * A sandbox in a process of its own (the built `medusa-payment-bnpl sandbox` command), for the
@@ -22,7 +23,8 @@ const LOG_DIRECTORY = path.join(ROOT, "test-output/bench")
 
 /**
  * Starts the built sandbox on `port` with `--strict-requests` (as the bench's own sandbox) and
- * resolves once it answers Ping. Rejects with the end of its log if it does not within 15 s.
+ * resolves once it answers Ping. Rejects with the end of its log if it exits or does not answer
+ * within 15 s (harness/http.ts `eventually`).
  */
 export async function startSandboxProcess(port: number): Promise<SandboxProcess> {
   mkdirSync(LOG_DIRECTORY, { recursive: true })
@@ -33,18 +35,15 @@ export async function startSandboxProcess(port: number): Promise<SandboxProcess>
     logFile,
   })
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    try {
-      await axios.get(`${url}/ping`, { timeout: 1_000 })
-      break
-    } catch {
-      if (child.child.exitCode !== null || Date.now() > deadline) {
-        await child.stop()
-        throw new Error(`the sandbox process did not answer on ${url}:\n${tail(logFile)}`)
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+  const answers = async () => {
+    if (child.child.exitCode !== null) throw new Error(`it exited (code ${child.child.exitCode})`)
+    return axios.get(`${url}/ping`, { timeout: 1_000 }).then(() => true, () => undefined)
+  }
+  try {
+    await eventually(answers, `the sandbox process on ${url}`)
+  } catch (error) {
+    await child.stop()
+    throw new Error(`the sandbox process did not answer on ${url} (${(error as Error).message}):\n${tail(logFile)}`)
   }
   return {
     url,
