@@ -1,10 +1,11 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
 import type { ContainerLike } from "../runtime/infrastructure/shared-types"
+import { isBnplProvider } from "../payments/session-data"
 import { PAYMENT_FIELDS, bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
 
-/** A pay-later payment of a canceled order as `query.graph` reads it, with its captures and refunds (major units). */
-interface CanceledOrderPayment extends MedusaPaymentRecord {
+/** A pay-later payment of a canceled order with its captures and refunds (major units), as `query.graph` or the payment module reads it. */
+export interface CanceledOrderPayment extends MedusaPaymentRecord {
   currency_code?: string
   captures?: Array<{ amount: unknown }> | null
   refunds?: Array<{ id?: string; amount: unknown }> | null
@@ -54,18 +55,41 @@ export function outstandingOf(payment: CanceledOrderPayment): { toRefund: bigint
  *   payment's lock, requestId = the payment id, so a second void is the same call; a payment
  *   already voided or expired at the service is recorded as canceled).
  *
- * Reads the order again (Medusa's records are the truth of what is owed). Never throws for one
+ * Reads the order's payments again (`payLaterPaymentsOfOrder`; Medusa's records are the truth of what is owed). Never throws for one
  * payment: each failure is logged as an error naming the payment and the amount and returned.
  */
 export async function settleCanceledOrder(scope: ContainerLike, orderId: string): Promise<PaymentSettlement[]> {
-  const query = scope.resolve<any>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: SETTLEMENT_FIELDS, filters: { id: orderId } })
   const results: PaymentSettlement[] = []
-  for (const payment of bnplPaymentsOf(data[0] as never) as CanceledOrderPayment[]) {
+  for (const payment of await payLaterPaymentsOfOrder(scope, orderId)) {
     const result = await settlePayment(scope, orderId, payment)
     if (result) results.push(result)
   }
   return results
+}
+
+/**
+ * The pay-later payments of one order, with their captures and refunds: the order's payment
+ * collections from its link table, the payments' providers alone from the payment module, then
+ * the pay-later ones whole. Every order's cancel runs this (the `order.canceled` subscriber),
+ * and Medusa starts it while its cancel route is still answering the admin. Query's read of the
+ * order with `SETTLEMENT_FIELDS` (order, link and payment module in one plan) took about 20 ms
+ * of the store's CPU there (the bench's warm shop, docs/performance.md); these reads take a few,
+ * and an order paid otherwise stops after the second.
+ */
+export async function payLaterPaymentsOfOrder(scope: ContainerLike, orderId: string): Promise<CanceledOrderPayment[]> {
+  const query = scope.resolve<any>(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({ entity: "order_payment_collection", fields: ["payment_collection_id"], filters: { order_id: orderId } })
+  const collectionIds = (links as Array<{ payment_collection_id?: string }>).map((link) => link.payment_collection_id).filter((id): id is string => !!id)
+  if (!collectionIds.length) return []
+  const payments = scope.resolve<any>(Modules.PAYMENT)
+  const providers = (await payments.listPayments({ payment_collection_id: collectionIds }, { select: ["id", "provider_id"] })) as MedusaPaymentRecord[]
+  const ids = providers.filter((payment) => isBnplProvider(payment.provider_id)).map((payment) => payment.id)
+  if (!ids.length) return []
+  const whole = await payments.listPayments(
+    { id: ids },
+    { select: [...PAYMENT_FIELDS, "currency_code", "captures.amount", "refunds.id", "refunds.amount"], relations: ["captures", "refunds"] }
+  )
+  return bnplPaymentsOf({ payment_collections: [{ payments: whole }] }) as CanceledOrderPayment[]
 }
 
 /** Settles one payment (see `settleCanceledOrder`); undefined when nothing was owed. */

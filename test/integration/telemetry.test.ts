@@ -120,6 +120,21 @@ describeStore({}, (suite) => {
     expect(total("bnpl.completions", { "bnpl.path": "return" })).toBe(2)
   })
 
+  it("a completion by the storefront's POST /store/carts/:id/complete counts once as the storefront's, read from Medusa's answer", async () => {
+    const shopper = new Shopper(api, suite.store.publishableKey)
+    const cart = await shopper.createCart({ regionId: suite.store.regions.uk, items: [{ variant_id: suite.store.variants.tote, quantity: 1 }], address: ukAddress })
+    await shopper.addShippingMethod(cart.id, suite.store.shippingOptions.standard)
+    const session = await shopper.initiatePaymentSession(cart.id, suite.store.providers.uk)
+    await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+    const before = (await pluginMetrics())("bnpl.completions", { "bnpl.path": "storefront" })
+    const placed = await shopper.complete(cart.id)
+    expect({ status: placed.status, type: placed.data.type }).toEqual({ status: 200, type: "order" })
+    expect((await pluginMetrics())("bnpl.completions", { "bnpl.path": "storefront" })).toBe(before + 1)
+    // The same cart completed again is not a second completion.
+    await shopper.complete(cart.id)
+    expect((await pluginMetrics())("bnpl.completions", { "bnpl.path": "storefront" })).toBe(before + 1)
+  })
+
   it("GET /admin/bnpl/health: the card of the run from the timeline; a malformed or unknown account_id, or any other parameter, refused", async () => {
     const order = await placeOrder(api, getContainer(), suite.store)
     await control.fault({ endpoint: "capture", kind: "status", status: 503, times: 1 })

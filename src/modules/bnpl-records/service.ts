@@ -2,6 +2,7 @@ import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { runApplicationStart } from "./application-start"
 import { moneyOperationsOfOrder, paymentIdentityOfOrder } from "./money-call-reads"
+import { insertServiceCalls, type ServiceCallValues } from "./service-call-writes"
 import { beginMoneyOperation, recordMoneyOperationOutcome, type MoneyOperationOutcome, type MoneyOperationStart, type RawRunner } from "./money-operation-writes"
 import { AccountSetting } from "./models/account-settings"
 import { ApprovedCart } from "./models/approved-cart"
@@ -67,6 +68,15 @@ export default class BnplRecordsService extends MedusaService({
   @InjectManager()
   async moneyOperationsOfOrder(account: string, serviceOrderId: string, @MedusaContext() sharedContext: Context = {}): Promise<Array<Record<string, unknown>>> {
     return moneyOperationsOfOrder(runnerOf(sharedContext), account, serviceOrderId)
+  }
+
+  /**
+   * Tries of calls to the service, the payment timeline's rows, in one statement
+   * (service-call-writes.ts; call-timeline.ts queues them).
+   */
+  @InjectManager()
+  async insertServiceCalls(rows: ServiceCallValues[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await insertServiceCalls(runnerOf(sharedContext), rows)
   }
 
   /**

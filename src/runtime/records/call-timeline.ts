@@ -79,7 +79,8 @@ export async function serviceCallsWritten(): Promise<void> {
 
 function writeServiceCalls(): ((rows: ServiceCallRow[]) => Promise<unknown>) | undefined {
   const module = recordsModule()
-  return module ? (rows) => module.createServiceCalls(rows) : undefined
+  // One SQL statement per batch (modules/bnpl-records/service-call-writes.ts).
+  return module ? (rows) => module.insertServiceCalls(rows) : undefined
 }
 
 interface ServiceCallRead extends Omit<ServiceCallRow, "started_at"> {
