@@ -196,7 +196,7 @@ export const STORE_HOST = "127.0.0.1"
  */
 export async function startMedusa(settings: StoreSettings, timeoutMs = 120_000): Promise<RunningStore> {
   const childOptions = options(settings, "medusa")
-  const server: RunningChild = startNode([...(process.env.PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), ...medusaCommand(settings), "start", "--host", STORE_HOST, "--port", String(settings.port)], childOptions)
+  const server: RunningChild = startNode([...medusaCommand(settings), "start", "--host", STORE_HOST, "--port", String(settings.port)], childOptions)
   const local = `http://127.0.0.1:${settings.port}`
   let exited: string | undefined
   void server.exited.then((outcome) => (exited = outcome))
