@@ -68,13 +68,17 @@ export async function settleCanceledOrder(scope: ContainerLike, orderId: string)
 }
 
 /**
- * The pay-later payments of one order, with their captures and refunds: the order's payment
- * collections from its link table, the payments' providers alone from the payment module, then
- * the pay-later ones whole. Every order's cancel runs this (the `order.canceled` subscriber),
- * and Medusa starts it while its cancel route is still answering the admin. Query's read of the
- * order with `SETTLEMENT_FIELDS` (order, link and payment module in one plan) took about 20 ms
- * of the store's CPU there (the bench's warm shop, docs/performance.md); these reads take a few,
- * and an order paid otherwise stops after the second.
+ * The pay-later payments of one order that may still owe something, with their captures and
+ * refunds. Every order's cancel runs this (the `order.canceled` subscriber), and Medusa starts
+ * it while its cancel route is still answering the admin, so the common cases stop early:
+ * - the order's payment collections from its link table, and their payments' providers and
+ *   `canceled_at` alone from the payment module: an order paid otherwise stops here;
+ * - a pay-later payment Medusa's cancel voided (`canceled_at`) with no capture owes nothing
+ *   (`outstandingOf`): only the canceled ones' captures are looked up, by payment id;
+ * - the rest (not canceled, or canceled with a capture: one in flight when the cancel read the
+ *   order) are read whole.
+ * Query's read of the order with `SETTLEMENT_FIELDS` (order, link and payment module in one
+ * plan) took about 20 ms of the store's CPU there (the bench's warm shop, docs/performance.md).
  */
 export async function payLaterPaymentsOfOrder(scope: ContainerLike, orderId: string): Promise<CanceledOrderPayment[]> {
   const query = scope.resolve<any>(ContainerRegistrationKeys.QUERY)
@@ -82,8 +86,12 @@ export async function payLaterPaymentsOfOrder(scope: ContainerLike, orderId: str
   const collectionIds = (links as Array<{ payment_collection_id?: string }>).map((link) => link.payment_collection_id).filter((id): id is string => !!id)
   if (!collectionIds.length) return []
   const payments = scope.resolve<any>(Modules.PAYMENT)
-  const providers = (await payments.listPayments({ payment_collection_id: collectionIds }, { select: ["id", "provider_id"] })) as MedusaPaymentRecord[]
-  const ids = providers.filter((payment) => isBnplProvider(payment.provider_id)).map((payment) => payment.id)
+  const listed = (await payments.listPayments({ payment_collection_id: collectionIds }, { select: ["id", "provider_id", "canceled_at"] })) as MedusaPaymentRecord[]
+  const payLater = listed.filter((payment) => isBnplProvider(payment.provider_id))
+  const canceled = payLater.filter((payment) => payment.canceled_at).map((payment) => payment.id)
+  const captures = canceled.length ? ((await payments.listCaptures({ payment_id: canceled }, { select: ["id", "payment_id"] })) as Array<{ payment_id?: string }>) : []
+  const captured = new Set(captures.map((capture) => capture.payment_id))
+  const ids = payLater.filter((payment) => !payment.canceled_at || captured.has(payment.id)).map((payment) => payment.id)
   if (!ids.length) return []
   const whole = await payments.listPayments(
     { id: ids },
