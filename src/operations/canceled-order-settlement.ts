@@ -55,8 +55,9 @@ export function outstandingOf(payment: CanceledOrderPayment): { toRefund: bigint
  *   payment's lock, requestId = the payment id, so a second void is the same call; a payment
  *   already voided or expired at the service is recorded as canceled).
  *
- * Reads the order's payments again (`payLaterPaymentsOfOrder`; Medusa's records are the truth of what is owed). Never throws for one
- * payment: each failure is logged as an error naming the payment and the amount and returned.
+ * Reads the order's payments again (`payLaterPaymentsOfOrder`; Medusa's records are the truth
+ * of what is owed). Never throws for one payment: each failure is logged as an error naming
+ * the payment and the amount and returned.
  */
 export async function settleCanceledOrder(scope: ContainerLike, orderId: string): Promise<PaymentSettlement[]> {
   const results: PaymentSettlement[] = []
