@@ -229,7 +229,7 @@ export class MoneyMovements {
     return this.deps.withLock(orderId, async () => {
       const { records, payment: read } = await this.ledger.settle(orderId, data)
       const recordedCaptured = totalsOf(data, records).captured
-      if (isCaptured(asPaymentState(data.paymentState))) return refundUnrecordedCapture(unrecordedCapture, data, recordedCaptured, read)
+      if (isCaptured(asPaymentState(data.paymentState))) return withReleased(await refundUnrecordedCapture(unrecordedCapture, data, recordedCaptured, read), 0n)
       const open = apiAmountToMinorUnits(data.amount ?? "0.00") - recordedCaptured
       try {
         const payment = await this.sendVoid({
@@ -239,14 +239,21 @@ export class MoneyMovements {
           amountMinor: open > 0n ? open : 0n,
           currency: data.currency ?? "GBP",
         })
-        const voided = { ...data, paymentState: payment.paymentState, voidedAt: new Date().toISOString() }
+        // The answer is the payment as the void left it: nothing more can be captured, so what it
+        // released is final, whatever capture Medusa still holds in flight.
+        const voided = withReleased({ ...data, paymentState: payment.paymentState, voidedAt: new Date().toISOString() }, releasedBy(data, payment))
         if (capturedAtService(payment) > recordedCaptured) return refundUnrecordedCapture(unrecordedCapture, voided, recordedCaptured, payment)
         return voided
       } catch (error) {
         if (error instanceof BnplApiError && (error.errorCode === "payment_voided" || error.errorCode === "payment_expired")) {
-          return { ...data, paymentState: error.errorCode === "payment_voided" ? "VOIDED" : "EXPIRED" }
+          // Voided before (a retry whose first answer was lost, or the service's expiry): the
+          // payment as the service has it now says what was given back.
+          const settled = { ...data, paymentState: error.errorCode === "payment_voided" ? "VOIDED" : "EXPIRED" }
+          const now = await this.ledger.readPayment(orderId).catch(() => undefined)
+          // Unread, the amount stays unknown here; the box's next read of the service records it.
+          return now ? withReleased(settled, releasedBy(data, now)) : settled
         }
-        if (error instanceof BnplApiError && error.code === "already_captured") return refundUnrecordedCapture(unrecordedCapture, data, recordedCaptured)
+        if (error instanceof BnplApiError && error.code === "already_captured") return withReleased(await refundUnrecordedCapture(unrecordedCapture, data, recordedCaptured), 0n)
         throw describeServiceError("Void", error)
       }
     })
@@ -353,6 +360,20 @@ export class MoneyMovements {
     }
     return data.orderId
   }
+}
+
+/**
+ * What a void of the rest gave back, minor units: the approval (`data.amount`, lowered by any
+ * order change's narrowing void) less what the service had captured, read from the service's
+ * payment after the void (docs/service-api.md "Void Payment"). Never negative.
+ */
+export function releasedBy(data: BnplPaymentData, payment: Pick<Payment, "events">): bigint {
+  const released = apiAmountToMinorUnits(data.amount ?? "0.00") - capturedAtService(payment)
+  return released > 0n ? released : 0n
+}
+
+function withReleased(data: BnplPaymentData, releasedMinor: bigint): BnplPaymentData {
+  return { ...data, releasedAmount: minorUnitsToApiAmount(releasedMinor) }
 }
 
 function callOf(record: MoneyOperationRecord): MoneyCall {

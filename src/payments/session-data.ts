@@ -63,6 +63,12 @@ export interface BnplPaymentData {
   refundIds?: string[]
   voidedAt?: string
   /**
+   * API string: what the void of the rest gave back to the consumer, as the service's answer to
+   * it says (the approval less what the service had captured when it voided; MoneyMovements.cancel).
+   * Never counted from Medusa's captures, which hold a capture in flight until it is refused.
+   */
+  releasedAmount?: string
+  /**
    * Set by the return route when the consumer came back from this checkout without an order:
    * cancelled on the service's screens, or declined or expired at Auth. A new session never
    * reuses such a checkout (payment-operations.ts, reusePreviousSession).

@@ -72,6 +72,33 @@ export function recordCheckoutCancelled(account: string, token: string): void {
   })
 }
 
+/**
+ * The operation of the timeline's row for a credit line of "Void the rest" corrected after a
+ * read of the service showed another amount released (operations/released-rest.ts).
+ */
+export const CREDIT_LINE_CORRECTED = "Credit line corrected"
+
+/**
+ * Keeps in the timeline of service order `serviceOrderId` that the order's credit line for the
+ * voided rest now reads `amount` (API string), outcome `corrected`, queued like a call's try.
+ */
+export function recordCreditLineCorrected(account: string, serviceOrderId: string, amount: string, currency: string): void {
+  recorderOf(account).keep({
+    account,
+    service_order_id: serviceOrderId,
+    checkout_token: null,
+    operation: CREDIT_LINE_CORRECTED,
+    request_id: null,
+    amount,
+    currency,
+    attempt: 1,
+    started_at: new Date(),
+    duration_ms: 0,
+    http_status: null,
+    outcome: "corrected",
+  })
+}
+
 /** Resolves once every recorder of this process has written what it queued. */
 export async function serviceCallsWritten(): Promise<void> {
   await Promise.all([...recorders.values()].map((recorder) => recorder.idle()))

@@ -189,7 +189,7 @@ export function buildPaymentView(
   const differences = read ? differencesFromService(read, payment, state, captured, currency) : []
   const mismatch = service && "error" in service && service.reason === "payment_mismatch" ? service.error : null
   const partlyCaptured = !mismatch && !payment.canceled_at && captured > 0n && captured < authorised && stillOpen
-  const released = payment.canceled_at && !carried && authorised > captured ? authorised - captured : 0n
+  const released = payment.canceled_at && !carried ? releasedOf(data, read, authorised, captured) : 0n
   const amounts = amountsInApiStrings({ authorised, captured, refunded, open, released }, currency)
   const canRefund = !mismatch && /[1-9]/.test(amounts.refundable)
 
@@ -217,6 +217,20 @@ export function buildPaymentView(
 }
 
 type ServiceRead = Exclude<ServicePaymentSnapshot, { error: string }>
+
+/**
+ * What the void of a canceled payment gave back, minor units: the service's payment as read
+ * since the cancel (the approval less what it captured), else the service's answer to the void as
+ * the provider recorded it (`releasedAmount`), else, for a payment voided before either was kept, the
+ * approval less Medusa's captures. Medusa's captures are the last resort only: a capture in
+ * flight when the void went out is among them until the service refuses it.
+ */
+export function releasedOf(data: Record<string, any>, read: ServiceRead | undefined, authorised: bigint, captured: bigint): bigint {
+  const rest = (capturedSoFar: bigint) => (authorised > capturedSoFar ? authorised - capturedSoFar : 0n)
+  if (read) return rest(apiAmountToMinorUnits(read.capturedAmount, "capturedAmount"))
+  if (typeof data.releasedAmount === "string") return apiAmountToMinorUnits(data.releasedAmount, "data.releasedAmount")
+  return rest(captured)
+}
 
 /**
  * The payment's state: the service's when it could be read, else the one the provider

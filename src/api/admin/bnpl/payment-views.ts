@@ -1,9 +1,11 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { readServiceCalls } from "../../../runtime/records/call-timeline"
+import { recordCreditLineCorrected, readServiceCalls } from "../../../runtime/records/call-timeline"
+import { minorUnitsToApiAmount, toMinorUnits } from "../../../client/money"
+import { recordReleasedRest } from "../../../operations/released-rest"
 import { accountHash } from "../../../runtime/infrastructure/account-hash"
 import { readCourierSyncErrors } from "../../../runtime/records/courier-sync-errors"
-import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, type MedusaPaymentForView, type PaymentView } from "../../../runtime/views/payment-view"
+import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, releasedOf, type MedusaPaymentForView, type PaymentView } from "../../../runtime/views/payment-view"
 import { effectiveSettings } from "../../../runtime/config/effective-settings"
 import { isBnplProvider } from "../../../payments/session-data"
 import { accountForPayment, getPluginRuntime } from "../../../runtime/accounts/plugin-runtime"
@@ -11,11 +13,12 @@ import { readSnapshot, takeSnapshot } from "../../../runtime/views/service-payme
 
 interface OrderForViews {
   id: string
+  status?: string
   fulfillments?: Array<{ id: string } | null> | null
   payment_collections?: Array<{ payments?: Array<MedusaPaymentForView | null> | null } | null> | null
 }
 
-const ORDER_FIELDS = ["id", "fulfillments.id", ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`)]
+const ORDER_FIELDS = ["id", "status", "fulfillments.id", ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`)]
 
 /**
  * The order's pay later payments as the order page's widget shows them. The service is read
@@ -32,7 +35,7 @@ export async function orderPaymentViews(scope: MedusaContainer, orderId: string,
     .flatMap((collection) => collection?.payments ?? [])
     .filter((payment): payment is MedusaPaymentForView => !!payment && isBnplProvider(payment.provider_id))
   const fulfillmentIds = (order.fulfillments ?? []).map((fulfillment) => fulfillment?.id).filter((id): id is string => !!id)
-  return Promise.all(payments.map((payment) => viewOf(scope, payment, fulfillmentIds, refresh)))
+  return Promise.all(payments.map((payment) => viewOf(scope, payment, fulfillmentIds, refresh, order.status)))
 }
 
 /**
@@ -47,7 +50,7 @@ export async function paymentView(
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: [...PAYMENT_VIEW_FIELDS, "payment_collection.order.id", "payment_collection.order.fulfillments.id"],
+    fields: [...PAYMENT_VIEW_FIELDS, "payment_collection.order.id", "payment_collection.order.status", "payment_collection.order.fulfillments.id"],
     filters: { id: paymentId },
   })
   const payment = data[0] as (MedusaPaymentForView & { payment_collection?: { order?: OrderForViews | null } | null }) | undefined
@@ -56,10 +59,10 @@ export async function paymentView(
   }
   const order = payment.payment_collection?.order
   const fulfillmentIds = (order?.fulfillments ?? []).map((fulfillment) => fulfillment?.id).filter((id): id is string => !!id)
-  return { view: await viewOf(scope, payment, fulfillmentIds, refresh), orderId: order?.id ?? null }
+  return { view: await viewOf(scope, payment, fulfillmentIds, refresh, order?.status), orderId: order?.id ?? null }
 }
 
-async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, fulfillmentIds: string[], refresh: boolean): Promise<PaymentView> {
+async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, fulfillmentIds: string[], refresh: boolean, orderStatus?: string): Promise<PaymentView> {
   const runtime = getPluginRuntime(scope)
   // The account that made the payment reads it; a payment of an account no longer configured
   // shows Medusa's record only.
@@ -73,9 +76,39 @@ async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, ful
       data: payment.data ?? {},
       accountMerchantId: account.options.merchantId,
     })
+    if (serviceOrderId) await keepReleasedRestTrue(scope, payment, snapshot, orderStatus, accountHash(options), serviceOrderId)
   }
   // The capture mode as it applies now (a merchant may change it in Settings -> Pay later).
   const capture = account ? (await effectiveSettings(account, account)).capture : options.capture
   const timeline = await readServiceCalls(accountHash(options), { serviceOrderId, token: payment.data?.token as string | undefined })
   return buildPaymentView(payment, { ...options, capture }, snapshot, await readCourierSyncErrors(fulfillmentIds), undefined, timeline)
+}
+
+/**
+ * After a fresh read of a payment whose rest was voided (canceled in Medusa, its approval not
+ * carried to another payment, part captured, its order not canceled): the order's credit line is
+ * made to say what the service released (operations/released-rest.ts), and a change is kept in
+ * the timeline. An order's own cancel is left alone. A failure is logged; the view is still shown.
+ */
+async function keepReleasedRestTrue(
+  scope: MedusaContainer,
+  payment: MedusaPaymentForView,
+  snapshot: Awaited<ReturnType<typeof takeSnapshot>>,
+  orderStatus: string | undefined,
+  account: string,
+  serviceOrderId: string
+): Promise<void> {
+  if (!payment.canceled_at || payment.data?.carriedApprovalId || orderStatus === "canceled" || !snapshot || "error" in snapshot) return
+  const captured = (payment.captures ?? []).reduce((sum, capture) => sum + (capture ? toMinorUnits(capture.amount, "captures.amount") : 0n), 0n)
+  const authorised = toMinorUnits(payment.amount, "payment.amount")
+  if (captured === 0n) return
+  const released = minorUnitsToApiAmount(releasedOf(payment.data ?? {}, snapshot, authorised, captured))
+  try {
+    const recorded = await recordReleasedRest(scope, payment.id, released)
+    if (recorded.changed && recorded.before !== "0.00") recordCreditLineCorrected(account, serviceOrderId, released, payment.currency_code.toUpperCase())
+  } catch (error) {
+    scope.resolve(ContainerRegistrationKeys.LOGGER).warn(
+      `medusa-payment-bnpl: the credit line of payment ${payment.id}'s voided rest could not be made ${released}: ${(error as Error)?.message ?? String(error)}`
+    )
+  }
 }

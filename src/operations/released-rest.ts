@@ -1,0 +1,85 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createOrderCreditLinesWorkflow } from "@medusajs/medusa/core-flows"
+import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits, type MajorUnitAmount } from "../client/money"
+
+/** The label of the order's credit line for a voided rest (Medusa shows a credit line's reference). */
+export const RELEASED_REST_REFERENCE = "Pay later: rest voided"
+/** The label of a line that corrects it, when a later read of the service showed another amount released. */
+export const RELEASED_REST_CORRECTION_REFERENCE = "Pay later: rest voided, corrected"
+
+interface PaymentWithCollection {
+  payment_collection?: {
+    id: string
+    amount: MajorUnitAmount
+    order?: { id: string; credit_lines?: Array<{ reference_id?: string | null; amount?: MajorUnitAmount } | null> | null } | null
+  } | null
+}
+
+/** What one recording did: the amount credited before and after (API strings), or nothing to do. */
+export type ReleasedRestRecording = { changed: false } | { changed: true; before: string; after: string }
+
+/**
+ * After "Void the rest" gave `released` (API string, the service's figure: its Void Payment
+ * answer or its payment read since) back to the consumer: Medusa's own records are told the
+ * order will not be paid that amount, so its page reads as the box does. The order's total is
+ * lowered by credit lines of the payment (reference_id = the payment id) summing to `released`,
+ * through Medusa's own `createOrderCreditLinesWorkflow` (its `POST /admin/orders/:id/credit-lines`),
+ * so "Outstanding amount" is 0; and the payment collection's amount is lowered by the same, so
+ * "Total pending" is 0. Written once: a second call with the same amount changes nothing; a call
+ * with another amount (a later read of the service showed the first wrong) adds one correcting
+ * line of the difference, up or down, and lowers or raises the collection by it.
+ * `onlyCorrect`: change nothing unless a line of the payment exists (a read of the service after
+ * an order's own cancel must not add one).
+ * @throws whatever Medusa's workflow or payment module throws; the void itself has happened.
+ */
+export async function recordReleasedRest(
+  scope: MedusaContainer,
+  paymentId: string,
+  released: string,
+  { onlyCorrect = false } = {}
+): Promise<ReleasedRestRecording> {
+  // Two presses of "Void the rest" at once (two admins), or a press and a read of the box, reach
+  // here together: under Medusa's lock of the payment, the second finds the lines and stops.
+  return scope
+    .resolve(Modules.LOCKING)
+    .execute(`medusa-payment-bnpl:released-rest:${paymentId}`, () => recordOnce(scope, paymentId, apiAmountToMinorUnits(released), onlyCorrect))
+}
+
+async function recordOnce(scope: MedusaContainer, paymentId: string, releasedMinor: bigint, onlyCorrect: boolean): Promise<ReleasedRestRecording> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: [
+      "id",
+      "payment_collection.id",
+      "payment_collection.amount",
+      "payment_collection.order.id",
+      "payment_collection.order.credit_lines.reference_id",
+      "payment_collection.order.credit_lines.amount",
+    ],
+    filters: { id: paymentId },
+  })
+  const collection = (data[0] as PaymentWithCollection | undefined)?.payment_collection
+  if (!collection?.order?.id) return { changed: false }
+  const lines = (collection.order.credit_lines ?? []).filter((line) => line?.reference_id === paymentId)
+  if (onlyCorrect && !lines.length) return { changed: false }
+  const credited = lines.reduce((sum, line) => sum + toMinorUnits(line!.amount ?? 0, "credit_lines.amount"), 0n)
+  const difference = releasedMinor - credited
+  if (difference === 0n) return { changed: false }
+  await createOrderCreditLinesWorkflow(scope).run({
+    input: {
+      id: collection.order.id,
+      credit_lines: [
+        {
+          amount: minorUnitsToApiAmount(difference),
+          reference: lines.length ? RELEASED_REST_CORRECTION_REFERENCE : RELEASED_REST_REFERENCE,
+          reference_id: paymentId,
+        },
+      ],
+    },
+  })
+  const lowered = toMinorUnits(collection.amount, "payment_collection.amount") - difference
+  await scope.resolve(Modules.PAYMENT).updatePaymentCollections(collection.id, { amount: minorUnitsToApiAmount(lowered < 0n ? 0n : lowered) })
+  return { changed: true, before: minorUnitsToApiAmount(credited), after: minorUnitsToApiAmount(releasedMinor) }
+}
