@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { LOCALE_TAG, SHOPPER_CATALOGUES, SHOPPER_TEXT_KEYS, type ShopperTextKey } from "./shopper-texts"
+import { storableText } from "./text-rules"
 
 /**
  * The merchant's shopper texts by locale, as options and Settings -> Pay later take them
@@ -13,8 +14,7 @@ const placeholdersOf = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m
 function textOf(key: ShopperTextKey) {
   const allowed = [...new Set(placeholdersOf(SHOPPER_CATALOGUES["en-GB"][key]))]
   const rule = allowed.length ? `may only use the placeholders ${allowed.map((name) => `{${name}}`).join(", ")}` : "must not use placeholders such as {minimum}"
-  return z
-    .string({ error: "must be a text" })
+  return storableText()
     .trim()
     .min(1, "must not be empty")
     .max(200, "must be at most 200 characters")

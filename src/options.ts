@@ -6,6 +6,7 @@ import { SANDBOX_MERCHANT_IDS, SANDBOX_SECRET_KEYS } from "./sandbox-credentials
 import { DEFAULT_STOREFRONT_PATHS, templateOffStorefrontReason } from "./storefront-path-template"
 import { JOBS } from "./vocabulary"
 import { localizedMessagesSchema, localeTextsSchema } from "./options-messages"
+import { storableText } from "./text-rules"
 
 export { BnplOptionsError, isLoopbackHost }
 
@@ -59,7 +60,7 @@ export const captureModeSchema = z.enum(["manual", "on_authorize", "on_shipment"
 
 const idList = (what: string) =>
   z
-    .array(z.string().trim().min(1, `must list ${what}, none empty`).max(128, "must hold entries of at most 128 characters"), {
+    .array(storableText().trim().min(1, `must list ${what}, none empty`).max(128, "must hold entries of at most 128 characters"), {
       error: `must be a list of ${what}`,
     })
     .max(500, "must list at most 500 entries")
@@ -86,7 +87,7 @@ export const exclusionsSchema = z.strictObject(
 export const onOrderFailureSchema = z.enum(["void", "hold"], { message: "must be void or hold" })
 
 const INSTALMENTS_RULE = "must be a whole number from 2 to 12"
-const messageText = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters")
+const messageText = storableText().trim().min(1, "must not be empty").max(200, "must be at most 200 characters")
 
 /**
  * The defaults of the storefront kit's message (`PayLaterMessageOptions` in

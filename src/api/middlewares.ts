@@ -11,6 +11,7 @@ import {
 import { refuseChangedCart } from "./store/cart-complete-guard"
 import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
 import { captureWhatIsOpenOfPartlyCaptured } from "./admin/medusa-capture-of-partly-captured"
+import { refuseSubCentAmount } from "./admin/sub-cent-amount-guard"
 import { AccountSettingsBody, CompleteFindingBody, EmptyBody, HealthQuery, RefundBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
@@ -24,7 +25,8 @@ import { outageErrorHandler } from "./outage-error-handler"
  * replaces a pay-later session's `data` with a server-side cart snapshot, and the cart
  * complete one refuses a cart changed after the consumer approved it. On the admin's Medusa
  * capture route, a payment canceled at its expiry is refused in words that name the expiry, and
- * the whole-amount capture of its "Capture payment" button on a partly captured payment
+ * an amount of more than 2 decimals is refused on it and on Medusa's refund route (the service
+ * moves cents), and the whole-amount capture of its "Capture payment" button on a partly captured payment
  * captures what is still open. Every route of the
  * plugin parses its input first (request-schemas.ts, docs/security.md).
  * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
@@ -57,7 +59,12 @@ export default defineMiddlewares({
     {
       method: ["POST"],
       matcher: "/admin/payments/:id/capture",
-      middlewares: [refuseCaptureOfExpiredPayment, captureWhatIsOpenOfPartlyCaptured],
+      middlewares: [refuseSubCentAmount, refuseCaptureOfExpiredPayment, captureWhatIsOpenOfPartlyCaptured],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/payments/:id/refund",
+      middlewares: [refuseSubCentAmount],
     },
     {
       method: ["GET"],

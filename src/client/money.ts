@@ -79,6 +79,22 @@ export function toMinorUnits(input: MajorUnitAmount, field = "amount"): bigint {
   return BigInt(rounded.shiftedBy(2).toFixed(0))
 }
 
+/**
+ * Major units (any Medusa shape) -> integer minor units, exactly: an amount of more than 2
+ * decimals (20.005, 0.001, 39.951) is refused, never rounded, because the service moves money
+ * in cents (docs/service-api.md "Money") and Medusa would keep the unrounded figure. For amounts
+ * a merchant asks to move (a capture, a refund); amounts Medusa computed (totals with tax)
+ * round with `toMinorUnits`.
+ * @throws MoneyError naming the field and the rule when the input is not a finite decimal of at most 2 places.
+ */
+export function exactMinorUnits(input: MajorUnitAmount, field = "amount"): bigint {
+  const value = readDecimal(input, field)
+  if ((value.decimalPlaces() ?? 0) > 2) {
+    throw new MoneyError(field, `must have at most 2 decimal places (the payment service moves whole cents), got ${value.toFixed()}`)
+  }
+  return BigInt(value.shiftedBy(2).toFixed(0))
+}
+
 /** Integer minor units -> the API's 2-decimal string (1001n -> "10.01", -5n -> "-0.05"). */
 export function minorUnitsToApiAmount(minor: bigint): string {
   const negative = minor < 0n

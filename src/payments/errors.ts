@@ -50,6 +50,8 @@ export type AdminReason =
   | "records_unavailable"
   /** Anything else the service answered. */
   | "service_error"
+  /** Something in the store failed, not at the service (a database error, a bug); its detail is logged, never answered. */
+  | "internal_error"
 
 export type PaymentErrorReason = ShopperReason | AdminReason
 
@@ -80,6 +82,7 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
   payment_mismatch: "not_allowed",
   records_unavailable: "unexpected",
   service_error: "unexpected",
+  internal_error: "unexpected",
 }
 
 /**
@@ -88,11 +91,16 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
  */
 export class PaymentError extends Error {
   readonly kind: PaymentErrorKind
+  /**
+   * `cause`: the store's own error behind it (a database error), for the log only: its text
+   * (SQL, ids) is never part of `message`, which reaches responses.
+   */
   constructor(
     readonly reason: PaymentErrorReason,
-    message: string
+    message: string,
+    options?: { cause?: unknown }
   ) {
-    super(message)
+    super(message, options)
     this.name = "PaymentError"
     this.kind = KIND_OF[reason]
   }
@@ -110,6 +118,22 @@ export function shopperError(reason: ShopperReason, message: string = SHOPPER_ME
   return new PaymentError(reason, message)
 }
 
+/**
+ * An error of the store itself (not the service's answer) as the admin reads it: what failed and
+ * that nothing was sent for it, without the error's own text (a database error holds its SQL
+ * and the row's values); the error is kept as `cause` for the log (`logCause`).
+ */
+export function internalError(operation: string, error: unknown): PaymentError {
+  return new PaymentError("internal_error", `${operation} failed in the store, not at the payment service; the server's log has the details.`, { cause: error })
+}
+
+/** Logs the store's error behind a PaymentError (its `cause`), once, where it is answered. */
+export function logCause(logger: PaymentLogger | undefined, error: unknown): void {
+  if (!(error instanceof PaymentError) || error.cause === undefined) return
+  const cause = error.cause as Error
+  logger?.error?.(`medusa-payment-bnpl: ${error.message} Cause: ${cause?.stack ?? cause?.message ?? String(cause)}`)
+}
+
 const UNANSWERED: Record<string, string> = {
   timeout: "the payment service did not answer in time",
   network: "the payment service could not be reached",
@@ -123,9 +147,7 @@ const UNANSWERED: Record<string, string> = {
  */
 export function describeServiceError(operation: string, error: unknown): PaymentError {
   if (error instanceof PaymentError) return error
-  if (!(error instanceof BnplApiError)) {
-    return new PaymentError("service_error", `${operation} failed: ${(error as Error)?.message ?? String(error)}`)
-  }
+  if (!(error instanceof BnplApiError)) return internalError(operation, error)
   const reference = error.errorId ? ` (service error id ${error.errorId})` : ""
   switch (error.code) {
     case "invalid_amount":

@@ -280,6 +280,7 @@ export function recordsUnavailable(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error
   return new PaymentError(
     "records_unavailable",
-    `medusa-payment-bnpl: the plugin's money records could not be read or written (${(error as Error)?.message ?? String(error)}); nothing was sent to the payment service. Try again once the database answers.`
+    "medusa-payment-bnpl: the plugin's money records could not be read or written; nothing was sent to the payment service. Try again once the database answers.",
+    { cause: error }
   )
 }

@@ -21,7 +21,7 @@ const FIELDS = ["id", "provider_id", "amount", "captured_at", "canceled_at", "da
 const readsOfRequest = new WeakMap<MedusaRequest, Promise<CaptureRoutePayment | undefined>>()
 
 /**
- * The pay later payment named by `POST /admin/payments/:id/capture`, or undefined for an id
+ * The pay later payment named by `POST /admin/payments/:id/capture` (or `.../refund`), or undefined for an id
  * that is not a plausible payment id, an unknown payment or another provider's (which the
  * middlewares then pass to Medusa's route untouched). Read once per request.
  */

@@ -1,5 +1,5 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { apiAmountToMinorUnits, minorUnitsToApiAmount, toMinorUnits } from "../../client/money"
+import { exactMinorUnits, minorUnitsToApiAmount, toMinorUnits } from "../../client/money"
 import { payLaterPaymentOfCaptureRoute } from "./capture-route-payment"
 
 /**
@@ -21,7 +21,9 @@ export async function captureWhatIsOpenOfPartlyCaptured(req: MedusaRequest, _res
     const open = toMinorUnits(payment.amount, "payment.amount") - captured
     if (captured <= 0n || open <= 0n) return next()
     const body = (req.body ?? {}) as { amount?: unknown }
-    const asked = typeof body.amount === "number" && Number.isFinite(body.amount) ? apiAmountToMinorUnits(body.amount.toFixed(2)) : undefined
+    // Exact: more than 2 decimals was refused before this (sub-cent-amount-guard.ts), and 39.951
+    // must not pass as 39.95 with 39.95 open.
+    const asked = typeof body.amount === "number" && Number.isFinite(body.amount) ? exactMinorUnits(body.amount, "amount") : undefined
     if (asked !== undefined && asked <= open) return next()
     // Medusa's route takes a JSON number; the exact decimal string is made a number here only.
     const rest = Number(minorUnitsToApiAmount(open))

@@ -29,6 +29,7 @@ import { parseRequestPart } from "../validate-request"
 /** The payment collection as the middleware reads it (query.graph). */
 interface CollectionRead {
   amount?: unknown
+  status?: string
   currency_code?: string
   payment_sessions?: Array<{ provider_id?: string; data?: Record<string, unknown> | null } | null>
 }
@@ -63,6 +64,7 @@ export async function replaceSessionDataWithCartSnapshot(
     if (!collection || !cartId) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart has the payment collection ${collectionId}.`)
     }
+    refuseCollectionNotOwed(collectionId, collection.status)
     const previousSessions = previousSessionsOf(collection)
     const amountMinor = toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount")
     const currency = String(collection.currency_code ?? "").toUpperCase()
@@ -111,7 +113,7 @@ async function readCollection(
     query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } }),
     query.graph({
       entity: "payment_collection",
-      fields: ["id", "amount", "currency_code", "payment_sessions.provider_id", "payment_sessions.data"],
+      fields: ["id", "amount", "currency_code", "status", "payment_sessions.provider_id", "payment_sessions.data"],
       filters: { id: collectionId },
     }),
     account ? exclusionsForAccount(req.scope, account) : undefined,
@@ -121,6 +123,24 @@ async function readCollection(
     cartId: (links[0] as { cart_id?: string } | undefined)?.cart_id,
     exclusions,
   }
+}
+
+/** A cart's collection with something authorised or captured on it, or given up: no new session replaces what it holds. */
+const SETTLED_CART_COLLECTION_STATUSES: ReadonlySet<string> = new Set(["authorized", "partially_authorized", "partially_captured", "completed", "canceled"])
+
+/**
+ * A new pay later session on a cart's collection that is not owed any more (its cart's
+ * payment is authorised or captured) would replace Medusa's authorised session with a pending
+ * one and open a checkout at the service for a paid cart, for whoever knows the collection's id.
+ * @throws MedusaError NOT_ALLOWED (400 `payment_collection_not_owed`) naming the collection and its status; nothing is sent.
+ */
+function refuseCollectionNotOwed(collectionId: string, status: string | undefined): void {
+  if (!status || !SETTLED_CART_COLLECTION_STATUSES.has(status)) return
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `The payment collection ${collectionId} is ${status}: its cart is paid already, so no new payment session can be started on it.`,
+    "payment_collection_not_owed"
+  )
 }
 
 /**
@@ -143,9 +163,16 @@ async function snapshotOfPayableCart(req: MedusaRequest, cartId: string, exclusi
   const cart = await readCartForSnapshot(
     req.scope,
     cartId,
-    hasExclusions(exclusions) ? [...CART_SNAPSHOT_FIELDS, ...CART_EXCLUSION_FIELDS] : CART_SNAPSHOT_FIELDS
+    hasExclusions(exclusions) ? [...CART_SNAPSHOT_FIELDS, "completed_at", ...CART_EXCLUSION_FIELDS] : [...CART_SNAPSHOT_FIELDS, "completed_at"]
   )
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
+  if (cart.completed_at) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Cart ${cartId} is completed: its order is placed, so no new payment session can be started on its collection.`,
+      "payment_collection_not_owed"
+    )
+  }
   const excluded = exclusions && hasExclusions(exclusions) ? excludedCartItems(exclusions, cart) : []
   if (excluded.length) throw toMedusaError(excludedItemsError(excluded))
   try {

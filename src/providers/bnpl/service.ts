@@ -27,11 +27,11 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { BnplClient } from "../../client"
-import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
+import { exactMinorUnits, MoneyError, type MajorUnitAmount } from "../../client/money"
 import { parseOptions, type BnplOptions } from "../../options"
 import { PaymentOperations, type PaymentResult } from "../../payments/payment-operations"
 import type { SessionStatus } from "../../payments/payment-state"
-import { PaymentError } from "../../payments/errors"
+import { describeServiceError, logCause, PaymentError } from "../../payments/errors"
 import { CARRIED_APPROVAL_KEY, CART_SNAPSHOT_KEY, EARLY_CHECKOUT_KEY, EXPRESS_KEY, PREVIOUS_SESSIONS_KEY, asPaymentData, type BnplPaymentData } from "../../payments/session-data"
 import type { CartSnapshot } from "../../payments/mapping/cart-snapshot"
 import { allowedPopupOrigin } from "../../payments/express-origin"
@@ -272,7 +272,11 @@ export class BnplPaymentProviderService extends AbstractPaymentProvider<BnplOpti
     try {
       return await operation()
     } catch (error) {
-      throw toMedusaError(error)
+      // An amount of more than 2 decimals (Medusa keeps any decimal; the service moves cents): refused, nothing sent.
+      if (error instanceof MoneyError) throw toMedusaError(new PaymentError("invalid_request", `Invalid request: ${error.message}`))
+      const described = error instanceof MedusaError ? error : describeServiceError("The payment operation", error)
+      logCause(this.logger_, described)
+      throw toMedusaError(described)
     }
   }
 }
@@ -305,8 +309,9 @@ function appConfig(): ConfigModuleLike | undefined {
 }
 
 /** Medusa's amount (a number or BigNumber shape, major units) in minor units. */
+/** A refund's amount as Medusa recorded it, exactly: more than 2 decimals is refused (PaymentError `invalid_request`), nothing sent. */
 function amountOf(amount: unknown): bigint {
-  return toMinorUnits(amount as MajorUnitAmount)
+  return exactMinorUnits(amount as MajorUnitAmount, "amount")
 }
 
 /** The core's status strings are the values of Medusa's PaymentSessionStatus. */

@@ -1,6 +1,6 @@
 import { container as appContainer } from "@medusajs/framework"
 import { Modules } from "@medusajs/framework/utils"
-import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
+import { exactMinorUnits, type MajorUnitAmount } from "../../client/money"
 
 /**
  * The capture Medusa recorded for a provider call, read from the store's database.
@@ -13,15 +13,17 @@ import { toMinorUnits, type MajorUnitAmount } from "../../client/money"
  * capture again. So the capture is readable here by its id, from every path that captures:
  * the admin's route, `capturePaymentWorkflow` from a script or another plugin, the payment
  * module called directly, the plugin's capture on shipment.
+ * @throws MoneyError for an amount of more than 2 decimals.
  * @returns the capture's id and amount in minor units, or undefined when no committed capture
  *   has that id (a caller that wrapped the capture in its own transaction).
  */
 export async function readMedusaCapture(captureId: string | undefined): Promise<{ id: string; amountMinor: bigint } | undefined> {
   if (!captureId) return undefined
   const paymentModule = appContainer.resolve(Modules.PAYMENT, { allowUnregistered: true }) as
-    | { listCaptures(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<Array<{ id: string; amount: unknown }>> }
+    | { listCaptures(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<Array<{ id: string; amount: unknown; raw_amount?: unknown }>> }
     | undefined
   if (!paymentModule) return undefined
   const [capture] = await paymentModule.listCaptures({ id: captureId }, { select: ["id", "amount", "raw_amount"] })
-  return capture ? { id: capture.id, amountMinor: toMinorUnits(capture.amount as MajorUnitAmount) } : undefined
+  // Exact, from the stored decimal: a capture of more than 2 decimals is refused, never rounded.
+  return capture ? { id: capture.id, amountMinor: exactMinorUnits((capture.raw_amount ?? capture.amount) as MajorUnitAmount, "capture amount") } : undefined
 }

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { describeServiceError, PaymentError } from "../../../payments/errors"
+import { describeServiceError, logCause, PaymentError, type PaymentLogger } from "../../../payments/errors"
 import { toMedusaError } from "../../../providers/bnpl/errors"
 import { ServiceGatewayError } from "../../service-gateway-error"
 
@@ -11,10 +11,12 @@ const GATEWAY_REASONS = new Set(["credentials_refused", "service_unanswered", "s
  * (an amount more than is available, a voided or expired payment, 120 days passed) is a
  * MedusaError answered 4xx with the message; the service refusing the store's credentials, not
  * answering or failing is a `ServiceGatewayError` answered 502 with the message
- * (api/service-gateway-error.ts). `operation` starts the message ("Refund refused"). The
- * client's and the core's messages never hold credentials.
+ * (api/service-gateway-error.ts); the store's own failure (a database error) is a 500 whose
+ * words name the operation and never carry the error's text (its SQL), which goes to `logger`.
+ * `operation` starts the message ("Refund refused"). The client's and the core's messages never
+ * hold credentials.
  */
-export function adminError(operation: string, error: unknown): MedusaError {
+export function adminError(operation: string, error: unknown, logger?: PaymentLogger): MedusaError {
   if (error instanceof ServiceGatewayError) return error
   const medusa = asMedusaError(error)
   if (medusa) {
@@ -23,6 +25,11 @@ export function adminError(operation: string, error: unknown): MedusaError {
     return medusa
   }
   const described = error instanceof PaymentError ? error : describeServiceError(operation, error)
+  logCause(logger, described)
+  // The store's own failure (a database error): 500 in words without its text, which holds SQL.
+  if (described.reason === "internal_error" || described.reason === "records_unavailable") {
+    return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, described.message, described.reason)
+  }
   if (described.kind === "unexpected") return new ServiceGatewayError(described.message, described.reason)
   return toMedusaError(described, operation)
 }

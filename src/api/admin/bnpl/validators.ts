@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { captureModeSchema, exclusionsSchema, messageDefaultsSchema, onOrderFailureSchema } from "../../../options"
 import { nameForMessage } from "../../validate-request"
+import { storableText } from "../../../text-rules"
 
 /**
  * Request schemas of the plugin's admin routes. Bodies are checked by Medusa's
@@ -47,7 +48,7 @@ export const RefundBody = z.strictObject({
     .string({ error: "refund_reason_id must be a Medusa refund reason id" })
     .regex(/^refr_[0-9A-Za-z]{1,64}$/, "refund_reason_id must be a Medusa refund reason id (refr_…)")
     .optional(),
-  note: z.string({ error: "note must be text" }).max(500, "note must be at most 500 characters").optional(),
+  note: storableText("note").max(500, "note must be at most 500 characters").optional(),
 })
 
 export const OrderParams = z.strictObject({ order_id: medusaId("order_id", "order") })

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { completePayLaterCart } from "../../../../../operations/complete-cart"
 import type { z } from "zod"
 import { accountForProvider, getPluginRuntime } from "../../../../../runtime/accounts/plugin-runtime"
@@ -48,7 +48,7 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
 /** The one completion every caller uses (authorise under the cart's lock, then complete-cart); the order id, or an error saying why not. */
 async function complete(scope: MedusaRequest["scope"], cartId: string): Promise<string> {
   const outcome = await completePayLaterCart(scope, { cartId, caller: "admin" }).catch((error: unknown) => {
-    throw adminError("Completing the cart failed", error)
+    throw adminError("Completing the cart failed", error, scope.resolve(ContainerRegistrationKeys.LOGGER))
   })
   if (outcome.outcome !== "completed") {
     throw new MedusaError(

@@ -1,6 +1,6 @@
 import { requestIds } from "../../../../../payments/request-ids"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { accountForProvider, getPluginRuntime } from "../../../../../runtime/accounts/plugin-runtime"
 import { updateFinding } from "../../../../../runtime/records/reconciliation-findings"
 import { decideHeldApproval, voidHeldApproval } from "../../../../../operations/held-orders"
@@ -39,7 +39,7 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
     // after, and the later one finds the hold settled and does nothing.
     await decideHeldApproval(req.scope, finding.cartId, (held) =>
       voidHeldApproval(req.scope, held).catch((error: unknown) => {
-        throw adminError("Void refused", error)
+        throw adminError("Void refused", error, req.scope.resolve(ContainerRegistrationKeys.LOGGER))
       })
     )
     return void res.json(await findingsView(req.scope))
@@ -50,7 +50,7 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
   try {
     await client.voidPayment(service_order_id, { requestId: requestIds.orphanVoid(service_order_id) })
   } catch (error) {
-    throw adminError("Void refused", error)
+    throw adminError("Void refused", error, req.scope.resolve(ContainerRegistrationKeys.LOGGER))
   }
   await updateFinding(options, service_order_id, { voided: true, voidedAt: new Date().toISOString() })
   res.json(await findingsView(req.scope))

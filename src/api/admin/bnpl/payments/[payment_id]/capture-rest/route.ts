@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../../../../../../client/money"
 import { checkCaptureAmount } from "../../../../../../payments/capture-amount"
@@ -35,7 +35,7 @@ export async function POST(req: MedusaRequest & { auth_context?: { actor_id?: st
       input: { payment_id, amount: checked.amount, captured_by: req.auth_context?.actor_id },
     })
   } catch (error) {
-    throw adminError("Capture refused", error)
+    throw adminError("Capture refused", error, req.scope.resolve(ContainerRegistrationKeys.LOGGER))
   }
   res.json({ payment: (await paymentView(req.scope, payment_id, { refresh: true })).view })
 }

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { z } from "zod"
 import { checkRefundAmount } from "../../../../../../runtime/views/refund-amount"
@@ -42,7 +42,7 @@ export async function POST(req: AdminRequest, res: MedusaResponse): Promise<void
       },
     })
   } catch (error) {
-    throw adminError("Refund refused", error)
+    throw adminError("Refund refused", error, req.scope.resolve(ContainerRegistrationKeys.LOGGER))
   }
   res.json({ payment: (await paymentView(req.scope, payment_id, { refresh: true })).view })
 }

@@ -31,7 +31,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   try {
     canceled = await req.scope.resolve(Modules.PAYMENT).cancelPayment(payment_id)
   } catch (error) {
-    throw adminError("Void refused", error)
+    throw adminError("Void refused", error, req.scope.resolve(ContainerRegistrationKeys.LOGGER))
   }
   // The service's own figure of what the void gave back (the provider keeps it from the Void
   // Payment answer), never Medusa's captures: a capture sent meanwhile is among those until the
