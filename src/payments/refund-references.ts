@@ -6,7 +6,9 @@
  * - `refundMerchantReference`: the payment event id of the daily settlement file, at most 128
  *   characters and unique per refund event: the refund's reason and note as the merchant wrote
  *   them in Medusa, then a short form of the refund id (`[...xxxxxxxxxxxx]`), which keeps it
- *   unique whatever the words. Without a reason or a note it is the refund id itself.
+ *   unique whatever the words. Without a reason or a note it names the order and the refund's
+ *   number on it ("Order #1042 refund 2 [...]"), so the settlement file reads as the order page;
+ *   with neither known, the refund id itself.
  */
 
 /** docs/service-api.md "Create Refund": `merchantReference` max 85. */
@@ -20,6 +22,10 @@ const SHORT_ID_LENGTH = 12
 export interface RefundNotes {
   reason?: string | null
   note?: string | null
+  /** The order's number as Medusa shows it (#1042), for a refund with neither reason nor note. */
+  orderDisplayId?: number | null
+  /** Which of the payment's refunds this is, from 1 in the order they were made. */
+  refundNumber?: number | null
 }
 
 /** Both references of one refund. */
@@ -36,10 +42,15 @@ export interface RefundReferences {
  */
 export function refundReferences(requestId: string, notes: RefundNotes = {}): RefundReferences {
   const merchantReference = requestId.slice(0, REFUND_MERCHANT_REFERENCE_MAX_LENGTH)
-  const words = [notes.reason, notes.note].map(fold).filter(Boolean).join(": ")
+  const words = [notes.reason, notes.note].map(fold).filter(Boolean).join(": ") || orderWords(notes)
   if (!words) return { merchantReference, refundMerchantReference: requestId.slice(0, REFUND_EVENT_REFERENCE_MAX_LENGTH) }
   const suffix = ` [${requestId.slice(-SHORT_ID_LENGTH)}]`
   return { merchantReference, refundMerchantReference: `${cut(words, REFUND_EVENT_REFERENCE_MAX_LENGTH - suffix.length)}${suffix}` }
+}
+
+function orderWords({ orderDisplayId, refundNumber }: RefundNotes): string {
+  if (!orderDisplayId) return ""
+  return refundNumber ? `Order #${orderDisplayId} refund ${refundNumber}` : `Order #${orderDisplayId} refund`
 }
 
 function fold(text: string | null | undefined): string {

@@ -30,9 +30,7 @@ beforeAll(async () => {
   // The demo's order (2 × Canvas Tote and Standard shipping, £94.95: the issue's 95.99 story with the demo's prices), authorised, nothing captured.
   order = await placeOrderPaidLater(stack, () => {})
   await callJson("POST", `${stack.urls.store}/admin/refund-reasons`, { headers: order.admin, body: { label: "Damaged", code: "damaged" } })
-  // The store's order page layout with the box under the order's header, as docs/admin.md
-  // "Where the box sits" sets it (Medusa's layout route, every admin's default).
-  await callJson("POST", `${stack.urls.store}/admin/layouts/order.details/configuration`, { headers: order.admin, body: BOX_FIRST })
+  // No layout call: the plugin's migration script put the box under the order's header at install.
   page.on("response", (response) => {
     if (response.request().method() === "POST" && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`)
   })
@@ -41,30 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await dashboard?.close()
 })
-
-/**
- * docs/admin.md "Where the box sits": the main column's sections in Medusa's order with the box
- * under the order's header, before the summary; negative orders, so the sections not named
- * (metadata, JSON) stay last.
- */
-const BOX_FIRST = {
-  is_default: true,
-  configuration: {
-    widgets: Object.fromEntries(
-      [
-        "core:OrderActiveEditSection",
-        "core:ActiveOrderClaimSection",
-        "core:ActiveOrderExchangeSection",
-        "core:ActiveOrderReturnSection",
-        "core:OrderGeneralSection",
-        "widget:medusa-payment-bnpl:pay-later-box",
-        "core:OrderSummarySection",
-        "core:OrderPaymentSection",
-        "core:OrderFulfillmentSection",
-      ].map((id, index) => [id, { section: "main", order: index - 100 }])
-    ),
-  },
-}
 
 const ledger = () => callJson<SandboxLedger>("GET", `${stack.urls.sandboxControl}/ledger`)
 const text = async (testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? "").trim()
@@ -131,7 +105,7 @@ async function refundFromTheBox(amount: string, reason?: { label: string; note: 
   await page.getByText(`£${amount} refunded.`).first().waitFor()
 }
 
-it("the box sits first in the main column, its capture field above the fold of a 1440x1000 window", async () => {
+it("as installed, with no layout step, the box sits first in the main column, its capture field above the fold of a 1440x1000 window", async () => {
   await page.goto(`${stack.urls.store}/app/orders/${order.orderId}`)
   await page.getByTestId("bnpl-widget").waitFor()
   expect(await text("bnpl-state")).toBe("Authorized")
@@ -178,6 +152,57 @@ it("capture 20.00, refund 5.00, capture 30.00, refund 10.00 with a reason, void 
   expect(calls).not.toContain("Get Payment")
   await screenshot(page, "admin-order-story-3-voided", { fullPage: false })
   await screenshot(page, "admin-order-story-3-voided-full")
+  expect(refused).toEqual([])
+})
+
+/** The box's figures and actions as a merchant reads them, for the order on the page. */
+async function boxReads(): Promise<{ state: string; captured: string; open: string; refunded: string; captureRest: number; voidRest: number }> {
+  return {
+    state: await text("bnpl-state"),
+    captured: await text("bnpl-amount-captured"),
+    open: await text("bnpl-amount-open"),
+    refunded: await text("bnpl-amount-refunded"),
+    captureRest: await page.getByRole("button", { name: "Capture the rest" }).count(),
+    voidRest: await page.getByRole("button", { name: "Void the rest" }).count(),
+  }
+}
+
+/** Polls the box, never reloading, until it reads `expected` or `seconds` pass; then asserts it. */
+async function boxFollows(expected: Awaited<ReturnType<typeof boxReads>>, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000
+  while (Date.now() < deadline && JSON.stringify(await boxReads()) !== JSON.stringify(expected)) await page.waitForTimeout(250)
+  expect(await boxReads()).toEqual(expected)
+}
+
+it("follows Medusa's own Capture payment and Refund dialog within 10 s, without a reload, and offers no action the service would refuse", async () => {
+  const second = await placeOrderPaidLater(stack, () => {})
+  const total = Number(second.order.total)
+  const gbp = (amount: number) => `£${amount.toFixed(2)}`
+  await page.goto(`${stack.urls.store}/app/orders/${second.orderId}`)
+  await page.getByTestId("bnpl-widget").waitFor()
+  await captureFromTheBox("20.00")
+  await boxFollows({ state: "Partially captured", captured: gbp(20), open: gbp(total - 20), refunded: gbp(0), captureRest: 1, voidRest: 1 }, 10)
+  // A reload would show the box the truth anyway: a mark on the window proves there was none.
+  await page.evaluate(() => Object.assign(window, { bnplNotReloaded: true }))
+
+  await page.getByRole("button", { name: "Capture payment" }).click()
+  await confirmPrompt("Confirm")
+  await boxFollows({ state: "Captured", captured: gbp(total), open: gbp(0), refunded: gbp(0), captureRest: 0, voidRest: 0 }, 10)
+  await medusaShows("Total pending", null)
+
+  // Medusa's Refund dialog, opened inside the page as its row's menu opens it (no reload).
+  await page.evaluate((url) => {
+    window.history.pushState({}, "", url)
+    window.dispatchEvent(new PopStateEvent("popstate"))
+  }, `/app/orders/${second.orderId}/refund?paymentId=${second.paymentId}`)
+  const amount = page.getByLabel("Amount", { exact: true })
+  await amount.waitFor()
+  await amount.fill("5.00")
+  await page.getByRole("button", { name: "Save", exact: true }).click()
+  await boxFollows({ state: "Captured", captured: gbp(total), open: gbp(0), refunded: gbp(5), captureRest: 0, voidRest: 0 }, 10)
+  expect(await page.evaluate(() => (window as unknown as { bnplNotReloaded?: boolean }).bnplNotReloaded)).toBe(true)
+  const service = (await ledger()).captures.filter((entry) => entry.orderId === second.serviceOrderId)
+  expect(money(service.map((entry) => entry.amount.amount))).toBe(total)
   expect(refused).toEqual([])
 })
 

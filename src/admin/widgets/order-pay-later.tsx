@@ -1,6 +1,6 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, Button, Container, Copy, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { PaymentTimeline, RefundReferences } from "../components/payment-history"
@@ -9,6 +9,7 @@ import { PartialCapture } from "../components/partial-capture"
 import { PayLaterRefund } from "../components/pay-later-refund"
 import { formatMoney, formatTime, STATE_COLORS, STATE_LABELS, timeLeft } from "../lib/format"
 import { captureModeLabel } from "../lib/settings-words"
+import { medusaPaymentMarks, type OrderPaymentsShape } from "../lib/medusa-payment-marks"
 
 /**
  * The order page's "Pay later" box (zone `order.details.before`, the order page's main column;
@@ -21,10 +22,17 @@ import { captureModeLabel } from "../lib/settings-words"
  * with "Refresh from the service" and, for a partly captured payment, "Capture the rest" and
  * "Void the rest". Orders paid otherwise show nothing.
  */
-const PayLaterOrderWidget = ({ data: order }: { data: { id: string } }) => {
+const PayLaterOrderWidget = ({ data: order }: { data: OrderPaymentsShape }) => {
+  // Keyed on Medusa's own marks of the order's payments: after its "Capture payment", its
+  // Refund dialog or a cancel, Medusa refetches the order and the box reads its payments again.
+  // The interval catches what changed elsewhere (another admin, a job) while the page is open.
+  const queryKey = ["bnpl", "order-payments", order.id, medusaPaymentMarks(order)]
   const { data, isLoading, error } = useQuery({
-    queryKey: ["bnpl", "order-payments", order.id],
+    queryKey,
     queryFn: () => payLaterApi.orderPayments(order.id),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFETCH_INTERVAL_MS,
+    refetchOnWindowFocus: true,
   })
   const { t } = useTranslation()
   if (isLoading) return null
@@ -40,7 +48,7 @@ const PayLaterOrderWidget = ({ data: order }: { data: { id: string } }) => {
   return (
     <>
       {data.payments.map((payment) => (
-        <PaymentBox key={payment.paymentId} orderId={order.id} payment={payment} />
+        <PaymentBox key={payment.paymentId} queryKey={queryKey} payment={payment} />
       ))}
     </>
   )
@@ -76,13 +84,16 @@ function Row({ label, children, testId }: { label: string; children: React.React
   )
 }
 
-function PaymentBox({ orderId, payment }: { orderId: string; payment: PaymentView }) {
+/** How often an open order page reads its pay later payments again (their views are read from Medusa and a kept answer of the service). */
+const REFETCH_INTERVAL_MS = 5_000
+
+function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payment: PaymentView }) {
   const queryClient = useQueryClient()
   const { t } = useTranslation()
   const prompt = usePrompt()
   const now = useNow()
   const show = (updated: PaymentView) =>
-    queryClient.setQueryData(["bnpl", "order-payments", orderId], (old: { payments: PaymentView[] } | undefined) => ({
+    queryClient.setQueryData(queryKey, (old: { payments: PaymentView[] } | undefined) => ({
       payments: (old?.payments ?? [updated]).map((entry) => (entry.paymentId === updated.paymentId ? updated : entry)),
     }))
   const refresh = useMutation({
