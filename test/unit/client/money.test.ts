@@ -2,6 +2,7 @@ import fc from "fast-check"
 import {
   apiAmountToMajorUnits,
   apiAmountToMinorUnits,
+  exactMinorUnits,
   isApiAmount,
   minorUnitsToApiAmount,
   MoneyError,
@@ -137,5 +138,33 @@ describe("money: refusals", () => {
     expect(() => apiAmountToMinorUnits("1.001")).toThrow(/at most 2 decimal places/)
     expect(apiAmountToMinorUnits("10.5")).toBe(1050n)
     expect(apiAmountToMinorUnits("10")).toBe(1000n)
+  })
+})
+
+describe("money: exact amounts a merchant asks to move (capture, refund)", () => {
+  it.each([
+    [20, 2000n],
+    [20.1, 2010n],
+    [39.95, 3995n],
+    ["0", 0n],
+    ["49.95", 4995n],
+    [{ value: "10.00", precision: 20 }, 1000n],
+  ] as const)("%p is %p minor units, unrounded", (input, expected) => {
+    expect(exactMinorUnits(input as never)).toBe(expected)
+  })
+
+  it.each([20.005, 10.005, 39.951, 1e-3, "0.001", { value: "20.005", precision: 20 }])("%p is refused naming the field and the rule, never rounded", (input) => {
+    expect(() => exactMinorUnits(input as never, "amount")).toThrow(MoneyError)
+    expect(() => exactMinorUnits(input as never, "amount")).toThrow(/^amount must have at most 2 decimal places/)
+  })
+
+  it("property: any amount of whole cents passes as itself; one with a thousandth that is not 0 never passes", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 1, max: 9 }), (cents, thousandth) => {
+        const amount = minorUnitsToApiAmount(cents)
+        expect(exactMinorUnits(amount)).toBe(cents)
+        expect(() => exactMinorUnits(`${amount}${thousandth}`)).toThrow(MoneyError)
+      })
+    )
   })
 })

@@ -15,7 +15,15 @@ describe("refund references (docs/service-api.md \"Create Refund\")", () => {
     })
   })
 
-  it("without a reason or note the event reference is the refund id, as before", () => {
+  it("without a reason or note the event reference names the order and the refund's number, which the settlement file shows", () => {
+    const references = refundReferences(REFUND_ID, { reason: null, note: " ", orderDisplayId: 1042, refundNumber: 2 })
+    expect(references.merchantReference).toBe(REFUND_ID)
+    expect(references.refundMerchantReference).toBe(`Order #1042 refund 2 [${REFUND_ID.slice(-12)}]`)
+    // A reason or note is still what the merchant wrote.
+    expect(refundReferences(REFUND_ID, { note: "Late", orderDisplayId: 1042, refundNumber: 2 }).refundMerchantReference).toBe(`Late [${REFUND_ID.slice(-12)}]`)
+  })
+
+  it("without a reason, a note or the order's number the event reference is the refund id", () => {
     expect(refundReferences(REFUND_ID)).toEqual({ merchantReference: REFUND_ID, refundMerchantReference: REFUND_ID })
     expect(refundReferences(REFUND_ID, { reason: "  ", note: null }).refundMerchantReference).toBe(REFUND_ID)
   })

@@ -1,4 +1,4 @@
-import { sandbox, logs, core, reason, authorized, useSandboxCore } from "./core-harness"
+import { sandbox, logs, core, reason, authorized, medusaCapture, useSandboxCore } from "./core-harness"
 
 useSandboxCore()
 
@@ -29,5 +29,49 @@ describe("cancel", () => {
     expect(settled.paymentState).toBe("CAPTURED")
     const refunds = sandbox.control.ledger().refunds
     expect(refunds.map((refund) => refund.amount.amount)).toEqual(["50.49"])
+  })
+})
+
+describe("what a void of the rest released (Void the rest's credit line)", () => {
+  const minor = (amount: string) => BigInt(Math.round(Number(amount) * 100))
+  const released = (data: { releasedAmount?: string }) => data.releasedAmount
+
+  it("is the service's figure from its answer, not the captured amount Medusa's data holds", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    const afterCapture = await operations.capture({ data, capture: medusaCapture(1000n) })
+    // Medusa counts a capture still in flight among its own: its data may claim more captured than the service has.
+    const voided = await operations.cancel({ data: { ...afterCapture, capturedAmount: "20.00" }, idempotencyKey: "pay_rel_1" })
+    const [entry] = sandbox.control.ledger().voids
+    expect(released(voided)).toBe(entry.amount.amount)
+    expect(minor(released(voided)!)).toBe(minor(data.amount!) - 1000n)
+  })
+
+  it.each(["capture first", "void first"] as const)("a capture racing the void (%s): the released amount is what the service voided, to the cent", async (first) => {
+    for (let round = 0; round < 10; round++) {
+      const { operations } = core()
+      const data = await authorized(operations)
+      const partly = await operations.capture({ data, capture: medusaCapture(1000n) })
+      const capture = () => operations.capture({ data: partly, capture: medusaCapture(1000n) }).then(() => "captured", () => "refused")
+      const cancel = () => operations.cancel({ data: partly, idempotencyKey: `pay_race_${round}` })
+      const [captureOutcome, voided] =
+        first === "capture first" ? await Promise.all([capture(), cancel()]) : await Promise.all([cancel(), capture()]).then(([v, c]) => [c, v] as const)
+      const voids = sandbox.control.ledger().voids.filter((entry) => entry.orderId === data.orderId)
+      expect(voids).toHaveLength(1)
+      expect(released(voided)).toBe(voids[0].amount.amount)
+      const capturedAtService = captureOutcome === "captured" ? 2000n : 1000n
+      expect(minor(released(voided)!)).toBe(minor(data.amount!) - capturedAtService)
+    }
+  })
+
+  it("a void sent again after its answer was lost: the same requestId, one void at the service, the same released amount", async () => {
+    const { operations } = core()
+    const data = await authorized(operations)
+    const partly = await operations.capture({ data, capture: medusaCapture(1000n) })
+    sandbox.control.addFault({ endpoint: "void", kind: "lost_response", times: 1 })
+    await operations.cancel({ data: partly, idempotencyKey: "pay_rel_3" }).catch(() => undefined)
+    const again = await operations.cancel({ data: partly, idempotencyKey: "pay_rel_3" })
+    expect(sandbox.control.ledger().voids).toHaveLength(1)
+    expect(minor(released(again)!)).toBe(minor(data.amount!) - 1000n)
   })
 })

@@ -97,6 +97,18 @@ describe("the order page's view of a pay later payment", () => {
     expect(view.medusaNotes[0]).toMatch(/reads "Canceled": the 44.95 GBP not captured was voided and given back to the customer; the 50.00 GBP captured stays captured/)
   })
 
+  it("Void the rest's released amount is the service's, never Medusa's captures: a capture in flight during the void counts there until refused", () => {
+    // 49.95 approved, 10.00 captured, a capture of 10.00 in flight when the void went out: Medusa
+    // holds it (20.00) until the service refuses it; the service released 39.95.
+    const inFlight = payment({ amount: 49.95, canceled_at: "2026-11-20T12:00:00Z", captures: [{ amount: 10 }, { amount: 10 }], data: { orderId: "100000001", paymentState: "CAPTURED", releasedAmount: "39.95" } })
+    expect(buildPaymentView(inFlight, options, undefined, [], NOW).amounts.released).toBe("39.95")
+    // Medusa's whole-amount capture in flight: its captures read 49.95, the service still released 39.95.
+    const whole = payment({ ...inFlight, captures: [{ amount: 10 }, { amount: 39.95 }] })
+    expect(buildPaymentView(whole, options, undefined, [], NOW).amounts.released).toBe("39.95")
+    // A read of the service since the cancel is the truth when there is one.
+    expect(buildPaymentView(whole, options, read({ paymentState: "CAPTURED", openToCaptureAmount: "0.00", capturedAmount: "10.00" }), [], NOW).amounts.released).toBe("39.95")
+  })
+
   it("says where the service and Medusa disagree: more captured at the service, or voided there but open in Medusa", () => {
     const over = buildPaymentView(
       payment({ captures: [{ amount: 20 }] }),
