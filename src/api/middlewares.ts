@@ -11,7 +11,7 @@ import {
 import { refuseChangedCart } from "./store/cart-complete-guard"
 import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
 import { captureWhatIsOpenOfPartlyCaptured } from "./admin/medusa-capture-of-partly-captured"
-import { refuseSubCentAmount } from "./admin/sub-cent-amount-guard"
+import { refuseUnmovableMoneyInput } from "./admin/money-input-guard"
 import { AccountSettingsBody, CompleteFindingBody, EmptyBody, HealthQuery, RefundBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
@@ -26,7 +26,7 @@ import { outageErrorHandler } from "./outage-error-handler"
  * complete one refuses a cart changed after the consumer approved it. On the admin's Medusa
  * capture route, a payment canceled at its expiry is refused in words that name the expiry, and
  * an amount of more than 2 decimals is refused on it and on Medusa's refund route (the service
- * moves cents), and the whole-amount capture of its "Capture payment" button on a partly captured payment
+ * moves cents), as is a refund note PostgreSQL cannot store, and the whole-amount capture of its "Capture payment" button on a partly captured payment
  * captures what is still open. Every route of the
  * plugin parses its input first (request-schemas.ts, docs/security.md).
  * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
@@ -59,12 +59,12 @@ export default defineMiddlewares({
     {
       method: ["POST"],
       matcher: "/admin/payments/:id/capture",
-      middlewares: [refuseSubCentAmount, refuseCaptureOfExpiredPayment, captureWhatIsOpenOfPartlyCaptured],
+      middlewares: [refuseUnmovableMoneyInput, refuseCaptureOfExpiredPayment, captureWhatIsOpenOfPartlyCaptured],
     },
     {
       method: ["POST"],
       matcher: "/admin/payments/:id/refund",
-      middlewares: [refuseSubCentAmount],
+      middlewares: [refuseUnmovableMoneyInput],
     },
     {
       method: ["GET"],

@@ -41,7 +41,7 @@ interface LayoutSettings {
  * the box ("Edit layout"). A Medusa without the settings module's layouts is left as it is.
  */
 export default async function orderPageLayout({ container }: { container: MedusaContainer }): Promise<void> {
-  const settings = container.resolve(Modules.SETTINGS, { allowUnregistered: true }) as Partial<LayoutSettings> | undefined
+  const settings = container.resolve(Modules.SETTINGS, { allowUnregistered: true }) as unknown as Partial<LayoutSettings> | undefined
   if (typeof settings?.getSystemDefaultLayoutConfiguration !== "function" || typeof settings.setSystemDefaultLayoutConfiguration !== "function") return
   if (await settings.getSystemDefaultLayoutConfiguration("order.details")) return
   await settings.setSystemDefaultLayoutConfiguration("order.details", ORDER_PAGE_LAYOUT)

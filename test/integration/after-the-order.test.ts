@@ -8,6 +8,8 @@ import paymentTimelineTests from "./default-store/payment-timeline"
 import adminRoutesTests from "./default-store/admin-routes"
 import accountSettingsTests from "./default-store/account-settings"
 import orderChangesTests from "./default-store/order-changes"
+import voidRestRacesTests from "./default-store/void-rest-races"
+import moneyInputEdgesTests from "./default-store/money-input-edges"
 import { describeStore } from "../support/store-suite"
 
 // The longest time-out any of these files had on its own (completion-races and money-races).
@@ -31,4 +33,6 @@ describeStore({}, (suite) => {
   describe("admin-routes", () => adminRoutesTests(suite))
   describe("account-settings", () => accountSettingsTests(suite))
   describe("order-changes", () => orderChangesTests(suite))
+  describe("void-rest-races", () => voidRestRacesTests(suite))
+  describe("money-input-edges", () => moneyInputEdgesTests(suite))
 })

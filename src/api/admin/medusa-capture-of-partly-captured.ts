@@ -21,7 +21,7 @@ export async function captureWhatIsOpenOfPartlyCaptured(req: MedusaRequest, _res
     const open = toMinorUnits(payment.amount, "payment.amount") - captured
     if (captured <= 0n || open <= 0n) return next()
     const body = (req.body ?? {}) as { amount?: unknown }
-    // Exact: more than 2 decimals was refused before this (sub-cent-amount-guard.ts), and 39.951
+    // Exact: more than 2 decimals was refused before this (money-input-guard.ts), and 39.951
     // must not pass as 39.95 with 39.95 open.
     const asked = typeof body.amount === "number" && Number.isFinite(body.amount) ? exactMinorUnits(body.amount, "amount") : undefined
     if (asked !== undefined && asked <= open) return next()

@@ -1,21 +1,6 @@
-import path from "node:path"
+import { pluginAdminRoutes } from "../../support/plugin-routes"
 import { placeOrder, readPayment, type PlacedOrder } from "../../support/place-order"
 import type { StoreSuite } from "../../support/store-suite"
-
-// Medusa's own file-route loader (not exported by name), so the walk sees the routes as Medusa registers them.
-const { RoutesLoader } = require(path.join(path.dirname(require.resolve("@medusajs/framework/http")), "routes-loader.js")) as {
-  RoutesLoader: new () => { scanDir(dir: string): Promise<void>; getRoutes(): Array<{ method: string; matcher: string }> }
-}
-
-/** Every POST route Medusa loads from the installed plugin under /admin/bnpl. */
-async function pluginAdminPostRoutes(): Promise<string[]> {
-  const loader = new RoutesLoader()
-  await loader.scanDir(path.join(__dirname, "../store/node_modules/medusa-payment-bnpl/.medusa/server/src/api"))
-  return loader
-    .getRoutes()
-    .filter((route) => route.method === "POST" && route.matcher.startsWith("/admin/bnpl/"))
-    .map((route) => route.matcher)
-}
 
 /**
  * Issue "Money that races", items 7 and 8: a web page the admin has open cannot drive the
@@ -52,7 +37,7 @@ async function moneyMoved(order: PlacedOrder) {
 it("a form-encoded or cross-site POST to each plugin admin route is refused (415 / 403) and changes nothing", async () => {
   const order = await partlyCaptured()
   const account = (await api.get("/admin/bnpl/accounts", suite.admin)).data.accounts[0].id as string
-  const routes = await pluginAdminPostRoutes()
+  const routes = await pluginAdminRoutes("POST")
   expect(routes).toEqual(
     expect.arrayContaining([
       "/admin/bnpl/payments/:payment_id/capture-rest",

@@ -1,0 +1,32 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { exactMinorUnits, MoneyError, type MajorUnitAmount } from "../../client/money"
+import { storableText } from "../../text-rules"
+import { payLaterPaymentOfCaptureRoute } from "./capture-route-payment"
+
+const REFUND_NOTE = storableText("note")
+
+/**
+ * On Medusa's `POST /admin/payments/:id/capture` and `POST /admin/payments/:id/refund`, for a
+ * pay later payment, before Medusa records anything: an `amount` of more than 2 decimals
+ * (20.005, 1e-3) is refused with 400 naming the field and the rule (Medusa's routes take any
+ * positive number and keep it unrounded, while the service moves whole cents,
+ * docs/service-api.md "Money": Medusa would record 20.005 where the service captured 20.01); so
+ * is a refund `note` PostgreSQL cannot store (a NUL, a lone surrogate), which would otherwise
+ * fail in Medusa's insert. Other providers' payments pass untouched.
+ */
+export async function refuseUnmovableMoneyInput(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
+  try {
+    const body = (req.body ?? {}) as { amount?: unknown; note?: unknown }
+    if ((body.amount === undefined || body.amount === null) && body.note === undefined) return next()
+    if (!(await payLaterPaymentOfCaptureRoute(req))) return next()
+    if (body.amount !== undefined && body.amount !== null) exactMinorUnits(body.amount as MajorUnitAmount, "amount")
+    if (body.note !== undefined && body.note !== null) {
+      const note = REFUND_NOTE.safeParse(body.note)
+      if (!note.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${note.error.issues[0].message}`)
+    }
+    next()
+  } catch (error) {
+    next(error instanceof MoneyError ? new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${error.message}`) : error)
+  }
+}
