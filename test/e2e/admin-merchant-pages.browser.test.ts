@@ -194,7 +194,7 @@ it("follows Medusa's own Capture payment and Refund dialog within 10 s, without 
   await page.evaluate((url) => {
     window.history.pushState({}, "", url)
     window.dispatchEvent(new PopStateEvent("popstate"))
-  }, `/app/orders/${second.orderId}/refund?paymentId=${second.paymentId}`)
+  }, `/app/orders/${second.orderId}/refund?paymentId=${second.payment.id}`)
   const amount = page.getByLabel("Amount", { exact: true })
   await amount.waitFor()
   await amount.fill("5.00")

@@ -20,7 +20,7 @@ export default function moneyInputEdgesTests(suite: StoreSuite): void {
   /** What the service and Medusa hold of the order's money. */
   async function held(order: PlacedOrder) {
     const ledger = await control.ledger()
-    const own = (entries: Array<{ orderId: string; amount: { amount: string } }>) =>
+    const own = (entries: Array<Record<string, any>>) =>
       entries.filter((entry) => entry.orderId === order.serviceOrderId).map((entry) => entry.amount.amount)
     const payment = await readPayment(getContainer(), order.paymentId)
     return {
