@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { LOCALE_TAG, SHOPPER_CATALOGUES, SHOPPER_TEXT_KEYS, type ShopperTextKey } from "./shopper-texts"
-import { storableText } from "./text-rules"
+import { storableText } from "./client/text-rules"
 
 /**
  * The merchant's shopper texts by locale, as options and Settings -> Pay later take them

@@ -6,7 +6,7 @@ import { SANDBOX_MERCHANT_IDS, SANDBOX_SECRET_KEYS } from "./sandbox-credentials
 import { DEFAULT_STOREFRONT_PATHS, templateOffStorefrontReason } from "./storefront-path-template"
 import { JOBS } from "./vocabulary"
 import { localizedMessagesSchema, localeTextsSchema } from "./options-messages"
-import { storableText } from "./text-rules"
+import { storableText } from "./client/text-rules"
 
 export { BnplOptionsError, isLoopbackHost }
 

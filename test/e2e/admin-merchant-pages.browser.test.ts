@@ -303,6 +303,8 @@ it("a held approval is shown first; after \"Place the order\" its row names the 
   const heldTop = (await held.boundingBox())!.y
   expect(heldTop).toBeLessThan((await page.getByTestId("bnpl-account").first().boundingBox())!.y)
   await screenshot(page, "admin-settings-3-held-first", { fullPage: false })
+  // Medusa's reason names the inventory item by its own title (the variant's, "One"): the row names the product too.
+  expect(await held.textContent()).toContain("Not enough stock available for item Last lamp · One")
   await held.getByRole("button", { name: "Place the order" }).click()
   await page.getByRole("alertdialog").getByRole("button", { name: "Place the order", exact: true }).click()
   await page.getByText(/^Order #\d+ placed\.$/).first().waitFor()

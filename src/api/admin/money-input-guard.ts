@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { exactMinorUnits, MoneyError, type MajorUnitAmount } from "../../client/money"
-import { storableText } from "../../text-rules"
+import { storableText } from "../../client/text-rules"
 import { payLaterPaymentOfCaptureRoute } from "./capture-route-payment"
 
 const REFUND_NOTE = storableText("note")

@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { captureModeSchema, exclusionsSchema, messageDefaultsSchema, onOrderFailureSchema } from "../../../options"
 import { nameForMessage } from "../../validate-request"
-import { storableText } from "../../../text-rules"
+import { storableText } from "../../../client/text-rules"
 
 /**
  * Request schemas of the plugin's admin routes. Bodies are checked by Medusa's

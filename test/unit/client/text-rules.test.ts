@@ -1,4 +1,4 @@
-import { storableText } from "../../src/text-rules"
+import { storableText } from "../../../src/client/text-rules"
 
 describe("text a merchant types that PostgreSQL and the service must store", () => {
   const note = storableText("note").max(500, "note must be at most 500 characters")
