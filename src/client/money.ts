@@ -29,6 +29,8 @@ export type MajorUnitAmount =
   | { toString(): string }
 
 const API_AMOUNT = /^-?\d+\.\d{2}$/
+/** The most a JavaScript number's arithmetic puts beside an amount of cents (64.46000000000001). */
+const FLOAT_NOISE = new BigNumberJs("1e-9")
 const LOOSE_DECIMAL = /^-?\d+(\.\d+)?$/
 
 function readDecimal(input: MajorUnitAmount, field: string): BigNumberJs {
@@ -88,7 +90,11 @@ export function toMinorUnits(input: MajorUnitAmount, field = "amount"): bigint {
  * @throws MoneyError naming the field and the rule when the input is not a finite decimal of at most 2 places.
  */
 export function exactMinorUnits(input: MajorUnitAmount, field = "amount"): bigint {
-  const value = readDecimal(input, field)
+  const read = readDecimal(input, field)
+  const cents = read.decimalPlaces(2, BigNumberJs.ROUND_HALF_UP)
+  // Medusa computes amounts in JavaScript numbers: 64.46 may reach us as 64.46000000000001. A
+  // difference a float makes (far below a thousandth) is that float's noise, not a sub-cent amount.
+  const value = read.minus(cents).abs().lte(FLOAT_NOISE) ? cents : read
   if ((value.decimalPlaces() ?? 0) > 2) {
     throw new MoneyError(field, `must have at most 2 decimal places (the payment service moves whole cents), got ${value.toFixed()}`)
   }

@@ -46,7 +46,33 @@ export async function recordReleasedRest(
     .execute(`medusa-payment-bnpl:released-rest:${paymentId}`, () => recordOnce(scope, paymentId, apiAmountToMinorUnits(released), onlyCorrect))
 }
 
+/** How long the credit line waits for Medusa's captures in flight to settle (each 250 ms). */
+const SETTLE_TRIES = 40
+
+/**
+ * Waits until every capture Medusa holds of the payment is on its order as a transaction, or is
+ * gone (refused by the service, so deleted): a capture the service took while the void was in
+ * flight is written to the order by Medusa's capture workflow after the provider answers, and
+ * a credit line confirmed meanwhile would compute the order's summary without it (Medusa's two
+ * workflows each write the summary), leaving the order owing that capture.
+ */
+async function capturesSettled(scope: MedusaContainer, paymentId: string): Promise<void> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  for (let tries = 0; tries < SETTLE_TRIES; tries++) {
+    const { data } = await query.graph({
+      entity: "payment",
+      fields: ["id", "captures.id", "payment_collection.order.transactions.reference_id"],
+      filters: { id: paymentId },
+    })
+    const payment = data[0] as { captures?: Array<{ id: string } | null>; payment_collection?: { order?: { transactions?: Array<{ reference_id?: string | null } | null> } | null } | null } | undefined
+    const onOrder = new Set((payment?.payment_collection?.order?.transactions ?? []).map((transaction) => transaction?.reference_id))
+    if ((payment?.captures ?? []).every((capture) => !capture || onOrder.has(capture.id))) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 async function recordOnce(scope: MedusaContainer, paymentId: string, releasedMinor: bigint, onlyCorrect: boolean): Promise<ReleasedRestRecording> {
+  await capturesSettled(scope, paymentId)
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",

@@ -7,7 +7,7 @@ interface RefundRead {
   note?: string | null
   refund_reason?: { label?: string | null } | null
   payment?: {
-    refunds?: Array<{ id: string; created_at?: string | Date | null } | null> | null
+    id: string
     payment_collection?: { order?: { display_id?: number | null } | null } | null
   } | null
 }
@@ -32,16 +32,16 @@ export async function readMedusaRefundNotes(refundId: string): Promise<RefundNot
   if (!query) return undefined
   const { data } = await query.graph({
     entity: "refund",
-    fields: ["id", "note", "refund_reason.label", "payment.refunds.id", "payment.refunds.created_at", "payment.payment_collection.order.display_id"],
+    fields: ["id", "note", "refund_reason.label", "payment.id", "payment.payment_collection.order.display_id"],
     filters: { id: refundId },
   })
   const refund = data[0] as RefundRead | undefined
   if (!refund) return undefined
-  const order = (refunds: NonNullable<RefundRead["payment"]>["refunds"]) =>
-    (refunds ?? [])
-      .filter((entry): entry is { id: string; created_at?: string | Date | null } => !!entry)
-      .sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime() || a.id.localeCompare(b.id))
-  const position = order(refund.payment?.refunds).findIndex((entry) => entry.id === refund.id)
+  const siblings = refund.payment?.id
+    ? ((await query.graph({ entity: "refund", fields: ["id", "created_at"], filters: { payment_id: refund.payment.id } })).data as Array<{ id: string; created_at?: string | Date | null }>)
+    : []
+  const ordered = siblings.sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime() || a.id.localeCompare(b.id))
+  const position = ordered.findIndex((entry) => entry.id === refund.id)
   return {
     reason: refund.refund_reason?.label ?? null,
     note: refund.note ?? null,

@@ -149,6 +149,9 @@ describe("money: exact amounts a merchant asks to move (capture, refund)", () =>
     ["0", 0n],
     ["49.95", 4995n],
     [{ value: "10.00", precision: 20 }, 1000n],
+    // A float's noise from Medusa's arithmetic is not a sub-cent amount.
+    [64.46000000000001, 6446n],
+    [231.74999999999997, 23175n],
   ] as const)("%p is %p minor units, unrounded", (input, expected) => {
     expect(exactMinorUnits(input as never)).toBe(expected)
   })
