@@ -20,6 +20,8 @@ export type PayLaterState = "pending" | "authorised" | "partly_captured" | "capt
 /** A Medusa payment of this plugin as the order page's widget reads it (query.graph fields below). */
 export interface MedusaPaymentForView {
   id: string
+  /** The order's number as Medusa shows it (#1042), set by the reader: it names a refund without reason or note. */
+  orderDisplayId?: number | null
   provider_id: string
   currency_code: string
   amount: MajorUnitAmount
@@ -211,7 +213,7 @@ export function buildPaymentView(
     actions: { captureRest: partlyCaptured, voidRest: partlyCaptured, refund: canRefund },
     medusaNotes: medusaNotes({ currency, amounts, canceled: !!payment.canceled_at && !carried, capturedInFull: !!payment.captured_at }),
     express: !!data.express,
-    refunds: refundViews(payment.refunds),
+    refunds: refundViews(payment.refunds, payment.orderDisplayId ?? null),
     timeline: withReleasedAmount(timeline, amounts.released, currency),
   }
 }
@@ -290,17 +292,21 @@ function withReleasedAmount(timeline: ServiceCallEntry[], released: string, curr
 }
 
 /** Medusa's refunds with the references the plugin sent for each (the same function built them). */
-function refundViews(refunds: MedusaPaymentForView["refunds"]): RefundView[] {
-  return (refunds ?? [])
+function refundViews(refunds: MedusaPaymentForView["refunds"], orderDisplayId: number | null): RefundView[] {
+  const ordered = (refunds ?? [])
     .filter((refund): refund is MedusaRefundForView & { id: string } => !!refund?.id)
-    .map((refund) => {
+    .sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime() || a.id.localeCompare(b.id))
+  // The refund's number among the payment's, as the provider sent it (runtime/records/medusa-refunds.ts).
+  return ordered
+    .map((refund, index) => {
       const notes = { reason: refund.refund_reason?.label ?? null, note: refund.note ?? null }
+      const withOrder = { ...notes, orderDisplayId, refundNumber: index + 1 }
       return {
         refundId: refund.id,
         amount: minorUnitsToApiAmount(toMinorUnits(refund.amount, "refunds.amount")),
         createdAt: refund.created_at ? new Date(refund.created_at).toISOString() : null,
         ...notes,
-        ...refundReferences(requestIds.refund(refund.id), notes),
+        ...refundReferences(requestIds.refund(refund.id), withOrder),
       }
     })
     .sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? ""))

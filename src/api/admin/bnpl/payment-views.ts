@@ -14,11 +14,12 @@ import { readSnapshot, takeSnapshot } from "../../../runtime/views/service-payme
 interface OrderForViews {
   id: string
   status?: string
+  display_id?: number | null
   fulfillments?: Array<{ id: string } | null> | null
   payment_collections?: Array<{ payments?: Array<MedusaPaymentForView | null> | null } | null> | null
 }
 
-const ORDER_FIELDS = ["id", "status", "fulfillments.id", ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`)]
+const ORDER_FIELDS = ["id", "status", "display_id", "fulfillments.id", ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`)]
 
 /**
  * The order's pay later payments as the order page's widget shows them. The service is read
@@ -35,7 +36,7 @@ export async function orderPaymentViews(scope: MedusaContainer, orderId: string,
     .flatMap((collection) => collection?.payments ?? [])
     .filter((payment): payment is MedusaPaymentForView => !!payment && isBnplProvider(payment.provider_id))
   const fulfillmentIds = (order.fulfillments ?? []).map((fulfillment) => fulfillment?.id).filter((id): id is string => !!id)
-  return Promise.all(payments.map((payment) => viewOf(scope, payment, fulfillmentIds, refresh, order.status)))
+  return Promise.all(payments.map((payment) => viewOf(scope, { ...payment, orderDisplayId: order.display_id ?? null }, fulfillmentIds, refresh, order.status)))
 }
 
 /**
@@ -50,7 +51,7 @@ export async function paymentView(
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: [...PAYMENT_VIEW_FIELDS, "payment_collection.order.id", "payment_collection.order.status", "payment_collection.order.fulfillments.id"],
+    fields: [...PAYMENT_VIEW_FIELDS, "payment_collection.order.id", "payment_collection.order.status", "payment_collection.order.display_id", "payment_collection.order.fulfillments.id"],
     filters: { id: paymentId },
   })
   const payment = data[0] as (MedusaPaymentForView & { payment_collection?: { order?: OrderForViews | null } | null }) | undefined
@@ -59,7 +60,7 @@ export async function paymentView(
   }
   const order = payment.payment_collection?.order
   const fulfillmentIds = (order?.fulfillments ?? []).map((fulfillment) => fulfillment?.id).filter((id): id is string => !!id)
-  return { view: await viewOf(scope, payment, fulfillmentIds, refresh, order?.status), orderId: order?.id ?? null }
+  return { view: await viewOf(scope, { ...payment, orderDisplayId: order?.display_id ?? null }, fulfillmentIds, refresh, order?.status), orderId: order?.id ?? null }
 }
 
 async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, fulfillmentIds: string[], refresh: boolean, orderStatus?: string): Promise<PaymentView> {
