@@ -29,21 +29,14 @@ export type ReleasedRestRecording = { changed: false } | { changed: true; before
  * "Total pending" is 0. Written once: a second call with the same amount changes nothing; a call
  * with another amount (a later read of the service showed the first wrong) adds one correcting
  * line of the difference, up or down, and lowers or raises the collection by it.
- * `onlyCorrect`: change nothing unless a line of the payment exists (a read of the service after
- * an order's own cancel must not add one).
  * @throws whatever Medusa's workflow or payment module throws; the void itself has happened.
  */
-export async function recordReleasedRest(
-  scope: MedusaContainer,
-  paymentId: string,
-  released: string,
-  { onlyCorrect = false } = {}
-): Promise<ReleasedRestRecording> {
+export async function recordReleasedRest(scope: MedusaContainer, paymentId: string, released: string): Promise<ReleasedRestRecording> {
   // Two presses of "Void the rest" at once (two admins), or a press and a read of the box, reach
   // here together: under Medusa's lock of the payment, the second finds the lines and stops.
   return scope
     .resolve(Modules.LOCKING)
-    .execute(`medusa-payment-bnpl:released-rest:${paymentId}`, () => recordOnce(scope, paymentId, apiAmountToMinorUnits(released), onlyCorrect))
+    .execute(`medusa-payment-bnpl:released-rest:${paymentId}`, () => recordOnce(scope, paymentId, apiAmountToMinorUnits(released)))
 }
 
 /** How long the credit line waits for Medusa's captures in flight to settle (each 250 ms). */
@@ -71,7 +64,7 @@ async function capturesSettled(scope: MedusaContainer, paymentId: string): Promi
   }
 }
 
-async function recordOnce(scope: MedusaContainer, paymentId: string, releasedMinor: bigint, onlyCorrect: boolean): Promise<ReleasedRestRecording> {
+async function recordOnce(scope: MedusaContainer, paymentId: string, releasedMinor: bigint): Promise<ReleasedRestRecording> {
   await capturesSettled(scope, paymentId)
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -89,7 +82,6 @@ async function recordOnce(scope: MedusaContainer, paymentId: string, releasedMin
   const collection = (data[0] as PaymentWithCollection | undefined)?.payment_collection
   if (!collection?.order?.id) return { changed: false }
   const lines = (collection.order.credit_lines ?? []).filter((line) => line?.reference_id === paymentId)
-  if (onlyCorrect && !lines.length) return { changed: false }
   const credited = lines.reduce((sum, line) => sum + toMinorUnits(line!.amount ?? 0, "credit_lines.amount"), 0n)
   const difference = releasedMinor - credited
   if (difference === 0n) return { changed: false }

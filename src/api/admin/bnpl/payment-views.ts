@@ -77,7 +77,7 @@ async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, ful
       data: payment.data ?? {},
       accountMerchantId: account.options.merchantId,
     })
-    if (serviceOrderId) await keepReleasedRestTrue(scope, payment, snapshot, orderStatus, accountHash(options), serviceOrderId)
+    await keepReleasedRestTrue(scope, payment, snapshot, orderStatus, accountHash(options), serviceOrderId)
   }
   // The capture mode as it applies now (a merchant may change it in Settings -> Pay later).
   const capture = account ? (await effectiveSettings(account, account)).capture : options.capture
