@@ -3,19 +3,21 @@
  * `translation`, keys under `bnpl.box`): English, and the languages of the EU account's
  * markets. Every language is typed `BoxTexts`, so a missing key fails the admin's `tsc`.
  * `{{name}}` is i18next's interpolation. Amounts and dates are formatted in the admin's
- * locale by lib/format.ts.
+ * locale by lib/format.ts. The English is the dashboard's own, American English: Medusa's
+ * payment badges beside the box say "Authorized" and "Canceled", so the box's words are spelt
+ * as they are (the plugin's docs, written in British English, quote them as the box shows them).
  */
 const EN = {
   title: "Pay later",
   express: "Express",
-  authorised: "Authorised",
+  authorised: "Authorized",
   captured: "Captured",
   refunded: "Refunded",
   openToCapture: "Open to capture",
   released: "Released (voided)",
   medusaSections: "What Medusa's sections show",
   serviceOrderId: "Service order id",
-  expires: "Authorisation expires",
+  expires: "Authorization expires",
   captureSoon: "Capture soon: {{time}} left",
   timeLeft: "{{time}} left",
   captureMode: "Capture mode",

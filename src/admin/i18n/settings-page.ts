@@ -17,7 +17,7 @@ const EN = {
   notRunYet: "Not run yet",
   "job_refresh-configuration": "Refresh limits (daily)",
   "job_reconcile-payments": "Reconciliation (every 30 minutes)",
-  "job_authorization-expiry": "Authorisation expiry (hourly)",
+  "job_authorization-expiry": "Authorization expiry (hourly)",
   "job_complete-pending-carts": "Completion without the browser (every minute)",
   "job_repair-orders": "Repairs of orders and payments (every minute)",
   outcome_succeeded: "succeeded",
