@@ -47,7 +47,7 @@ export function formatAmount(minor: bigint, currency: string, locale?: string): 
 
 /**
  * One instalment of `count` equal ones, rounded half-up to the minor unit (49.95 in 4 ->
- * 12.49): what "or 4 payments of £12.49" shows. The service's own schedule may put the
+ * 12.49): what "Or 4 interest-free payments of £12.49." shows. The service's own schedule may put the
  * rounding difference on one instalment.
  * @throws RangeError when `count` is not a positive integer.
  */

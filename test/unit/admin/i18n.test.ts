@@ -42,4 +42,10 @@ describe("the admin's translations", () => {
     )
     expect(groups(language).problems).toBe(problems)
   })
+
+  // Issue 58: the box read "Authorized" on its badge over an "Authorised" amount.
+  it.each(["en", ...languages])("%s labels the authorised amount as its badge names the state", (language) => {
+    const box = groups(language).box
+    expect(box.authorised).toBe(box.state_authorised)
+  })
 })
