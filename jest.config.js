@@ -5,7 +5,7 @@
  * - integration: a real Medusa 2.21 store on PostgreSQL with the plugin loaded from its build;
  * - multi-instance: two `medusa start` servers and a worker on one database and one Redis (Redis modules);
  * - compat: the packed plugin npm-installed into a store on the lowest supported Medusa;
- * - install (not in `npm test`; `npm run test:install`): the README's Install section with npm and pnpm;
+ * - install (not in `npm test`; `npm run test:install`): the README's Install section and the deploy docs with npm, pnpm and yarn, the Dockerfile, going-live.md's commands;
  * - e2e: the demo stack (demo/stack.ts) driven by Chromium through playwright-core.
  */
 const transform = {
@@ -60,7 +60,7 @@ module.exports = {
       testMatch: ["<rootDir>/test/multi-instance/**/*.test.ts"],
     },
     { ...common, displayName: "compat", testMatch: ["<rootDir>/test/compat/**/*.test.ts"] },
-    // Not in `npm test` (about 10 minutes with warm caches, more from an empty one): `npm run test:install`.
+    // Not in `npm test` (tens of minutes: empty caches, builds, production starts): `npm run test:install`.
     { ...common, displayName: "install", testMatch: ["<rootDir>/test/install/**/*.test.ts"] },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
   ],

@@ -6,12 +6,13 @@ import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore } from "../support/seed-store"
 import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
+import { readmeMedusaConfig } from "../support/install/docs-blocks"
 
 jest.setTimeout(180_000)
 
 /**
  * Installs the plugin as a merchant does: `npm pack` makes the tarball npm would publish,
- * its contents go into a fresh app's node_modules, and the app's medusa-config is the
+ * its contents go into a fresh app's node_modules, and the app's medusa-config.ts is the
  * README's snippet verbatim. A file missing from the package's `files`, a wrong `exports`
  * path or a README snippet that does not work fails here.
  */
@@ -27,10 +28,7 @@ function installFromTarball(): void {
   const tarball = path.join(packed, output.trim().split("\n").pop()!)
   execFileSync("tar", ["-xzf", tarball, "-C", path.join(app, "node_modules/medusa-payment-bnpl"), "--strip-components=1"])
 
-  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8")
-  const snippet = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]).find((code) => code.includes("defineConfig"))
-  if (!snippet) throw new Error("README.md has no medusa-config snippet")
-  fs.writeFileSync(path.join(app, "medusa-config.js"), snippet)
+  fs.writeFileSync(path.join(app, "medusa-config.ts"), readmeMedusaConfig())
   fs.writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "fresh-medusa-app", private: true }, null, 2))
 }
 
