@@ -4,7 +4,7 @@ import { repairOrderChanges } from "../operations/order-changes/repair"
 import { repairUnpaidOrders } from "../operations/repair-unpaid-orders"
 import { repairUntoldShipments } from "../operations/shipment-repair"
 import { sendUnsentMoneyCalls } from "../operations/unsent-money-calls"
-import { runJob } from "../runtime/infrastructure/job-run"
+import { anyEntries, runJob } from "../runtime/infrastructure/job-run"
 import { recordJobRun } from "../runtime/records/job-runs"
 import { jobSchedule } from "../runtime/config/job-schedule"
 import { getPluginRuntime } from "../runtime/accounts/plugin-runtime"
@@ -26,24 +26,33 @@ const JOB = JOBS.repairOrders
  * The run is recorded for the admin's "Pay later" settings page.
  */
 export default async function repairOrdersJob(container: MedusaContainer): Promise<void> {
-  await runJob(container, JOB.medusaName, () =>
-    recordJobRun(
-      JOB.runName,
-      getPluginRuntime(container),
-      async () => ({
-        repairs: await repairUnpaidOrders(container),
-        unsent: await sendUnsentMoneyCalls(container),
-        canceled: await repairCanceledOrders(container),
-        shipments: await repairUntoldShipments(container),
-        orderChanges: await repairOrderChanges(container, getPluginRuntime(container).logger),
-      }),
-      (report) =>
-        `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up; ` +
-        `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed, ${report.unsent.deferred.length} refused moments ago and left to Medusa; ` +
-        `${report.canceled.settled.length} canceled orders' payments settled, ${report.canceled.failed.length} failed; ` +
-        `${report.shipments.sent.length} untold shipments sent, ${report.shipments.failed.length} failed; ` +
-        `${report.orderChanges.settled.length} order changes' approvals carried, ${report.orderChanges.failed.length} failed`
-    )
+  await runJob(
+    container,
+    JOB.medusaName,
+    () =>
+      recordJobRun(
+        JOB.runName,
+        getPluginRuntime(container),
+        async () => ({
+          repairs: await repairUnpaidOrders(container),
+          unsent: await sendUnsentMoneyCalls(container),
+          canceled: await repairCanceledOrders(container),
+          shipments: await repairUntoldShipments(container),
+          orderChanges: await repairOrderChanges(container, getPluginRuntime(container).logger),
+        }),
+        (report) =>
+          `${report.repairs.repaired.length} unpaid orders repaired, ${report.repairs.busy.length + report.repairs.waiting.length} waiting, ${report.repairs.givenUp.length} given up; ` +
+          `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed, ${report.unsent.deferred.length} refused moments ago and left to Medusa; ` +
+          `${report.canceled.settled.length} canceled orders' payments settled, ${report.canceled.failed.length} failed; ` +
+          `${report.shipments.sent.length} untold shipments sent, ${report.shipments.failed.length} failed; ` +
+          `${report.orderChanges.settled.length} order changes' approvals carried, ${report.orderChanges.failed.length} failed`
+      ),
+    (report) =>
+      anyEntries(
+        report.repairs.repaired, report.repairs.givenUp, report.unsent.sent, report.unsent.failed, report.unsent.deferred,
+        report.canceled.settled, report.canceled.failed, report.shipments.sent, report.shipments.failed,
+        report.orderChanges.settled, report.orderChanges.failed
+      )
   )
 }
 

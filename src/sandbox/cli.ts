@@ -1,19 +1,8 @@
+import { readFileSync } from "node:fs"
+import path from "node:path"
 import { parseArgs } from "node:util"
+import { helpFor, PROGRAM } from "./cli-help"
 import { startSandbox, type Sandbox } from "./server"
-
-const USAGE = `Usage: medusa-payment-bnpl sandbox [--port 4010] [--host 127.0.0.1] [--public-url URL] [--strict-requests]
-                                  [--prefer-recordings] [--instalments 4] [--instalment-days 14]
-
-Starts a local sandbox of the buy-now-pay-later Merchant API v2: its endpoints, its consumer
-checkout screens and a control API for tests under /__control. Ctrl-C stops it.
-
-  --strict-requests  refuse (422) what the real service merely tolerates: request fields the
-                     sandbox does not know (the service ignores them; they are listed in the
-                     ledger) and amounts without exactly 2 decimals (the service rounds them)
-  --prefer-recordings  where the document and the real service's recorded answers differ,
-                     answer as recorded (a Refund of an unknown order: 404 instead of 412)
-  --instalments      the number of instalments the consumer screen's payment plan shows (1 to 24)
-  --instalment-days  days between two instalments (1 to 366); the first is due today`
 
 /** Where the CLI writes; the console by default, replaceable in tests. */
 export interface CliOutput {
@@ -21,24 +10,56 @@ export interface CliOutput {
   error(message: string): void
 }
 
+const SANDBOX_FLAGS = {
+  port: { type: "string", default: "4010" },
+  host: { type: "string", default: "127.0.0.1" },
+  "public-url": { type: "string" },
+  "strict-requests": { type: "boolean", default: false },
+  "prefer-recordings": { type: "boolean", default: false },
+  instalments: { type: "string", default: "4" },
+  "instalment-days": { type: "string", default: "14" },
+  help: { type: "boolean", short: "h", default: false },
+} as const
+const PROGRAM_FLAGS = {
+  help: { type: "boolean", short: "h", default: false },
+  version: { type: "boolean", short: "v", default: false },
+} as const
+
 /**
- * The `medusa-payment-bnpl` command (run by bin/medusa-payment-bnpl.js). `sandbox` starts a
- * sandbox and prints its URLs and its accounts' credentials: they are sandbox credentials,
- * made up for local use, so printing them is safe (the plugin itself never logs a secret).
- * Resolves with the running sandbox, or undefined after printing help or an error.
+ * The `medusa-payment-bnpl` command (run by bin/medusa-payment-bnpl.js): `sandbox [flags]`,
+ * `help [command]`, `--version` and `--help` (texts in cli-help.ts, docs/sandbox.md "From a
+ * shell"). `sandbox` starts a sandbox and prints its URLs and its accounts' credentials: they
+ * are sandbox credentials, made up for local use, so printing them is safe (the plugin itself
+ * never logs a secret). A command or flag it does not know, or a flag's bad value, is answered
+ * in one line that points to the help, with exit code 2 (`process.exitCode`).
+ * Resolves with the running sandbox, or undefined after printing help, the version or an error.
  */
 export async function runCli(argv: string[], output: CliOutput = console): Promise<Sandbox | undefined> {
-  const parsed = parseCommandLine(argv, output)
-  if (!parsed) return undefined
-  const [command] = parsed.positionals
-  if (parsed.values.help || command === "help" || command === undefined) {
-    output.log(USAGE)
+  const command = argv[0]?.startsWith("-") ? undefined : argv[0]
+  if (command === undefined || command === "help") {
+    const parsed = parseFlags(command === "help" ? argv.slice(1) : argv, PROGRAM_FLAGS, command === "help", output, undefined)
+    if (!parsed) return undefined
+    if (parsed.values.version && command === undefined) {
+      output.log(`${PROGRAM} ${packageVersion()}`)
+      return undefined
+    }
+    const topic = parsed.positionals[0]
+    const help = helpFor(topic)
+    if (help) output.log(help)
+    else usageError(output, `unknown command ${JSON.stringify(topic)}. Run \`${PROGRAM} --help\` for the commands.`)
     return undefined
   }
-  if (command !== "sandbox") return usageError(output, `Unknown command ${command}\n\n${USAGE}`)
+  if (command !== "sandbox") return usageError(output, `unknown command ${JSON.stringify(command)}. Run \`${PROGRAM} --help\` for the commands.`)
+
+  const parsed = parseFlags(argv.slice(1), SANDBOX_FLAGS, false, output, "sandbox")
+  if (!parsed) return undefined
+  if (parsed.values.help) {
+    output.log(helpFor("sandbox")!)
+    return undefined
+  }
   const port = Number(parsed.values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    return usageError(output, `--port must be a whole number from 0 to 65535, got ${parsed.values.port}`)
+  if (!/^\d+$/.test(parsed.values.port) || port > 65535) {
+    return usageError(output, `--port must be a whole number from 0 to 65535, got ${JSON.stringify(parsed.values.port)}. Run \`${PROGRAM} sandbox --help\` for its flags.`)
   }
 
   let sandbox: Sandbox
@@ -53,40 +74,60 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
     })
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
-    return usageError(output, error.message.replace("paymentSchedule.instalments", "--instalments").replace("paymentSchedule.intervalDays", "--instalment-days"))
+    const message = error.message.replace("paymentSchedule.instalments", "--instalments").replace("paymentSchedule.intervalDays", "--instalment-days")
+    return usageError(output, `${message}. Run \`${PROGRAM} sandbox --help\` for its flags.`)
   }
   output.log(describeSandbox(sandbox))
   stopOnSignals(sandbox, output)
   return sandbox
 }
 
-/** The command line's options and positionals, or undefined after printing the error and the usage. */
-function parseCommandLine(argv: string[], output: CliOutput) {
+type Flags = typeof SANDBOX_FLAGS | typeof PROGRAM_FLAGS
+
+/**
+ * The flags and positionals of `args`, or undefined after printing what is wrong in one line:
+ * Node's parser explains itself to programmers ("To specify a positional argument starting with
+ * a '-', place it at the end of the command after '--'"), a shell user wants the flag and where
+ * the help is.
+ */
+function parseFlags<T extends Flags>(args: string[], options: T, allowPositionals: boolean, output: CliOutput, command: string | undefined) {
+  const pointer = command ? `Run \`${PROGRAM} ${command} --help\` for its flags.` : `Run \`${PROGRAM} --help\` for the commands.`
   try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        port: { type: "string", default: "4010" },
-        host: { type: "string", default: "127.0.0.1" },
-        "public-url": { type: "string" },
-        "strict-requests": { type: "boolean", default: false },
-        "prefer-recordings": { type: "boolean", default: false },
-        instalments: { type: "string", default: "4" },
-        "instalment-days": { type: "string", default: "14" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    })
+    return parseArgs({ args, options, allowPositionals, strict: true })
   } catch (error) {
-    return usageError(output, `${(error as Error).message}\n\n${USAGE}`)
+    const { code, message } = error as { code?: string; message: string }
+    const named = /'([^']+)'/.exec(message)?.[1] ?? ""
+    const where = command ? ` for ${command}` : ""
+    const problem =
+      code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+        ? `unknown flag ${named}${where}`
+        : code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE"
+          ? `${named.split(" ")[0]} needs a value`
+          : code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL"
+            ? `unexpected argument ${JSON.stringify(named)}${where}`
+            : message
+    return usageError(output, `${problem}. ${pointer}`)
   }
 }
 
-/** Prints a usage error and sets the exit code 2. */
-function usageError(output: CliOutput, message: string): undefined {
-  output.error(message)
+/** Prints a usage error in one line, `medusa-payment-bnpl: <problem>`, and sets the exit code 2. */
+function usageError(output: CliOutput, problem: string): undefined {
+  output.error(`${PROGRAM}: ${problem}`)
   process.exitCode = 2
   return undefined
+}
+
+/** The version in the package's package.json, the nearest one above this file (the source's and the build's folders differ in depth). */
+function packageVersion(): string {
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))
+      if (manifest.name === PROGRAM) return manifest.version
+    } catch {
+      // No package.json here, or not ours: look further up.
+    }
+  }
+  return "(version unknown)"
 }
 
 /** Closes the sandbox on Ctrl-C or a stop, then exits (1 when closing failed). */

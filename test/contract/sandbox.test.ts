@@ -875,6 +875,6 @@ describe("startSandbox options and the CLI", () => {
     expect(banner).toContain("EUR 1.00 to 2000.00")
     const lines: string[] = []
     await runCli([], { log: (line) => lines.push(line), error: (line) => lines.push(line) })
-    expect(lines.join("\n")).toContain("Usage: medusa-payment-bnpl sandbox")
+    expect(lines.join("\n")).toContain("Usage: medusa-payment-bnpl <command>")
   })
 })

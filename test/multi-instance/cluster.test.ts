@@ -126,7 +126,8 @@ it("with every job's schedule shortened, each job runs once per tick across the 
   // The worker runs the jobs (servers in workerMode "server" do not); restart it alone with a
   // 5 s schedule, as a deployment of the worker would, on the same modules as the servers.
   await cluster.stop(cluster.instances.find((instance) => instance.role === "worker")!)
-  await cluster.start("worker", "worker", { BNPL_TEST_CACHE_MODULE: "cache-redis", BNPL_TEST_SCHEDULE: SCHEDULE })
+  // At debug, because a run that did nothing logs its line there (runtime/infrastructure/job-run.ts).
+  await cluster.start("worker", "worker", { BNPL_TEST_CACHE_MODULE: "cache-redis", BNPL_TEST_SCHEDULE: SCHEDULE, LOG_LEVEL: "debug" })
 
   // Read just before each tick (the cron fires on multiples of 5 s of the clock, never early), so
   // each reading falls between two runs and a tick's five jobs have most of 5 s to finish even

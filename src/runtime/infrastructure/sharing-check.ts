@@ -14,7 +14,7 @@ export interface SharingReport {
   cacheShared: boolean
   /** The Locking Module has a provider outside the process (locking-redis, locking-postgres). */
   lockShared: boolean
-  /** The settings look like one of several processes: workerMode server/worker, or Redis modules. */
+  /** The settings look like one of several processes: workerMode worker, Redis modules, or a redisUrl. */
   severalInstancesLikely: boolean
 }
 
@@ -48,8 +48,10 @@ export function describeSharing(configModule: ConfigModuleLike): SharingReport {
       (resolve) => typeof resolve === "string" && /redis/i.test(resolve)
     )
   })
-  const severalInstancesLikely =
-    workerMode === "server" || workerMode === "worker" || redisModules || Boolean(configModule.projectConfig?.redisUrl)
+  // "server" alone is no sign: Medusa's one-off commands (user, exec, db:migrate, db:rollback)
+  // set it for their own process beside one dev server, and servers split from a worker pass
+  // events through Redis, which the other two tests see.
+  const severalInstancesLikely = workerMode === "worker" || redisModules || Boolean(configModule.projectConfig?.redisUrl)
   return { cache, cacheShared, lockShared, severalInstancesLikely }
 }
 

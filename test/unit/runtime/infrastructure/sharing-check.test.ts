@@ -67,7 +67,14 @@ describe("whether the instances of a store can share the plugin's state", () => 
   })
 
   it("takes the worker mode Medusa's cluster start sets in the environment", () => {
-    process.env.MEDUSA_WORKER_MODE = "server"
+    process.env.MEDUSA_WORKER_MODE = "worker"
     expect(describeSharing({ projectConfig: {}, modules: defaults }).severalInstancesLikely).toBe(true)
+  })
+
+  it("says nothing to the one-off commands (medusa user, exec, db:migrate), which run as a server beside one dev server", () => {
+    process.env.MEDUSA_WORKER_MODE = "server"
+    const report = describeSharing({ projectConfig: { workerMode: "server" }, modules: defaults })
+    expect(report.severalInstancesLikely).toBe(false)
+    expect(sharingWarning(report)).toBeUndefined()
   })
 })
