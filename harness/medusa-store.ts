@@ -77,6 +77,15 @@ const SECRET_VARIABLES = ["JWT_SECRET", "COOKIE_SECRET"]
 /**
  * Installs the built plugin into demo/store/node_modules as `npm install <path>` would (a link
  * to the package root), so the store resolves it through package.json `exports` to the build.
+ *
+ * Medusa's admin bundler finds the files Tailwind scans for a plugin's classes by resolving the
+ * plugin's "./admin" export from where the bundler itself is installed, and drops the plugin
+ * silently when that fails. In an app the bundler sits in the app's node_modules beside the
+ * plugin; the demo's Medusa is the repository's, above demo/store, from where the link cannot be
+ * seen: the dashboard then lacked every class of the plugin's screens that Medusa's own do not
+ * use (the box's figures ran together, the settings' labels sat over their values). So the
+ * store's processes get the store's node_modules in NODE_PATH, Node's last place to look
+ * (storeEnv), and the bundler resolves the plugin as it does in an installed app.
  */
 export function linkPlugin(storeDir = STORE_DIR): void {
   const built = path.join(PACKAGE_ROOT, ".medusa/server/src/providers/bnpl/index.js")
@@ -132,6 +141,8 @@ function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
     COOKIE_SECRET: secrets.cookieSecret,
     // No network beyond the registries here, and a demo has nothing to report.
     MEDUSA_DISABLE_TELEMETRY: "true",
+    // The admin bundler resolves the plugin from its own place (linkPlugin).
+    NODE_PATH: [path.join(settings.storeDir ?? STORE_DIR, "node_modules"), inherited.NODE_PATH].filter(Boolean).join(path.delimiter),
     ...settings.env,
   }
 }

@@ -12,6 +12,7 @@ import { consumerChooses } from "../../demo/script/consumer"
 import type { DemoStack } from "../../demo/stack"
 import { callJson, redirectTarget } from "../../harness/http"
 import { SAMPLE_ADDRESS } from "../../harness/sample-address"
+import { payLaterBoxLayoutProblems, payLaterSettingsLayoutProblems } from "./admin-layout"
 import { screenshot } from "./browser"
 import { openDemoDashboard, type DemoDashboard } from "./demo-dashboard"
 
@@ -114,6 +115,8 @@ it("as installed, with no layout step, the box sits first in the main column, it
   const field = await page.getByTestId("bnpl-capture-amount").boundingBox()
   expect(field).not.toBeNull()
   expect(field!.y + field!.height).toBeLessThanOrEqual(1000)
+  // Laid out as in an app installed from the tarball (test/install/admin-layout.test.ts).
+  expect(await payLaterBoxLayoutProblems(page)).toEqual([])
 })
 
 it("capture 20.00, refund 5.00, capture 30.00, refund 10.00 with a reason, void the rest: one story at every step, nothing refused", async () => {
@@ -375,4 +378,9 @@ it("the health card shows a run of 10 approvals (3 of them after an injected 503
   expect(await page.getByTestId("bnpl-health-warning").count()).toBe(0)
   await page.getByTestId("bnpl-health").first().scrollIntoViewIfNeeded()
   await screenshot(page, "admin-settings-5-health", { fullPage: false })
+})
+
+it("Settings -> Pay later is laid out as in an installed app: labels beside their values, the jobs' outcome badges whole", async () => {
+  await page.goto(`${stack.urls.store}/app/settings/pay-later`)
+  expect(await payLaterSettingsLayoutProblems(page)).toEqual([])
 })

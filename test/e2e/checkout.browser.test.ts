@@ -1,5 +1,5 @@
 import path from "node:path"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Browser, BrowserContext, Page, Route } from "playwright-core"
 import { startDemo, type DemoStack } from "../../demo/stack"
 import type { SandboxLedger } from "../../src/sandbox"
 import { accessibilityViolations } from "./axe"
@@ -395,6 +395,106 @@ it("in English (the UK region): the express button's product page and the cart p
   await page.waitForURL("**/cart")
   await page.locator("#express-checkout:enabled").waitFor()
   await expectAccessible("cart with express (en-GB)")
+})
+
+/** What went wrong in the page meanwhile: uncaught errors, and the store's refusals of a write (4xx/5xx). */
+function watchFailures(): { uncaught: string[]; refused: string[] } {
+  const seen = { uncaught: [] as string[], refused: [] as string[] }
+  page.on("pageerror", (error) => seen.uncaught.push(error.message))
+  page.on("response", (response) => {
+    if (response.request().method() === "POST" && response.status() >= 400) seen.refused.push(`${response.status()} ${response.url()}`)
+  })
+  return seen
+}
+
+/** The cart writes the page sent (POST /store/carts/...), as "POST <path>", from now on. */
+function watchCartWrites(): string[] {
+  const writes: string[] = []
+  page.on("request", (request) => {
+    const url = new URL(request.url())
+    if (request.method() === "POST" && url.pathname.startsWith("/store/carts/")) writes.push(`POST ${url.pathname.replace(/cart_\w+/, ":id")}`)
+  })
+  return writes
+}
+
+/** Resolves once the page's press in progress has ended and the checkout shows its payment step. */
+async function pressEnded(): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById("app")!.hasAttribute("aria-busy") && document.getElementById("payment") !== null)
+}
+
+it("a double press, or Continue to payment pressed while the address still saves, sends one cart write at a time: no lock error, nothing uncaught", async () => {
+  await toPaymentStep("Canvas Tote")
+  const failures = watchFailures()
+  const writes = watchCartWrites()
+  // The address save is held at the browser until both steps' buttons have been pressed twice.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let saving!: () => void
+  const saveSent = new Promise<void>((resolve) => (saving = resolve))
+  await page.route(`${stack.urls.store}/store/carts/*`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue()
+    saving()
+    await held
+    await route.continue()
+  })
+  await page.evaluate(() => {
+    for (const id of ["continue-to-delivery", "continue-to-delivery", "continue-to-payment", "continue-to-payment"]) document.getElementById(id)!.click()
+  })
+  await saveSent
+  expect(await page.locator("#continue-to-payment").isDisabled()).toBe(true)
+  expect(await page.locator("#pay-later").isDisabled()).toBe(true)
+  release()
+  await pressEnded()
+  await page.unroute(`${stack.urls.store}/store/carts/*`)
+  // Then the delivery step pressed twice at once: one write.
+  await page.evaluate(() => {
+    const button = document.getElementById("continue-to-payment")!
+    button.click()
+    button.click()
+  })
+  await pressEnded()
+  expect(writes).toEqual(["POST /store/carts/:id", "POST /store/carts/:id/shipping-methods"])
+  expect(failures).toEqual({ uncaught: [], refused: [] })
+  await page.locator("#pay-later:enabled").waitFor()
+})
+
+it("a 500 from the store on adding to the cart, saving the address or choosing delivery is said in words on the page; pressing again goes on", async () => {
+  const failures = watchFailures()
+  // Medusa's answer to a failure it does not name (a lock it could not get among them).
+  const unknownError = { status: 500, contentType: "application/json", body: JSON.stringify({ type: "unknown_error", message: "An unknown error occurred." }) }
+  // The next POST to `pattern` fails; its GETs (the page reading the cart) go through.
+  const failOnce = async (pattern: string) => {
+    let failed = false
+    await page.route(pattern, async (route: Route) => {
+      if (failed || route.request().method() !== "POST") return route.fallback()
+      failed = true
+      await route.fulfill(unknownError)
+    })
+  }
+  const said = "That did not go through: An unknown error occurred. Please try again."
+  const failsInWords = async (button: string) => {
+    await page.locator(button).click()
+    await page.locator("#error-message").waitFor()
+    expect(await page.locator("#error-message").textContent()).toBe(said)
+    expect(await page.locator("#error-message").getAttribute("role")).toBe("alert")
+    // The button is pressable again, and the next press goes on.
+    await page.locator(`${button}:enabled`).click()
+  }
+
+  await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
+  await failOnce(`${stack.urls.store}/store/carts/*/line-items`)
+  await failsInWords("#add-to-cart")
+  await page.waitForURL("**/cart")
+  await page.locator("#go-to-checkout").click()
+  await page.waitForURL("**/checkout")
+  await failOnce(`${stack.urls.store}/store/carts/*`)
+  await failsInWords("#continue-to-delivery")
+  await failOnce(`${stack.urls.store}/store/carts/*/shipping-methods`)
+  await failsInWords("#continue-to-payment")
+  await page.locator("#pay-later:enabled").waitFor()
+  expect(await page.locator("#error-message").count()).toBe(0)
+  expect(failures.uncaught).toEqual([])
+  await screenshot(page, "checkout-failure-then-payment")
 })
 
 it("the accessibility check itself fails on a violation (an image without a text alternative, a button without a name)", async () => {

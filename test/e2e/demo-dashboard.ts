@@ -40,15 +40,24 @@ export async function openDemoDashboard(logDir: string): Promise<DemoDashboard> 
     if (chromium.status === "rejected") throw chromium.reason
     const page = await browser!.newContext({ viewport: { width: 1440, height: 1000 } }).then((context) => context.newPage())
     endTurn = await openDashboardTurn()
-    await page.goto(`${stack!.urls.store}/app/login`, { waitUntil: "commit", timeout: 240_000 })
-    const email = page.locator('input[name="email"]')
-    await email.waitFor({ timeout: 240_000 })
-    await email.fill(stack!.seed.admin.email)
-    await page.locator('input[name="password"]').fill(stack!.seed.admin.password)
-    await Promise.all([page.waitForURL("**/app/orders**"), page.locator('button[type="submit"]').click()])
+    await signInToDashboard(page, stack!.urls.store, stack!.seed.admin)
     return { stack: stack!, page, close }
   } catch (error) {
     await close()
     throw error
   }
+}
+
+/**
+ * Opens the store's dashboard (`<storeUrl>/app`) and signs in as a person would, typing the
+ * login; resolves on the orders list. The first page of a dashboard in development waits for
+ * Vite to prepare its packages: the wait for the login form is up to 4 minutes.
+ */
+export async function signInToDashboard(page: Page, storeUrl: string, admin: { email: string; password: string }): Promise<void> {
+  await page.goto(`${storeUrl}/app/login`, { waitUntil: "commit", timeout: 240_000 })
+  const email = page.locator('input[name="email"]')
+  await email.waitFor({ timeout: 240_000 })
+  await email.fill(admin.email)
+  await page.locator('input[name="password"]').fill(admin.password)
+  await Promise.all([page.waitForURL("**/app/orders**"), page.locator('button[type="submit"]').click()])
 }

@@ -21,6 +21,7 @@ import {
   toMinorUnits,
   withoutReturnParameters,
 } from "/kit/storefront.mjs"
+import { pressOnce } from "/press.js"
 import { LANGUAGES, word } from "/words.js"
 
 ;(function () {
@@ -61,6 +62,15 @@ import { LANGUAGES, word } from "/words.js"
   // An error is read out at once, information politely; both say it in words, not by colour.
   const message = (kind, text) =>
     `<div class="message ${kind}" id="${kind}-message" role="${kind === "error" ? "alert" : "status"}">${escape(text)}</div>`
+  // A failed press in words at the top of `where`, in place of the failure before it: the
+  // store's refusal (or that it did not answer) with what to do; the kit's own texts as they are.
+  const showFailure = (where) => (error) => {
+    document.getElementById("error-message")?.remove()
+    const text = error.status === undefined ? error.message : t("failed", { reason: error.status === 0 ? t("unreachable") : error.message })
+    where.insertAdjacentHTML("afterbegin", message("error", text))
+  }
+  // A button's or a form's press: one at a time on the page (press.js), a failure shown in `where`.
+  const press = (where, action) => pressOnce(app, action, showFailure(where))
 
   async function currentCart() {
     const id = localStorage.getItem(CART_KEY)
@@ -119,16 +129,16 @@ import { LANGUAGES, word } from "/words.js"
       ${await expressSlot(price.calculated_amount, price.currency_code)}</section>`)
     // Express buys what the page shows, in a cart of its own: the shopper's basket is left alone.
     wireExpress(expressCartFor(store, { regionId, variantId: product.variants[0].id, quantity: 1 }, undefined, LOCALE))
-    document.getElementById("add-to-cart").onclick = async (event) => {
-      event.target.disabled = true
-      let cart = await currentCart()
-      if (!cart) {
-        cart = (await medusa.post("/store/carts", { region_id: regionId, ...(chosenLanguage ? { locale: chosenLanguage } : {}) })).cart
-        localStorage.setItem(CART_KEY, cart.id)
-      }
-      await medusa.post(`/store/carts/${cart.id}/line-items`, { variant_id: product.variants[0].id, quantity: 1 })
-      location.href = "/cart"
-    }
+    document.getElementById("add-to-cart").onclick = (event) =>
+      press(event.target.closest("section"), async () => {
+        let cart = await currentCart()
+        if (!cart) {
+          cart = (await medusa.post("/store/carts", { region_id: regionId, ...(chosenLanguage ? { locale: chosenLanguage } : {}) })).cart
+          localStorage.setItem(CART_KEY, cart.id)
+        }
+        await medusa.post(`/store/carts/${cart.id}/line-items`, { variant_id: product.variants[0].id, quantity: 1 })
+        location.href = "/cart"
+      })
   }
 
   // Express checkout (docs/storefront.md, "Express checkout"): one button on the product and
@@ -281,33 +291,32 @@ import { LANGUAGES, word } from "/words.js"
     if (detailsSaved(cart) && cart.shipping_methods?.length) sections.push(await paymentSection(cart))
     render(`<h1>${t("checkout")}</h1>${notice}${sections.join("")}`)
 
-    document.getElementById("details-form").onsubmit = async (event) => {
+    // Each step's press saves it, then shows the checkout again with the next step (one press
+    // at a time: a second write of the cart while the first runs would meet Medusa's lock).
+    document.getElementById("details-form").onsubmit = (event) => {
       event.preventDefault()
       const form = Object.fromEntries(new FormData(event.target))
       const { email, ...address } = form
       const full = { ...address, country_code: region.countryCode }
-      await medusa.post(`/store/carts/${cart.id}`, { email, shipping_address: full, billing_address: full })
-      checkoutPage()
+      press(document.getElementById("details"), async () => {
+        await medusa.post(`/store/carts/${cart.id}`, { email, shipping_address: full, billing_address: full })
+        await checkoutPage()
+      })
     }
     const delivery = document.getElementById("delivery-form")
     if (delivery) {
-      delivery.onsubmit = async (event) => {
+      delivery.onsubmit = (event) => {
         event.preventDefault()
         const optionId = new FormData(event.target).get("option_id")
-        await medusa.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
-        checkoutPage()
+        press(document.getElementById("delivery"), async () => {
+          await medusa.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
+          await checkoutPage()
+        })
       }
     }
     const pay = (id, how) => {
       const button = document.getElementById(id)
-      if (!button) return
-      button.onclick = async () => {
-        button.disabled = true
-        await how(cart).catch((error) => {
-          button.disabled = false
-          document.getElementById("payment").insertAdjacentHTML("afterbegin", message("error", error.message))
-        })
-      }
+      if (button) button.onclick = () => press(document.getElementById("payment"), () => how(cart))
     }
     pay("pay-later", payLater)
     pay("pay-manually", payManually)
@@ -361,13 +370,12 @@ import { LANGUAGES, word } from "/words.js"
       <table><thead><tr><th>Item</th><th>Quantity</th><th>Unit price</th></tr></thead><tbody>${lines}</tbody></table>${action}`)
     const button = document.getElementById("pay-later")
     if (!button) return
-    button.onclick = async () => {
-      button.disabled = true
-      const started = await startPayLaterForPaymentLink(store, collectionId, { providerId: offer.provider_id })
-      if (started.redirectUrl) return void (location.href = inShopperLanguage(started.redirectUrl))
-      button.disabled = false
-      app.insertAdjacentHTML("afterbegin", message("error", started.error.message))
-    }
+    button.onclick = () =>
+      press(app, async () => {
+        const started = await startPayLaterForPaymentLink(store, collectionId, { providerId: offer.provider_id })
+        if (started.error) throw new Error(started.error.message)
+        location.href = inShopperLanguage(started.redirectUrl)
+      })
   }
 
   async function route() {
