@@ -52,7 +52,7 @@ const PayLaterSettingsPage = () => {
                 <Table.Cell>
                   {lastRun ? (
                     <div className="flex items-center gap-x-2">
-                      <StatusBadge color={lastRun.outcome === "succeeded" ? "green" : "red"}>{t(`bnpl.settings.outcome_${lastRun.outcome}`, { defaultValue: lastRun.outcome })}</StatusBadge>
+                      <StatusBadge className="shrink-0" color={lastRun.outcome === "succeeded" ? "green" : "red"}>{t(`bnpl.settings.outcome_${lastRun.outcome}`, { defaultValue: lastRun.outcome })}</StatusBadge>
                       <Text size="small" className="text-ui-fg-subtle">{lastRun.summary ?? lastRun.error}</Text>
                     </div>
                   ) : (
