@@ -12,7 +12,7 @@ import { refuseChangedCart } from "./store/cart-complete-guard"
 import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
 import { captureWhatIsOpenOfPartlyCaptured } from "./admin/medusa-capture-of-partly-captured"
 import { refuseUnmovableMoneyInput } from "./admin/money-input-guard"
-import { AccountSettingsBody, CompleteFindingBody, EmptyBody, HealthQuery, RefundBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
+import { AccountSettingsBody, CompleteFindingBody, EmptyBody, HealthQuery, MoneyRecordsQuery, RefundBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
@@ -115,6 +115,11 @@ export default defineMiddlewares({
       method: ["GET"],
       matcher: "/admin/bnpl/health",
       middlewares: [validateQuery(HealthQuery)],
+    },
+    {
+      method: ["GET"],
+      matcher: "/admin/bnpl/money-records.csv",
+      middlewares: [validateQuery(MoneyRecordsQuery)],
     },
     // The payment's actions without input; its refund takes the amount, reason and note.
     ...["refresh", "capture-rest", "void-rest"].map((action) => ({

@@ -189,6 +189,54 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     expect(withBody.data.message).toMatch(/amount/)
   })
 
+  it("exports the day's money records as CSV: each capture and refund with the references the service's settlement file names them by, and the Medusa order", async () => {
+    const order = await placeOrder(api, getContainer(), store)
+    expect((await call("post", `/admin/payments/${order.paymentId}/capture`, { amount: 20 })).status).toBe(200)
+    // A note a spreadsheet would run as a formula: it reaches the service as the refund's settlement reference.
+    const note = '=HYPERLINK("http://example.com","open")'
+    expect((await call("post", `/admin/payments/${order.paymentId}/refund`, { amount: 5, note })).status).toBe(200)
+    const today = new Date().toISOString().slice(0, 10)
+
+    const exported = await call("get", `/admin/bnpl/money-records.csv?day=${today}&account_id=pp_bnpl_bnpl`)
+    expect({ status: exported.status, message: exported.data?.message }).toEqual({ status: 200, message: undefined })
+    expect(exported.headers["content-type"]).toMatch(/^text\/csv; charset=utf-8/)
+    expect(exported.headers["content-disposition"]).toBe(`attachment; filename="bnpl-money-records-${today}-pp_bnpl_bnpl.csv"`)
+    expect(exported.headers["cache-control"]).toBe("no-store")
+    const [header, ...lines] = String(exported.data).trimEnd().split("\r\n")
+    const columns = header.split(",")
+    // Cells hold no comma here but the quoted refund reference, read apart.
+    const cellsOf = (line: string) => Object.fromEntries((line.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g) ?? []).slice(0, columns.length).map((cell, index) => [columns[index], cell.replace(/,$/, "").replace(/^"(.*)"$/, "$1").replace(/""/g, '"')]))
+    const rows = lines.map(cellsOf)
+    const { data } = await getContainer().resolve("query").graph({ entity: "order", fields: ["id", "display_id"], filters: { id: order.orderId } })
+    const ledger = await control.ledger()
+    const [capture] = ledger.captures.filter((entry: any) => entry.orderId === order.serviceOrderId)
+    const [refund] = ledger.refunds.filter((entry: any) => entry.orderId === order.serviceOrderId)
+    const sameOrder = { provider_id: "pp_bnpl_bnpl", state: "applied", currency: "GBP", service_order_id: order.serviceOrderId, order_id: order.orderId, order_display_id: String(data[0].display_id), cart_id: order.cartId }
+    expect(rows).toEqual([
+      expect.objectContaining({ ...sameOrder, kind: "capture", amount: "20.00", request_id: capture.requestId, settlement_reference: capture.paymentEventMerchantReference }),
+      expect.objectContaining({ ...sameOrder, kind: "refund", amount: "5.00", request_id: refund.requestId, refund_merchant_reference: refund.merchantReference, service_reference: refund.refundId }),
+    ])
+    // What the settlement file shows, kept as text: the leading ' is the only change.
+    expect(rows[1].settlement_reference).toBe(`'${refund.refundMerchantReference}`)
+    expect(refund.refundMerchantReference).toMatch(/^=HYPERLINK\("http:\/\/example\.com","open"\) \[\w{12}\]$/)
+    expect(new Date(rows[0].created_at).toISOString().slice(0, 10)).toBe(today)
+
+    // Every account's, the same records; another day's, none.
+    const all = await call("get", `/admin/bnpl/money-records.csv?day=${today}`)
+    expect(all.headers["content-disposition"]).toBe(`attachment; filename="bnpl-money-records-${today}.csv"`)
+    expect(all.data).toBe(exported.data)
+    expect(String((await call("get", "/admin/bnpl/money-records.csv?day=2020-01-01")).data)).toBe(`${header}\r\n`)
+
+    // The query is parsed before anything is read; the route is the admin's only.
+    for (const [query, field] of [["day=2026-02-30", /day must be a date/], ["", /day/], [`day=${today}&format=xlsx`, /format is not accepted/], [`day=${today}&account_id=bogus`, /account_id/]] as const) {
+      const refused = await call("get", `/admin/bnpl/money-records.csv?${query}`)
+      expect([query, refused.status]).toEqual([query, 400])
+      expect(refused.data.message).toMatch(field)
+    }
+    expect((await call("get", `/admin/bnpl/money-records.csv?day=${today}&account_id=pp_bnpl_other`)).status).toBe(404)
+    expect((await call("get", `/admin/bnpl/money-records.csv?day=${today}`, undefined, { headers: {} })).status).toBe(401)
+  })
+
   it("reconciliation findings: Void gives back an approved payment with no order, once; Complete places the order of a confirmed checkout", async () => {
     // 1. A consumer approved at the service for a cart Medusa no longer has.
     const { client, orphan } = await orphanedServicePayment(sandbox())

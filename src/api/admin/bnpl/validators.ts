@@ -99,9 +99,21 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
   return result.data
 }
 
+/**
+ * `GET /admin/bnpl/money-records.csv`: the UTC day (`2026-11-27`, a real date) and, optionally,
+ * one account (its id from GET /admin/bnpl/accounts or its provider id); without it, every account.
+ */
+export const MoneyRecordsQuery = z.strictObject({
+  day: z
+    .string({ error: "day must be a date such as 2026-11-27" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "day must be a date such as 2026-11-27")
+    .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "day must be a date such as 2026-11-27"),
+  account_id: SettingsAccountParams.shape.account_id.optional(),
+})
+
 /** The plugin's admin routes take no query parameters, but for these (each with its own schema). */
 export const EmptyQuery = z.strictObject({})
-export const ROUTES_WITH_QUERY: ReadonlySet<string> = new Set(["/admin/bnpl/health"])
+export const ROUTES_WITH_QUERY: ReadonlySet<string> = new Set(["/admin/bnpl/health", "/admin/bnpl/money-records.csv"])
 
 /**
  * Middleware: refuses a query string on the plugin's admin routes with a 400 naming the

@@ -9,6 +9,7 @@ import { formatMoney, formatTime } from "../../../lib/format"
 import { captureModeLabel } from "../../../lib/settings-words"
 import { AccountSettingsForm } from "../../../components/account-settings-form"
 import { TestConnection } from "../../../components/test-connection"
+import { MoneyRecordsExport } from "../../../components/money-records-export"
 import { ServiceHealth } from "../../../components/service-health"
 
 /**
@@ -138,6 +139,7 @@ function AccountCard({ account }: { account: AccountStatus }) {
       <ServiceHealth accountId={account.id} />
       <AccountSettingsForm accountId={account.id} />
       <TestConnection accountId={account.id} />
+      <MoneyRecordsExport providerId={account.providerId} />
     </Container>
   )
 }
