@@ -9,7 +9,10 @@
 // - the integration tier (three files at a time) beside the compatibility tests (npm installs
 //   from the registry, then one purchase) and the soak (whose verdict is its violations, not
 //   its pace): 97% busy;
-// - the cluster tier beside the browser tests: 95% busy.
+// - the cluster tier beside the browser tests: 95% busy;
+// - the packaging check (check:package, after the build it reads) in the second step, and the
+//   other Node release lines (test:node-versions: unit, contract and a packed-plugin store on
+//   Node 22 and 24) in the third.
 // The crash cases do not go beside the soak: under its load one missed its 5-second window.
 const { spawn } = require("node:child_process")
 const { readFileSync } = require("node:fs")
@@ -18,8 +21,8 @@ const readline = require("node:readline")
 /** npm scripts of package.json, in order; an inner list runs side by side. */
 const STEPS = [
   ["build", "check:layout", "test:unit", "test:contract"],
-  ["test:integration", "test:compat", "test:soak"],
-  ["test:multi-instance", "test:e2e"],
+  ["test:integration", "test:compat", "test:soak", "check:package"],
+  ["test:multi-instance", "test:e2e", "test:node-versions"],
 ]
 
 /** Runs `npm run <script>`; resolves with its exit code and seconds taken. */
