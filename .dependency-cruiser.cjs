@@ -111,9 +111,9 @@ module.exports = {
     {
       name: "only-the-demo-imports-the-demo",
       comment:
-        "demo/ is only the demo; what others share with it lives in harness/. The tests of the demo itself (test/e2e, test/compat's run of its scripted purchase, and test/unit/demo's of its banner) drive it.",
+        "demo/ is only the demo; what others share with it lives in harness/. The tests of the demo itself (test/e2e, test/compat's and test/install's runs of its scripted purchase in an installed app, and test/unit/demo's of its banner) drive it.",
       severity: "error",
-      from: { path: "^(src|test|bench|scripts|harness)/", pathNot: "^test/(e2e|compat|unit/demo)/" },
+      from: { path: "^(src|test|bench|scripts|harness)/", pathNot: "^test/(e2e|compat|install|unit/demo)/" },
       to: { path: "^demo/" },
     },
     {
