@@ -1,5 +1,5 @@
 import { refundReferences } from "../payments/refund-references"
-import { medusaOrdersOfRecords, type MedusaOrderOfRecord } from "../runtime/records/medusa-orders-of-records"
+import { medusaOrdersOfRecords, type Graph, type MedusaOrderOfRecord } from "../runtime/records/medusa-orders-of-records"
 import { readMedusaRefundNotes } from "../runtime/records/medusa-refunds"
 import { moneyRecordsOfDay, type MoneyRecordRow } from "../runtime/records/money-records-of-day"
 import { moneyRecordsCsv, type MoneyRecordLine } from "../runtime/views/money-records-csv"
@@ -20,12 +20,13 @@ const iso = (value: Date | string) => new Date(value).toISOString()
  * payments/refund-references.ts builds them from Medusa's refund, so as the first send made
  * them) and the Medusa order it belongs to. A record whose Medusa record is gone (Medusa deleted
  * a capture its provider refused) takes the order from another record of the same service order.
+ * `query` is Medusa's Query of the request's scope, which reads the orders.
  * @throws Error when the records module is not loaded, or the database fails.
  */
-export async function moneyRecordsExport(accounts: ExportedAccount[], day: string): Promise<string> {
+export async function moneyRecordsExport(query: Graph, accounts: ExportedAccount[], day: string): Promise<string> {
   const providers = new Map(accounts.map((account) => [account.id, account.providerId]))
   const rows = await moneyRecordsOfDay([...providers.keys()], day)
-  const orders = await medusaOrdersOfRecords(rows.flatMap((row) => (row.medusa_record_id ? [row.medusa_record_id] : [])))
+  const orders = await medusaOrdersOfRecords(query, rows.flatMap((row) => (row.medusa_record_id ? [row.medusa_record_id] : [])))
   const orderOfServiceOrder = new Map<string, MedusaOrderOfRecord>()
   for (const row of rows) {
     const order = row.medusa_record_id ? orders.get(row.medusa_record_id) : undefined

@@ -1,6 +1,3 @@
-import { container as appContainer } from "@medusajs/framework"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-
 /** The Medusa order a money record's Medusa record (capture, refund or payment) belongs to. */
 export interface MedusaOrderOfRecord {
   orderId: string | null
@@ -10,7 +7,8 @@ export interface MedusaOrderOfRecord {
   cartId: string | null
 }
 
-interface Graph {
+/** Medusa's Query (`ContainerRegistrationKeys.QUERY` of the request's scope), as far as this reads it. */
+export interface Graph {
   graph(input: { entity: string; fields: string[]; filters: Record<string, unknown> }): Promise<{ data: unknown[] }>
 }
 
@@ -26,12 +24,11 @@ const PAYMENT_FIELDS = ["id", "payment_collection.order.id", "payment_collection
  * a payment: what `medusa_record_id` of a money record names), read from the store's database
  * in three queries whatever the number of ids. An id Medusa does not know (a record it deleted
  * after its provider failed) is absent from the answer.
- * @returns a map by the given id; empty outside an app.
+ * @returns a map by the given id.
  */
-export async function medusaOrdersOfRecords(recordIds: string[]): Promise<Map<string, MedusaOrderOfRecord>> {
-  const query = appContainer.resolve(ContainerRegistrationKeys.QUERY, { allowUnregistered: true }) as Graph | undefined
+export async function medusaOrdersOfRecords(query: Graph, recordIds: string[]): Promise<Map<string, MedusaOrderOfRecord>> {
   const found = new Map<string, MedusaOrderOfRecord>()
-  if (!query || !recordIds.length) return found
+  if (!recordIds.length) return found
   const ofKind = (prefix: string) => [...new Set(recordIds.filter((id) => id.startsWith(prefix)))]
   const paymentOf = new Map<string, string>(ofKind("pay_").map((id) => [id, id]))
   for (const [entity, prefix] of [["capture", "capt_"], ["refund", "ref_"]] as const) {

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import type { z } from "zod"
 import { moneyRecordsExport } from "../../../../operations/money-records-export"
 import { accountId } from "../../../../runtime/accounts/accounts"
@@ -21,7 +21,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     .accounts.map((account) => ({ id: accountId(account.options), providerId: account.providerId }))
     .filter((account) => !wanted || account.id === wanted || account.providerId === wanted)
   if (wanted && !accounts.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No pay later account ${wanted} in this store.`)
-  const csv = await moneyRecordsExport(accounts, day)
+  const csv = await moneyRecordsExport(req.scope.resolve(ContainerRegistrationKeys.QUERY), accounts, day)
   const name = `bnpl-money-records-${day}${wanted ? `-${accounts[0].providerId}` : ""}.csv`
   res.setHeader("Content-Type", "text/csv; charset=utf-8")
   res.setHeader("Content-Disposition", `attachment; filename="${name}"`)
