@@ -4,7 +4,8 @@ import fs from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { prepareDatabase, type DemoDatabase } from "../../harness/database"
-import { migrateStore, seedDemoStore, startMedusa, type RunningStore, type StoreSettings } from "../../harness/medusa-store"
+import { migrateStore, seedDemoStore, startMedusa, type RunningStore } from "../../harness/medusa-store"
+import { installedAppStore } from "../../harness/installed-app-store"
 import { freePort } from "../../harness/ports"
 import { runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
@@ -99,17 +100,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, strictRequests: true })
   database = await prepareDatabase({ fresh: true })
   const port = await freePort()
-  const settings: StoreSettings = {
-    port,
-    databaseUrl: database.url,
-    bnplBaseUrl: sandbox.url,
-    storeUrl: `http://127.0.0.1:${port}`,
-    storefrontUrl: "http://storefront.test",
-    logDir: path.join(app, "logs"),
-    storeDir: app,
-    medusaCli: path.join(app, "node_modules/@medusajs/cli/cli.js"),
-    seedScript: "./scripts/seed-demo.ts",
-  }
+  const settings = installedAppStore(app, port, database.url, sandbox.url)
   await timed("migrations", () => migrateStore(settings))
   const seed = await timed("seed", () => seedDemoStore(settings))
   store = await timed("medusa start", () => startMedusa(settings))

@@ -6,6 +6,7 @@ import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { prepareDatabase, type DemoDatabase } from "../../harness/database"
 import { migrateStore, seedDemoStore, startMedusa, type RunningStore, type StoreSettings } from "../../harness/medusa-store"
+import { installedAppStore } from "../../harness/installed-app-store"
 import { freePort } from "../../harness/ports"
 import { placeOrderPaidLater } from "../../demo/script/purchase"
 import type { DemoSeed } from "../../harness/medusa-store"
@@ -80,19 +81,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, strictRequests: true })
   database = await prepareDatabase({ fresh: true })
   const port = await freePort()
-  settings = {
-    port,
-    databaseUrl: database.url,
-    bnplBaseUrl: sandbox.url,
-    storeUrl: `http://127.0.0.1:${port}`,
-    storefrontUrl: "http://storefront.test",
-    logDir: path.join(app, "logs"),
-    storeDir: app,
-    medusaCli: path.join(app, "node_modules/@medusajs/cli/cli.js"),
-    seedScript: "./scripts/seed-demo.ts",
-    // Nothing but the app's own node_modules: the demo's way to the plugin is not needed here.
-    env: { NODE_PATH: "" },
-  }
+  // Nothing but the app's own node_modules: the demo's way to the plugin is not needed here.
+  settings = installedAppStore(app, port, database.url, sandbox.url, { NODE_PATH: "" })
   await timed("migrations", () => migrateStore(settings))
   seed = await timed("seed", () => seedDemoStore(settings))
   store = await timed("medusa start", () => startMedusa(settings))
