@@ -66,13 +66,17 @@ it("purchases alternating between the servers give one order and one Auth per ca
     const back = await consumerChooses(redirectCheckoutUrl, "confirm")
     const returnPath = `${back.pathname}${back.search}`
     const locations = await Promise.all([first, second, first, second].map((server) => hitReturn(server.url, returnPath)))
-    return { cartId, token, orderIds: new Set(locations.map(orderIdIn)) }
+    return { cartId, token, locations }
   })
   const placed = await Promise.all(purchases)
 
   const ledger = await cluster.control.ledger()
-  for (const { cartId, token, orderIds } of placed) {
-    expect(orderIds.size).toBe(1)
+  for (const { cartId, token, locations } of placed) {
+    // A return that outlasts the route's deadline on a loaded machine is sent to the processing
+    // state (docs/flow.md), not to a page of its own: every other answer is the one order's page.
+    expect({ cartId, unexpected: locations.filter((location) => !orderIdIn(location) && !location.includes("bnpl_status=processing")) }).toEqual({ cartId, unexpected: [] })
+    const orderIds = new Set(locations.map(orderIdIn).filter(Boolean))
+    expect({ cartId, orderIds: [...orderIds].length, locations }).toEqual({ cartId, orderIds: 1, locations })
     const [orderId] = orderIds
     expect(orderId).toMatch(/^order_/)
     const links = await sql<{ order_id: string }>(`SELECT order_id FROM order_cart WHERE cart_id = $1 AND deleted_at IS NULL`, [cartId])
