@@ -6,6 +6,8 @@ export interface ChildOptions {
   env: NodeJS.ProcessEnv
   /** Where the child's stdout and stderr go: the demo prints only its own lines. */
   logFile: string
+  /** The Node binary to run; default the one running this process. */
+  node?: string
 }
 
 /** A long-running child process (the Medusa server). */
@@ -22,10 +24,10 @@ export interface RunningChild {
 // Every child still running, so a Ctrl-C in the middle of start-up can stop them too.
 const running = new Set<RunningChild>()
 
-/** Starts `node <args>` with its output written to `logFile` (replaced on each run). */
+/** Starts `node <args>` (`options.node`, default this process's Node) with its output written to `logFile` (replaced on each run). */
 export function startNode(args: string[], options: ChildOptions): RunningChild {
   const log: WriteStream = createWriteStream(options.logFile)
-  const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(options.node ?? process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] })
   child.stdout!.pipe(log, { end: false })
   child.stderr!.pipe(log, { end: false })
   const exited = new Promise<string>((resolve) => {

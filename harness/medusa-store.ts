@@ -40,6 +40,8 @@ export interface StoreSettings {
   medusaCli?: string
   /** The seed script, relative to the store directory; default demo/store/scripts/seed-demo.ts. */
   seedScript?: string
+  /** The Node binary that runs the Medusa processes; default the one running this process. */
+  node?: string
   /** More environment for the Medusa processes (e.g. REDIS_URL for a store that uses it). */
   env?: NodeJS.ProcessEnv
   /**
@@ -149,7 +151,7 @@ function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
 
 function options(settings: StoreSettings, log: string) {
   mkdirSync(settings.logDir, { recursive: true })
-  return { cwd: settings.storeDir ?? STORE_DIR, env: storeEnv(settings), logFile: path.join(settings.logDir, `${log}.log`) }
+  return { cwd: settings.storeDir ?? STORE_DIR, env: storeEnv(settings), logFile: path.join(settings.logDir, `${log}.log`), node: settings.node }
 }
 
 /** `npx medusa db:migrate`: Medusa's tables and links, on an empty or an older database. */

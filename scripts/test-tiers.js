@@ -11,8 +11,8 @@
 //   its pace): 97% busy;
 // - the cluster tier beside the browser tests: 95% busy;
 // - the packaging check (check:package, after the build it reads) in the second step.
-// test:node-versions (Node 22 and 24) is not a step yet: beside the cluster tier it pushed the
-// run to 27 min and one cluster purchase found two orders for a cart (docs/testing.md).
+// - the unit and contract tests on Node 22 and 24 (test:node-versions, one worker) in the first
+//   step, whose tiers are light; the compatibility store runs on Node 20, 22 and 24 in the second.
 // The crash cases do not go beside the soak: under its load one missed its 5-second window.
 const { spawn } = require("node:child_process")
 const { readFileSync } = require("node:fs")
@@ -20,7 +20,7 @@ const readline = require("node:readline")
 
 /** npm scripts of package.json, in order; an inner list runs side by side. */
 const STEPS = [
-  ["build", "check:layout", "test:unit", "test:contract"],
+  ["build", "check:layout", "test:unit", "test:contract", "test:node-versions"],
   ["test:integration", "test:compat", "test:soak", "check:package"],
   ["test:multi-instance", "test:e2e"],
 ]

@@ -10,21 +10,30 @@ import { freePort } from "../../harness/ports"
 import { runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 
+// CommonJS: scripts/node-versions.js requires it too.
+const { NODE_LINES, nodeBinary } = require("../../scripts/node-binaries") as {
+  NODE_LINES: Record<string, string>
+  nodeBinary: (line: string) => string
+}
+
 /**
  * The lowest Medusa the package says it supports (the lower bound of its peerDependencies),
  * installed as a merchant installs it: a new app whose package.json names that Medusa and
  * the packed plugin (`npm pack`), then a plain `npm install` from the registry, without
  * --legacy-peer-deps or --force. The app runs the README's configuration with the sandbox,
- * and one purchase goes through checkout, return, fulfilment, courier, capture and refund.
- * The newest Medusa is the one the rest of the suite runs on.
+ * and one purchase goes through checkout, return, fulfilment, courier, capture and refund, on
+ * each supported Node release line in turn (the registry's Node binaries: scripts/node-binaries.js),
+ * the same installed app and database each time. The newest Medusa is the one the rest of the
+ * suite runs on.
  *
  * Needs the npm registry and PostgreSQL on localhost:5432. The app is kept in the system's
  * temp directory, one per checkout of this repository (its node_modules make a second run
  * quicker; outside the repository, jest does not crawl them).
  */
 
-// npm install of Medusa from the registry takes 1–4 minutes; migrations, seed and boot about one.
-jest.setTimeout(600_000)
+// npm install of Medusa from the registry takes 1–4 minutes; migrations, seed and boot about
+// one; each Node line's start and purchase under a minute.
+jest.setTimeout(900_000)
 
 const root = path.resolve(__dirname, "../..")
 const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
@@ -35,8 +44,8 @@ const app = path.join(tmpdir(), `medusa-payment-bnpl-compat-${checkout}`, `medus
 let sandbox: Sandbox | undefined
 let database: DemoDatabase | undefined
 let store: RunningStore | undefined
-let purchase: PurchaseResult
-const printed: string[] = []
+/** Each Node release line's purchase, and the lines the store printed for it. */
+const purchases: Record<string, { purchase?: PurchaseResult; printed: string[]; failure?: unknown }> = {}
 const timings: Record<string, number> = {}
 
 async function timed<T>(step: string, work: () => T | Promise<T>): Promise<T> {
@@ -103,13 +112,26 @@ beforeAll(async () => {
   const settings = installedAppStore(app, port, database.url, sandbox.url)
   await timed("migrations", () => migrateStore(settings))
   const seed = await timed("seed", () => seedDemoStore(settings))
-  store = await timed("medusa start", () => startMedusa(settings))
-  purchase = await timed("purchase", () =>
-    runScriptedPurchase(
-      { urls: { store: settings.storeUrl, storefront: settings.storefrontUrl, sandbox: sandbox!.url, sandboxControl: `${sandbox!.url}/__control` }, seed },
-      (line) => printed.push(line)
-    )
-  )
+  for (const line of Object.keys(NODE_LINES)) {
+    const printed: string[] = []
+    // One line's failure is that line's test's failure; the other lines still run.
+    try {
+      const node = await timed(`Node ${line} binary`, () => nodeBinary(line))
+      store = await timed(`Node ${line} medusa start`, () => startMedusa({ ...settings, node }))
+      const purchase = await timed(`Node ${line} purchase`, () =>
+        runScriptedPurchase(
+          { urls: { store: settings.storeUrl, storefront: settings.storefrontUrl, sandbox: sandbox!.url, sandboxControl: `${sandbox!.url}/__control` }, seed },
+          (printedLine) => printed.push(printedLine)
+        )
+      )
+      purchases[line] = { purchase, printed }
+    } catch (failure) {
+      purchases[line] = { printed, failure }
+    } finally {
+      await store?.stop()
+      store = undefined
+    }
+  }
 })
 
 afterAll(async () => {
@@ -129,13 +151,15 @@ it(`runs on the lowest supported Medusa (${LOWEST}), installed with a plain npm 
   expect(fs.existsSync(path.join(plugin, ".medusa/server/src/providers/bnpl/index.js"))).toBe(true)
 })
 
-it("a purchase goes through checkout, return, fulfilment, courier, capture and refund", () => {
-  const { ledger, serviceOrderId, token, orderId } = purchase
+it.each(Object.keys(NODE_LINES))("on Node %s, a purchase goes through checkout, return, fulfilment, courier, capture and refund", (line) => {
+  const { purchase, printed, failure } = purchases[line]
+  if (failure) throw failure
+  const { ledger, serviceOrderId, token, orderId } = purchase!
   expect(orderId).toMatch(/^order_/)
   expect(ledger.auths.filter((auth) => auth.token === token).map((auth) => auth.status)).toEqual(["APPROVED"])
   expect(ledger.courierUpdates.filter((update) => update.orderId === serviceOrderId)).toHaveLength(1)
   const captures = ledger.captures.filter((capture) => capture.orderId === serviceOrderId)
-  expect(captures.map((capture) => Number(capture.amount.amount))).toEqual([purchase.total])
+  expect(captures.map((capture) => Number(capture.amount.amount))).toEqual([purchase!.total])
   const refunds = ledger.refunds.filter((refund) => refund.orderId === serviceOrderId)
   expect(refunds.map((refund) => refund.amount.amount)).toEqual(["10.00"])
   expect(printed).toHaveLength(5)
