@@ -46,7 +46,6 @@ export const DEFAULT_SCHEDULES = {
   reconcilePayments: JOBS.reconcilePayments.defaultSchedule,
   completePendingCarts: JOBS.completePendingCarts.defaultSchedule,
   repairOrders: JOBS.repairOrders.defaultSchedule,
-  pruneServiceCalls: JOBS.pruneServiceCalls.defaultSchedule,
 } as const
 
 const timeoutSchema = z.strictObject({
@@ -195,7 +194,6 @@ export const optionsSchema = z.strictObject({
       reconcilePayments: cronSchedule.optional(),
       completePendingCarts: cronSchedule.optional(),
       repairOrders: cronSchedule.optional(),
-      pruneServiceCalls: cronSchedule.optional(),
     })
     .optional(),
 }).superRefine(oauthNeedsAuthUrl)

@@ -7,6 +7,7 @@ import { accountHash } from "../infrastructure/account-hash"
 import type { AccountRuntime } from "./plugin-runtime"
 import type { CacheLike, LoggerLike } from "../infrastructure/shared-types"
 import { getConfiguration } from "./configuration"
+import { takeLegacyRefunds } from "../records/legacy-refund-journal"
 import { effectiveSettings } from "../config/effective-settings"
 import { readMedusaRefundNotes } from "../records/medusa-refunds"
 import { DatabaseMoneyRecords } from "../records/money-records"
@@ -35,6 +36,7 @@ export function paymentOperationsFor(
     records: new DatabaseMoneyRecords(accountHash(options)),
     identities: new DatabasePaymentIdentities(accountHash(options)),
     refundNotes: readMedusaRefundNotes,
+    takeLegacyRefunds: (orderId) => takeLegacyRefunds(shared.cache(), accountHash(options), orderId),
     withLock: withPaymentLock,
     // Outside an app (no provider id) nothing completes a cart, so nothing reads the record.
     ...(providerId ? { recordCheckout: (checkout: CheckoutMade) => recordCheckoutMade(providerId, checkout) } : {}),
