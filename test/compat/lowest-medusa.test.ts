@@ -45,7 +45,7 @@ let sandbox: Sandbox | undefined
 let database: DemoDatabase | undefined
 let store: RunningStore | undefined
 /** Each Node release line's purchase, and the lines the store printed for it. */
-const purchases: Record<string, { purchase?: PurchaseResult; printed: string[]; failure?: unknown }> = {}
+const purchases: Record<string, { purchase?: PurchaseResult; printed: string[]; failure?: unknown; ranOn?: string; asked?: string }> = {}
 const timings: Record<string, number> = {}
 
 async function timed<T>(step: string, work: () => T | Promise<T>): Promise<T> {
@@ -118,13 +118,15 @@ beforeAll(async () => {
     try {
       const node = await timed(`Node ${line} binary`, () => nodeBinary(line))
       store = await timed(`Node ${line} medusa start`, () => startMedusa({ ...settings, node }))
+      // The binary the server process runs, as the kernel sees it: the line's, not jest's.
+      const ranOn = fs.existsSync(`/proc/${store.pid}/exe`) ? fs.realpathSync(`/proc/${store.pid}/exe`) : undefined
       const purchase = await timed(`Node ${line} purchase`, () =>
         runScriptedPurchase(
           { urls: { store: settings.storeUrl, storefront: settings.storefrontUrl, sandbox: sandbox!.url, sandboxControl: `${sandbox!.url}/__control` }, seed },
           (printedLine) => printed.push(printedLine)
         )
       )
-      purchases[line] = { purchase, printed }
+      purchases[line] = { purchase, printed, ranOn, asked: fs.realpathSync(node) }
     } catch (failure) {
       purchases[line] = { printed, failure }
     } finally {
@@ -152,8 +154,10 @@ it(`runs on the lowest supported Medusa (${LOWEST}), installed with a plain npm 
 })
 
 it.each(Object.keys(NODE_LINES))("on Node %s, a purchase goes through checkout, return, fulfilment, courier, capture and refund", (line) => {
-  const { purchase, printed, failure } = purchases[line]
+  const { purchase, printed, failure, ranOn, asked } = purchases[line]
   if (failure) throw failure
+  // Where /proc exists (Linux, as on CI), the server ran on this line's binary.
+  if (ranOn) expect(ranOn).toBe(asked)
   const { ledger, serviceOrderId, token, orderId } = purchase!
   expect(orderId).toMatch(/^order_/)
   expect(ledger.auths.filter((auth) => auth.token === token).map((auth) => auth.status)).toEqual(["APPROVED"])
