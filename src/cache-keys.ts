@@ -22,9 +22,6 @@ export const cacheKeys = {
   servicePayment: (paymentId: string) => key("service-payment", paymentId),
   /** The lock one payment's money calls take turns under (runtime/infrastructure/payment-lock.ts). */
   paymentLock: (serviceOrderId: string) => key("payment", serviceOrderId),
-  /** Refunds kept by versions before the money records, with and without the account (runtime/records/legacy-refund-journal.ts). */
-  legacyPendingRefunds: (serviceOrderId: string, accountHash?: string) =>
-    accountHash ? key("pending-refunds", accountHash, serviceOrderId) : key("pending-refunds", serviceOrderId),
   /** The back-off of a shopper's return whose authorisation did not answer (operations/auth-backoff.ts). */
   returnAuthBackoff: (sessionId: string) => key("return-auth-backoff", sessionId),
   /** A session the background completion job is to try (operations/auth-backoff.ts). */

@@ -46,6 +46,7 @@ export const DEFAULT_SCHEDULES = {
   reconcilePayments: JOBS.reconcilePayments.defaultSchedule,
   completePendingCarts: JOBS.completePendingCarts.defaultSchedule,
   repairOrders: JOBS.repairOrders.defaultSchedule,
+  pruneServiceCalls: JOBS.pruneServiceCalls.defaultSchedule,
 } as const
 
 const timeoutSchema = z.strictObject({
@@ -194,6 +195,7 @@ export const optionsSchema = z.strictObject({
       reconcilePayments: cronSchedule.optional(),
       completePendingCarts: cronSchedule.optional(),
       repairOrders: cronSchedule.optional(),
+      pruneServiceCalls: cronSchedule.optional(),
     })
     .optional(),
 }).superRefine(oauthNeedsAuthUrl)

@@ -39,10 +39,9 @@ export const JOBS = {
   reconcilePayments: { runName: "reconcile-payments", medusaName: "medusa-payment-bnpl-reconcile-payments", defaultSchedule: "*/30 * * * *" },
   completePendingCarts: { runName: "complete-pending-carts", medusaName: "medusa-payment-bnpl-complete-pending-carts", defaultSchedule: "* * * * *" },
   repairOrders: { runName: "repair-orders", medusaName: "medusa-payment-bnpl-repair-orders", defaultSchedule: "* * * * *" },
+  // Daily at 03:41, away from the other jobs' minutes.
+  pruneServiceCalls: { runName: "prune-service-calls", medusaName: "medusa-payment-bnpl-prune-service-calls", defaultSchedule: "41 3 * * *" },
 } as const
-
-/** The daily prune of the payments' timeline (not a `schedules` option: daily at 03:41, away from the other jobs' minutes). */
-export const PRUNE_JOB = { medusaName: "medusa-payment-bnpl-prune-service-calls", schedule: "41 3 * * *" } as const
 
 /**
  * Every reason a shopper can be told why pay later did not go through or is not offered, with

@@ -35,10 +35,6 @@ export interface EndpointSpec {
   path: string
   /** `auth`: relative to `authUrl` (the token service); `api`: relative to `baseUrl`. */
   base: "api" | "auth"
-  /** `document`: docs/service-api.md; `beyond`: docs/service-api.md. */
-  source: "document" | "beyond"
-  /** The heading of `source` that describes the endpoint. */
-  section: string
   /** `public`: no merchant credentials (Ping, the token endpoint); `merchant`: Basic or Bearer. */
   access: "merchant" | "public"
   /** The status of a successful answer. */

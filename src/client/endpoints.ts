@@ -30,8 +30,8 @@ export type { EndpointSpec, EndpointTimeout, HttpMethod, RetryRule } from "./end
 
 /**
  * The one table of the service's endpoints. Each row is everything known about one endpoint:
- * the document's name (the key, used in `BnplApiError.endpoint` and logs), method, path, base,
- * the section that describes it, time-outs, retry rule, request and response schemas, and the
+ * the document's name (the key, used in `BnplApiError.endpoint` and logs; docs/service-api.md
+ * describes each under it), method, path, base, time-outs, retry rule, request and response schemas, and the
  * short name the sandbox gives its faults. The client's methods (client.ts) and the sandbox's
  * routes and request schemas (src/sandbox) are read from it.
  *
@@ -41,27 +41,25 @@ export type { EndpointSpec, EndpointTimeout, HttpMethod, RetryRule } from "./end
  * a premature time-out there only causes a retry) and 20 s for the reads, Create Checkout,
  * Update Payment, the token and Ping, like the document's own GETs and PUT.
  *
- * Paths of `beyond` rows are not in the service's own document; docs/service-api.md
- * "Endpoints beyond the document" says where each comes from. A merchant whose account differs can override any template through the client's `paths`.
+ * Some paths are not in the service's own document; docs/service-api.md "Endpoints beyond the
+ * document" says which, and where each comes from. A merchant whose account differs can override any template through the client's `paths`.
  */
 const SHORT = { openMs: 10_000, readMs: 20_000 }
 const LONG = { openMs: 10_000, readMs: 70_000 }
 const API = { base: "api", access: "merchant" } as const
-const DOC = "docs/service-api.md"
 
 export const ENDPOINTS = {
   "Get access token": {
-    method: "POST", path: "/v2/oauth2/token", base: "auth", access: "public", source: "document",
-    section: `${DOC} "Get access token"`, successStatus: 200, timeouts: SHORT,
+    method: "POST", path: "/v2/oauth2/token", base: "auth", access: "public", successStatus: 200, timeouts: SHORT,
     // Asking for a token twice changes nothing on the service.
     retry: "idempotent", response: token, shortName: "token",
   },
   Ping: {
-    method: "GET", path: "/ping", base: "api", access: "public", source: "beyond", section: `${DOC} "Ping"`,
+    method: "GET", path: "/ping", base: "api", access: "public",
     successStatus: 200, timeouts: SHORT, retry: "never", shortName: "ping",
   },
   "Create Checkout": {
-    ...API, method: "POST", path: "/v2/checkouts", source: "beyond", section: `${DOC} "Create Checkout"`,
+    ...API, method: "POST", path: "/v2/checkouts",
     successStatus: 201, timeouts: SHORT, retry: "unsent-only", resendIfStale: true,
     request: createCheckoutRequestSchema,
     // The service also takes purchaseCountry, which the official PHP SDK sends on every checkout.
@@ -69,44 +67,44 @@ export const ENDPOINTS = {
     response: createCheckoutResponseSchema, shortName: "createCheckout",
   },
   "Get Checkout": {
-    ...API, method: "GET", path: "/v2/checkouts/{token}", source: "document", section: `${DOC} "Get Checkout"`,
+    ...API, method: "GET", path: "/v2/checkouts/{token}",
     successStatus: 200, timeouts: SHORT, retry: "idempotent", response: checkoutSchema, shortName: "getCheckout",
   },
   Auth: {
-    ...API, method: "POST", path: "/v2/payments/auth", source: "document", section: `${DOC} "Auth"`,
+    ...API, method: "POST", path: "/v2/payments/auth",
     successStatus: 201, timeouts: LONG, retry: { idempotentWith: ["requestId"] },
     request: authRequestSchema, response: payment, shortName: "auth",
   },
   "List Payments": {
-    ...API, method: "GET", path: "/v2/payments", source: "document", section: `${DOC} "List Payments"`,
+    ...API, method: "GET", path: "/v2/payments",
     successStatus: 200, timeouts: SHORT, retry: "idempotent",
     request: listPaymentsQuerySchema, query: encodeListPaymentsQuery, response: paymentsPageSchema, shortName: "listPayments",
   },
   "Get Payment": {
-    ...API, method: "GET", path: "/v2/payments/{orderId}", source: "beyond", section: `${DOC} "Get Payment"`,
+    ...API, method: "GET", path: "/v2/payments/{orderId}",
     successStatus: 200, timeouts: SHORT, retry: "idempotent", response: payment, shortName: "getPayment",
   },
   "Get Payment By Token": {
     // The literal "token:" prefix is part of the path, not a parameter.
-    ...API, method: "GET", path: "/v2/payments/token:{token}", source: "beyond", section: `${DOC} "Get Payment By Token"`,
+    ...API, method: "GET", path: "/v2/payments/token:{token}",
     successStatus: 200, timeouts: SHORT, retry: "idempotent", response: payment, shortName: "getPayment",
   },
   "Capture Payment": {
-    ...API, method: "POST", path: "/v2/payments/{orderId}/capture", source: "beyond", section: `${DOC} "Capture Payment"`,
+    ...API, method: "POST", path: "/v2/payments/{orderId}/capture",
     successStatus: 201, timeouts: LONG, retry: "idempotent", request: captureRequestSchema,
     // The SDK's own tests capture without a requestId.
     service: captureRequestSchema.extend({ requestId: requestIdSchema.optional() }),
     response: payment, shortName: "capture",
   },
   "Void Payment": {
-    ...API, method: "POST", path: "/v2/payments/{orderId}/void", source: "beyond", section: `${DOC} "Void Payment"`,
+    ...API, method: "POST", path: "/v2/payments/{orderId}/void",
     successStatus: 201, timeouts: LONG, retry: "idempotent", request: voidRequestSchema,
     // requestId optional; the SDK sends no body at all when neither field is set.
     service: voidRequestSchema.extend({ requestId: requestIdSchema.optional() }), bodyOptional: true,
     response: payment, shortName: "void",
   },
   "Create Refund": {
-    ...API, method: "POST", path: "/v2/payments/{orderId}/refund", source: "document", section: `${DOC} "Create Refund"`,
+    ...API, method: "POST", path: "/v2/payments/{orderId}/refund",
     successStatus: 201, timeouts: LONG, retry: { idempotentWith: ["requestId", "merchantReference"] },
     request: createRefundRequestSchema,
     // Without the client's own rule that merchantReference needs a requestId (for idempotency).
@@ -114,26 +112,26 @@ export const ENDPOINTS = {
     response: refundSchema, shortName: "refund",
   },
   "Update Shipping Courier": {
-    ...API, method: "PUT", path: "/v2/payments/{orderId}/courier", source: "document", section: `${DOC} "Update Shipping Courier"`,
+    ...API, method: "PUT", path: "/v2/payments/{orderId}/courier",
     successStatus: 200, timeouts: SHORT, retry: "idempotent",
     request: updateShippingCourierRequestSchema, response: payment, shortName: "courier",
   },
   "Get Configuration": {
-    ...API, method: "GET", path: "/v2/configuration", source: "document", section: `${DOC} "Get Configuration"`,
+    ...API, method: "GET", path: "/v2/configuration",
     successStatus: 200, timeouts: SHORT, retry: "idempotent", response: configurationSchema, shortName: "configuration",
   },
   "Immediate Payment Capture": {
-    ...API, method: "POST", path: "/v2/payments/capture", source: "beyond", section: `${DOC} "Immediate Payment Capture"`,
+    ...API, method: "POST", path: "/v2/payments/capture",
     successStatus: 201, timeouts: LONG, retry: { idempotentWith: ["requestId"] },
     request: immediateCaptureRequestSchema, response: payment, shortName: "immediateCapture",
   },
   "Reverse Payment By Token": {
     // No body; reversing twice changes nothing more. 204 does not mean done: it is applied asynchronously.
-    ...API, method: "POST", path: "/v2/payments/token:{token}/reversal", source: "beyond", section: `${DOC} "Reverse Payment By Token"`,
+    ...API, method: "POST", path: "/v2/payments/token:{token}/reversal",
     successStatus: 204, timeouts: LONG, retry: "idempotent", shortName: "reversal",
   },
   "Update Payment": {
-    ...API, method: "PUT", path: "/v2/payments/{orderId}", source: "beyond", section: `${DOC} "Update Payment"`,
+    ...API, method: "PUT", path: "/v2/payments/{orderId}",
     successStatus: 200, timeouts: SHORT, retry: "idempotent",
     request: updatePaymentRequestSchema, response: payment, shortName: "updatePayment",
   },

@@ -42,6 +42,6 @@ export default async function completePendingCartsJob(container: MedusaContainer
 
 export const config = {
   name: JOB.medusaName,
-  // Default "* * * * *"; the `schedules.completePendingCarts` option (or BNPL_COMPLETION_SCHEDULE) changes it.
+  // Default "* * * * *"; the `schedules.completePendingCarts` option changes it.
   schedule: jobSchedule("completePendingCarts"),
 }

@@ -1,15 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { pruneServiceCalls, SERVICE_CALL_RETENTION_DAYS } from "../runtime/records/call-timeline"
 import { runJob } from "../runtime/infrastructure/job-run"
-import { PRUNE_JOB } from "../vocabulary"
+import { jobSchedule } from "../runtime/config/job-schedule"
+import { JOBS } from "../vocabulary"
 
+const JOB = JOBS.pruneServiceCalls
 
 /** Daily: deletes the payments' timeline entries older than 180 days (runtime/records/call-timeline.ts; docs/operations.md). */
 export default async function pruneServiceCallsJob(container: MedusaContainer): Promise<void> {
-  await runJob(container, PRUNE_JOB.medusaName, () => pruneServiceCalls(SERVICE_CALL_RETENTION_DAYS))
+  await runJob(container, JOB.medusaName, () => pruneServiceCalls(SERVICE_CALL_RETENTION_DAYS))
 }
 
 export const config = {
-  name: PRUNE_JOB.medusaName,
-  schedule: PRUNE_JOB.schedule,
+  name: JOB.medusaName,
+  // Default "41 3 * * *" (03:41 daily); the `schedules.pruneServiceCalls` option changes it.
+  schedule: jobSchedule("pruneServiceCalls"),
 }

@@ -46,7 +46,6 @@ export default async function refreshConfigurationJob(container: MedusaContainer
 
 export const config = {
   name: JOB.medusaName,
-  // Default "17 3 * * *" (03:17 daily); the `schedules.refreshConfiguration` option (or the
-  // older BNPL_CONFIGURATION_SCHEDULE variable) changes it (docs/operations.md, "Jobs").
+  // Default "17 3 * * *" (03:17 daily); the `schedules.refreshConfiguration` option changes it (docs/operations.md, "Jobs").
   schedule: jobSchedule("refreshConfiguration"),
 }

@@ -14,13 +14,6 @@ import { isNarrowingVoid, requestIds } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
 import { refundUnrecordedCapture } from "./unrecorded-capture"
 
-/** A refund an earlier version's refund journal (kept in the cache) knew of: carried into the records once. */
-export interface LegacyRefund {
-  requestId: string
-  /** API string. */
-  amount: string
-}
-
 /** What moving money needs: the client, the records, the payment's lock, a logger. */
 export interface MoneyMovementsDependencies {
   client: BnplClient
@@ -29,8 +22,6 @@ export interface MoneyMovementsDependencies {
   withLock: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
   /** The reason and note Medusa recorded with a refund, by its id (runtime/records/medusa-refunds.ts); none outside a store. */
   refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
-  /** The order's unanswered refunds in an earlier version's journal, forgotten there once read (upgrade). */
-  takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
   /** The account's identity records of its service orders (payment-identity.ts). */
   identities: PaymentIdentities
   /** The account's merchant id, recorded with each identity (never the secret). */
@@ -167,7 +158,6 @@ export class MoneyMovements {
     const notes = this.notesOf(refundId)
     notes.catch(() => {})
     return this.deps.withLock(orderId, async () => {
-      await this.carryLegacyRefunds(orderId, currency)
       const before = await this.recordsBeforeCall(orderId, data, requestId, repair)
       if ("answer" in before) return before.answer
       const { records } = before
@@ -224,7 +214,10 @@ export class MoneyMovements {
    */
   async cancel(data: BnplPaymentData, idempotencyKey: string | undefined): Promise<BnplPaymentData> {
     if (!data.orderId || isVoidedOrExpired(asPaymentState(data.paymentState))) return { ...data }
+    // Auth records the currency with the orderId (authorise.ts): a payment without it was never authorised here.
+    if (!data.currency) throw new PaymentError("not_allowed", `Void refused: service order ${data.orderId} has no currency recorded; it was never authorised by this plugin.`)
     const orderId = data.orderId
+    const currency = data.currency
     const unrecordedCapture = { ledger: this.ledger, sendRefund: (call: MoneyCall) => this.sendRefund(call), logger: this.deps.logger }
     return this.deps.withLock(orderId, async () => {
       const { records, payment: read } = await this.ledger.settle(orderId, data)
@@ -237,7 +230,7 @@ export class MoneyMovements {
           medusaRecordId: idempotencyKey,
           requestId: requestIds.void(idempotencyKey ?? `${orderId}-void`),
           amountMinor: open > 0n ? open : 0n,
-          currency: data.currency ?? "GBP",
+          currency,
         })
         // The answer is the payment as the void left it: nothing more can be captured, so what it
         // released is final, whatever capture Medusa still holds in flight.
@@ -331,14 +324,6 @@ export class MoneyMovements {
       return await this.deps.refundNotes(refundId)
     } catch (error) {
       throw recordsUnavailable(new Error(`Medusa's refund ${refundId} could not be read for its reason and note: ${(error as Error)?.message ?? String(error)}`))
-    }
-  }
-
-  /** Reads the legacy journal's unanswered refunds of the order into the records, once. */
-  private async carryLegacyRefunds(orderId: string, currency: string): Promise<void> {
-    const legacy = (await this.deps.takeLegacyRefunds?.(orderId).catch(() => [])) ?? []
-    for (const refund of legacy) {
-      await this.ledger.recordUnknown({ serviceOrderId: orderId, requestId: refund.requestId, amountMinor: apiAmountToMinorUnits(refund.amount), currency }, "refund")
     }
   }
 

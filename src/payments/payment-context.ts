@@ -2,7 +2,7 @@ import type { BnplClient } from "../client"
 import type { Money } from "../client/money"
 import type { Payment } from "../client/schemas"
 import { describeServiceError, type PaymentLogger } from "./errors"
-import { MoneyMovements, type LegacyRefund } from "./money-movements"
+import { MoneyMovements } from "./money-movements"
 import type { MoneyRecords } from "./money-records"
 import type { RefundNotes } from "./refund-references"
 import { assertSessionPayment, MemoryPaymentIdentities, type PaymentIdentities } from "./payment-identity"
@@ -50,8 +50,6 @@ export interface PaymentCoreDependencies {
   identities?: PaymentIdentities
   /** The reason and note Medusa recorded with a refund, by its id: sent as the refund's references (refund-references.ts). */
   refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
-  /** An earlier version's unanswered refunds of an order, read once into the records (upgrade). */
-  takeLegacyRefunds?: (serviceOrderId: string) => Promise<LegacyRefund[]>
   /**
    * Keeps what a checkout was made for, by its token, where the store keeps its records
    * (runtime/records/approved-carts.ts): called once the service has made the checkout and before its
@@ -117,7 +115,6 @@ export function createPaymentContext(deps: PaymentCoreDependencies): PaymentCont
       records: deps.records,
       withLock,
       refundNotes: deps.refundNotes,
-      takeLegacyRefunds: deps.takeLegacyRefunds,
       identities: deps.identities ?? new MemoryPaymentIdentities(),
       merchantId: deps.options.merchantId,
       logger: deps.logger,

@@ -339,42 +339,7 @@ it("a capture of part of the payment by capturePaymentWorkflow from `medusa exec
   ])
 })
 
-describe("upgrading from the version before the money records", () => {
-  it("a refund the earlier version's journal (in the Redis cache) left unknown is read into the records on the next refund and settled", async () => {
-    const url = redisServer!.url
-    const order = await placeOrder(url)
-    await capture(url, order)
-
-    // What the earlier version did: a refund of 30.00 applied at the service whose answer was
-    // lost, kept in its journal in the cache (Medusa's Caching Module on caching-redis: a hash
-    // `mc:<key>` whose `data` is a 0 byte, uncompressed, then the JSON).
-    const requestId = `refund_legacy${randomBytes(6).toString("hex")}`
-    const service = createBnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: sandbox!.url })
-    await service.createRefund(order.serviceOrderId, {
-      amount: { amount: "30.00", currency: "GBP" },
-      requestId,
-      merchantReference: requestId,
-      refundMerchantReference: requestId,
-    })
-    const key = `mc:medusa-payment-bnpl:pending-refunds:${order.serviceOrderId}`
-    const journal = [{ requestId, amount: "30.00", startedAt: Date.now() - 60_000, outcome: "unknown" }]
-    await redisCommands(REDIS_URL, [["HSET", key, "data", `\u0000${JSON.stringify(journal)}`]])
-
-    // The admin refunds 40.00: the 30.00 counts towards it, 10.00 is sent.
-    expect((await refund(url, order, 40)).status).toBe(200)
-    const refunds = (await control.ledger()).refunds.filter((entry) => entry.orderId === order.serviceOrderId)
-    expect(refunds.map((entry) => entry.amount.amount)).toEqual(["30.00", "10.00"])
-    expect(await refundedAtService(order)).toBe(40)
-    expect(await refundedInMedusa(order)).toBe(40)
-    expect(await moneyRecords(order)).toEqual([
-      expect.objectContaining({ kind: "capture", state: "applied" }),
-      expect.objectContaining({ kind: "refund", request_id: requestId, amount: "30.00", state: "applied", recorded: true, absorbed_by: expect.any(String) }),
-      expect.objectContaining({ kind: "refund", amount: "10.00", state: "applied", recorded: true }),
-    ])
-    // Read once: the journal entry is gone.
-    expect(await redisKeys(REDIS_URL, "*pending-refunds*")).toEqual([])
-  })
-
+describe("upgrading the plugin's database", () => {
   it("`medusa db:migrate` creates the records table on a fresh database, and on a database migrated before it existed", async () => {
     // The template was migrated from a fresh database.
     const exists = async () => (await sql<{ table: string | null }>(`SELECT to_regclass('public.bnpl_money_operation')::text AS table`))[0].table

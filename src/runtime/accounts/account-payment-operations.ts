@@ -7,7 +7,6 @@ import { accountHash } from "../infrastructure/account-hash"
 import type { AccountRuntime } from "./plugin-runtime"
 import type { CacheLike, LoggerLike } from "../infrastructure/shared-types"
 import { getConfiguration } from "./configuration"
-import { takeLegacyRefunds } from "../records/legacy-refund-journal"
 import { effectiveSettings } from "../config/effective-settings"
 import { readMedusaRefundNotes } from "../records/medusa-refunds"
 import { DatabaseMoneyRecords } from "../records/money-records"
@@ -36,7 +35,6 @@ export function paymentOperationsFor(
     records: new DatabaseMoneyRecords(accountHash(options)),
     identities: new DatabasePaymentIdentities(accountHash(options)),
     refundNotes: readMedusaRefundNotes,
-    takeLegacyRefunds: (orderId) => takeLegacyRefunds(shared.cache(), accountHash(options), orderId),
     withLock: withPaymentLock,
     // Outside an app (no provider id) nothing completes a cart, so nothing reads the record.
     ...(providerId ? { recordCheckout: (checkout: CheckoutMade) => recordCheckoutMade(providerId, checkout) } : {}),

@@ -6,33 +6,15 @@ import { warnOnceWhenInstancesCannotShare } from "../infrastructure/sharing-chec
 /** The plugin's jobs, by their key in the `schedules` option. */
 export type JobKey = keyof typeof DEFAULT_SCHEDULES
 
-// Before `schedules` existed, only the configuration job's schedule could be changed, with
-// this variable; it still works when the option is not set.
-const LEGACY_VARIABLES: Partial<Record<JobKey, string>> = {
-  refreshConfiguration: "BNPL_CONFIGURATION_SCHEDULE",
-  completePendingCarts: "BNPL_COMPLETION_SCHEDULE",
-}
-
-// The repairs ran in the completion job's ticks before they had a job of their own: a store
-// that set the completion's schedule keeps its repairs at that pace unless it sets theirs.
-const FOLLOWS: Partial<Record<JobKey, JobKey>> = {
-  repairOrders: "completePendingCarts",
-}
-
 /**
- * The cron schedule of a job: the `schedules` option of medusa-config, else (the
- * configuration and completion jobs) `BNPL_CONFIGURATION_SCHEDULE` or
- * `BNPL_COMPLETION_SCHEDULE`, else (the repairs) the completion job's schedule, else the default.
+ * The cron schedule of a job: the `schedules` option of medusa-config, else the default.
  *
  * Medusa reads a job's `config.schedule` when it loads the job file at start-up, after the
  * app's config is in its container, so the option is read from there.
  * @throws BnplOptionsError when the plugin's options are invalid (the same error as at start-up).
  */
 export function jobSchedule(job: JobKey): string {
-  const fromOptions = configuredSchedules()?.[job]
-  const legacy = LEGACY_VARIABLES[job]
-  const followed = FOLLOWS[job]
-  return fromOptions || (legacy && process.env[legacy]) || (followed && jobSchedule(followed)) || DEFAULT_SCHEDULES[job]
+  return configuredSchedules()?.[job] || DEFAULT_SCHEDULES[job]
 }
 
 function configuredSchedules(): Partial<Record<JobKey, string>> | undefined {

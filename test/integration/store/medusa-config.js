@@ -21,6 +21,11 @@ const bnplOptions = {
   // BNPL_KEEP_ALIVE_TIMEOUT_MS: the client's idle time-out, for the network-blips test.
   keepAliveTimeoutMs: process.env.BNPL_KEEP_ALIVE_TIMEOUT_MS ? Number(process.env.BNPL_KEEP_ALIVE_TIMEOUT_MS) : undefined,
   expressShippingOptions: ["Express Shipping"],
+  // BNPL_COMPLETION_SCHEDULE (setup-env.js: weekly): the completion and repair jobs stay out of
+  // the tests' way unless a test runs them itself.
+  schedules: process.env.BNPL_COMPLETION_SCHEDULE
+    ? { completePendingCarts: process.env.BNPL_COMPLETION_SCHEDULE, repairOrders: process.env.BNPL_COMPLETION_SCHEDULE }
+    : undefined,
   // BNPL_EXCLUSIONS: the exclusions option as JSON, for the exclusions test.
   exclusions: process.env.BNPL_EXCLUSIONS ? JSON.parse(process.env.BNPL_EXCLUSIONS) : undefined,
   // BNPL_READ_TIMEOUT_MS: one read time-out (ms) for every endpoint, so that a fault test can

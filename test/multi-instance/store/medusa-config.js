@@ -29,7 +29,7 @@ const bnplOptions = {
   merchantName: "Multi-instance Store",
   maxRetries: 2,
   ...(schedule
-    ? { schedules: { refreshConfiguration: schedule, authorizationExpiry: schedule, reconcilePayments: schedule, completePendingCarts: schedule } }
+    ? { schedules: { refreshConfiguration: schedule, authorizationExpiry: schedule, reconcilePayments: schedule, completePendingCarts: schedule, repairOrders: schedule } }
     : {}),
 }
 

@@ -21,6 +21,7 @@ describe("job schedules", () => {
       reconcilePayments: "*/30 * * * *",
       completePendingCarts: "* * * * *",
       repairOrders: "* * * * *",
+      pruneServiceCalls: "41 3 * * *",
     })
   })
 
@@ -47,15 +48,10 @@ describe("job schedules", () => {
     )
   })
 
-  it.each([
-    // The configuration job's variable, from before `schedules`: the other jobs keep theirs.
-    ["BNPL_CONFIGURATION_SCHEDULE", "*/5 * * * * *", { refreshConfiguration: "*/5 * * * * *", reconcilePayments: "*/30 * * * *" }],
-    // The completion's: the repairs follow it, as when they ran in its ticks, until their own schedule is set.
-    ["BNPL_COMPLETION_SCHEDULE", "*/5 * * * *", { completePendingCarts: "*/5 * * * *", repairOrders: "*/5 * * * *" }],
-  ] as const)("keep %s working when the option is not set", (variable, schedule, expected) => {
-    process.env[variable] = schedule
+  it.each(["BNPL_CONFIGURATION_SCHEDULE", "BNPL_COMPLETION_SCHEDULE"])("ignore %s, a variable of versions before `schedules`", (variable) => {
+    process.env[variable] = "*/5 * * * * *"
     try {
-      expect(Object.fromEntries(Object.keys(expected).map((job) => [job, jobSchedule(job as keyof typeof expected)]))).toEqual(expected)
+      expect([jobSchedule("refreshConfiguration"), jobSchedule("completePendingCarts"), jobSchedule("repairOrders")]).toEqual(["17 3 * * *", "* * * * *", "* * * * *"])
     } finally {
       delete process.env[variable]
     }

@@ -36,30 +36,6 @@ describe("money records across a crash and an upgrade", () => {
     expect(after.refundedAmount).toBe("40.00")
   })
 
-  it("an earlier version's unanswered refund (read from its cache journal) that the service applied counts towards the next refund", async () => {
-    const store = sharedStore()
-    const data = await capturedWith(store)
-    const { client } = core({}, store)
-    await client.createRefund(data.orderId!, { amount: { amount: "30.00", currency: "GBP" }, requestId: "ref_old_version", merchantReference: "ref_old_version" })
-    let legacy = [{ requestId: "ref_old_version", amount: "30.00" }]
-    const operations = new PaymentOperations({
-      client,
-      options: { region: "UK", capture: "manual", backendUrl: "https://store.example.com" },
-      readLimits: async () => (await client.getConfiguration()).configuration,
-      records: store,
-      takeLegacyRefunds: async () => {
-        const taken = legacy
-        legacy = []
-        return taken
-      },
-      withLock: inProcessLock(),
-      logger,
-    })
-    const after = await operations.refund({ data, amountMinor: 4000n, refundId: "ref_after_upgrade" })
-    expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["30.00", "10.00"])
-    expect(after.refundedAmount).toBe("40.00")
-  })
-
   it("a record that cannot be written: nothing is sent, records_unavailable", async () => {
     const store = sharedStore()
     const data = await capturedWith(store)
