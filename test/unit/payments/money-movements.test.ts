@@ -4,7 +4,7 @@ import { logger, sandbox, sharedStore, medusaCapture, inProcessLock, core, reaso
 
 useSandboxCore()
 
-describe("money records across a crash and an upgrade", () => {
+describe("money records across a crash", () => {
   async function capturedWith(store: MemoryMoneyRecords) {
     const { operations } = core({}, store)
     return operations.capture({ data: await authorized(operations), capture: medusaCapture() })

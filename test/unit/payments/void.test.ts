@@ -18,6 +18,16 @@ describe("cancel", () => {
     expect(sandbox.control.ledger().voids).toHaveLength(0)
   })
 
+  it("an authorised payment whose data lost its currency: refused naming the currency, nothing sent, still open at the service", async () => {
+    const { operations } = core()
+    const { currency: _dropped, ...data } = await authorized(operations)
+    const refused = operations.cancel({ data, idempotencyKey: "pay_no_currency" })
+    expect(await reason(refused)).toBe("not_allowed")
+    await expect(refused).rejects.toThrow(/has no currency recorded/)
+    expect(sandbox.control.ledger().voids).toHaveLength(0)
+    expect(sandbox.control.ledger().payments.map((payment) => payment.paymentState)).toEqual(["AUTH_APPROVED"])
+  })
+
   it("a void that meets a capture the data does not record: refunds it once, fails naming it, then settles", async () => {
     const { operations, client } = core()
     const data = await authorized(operations)
