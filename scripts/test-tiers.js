@@ -25,13 +25,22 @@ const STEPS = [
   ["test:multi-instance", "test:e2e"],
 ]
 
-/** Runs `npm run <script>`; resolves with its exit code and seconds taken. */
+/**
+ * Runs `npm run <script>` under a shell that, once npm is done, writes its own /proc stat line
+ * to file descriptor 3: the CPU time of every process it waited for, npm and jest's workers and
+ * the stores they started among them (not PostgreSQL's, whose backends are the server's).
+ */
+const WITH_CPU = 'npm run --silent "$0"; code=$?; cat /proc/$$/stat >&3 2>/dev/null; exit $code'
+
+/** Runs `npm run <script>`; resolves with its exit code, seconds taken and CPU seconds used. */
 function run(script, prefixed) {
   const started = Date.now()
-  const child = spawn("npm", ["run", "--silent", script], {
-    stdio: prefixed ? ["ignore", "pipe", "pipe"] : "inherit",
+  const child = spawn("sh", ["-c", WITH_CPU, script], {
+    stdio: prefixed ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
     env: process.env,
   })
+  let stat = ""
+  child.stdio[3].on("data", (chunk) => (stat += chunk))
   if (prefixed) {
     for (const [stream, out] of [
       [child.stdout, process.stdout],
@@ -41,8 +50,20 @@ function run(script, prefixed) {
     }
   }
   return new Promise((resolve) => {
-    child.on("close", (code, signal) => resolve({ script, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }))
+    child.on("close", (code, signal) =>
+      resolve({ script, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000, cpuSeconds: childrenCpuSeconds(stat) }),
+    )
   })
+}
+
+/**
+ * The CPU seconds of a process's waited-for children from its /proc stat line (cutime and
+ * cstime, fields 16 and 17, in clock ticks of 1/100 s on Linux), or undefined without one.
+ */
+function childrenCpuSeconds(stat) {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).trim().split(/\s+/)
+  const ticks = Number(fields[13]) + Number(fields[14])
+  return Number.isFinite(ticks) ? ticks / 100 : undefined
 }
 
 /**
@@ -81,7 +102,8 @@ async function main() {
   const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
   process.stdout.write("\nnpm test, by step:\n")
   for (const { outcomes, seconds, busy } of results) {
-    const names = outcomes.map((outcome) => `${outcome.script}${outcome.code ? " FAILED" : ""}${outcomes.length > 1 ? ` ${minutes(outcome.seconds)}` : ""}`)
+    const cpu = (outcome) => (outcome.cpuSeconds === undefined ? "" : `, ${Math.round(outcome.cpuSeconds)} CPU-s`)
+    const names = outcomes.map((outcome) => `${outcome.script}${outcome.code ? " FAILED" : ""} (${minutes(outcome.seconds)}${cpu(outcome)})`)
     process.stdout.write(`  ${minutes(seconds).padStart(12)}  ${busy.padStart(9)}  ${names.join(" beside ")}\n`)
   }
   process.stdout.write(`  ${minutes((Date.now() - started) / 1000).padStart(12)}  in all\n`)

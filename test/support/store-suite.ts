@@ -11,6 +11,7 @@ import type { Sandbox } from "../../src/sandbox"
 import type { SandboxControl } from "./sandbox-control"
 import { useSandboxForStore } from "./sandbox-for-store"
 import { seedStore, type SeededStore } from "./seed-store"
+import { runStoreOnCopy, type RunningStore } from "./store-runner"
 
 // CommonJS, because the plain JavaScript of global-setup.js and global-teardown.js requires it too.
 const { onMaintenanceDatabase } = require("./maintenance-database") as {
@@ -40,33 +41,44 @@ export interface StoreSuite {
  */
 export function describeStore(environment: Record<string, string>, tests: (suite: StoreSuite) => void): void {
   const { control, sandbox } = useSandboxForStore(environment)
-  medusaIntegrationTestRunner({
-    ...fromMigratedTemplate(),
-    testSuite: ({ api, getContainer }) => {
-      const suite = { api, getContainer, control, sandbox } as StoreSuite
-      beforeAll(async () => {
-        reportRequestErrorsPlainly(api)
-        // Seeded once: Medusa's runner snapshots the database before the first test (after the
-        // suite's beforeAll hooks) and restores that snapshot before every other, so each test
-        // starts on the same seeded store without seeding it again (seconds a test).
-        suite.store = await seedStore(getContainer())
-        suite.admin = await adminHeaders(getContainer())
-      })
-      beforeEach(async () => {
-        await control.reset()
-        suite.shopper = new Shopper(api, suite.store.publishableKey)
-      })
-      afterEach(async () => {
-        // The plugin stores the limits it read for every instance, outside the database that
-        // Medusa's runner restores: after a test that changed them, the next test of the same
-        // store (often another file's) would check carts against them. Read the defaults back.
-        if (!control.takeLimitsChanged()) return
-        await control.reset()
-        await api.post("/admin/bnpl/configuration/refresh", {}, suite.admin)
-      })
-      tests(suite)
-    },
+  runIntegrationStore(({ api, getContainer }) => {
+    const suite = { api, getContainer, control, sandbox } as StoreSuite
+    beforeAll(async () => {
+      reportRequestErrorsPlainly(api)
+      // Seeded once: Medusa's runner snapshots the database before the first test (after the
+      // suite's beforeAll hooks) and restores that snapshot before every other, so each test
+      // starts on the same seeded store without seeding it again (seconds a test).
+      suite.store = await seedStore(getContainer())
+      suite.admin = await adminHeaders(getContainer())
+    })
+    beforeEach(async () => {
+      await control.reset()
+      suite.shopper = new Shopper(api, suite.store.publishableKey)
+    })
+    afterEach(async () => {
+      // The plugin stores the limits it read for every instance, outside the database that
+      // Medusa's runner restores: after a test that changed them, the next test of the same
+      // store (often another file's) would check carts against them. Read the defaults back.
+      if (!control.takeLimitsChanged()) return
+      await control.reset()
+      await api.post("/admin/bnpl/configuration/refresh", {}, suite.admin)
+    })
+    tests(suite)
   })
+}
+
+/**
+ * The store of test/integration/store for one test file, on a copy of the template
+ * global-setup.js migrated, booted once (test/support/store-runner.ts). Without a template
+ * (its migration failed), Medusa's own runner migrates an empty database as usual: slower, not wrong.
+ */
+export function runIntegrationStore(testSuite: (store: RunningStore) => void): void {
+  const copy = fromMigratedTemplate()
+  if (!process.env.BNPL_INTEGRATION_TEMPLATE_DATABASE) {
+    medusaIntegrationTestRunner({ ...copy, testSuite })
+    return
+  }
+  runStoreOnCopy({ cwd: copy.cwd, dbName: copy.dbName, createDatabase: copy.hooks.beforeServerStart }, testSuite)
 }
 
 /**
@@ -74,7 +86,7 @@ export function describeStore(environment: Record<string, string>, tests: (suite
  * on a database copied from the template global-setup.js migrated: the runner then finds
  * nothing to migrate. Spread it into the runner's options (files that run the runner themselves).
  */
-export function fromMigratedTemplate(): { cwd: string; dbName: string; hooks: { beforeServerStart: () => Promise<void> } } {
+function fromMigratedTemplate(): { cwd: string; dbName: string; hooks: { beforeServerStart: () => Promise<void> } } {
   const dbName = `medusa-bnpl-${randomBytes(4).toString("hex")}-integration-${process.env.JEST_WORKER_ID ?? "1"}`
   return {
     cwd: path.join(__dirname, "../integration/store"),
