@@ -35,16 +35,26 @@ module.exports = {
       comment:
         "The payments core, the client, the sandbox, the options, the storefront kit and the leaves never import @medusajs/*: the adapter hands them what they need.",
       severity: "error",
-      from: { path: ["^src/(payments|client|sandbox|storefront|react|shopper-texts)/", "^src/(options|options-messages|cache-keys|storefront-path-template|vocabulary)[.]ts$"] },
+      from: {
+        path: [
+          "^src/(payments|client|sandbox|storefront|react|shopper-texts)/",
+          "^src/(options|options-messages|cache-keys|storefront-path-template|vocabulary)[.]ts$",
+        ],
+      },
       to: { path: "@medusajs/" },
     },
     onlyImports("client-imports-client", "The client is the bottom layer.", "^src/client/", "^src/client/"),
-    onlyImports("core-imports-core-and-client", "The core (payments) sits on the client only.", "^src/payments/", "^src/(payments|client)/"),
+    onlyImports(
+      "core-imports-core-and-client",
+      "The core (payments) sits on the client only.",
+      "^src/payments/",
+      "^src/(payments|client)/",
+    ),
     onlyImports(
       "runtime-imports-downwards",
       "The runtime sits on the core, the client, the options and the plugin's module.",
       "^src/runtime/",
-      "^src/(runtime|payments|client|modules)/|^src/options[.]ts$"
+      "^src/(runtime|payments|client|modules)/|^src/options[.]ts$",
     ),
     // The runtime's rooms, bottom to top: infrastructure < records < config < accounts; views
     // and checkout beside them (docs/architecture.md "The runtime's rooms").
@@ -52,41 +62,56 @@ module.exports = {
       "runtime-infrastructure-at-the-bottom",
       "Infrastructure (cache, locks, the account's hash, outages, shared shapes) imports no other room of the runtime.",
       "^src/runtime/infrastructure/",
-      "^src/runtime/infrastructure/|^src/(payments|client|modules)/|^src/options[.]ts$"
+      "^src/runtime/infrastructure/|^src/(payments|client|modules)/|^src/options[.]ts$",
     ),
     onlyImports(
       "runtime-records-on-infrastructure",
       "The records (the plugin's data, database or memory) sit on infrastructure only.",
       "^src/runtime/records/",
-      "^src/runtime/(records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$"
+      "^src/runtime/(records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$",
     ),
     onlyImports(
       "runtime-config-on-records",
       "The configuration (options, settings, schedules, origins) sits on records and infrastructure.",
       "^src/runtime/config/",
-      "^src/runtime/(config|records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$"
+      "^src/runtime/(config|records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$",
     ),
     onlyImports(
       "runtime-views-and-checkout-beside",
       "The admin's views and the checkout's helpers read records and infrastructure, not the accounts' wiring.",
       "^src/runtime/(views|checkout)/",
-      "^src/runtime/(views|checkout|records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$"
+      "^src/runtime/(views|checkout|records|infrastructure)/|^src/(payments|client|modules)/|^src/options[.]ts$",
     ),
     onlyImports(
       "operations-import-downwards",
       "Operations sit on the runtime and below; never on a route, job, subscriber, hook or the provider.",
       "^src/operations/",
-      "^src/(operations|runtime|payments|client)/|^src/options[.]ts$"
+      "^src/(operations|runtime|payments|client)/|^src/options[.]ts$",
     ),
-    onlyImports("module-stands-alone", "The plugin's module is read through runtime/ and imports nothing of the plugin.", "^src/modules/", "^src/modules/"),
+    onlyImports(
+      "module-stands-alone",
+      "The plugin's module is read through runtime/ and imports nothing of the plugin.",
+      "^src/modules/",
+      "^src/modules/",
+    ),
     onlyImports(
       "sandbox-uses-client-only",
       "The sandbox emulates the service; it borrows the client's shapes and the core's names of payment states, nothing else.",
       "^src/sandbox/",
-      "^src/(sandbox|client)/|^src/payments/payment-state[.]ts$"
+      "^src/(sandbox|client)/|^src/payments/payment-state[.]ts$",
     ),
-    onlyImports("options-import-client-only", "The options schema sits on the client's options.", "^src/options(-messages)?[.]ts$", "^src/client/|^src/options-messages[.]ts$"),
-    onlyImports("storefront-kit-stands-alone", "The storefront kit runs in shoppers' browsers: nothing of the server.", "^src/(storefront|react)/", "^src/(storefront|react)/"),
+    onlyImports(
+      "options-import-client-only",
+      "The options schema sits on the client's options.",
+      "^src/options(-messages)?[.]ts$",
+      "^src/client/|^src/options-messages[.]ts$",
+    ),
+    onlyImports(
+      "storefront-kit-stands-alone",
+      "The storefront kit runs in shoppers' browsers: nothing of the server.",
+      "^src/(storefront|react)/",
+      "^src/(storefront|react)/",
+    ),
     {
       name: "surfaces-not-from-below",
       comment: "Nothing below the Medusa surfaces imports one of them.",

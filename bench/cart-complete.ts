@@ -38,7 +38,7 @@ export interface CartCompleteResult {
 export async function measureCartComplete(
   sandbox: Sandbox,
   store: StoreApi,
-  { runs = 10, warmup = 2 }: { runs?: number; warmup?: number } = {}
+  { runs = 10, warmup = 2 }: { runs?: number; warmup?: number } = {},
 ): Promise<CartCompleteResult> {
   const samples: Record<string, number[]> = { [BNPL]: [], [SYSTEM]: [] }
   const result: CartCompleteResult = {
@@ -68,7 +68,7 @@ export async function measureCartComplete(
           ms = performance.now() - start
           return orderId
         },
-        { settleMs: SETTLE_MS }
+        { settleMs: SETTLE_MS },
       )
       if (run < warmup) continue
       taken[provider] = ms

@@ -28,7 +28,7 @@ const USER_AGENT = "medusa-payment-bnpl-bench"
 
 export async function measureClientOverhead(
   sandbox: SandboxProcess,
-  { calls = 2000, warmup = 500 }: { calls?: number; warmup?: number } = {}
+  { calls = 2000, warmup = 500 }: { calls?: number; warmup?: number } = {},
 ): Promise<OverheadResult[]> {
   const client = new BnplClient({ ...UK, baseUrl: sandbox.url, userAgent: USER_AGENT })
   const agent = new http.Agent({ keepAlive: true })
@@ -86,7 +86,7 @@ async function authorisedCheckout(client: BnplClient, sandbox: SandboxProcess) {
 export async function measurePairs(
   a: () => Promise<unknown>,
   b: () => Promise<unknown>,
-  { calls, warmup }: { calls: number; warmup: number }
+  { calls, warmup }: { calls: number; warmup: number },
 ): Promise<{ a: Summary; b: Summary; medianDifferenceMs: number }> {
   for (let i = 0; i < warmup; i++) {
     await a()

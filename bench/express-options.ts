@@ -26,7 +26,7 @@ export async function measureExpressShippingOptions(
   sandbox: Sandbox,
   store: StoreApi,
   storefrontOrigin: string,
-  { latencies = [0, 100], runs = 10 }: { latencies?: number[]; runs?: number } = {}
+  { latencies = [0, 100], runs = 10 }: { latencies?: number[]; runs?: number } = {},
 ): Promise<ExpressOptionsRow[]> {
   const rows: ExpressOptionsRow[] = []
   // Store.expressCart's: a tote and two tea towels.
@@ -57,7 +57,10 @@ export function renderExpressOptions(rows: ExpressOptionsRow[]): string {
     "7. Express: the popup's wait for shipping options (POST /store/bnpl/carts/:id/express/shipping-options), target < 500 ms",
     "| service latency | items | options offered | runs | p50 | p95 | mean |",
     "|---|---|---|---|---|---|---|",
-    ...rows.map((row) => `| ${row.latencyMs} ms | ${row.items} | ${row.options} | ${row.time.n} | ${row.time.p50.toFixed(0)} ms | ${row.time.p95.toFixed(0)} ms | ${row.time.mean.toFixed(0)} ms |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.latencyMs} ms | ${row.items} | ${row.options} | ${row.time.n} | ${row.time.p50.toFixed(0)} ms | ${row.time.p95.toFixed(0)} ms | ${row.time.mean.toFixed(0)} ms |`,
+    ),
   ]
   return lines.join("\n")
 }

@@ -184,7 +184,11 @@ async function main(): Promise<void> {
     const quietSpells = await measureQuietSpells(sandbox, QUIET_GAPS)
 
     store = await startBenchStore(sandbox.url, (line) => log(`store: ${line}`))
-    log(`store on ${store.url} (${Object.entries(store.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(", ")})`)
+    log(
+      `store on ${store.url} (${Object.entries(store.timings)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+        .join(", ")})`,
+    )
     const api = new StoreApi(store.url, store.seed)
     // Untimed: the first requests of a fresh Medusa compile queries and fill caches.
     await checkout(sandbox, api)
@@ -205,7 +209,19 @@ async function main(): Promise<void> {
     log("done")
 
     console.log("")
-    console.log(renderReport({ overhead, overheadCalls: OVERHEAD_CALLS, burst, quietSpells, complete, latency, afterOrder, throughput, windowMs: WINDOW_MS }))
+    console.log(
+      renderReport({
+        overhead,
+        overheadCalls: OVERHEAD_CALLS,
+        burst,
+        quietSpells,
+        complete,
+        latency,
+        afterOrder,
+        throughput,
+        windowMs: WINDOW_MS,
+      }),
+    )
     console.log(`\n${renderExpressOptions(expressOptions)}`)
     if (quiet) console.log(`\n${quiet}`)
     console.log(`\n${renderTelemetryOverhead(telemetry)}`)
@@ -248,7 +264,14 @@ async function quietShop(sandbox: Sandbox): Promise<string> {
   let quietStore: BenchStore | undefined
   try {
     // The service as the warm rows meet it: 100 ms a round trip, idle connections closed after 60 s, TCP and TLS.
-    const warmService = { latencyMs: LATENCY_MS, closeIdleAfterMs: 60_000, idleNotice: "fin", ownIdleTimeout: true, announceIdleTimeout: true, handshakeRoundTrips: 2 } as const
+    const warmService = {
+      latencyMs: LATENCY_MS,
+      closeIdleAfterMs: 60_000,
+      idleNotice: "fin",
+      ownIdleTimeout: true,
+      announceIdleTimeout: true,
+      handshakeRoundTrips: 2,
+    } as const
     proxy.configure(warmService)
     quietStore = await startBenchStore(proxy.url, (line) => log(`quiet-shop store: ${line}`), QUIET_DATABASE_URL)
     const api = new StoreApi(quietStore.url, quietStore.seed)
@@ -263,7 +286,7 @@ async function quietShop(sandbox: Sandbox): Promise<string> {
         api,
         proxy,
         { latencyMs: LATENCY_MS, thinkMs: QUIET_THINK_MS, shoppers: QUIET_SHOPPERS, rows: QUIET_SHOP_ROWS },
-        (line) => log(`6. ${line}`)
+        (line) => log(`6. ${line}`),
       )
       sections.push(renderQuietShop(rows, LATENCY_MS, QUIET_THINK_MS))
     }
@@ -272,7 +295,11 @@ async function quietShop(sandbox: Sandbox): Promise<string> {
     proxy.configure(warmService)
     await proxy.listen()
     const admin = await AdminApi.signIn(quietStore.url, quietStore.seed.admin)
-    const warm = await measureWarmMoney(sandbox, api, admin, proxy, { latencyMs: LATENCY_MS, rounds: WARM_ROUNDS, storeCpu: storeCpu(quietStore) })
+    const warm = await measureWarmMoney(sandbox, api, admin, proxy, {
+      latencyMs: LATENCY_MS,
+      rounds: WARM_ROUNDS,
+      storeCpu: storeCpu(quietStore),
+    })
     sections.push(renderWarmMoney(first, warm, LATENCY_MS))
     return sections.join("\n\n")
   } finally {
@@ -284,7 +311,7 @@ async function quietShop(sandbox: Sandbox): Promise<string> {
 main().then(
   () => process.exit(0),
   (error) => {
-    console.error(`\nThe bench crashed: ${error instanceof Error ? error.stack ?? error.message : error}`)
+    console.error(`\nThe bench crashed: ${error instanceof Error ? (error.stack ?? error.message) : error}`)
     process.exit(1)
-  }
+  },
 )

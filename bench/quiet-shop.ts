@@ -55,11 +55,13 @@ export async function measureQuietShop(
   store: StoreApi,
   proxy: TcpProxy,
   settings: QuietShopSettings,
-  progress: (line: string) => void
+  progress: (line: string) => void,
 ): Promise<QuietShopRow[]> {
   const rows: QuietShopRow[] = []
   for (const row of settings.rows) {
-    progress(`service idle ${row.serviceIdleSeconds} s, shoppers ${row.gapSeconds} s apart, ${row.handshakeRoundTrips} handshake round trip(s)…`)
+    progress(
+      `service idle ${row.serviceIdleSeconds} s, shoppers ${row.gapSeconds} s apart, ${row.handshakeRoundTrips} handshake round trip(s)…`,
+    )
     // A cold start per row: every connection hung up, then the service's behaviour for the row.
     await proxy.refuse()
     proxy.configure({
@@ -78,7 +80,10 @@ export async function measureQuietShop(
     for (let shopper = 0; shopper < settings.shoppers; shopper++) {
       if (shopper > 0) await sleep(row.gapSeconds * 1000)
       const [bnplCart, systemCart] = [await store.readyCart(), await store.readyCart()]
-      const [bnplCollection, systemCollection] = [await store.createPaymentCollection(bnplCart), await store.createPaymentCollection(systemCart)]
+      const [bnplCollection, systemCollection] = [
+        await store.createPaymentCollection(bnplCart),
+        await store.createPaymentCollection(systemCart),
+      ]
       const before = proxy.accepted
       await store.eligibility(bnplCart)
       await sleep(settings.thinkMs)

@@ -39,7 +39,7 @@ export async function measureQuietSpells(sandbox: Sandbox, gapsSeconds: number[]
     runs.map(async (run) => {
       const proxy = new TcpProxy(
         { host: target.hostname, port: Number(target.port) },
-        { closeIdleAfterMs: run.closeIdleAfterMs, idleNotice: run.idleNotice, ownIdleTimeout: true }
+        { closeIdleAfterMs: run.closeIdleAfterMs, idleNotice: run.idleNotice, ownIdleTimeout: true },
       )
       await proxy.listen()
       let resends = 0
@@ -58,7 +58,11 @@ export async function measureQuietSpells(sandbox: Sandbox, gapsSeconds: number[]
           await new Promise((resolve) => setTimeout(resolve, gapSeconds * 1000))
           const accepted = proxy.accepted
           resends = 0
-          const { calls, error } = await checkout(client, sandbox, `bench-quiet-${run.closeIdleAfterMs}-${run.keepAliveTimeoutMs}-${gapSeconds}`)
+          const { calls, error } = await checkout(
+            client,
+            sandbox,
+            `bench-quiet-${run.closeIdleAfterMs}-${run.keepAliveTimeoutMs}-${gapSeconds}`,
+          )
           rows.push({
             service: run.service,
             clientKeepAliveMs: run.keepAliveTimeoutMs,
@@ -75,7 +79,7 @@ export async function measureQuietSpells(sandbox: Sandbox, gapsSeconds: number[]
         await proxy.close()
       }
       return rows
-    })
+    }),
   )
   return results.flat()
 }

@@ -26,7 +26,7 @@ const EVERY_REQUEST = 1_000_000_000
 export async function measureAtLatency(
   sandbox: Sandbox,
   store: StoreApi,
-  { latencyMs = 100, runs = 10, warmup = 2 }: { latencyMs?: number; runs?: number; warmup?: number } = {}
+  { latencyMs = 100, runs = 10, warmup = 2 }: { latencyMs?: number; runs?: number; warmup?: number } = {},
 ): Promise<LatencyResult> {
   sandbox.control.addFault({ endpoint: "*", kind: "latency", delayMs: latencyMs, times: EVERY_REQUEST })
   try {

@@ -30,7 +30,11 @@ export interface BenchFigures {
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)))
-  const line = (cells: string[]) => "  " + cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd()
+  const line = (cells: string[]) =>
+    `  ${cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join("  ")
+      .trimEnd()}`
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n")
 }
 
@@ -43,7 +47,8 @@ function tripFigure(runs: RoundTrips[], target?: number): { text: string; met: b
   const min = Math.min(...totals)
   const max = Math.max(...totals)
   const example = describeTrips(runs[totals.indexOf(max)])
-  const text = min === max ? `${example} in ${runs.length}/${runs.length} runs` : `${min}..${max} per run (${totals.join(", ")}); max: ${example}`
+  const text =
+    min === max ? `${example} in ${runs.length}/${runs.length} runs` : `${min}..${max} per run (${totals.join(", ")}); max: ${example}`
   return { text, met: target !== undefined && min === target && max === target }
 }
 
@@ -80,11 +85,15 @@ export function renderRoundTrips(trips: ReturnType<typeof roundTripFigures>, wit
         ["refund (POST /admin/payments/:id/refund, partial)", trips.refund.text],
         ["void (POST /admin/orders/:id/cancel, uncaptured)", trips.void.text],
         ["shipment (fulfilment + shipment with label)", trips.shipment.text],
-      ]
-    )
+      ],
+    ),
   )
   if (withTargets) {
-    const targets = Object.entries(trips).map(([name, figure]) => [`round trips, ${name} = 1`, figure.text.split(" ")[0], verdict(figure.met)])
+    const targets = Object.entries(trips).map(([name, figure]) => [
+      `round trips, ${name} = 1`,
+      figure.text.split(" ")[0],
+      verdict(figure.met),
+    ])
     out.push("", table(["target", "measured", ""], targets))
   }
   return out.join("\n")
@@ -108,7 +117,7 @@ function clientOverheadTable(overhead: OverheadResult[], calls: number): string 
         ratio(row.client.p50, row.bare.p50).toFixed(3),
         ratio(row.client.mean, row.bare.mean).toFixed(3),
         `${(row.medianDifferenceMs * 1000).toFixed(0)} µs`,
-      ])
+      ]),
     ),
   ].join("\n")
 }
@@ -141,8 +150,8 @@ export function renderReport(figures: BenchFigures): string {
           ratio(complete.bnpl.p50, complete.system.p50).toFixed(2),
           ratio(complete.bnpl.p95, complete.system.p95).toFixed(2),
         ],
-      ]
-    )
+      ],
+    ),
   )
   const trips = roundTripFigures(complete, afterOrder)
   out.push(renderRoundTrips(trips))
@@ -155,9 +164,11 @@ export function renderReport(figures: BenchFigures): string {
   const slowTrips = tripFigure(slow.completeTrips, 1)
   out.push(
     "",
-    `2b. POST /store/carts/:id/complete at realistic latency: the sandbox answers every API call ${latency.latencyMs} ms late (${slow.bnpl.n} runs each after warm-up; ms)`
+    `2b. POST /store/carts/:id/complete at realistic latency: the sandbox answers every API call ${latency.latencyMs} ms late (${slow.bnpl.n} runs each after warm-up; ms)`,
   )
-  out.push(`   one round trip, measured (bare GET /ping through the delay, p50 of ${latency.roundTrip.n}): ${ms(latency.roundTrip.p50, 1)} ms`)
+  out.push(
+    `   one round trip, measured (bare GET /ping through the delay, p50 of ${latency.roundTrip.n}): ${ms(latency.roundTrip.p50, 1)} ms`,
+  )
   out.push(
     table(
       ["provider", "mean", "p50", "p95"],
@@ -165,12 +176,12 @@ export function renderReport(figures: BenchFigures): string {
         ["pp_bnpl_bnpl", ms(slow.bnpl.mean, 1), ms(slow.bnpl.p50, 1), ms(slow.bnpl.p95, 1)],
         ["pp_system_default", ms(slow.system.mean, 1), ms(slow.system.p50, 1), ms(slow.system.p95, 1)],
         ["bnpl - system, same run", ms(slow.pairedDifference.mean, 1), ms(slow.pairedDifference.p50, 1), ms(slow.pairedDifference.p95, 1)],
-      ]
-    )
+      ],
+    ),
   )
   out.push(
     `   added time (median of the runs' differences): ${ms(addedMs, 1)} ms = ${addedTrips.toFixed(2)} round trips of ${latency.latencyMs} ms` +
-      ` (difference of the medians: ${ms(slow.bnpl.p50 - slow.system.p50, 1)} ms)`
+      ` (difference of the medians: ${ms(slow.bnpl.p50 - slow.system.p50, 1)} ms)`,
   )
   out.push(`   round trips per completion: ${slowTrips.text}`)
 
@@ -187,16 +198,27 @@ export function renderReport(figures: BenchFigures): string {
         String(row.peakOpenSockets),
         ms(row.wallMs, 0),
         String(row.secondBurstSockets),
-      ])
-    )
+      ]),
+    ),
   )
 
   out.push("", renderThroughput(throughput, figures.windowMs))
 
-  out.push("", "5. Quiet spells: a checkout's calls (Create Checkout, Auth, Capture) after an idle gap, through a proxy closing idle connections")
+  out.push(
+    "",
+    "5. Quiet spells: a checkout's calls (Create Checkout, Auth, Capture) after an idle gap, through a proxy closing idle connections",
+  )
   out.push(
     table(
-      ["service", "client keepAliveTimeoutMs", "gap s", "calls", "shopper-visible errors", "new connections per call", "resent after a closed connection"],
+      [
+        "service",
+        "client keepAliveTimeoutMs",
+        "gap s",
+        "calls",
+        "shopper-visible errors",
+        "new connections per call",
+        "resent after a closed connection",
+      ],
       quietSpells.map((row) => [
         row.service,
         String(row.clientKeepAliveMs),
@@ -205,11 +227,12 @@ export function renderReport(figures: BenchFigures): string {
         String(row.errors),
         (row.newConnections / Math.max(1, row.calls)).toFixed(2),
         String(row.resends),
-      ])
-    )
+      ]),
+    ),
   )
-  for (const row of quietSpells) if (row.firstError) out.push(`  error after ${row.gapSeconds} s (${row.service}, client ${row.clientKeepAliveMs} ms): ${row.firstError}`)
-
+  for (const row of quietSpells)
+    if (row.firstError)
+      out.push(`  error after ${row.gapSeconds} s (${row.service}, client ${row.clientKeepAliveMs} ms): ${row.firstError}`)
 
   const targets: string[][] = []
   for (const row of overhead) {
@@ -218,7 +241,14 @@ export function renderReport(figures: BenchFigures): string {
   }
   const completeRatio = ratio(complete.bnpl.p50, complete.system.p50)
   targets.push(["cart complete ratio bnpl/system <= 1.5", completeRatio.toFixed(2), verdict(completeRatio <= 1.5)])
-  for (const [name, target] of [["initiate", 1], ["complete", 1], ["capture", AFTER_ORDER_TRIPS], ["refund", AFTER_ORDER_TRIPS], ["void", AFTER_ORDER_TRIPS], ["shipment", AFTER_ORDER_TRIPS]] as const) {
+  for (const [name, target] of [
+    ["initiate", 1],
+    ["complete", 1],
+    ["capture", AFTER_ORDER_TRIPS],
+    ["refund", AFTER_ORDER_TRIPS],
+    ["void", AFTER_ORDER_TRIPS],
+    ["shipment", AFTER_ORDER_TRIPS],
+  ] as const) {
     const runs = name === "initiate" ? complete.initiateTrips : name === "complete" ? complete.completeTrips : afterOrder[name]
     const totals = runs.map((run) => run.total)
     targets.push([`round trips, ${name} = ${target}`, totals.length ? [...new Set(totals)].join("/") : "n/a", verdict(trips[name].met)])
@@ -234,7 +264,11 @@ export function renderReport(figures: BenchFigures): string {
     verdict(addedTrips <= 1.2),
   ])
   for (const row of burst) {
-    targets.push([`one token request, ${row.concurrency} concurrent (${row.variant})`, String(row.tokenRequests), verdict(row.tokenRequests === 1 && row.failed === 0)])
+    targets.push([
+      `one token request, ${row.concurrency} concurrent (${row.variant})`,
+      String(row.tokenRequests),
+      verdict(row.tokenRequests === 1 && row.failed === 0),
+    ])
     targets.push([
       `${row.concurrency}-call burst opens <= pool size ${DEFAULT_MAX_SOCKETS}, 2nd burst none (${row.variant})`,
       `${row.socketsOpened}, then ${row.secondBurstSockets}`,
@@ -257,11 +291,21 @@ export function renderReport(figures: BenchFigures): string {
 export function renderQuietShop(rows: QuietShopRow[], latencyMs: number, thinkMs: number): string {
   const out: string[] = []
   out.push(
-    `6. A quiet shop: one shopper at a time, ${latencyMs} ms round trip to the service, eligibility then ${thinkMs / 1000} s to choose, then the payment session (bnpl vs system default; ms mean / p50 / p95)`
+    `6. A quiet shop: one shopper at a time, ${latencyMs} ms round trip to the service, eligibility then ${thinkMs / 1000} s to choose, then the payment session (bnpl vs system default; ms mean / p50 / p95)`,
   )
   out.push(
     table(
-      ["service keeps idle", "shoppers apart", "handshake round trips", "shoppers", "new connections per shopper", "of them on the wait", "bnpl session", "system session", "round trips added (p50 of differences / of medians)"],
+      [
+        "service keeps idle",
+        "shoppers apart",
+        "handshake round trips",
+        "shoppers",
+        "new connections per shopper",
+        "of them on the wait",
+        "bnpl session",
+        "system session",
+        "round trips added (p50 of differences / of medians)",
+      ],
       rows.map((row) => [
         `${row.serviceIdleSeconds} s`,
         `${row.gapSeconds} s`,
@@ -272,14 +316,18 @@ export function renderQuietShop(rows: QuietShopRow[], latencyMs: number, thinkMs
         triple(row.bnpl, 0),
         triple(row.system, 0),
         `${row.addedRoundTrips.toFixed(2)} / ${row.addedRoundTripsOfMedians.toFixed(2)}`,
-      ])
-    )
+      ]),
+    ),
   )
   const targets: string[][] = []
   for (const row of rows) {
     const name = `service keeps ${row.serviceIdleSeconds} s, shoppers ${row.gapSeconds} s apart, ${row.handshakeRoundTrips} handshake round trip(s)`
     if (row.serviceIdleSeconds === 60 && row.gapSeconds === 10) {
-      targets.push([`${name}: new connections per shopper = 0`, row.newConnectionsPerShopper.toFixed(2), verdict(row.newConnectionsPerShopper === 0)])
+      targets.push([
+        `${name}: new connections per shopper = 0`,
+        row.newConnectionsPerShopper.toFixed(2),
+        verdict(row.newConnectionsPerShopper === 0),
+      ])
       targets.push([`${name}: round trips added <= 1.1`, row.addedRoundTrips.toFixed(2), verdict(row.addedRoundTrips <= 1.1)])
     }
     if (row.serviceIdleSeconds === 5) {
@@ -315,7 +363,17 @@ export function renderThroughput(rows: ThroughputResult[], windowMs: number): st
   const out = [
     `4. Whole checkouts, pay later (cart -> shipping -> session -> consumer confirm -> return route) beside pp_system_default (cart -> shipping -> session -> complete), same store; new checkouts started for ${(windowMs / 1000).toFixed(0)} s per level; store CPU = the store process's user + system seconds`,
     table(
-      ["shoppers", "provider", "checkouts", "failed", "wall s", "checkouts/s", "checkout ms mean / p50 / p95", "store CPU s", "store CPU ms per checkout"],
+      [
+        "shoppers",
+        "provider",
+        "checkouts",
+        "failed",
+        "wall s",
+        "checkouts/s",
+        "checkout ms mean / p50 / p95",
+        "store CPU s",
+        "store CPU ms per checkout",
+      ],
       rows.map((row) => [
         String(row.shoppers),
         row.provider,
@@ -326,11 +384,18 @@ export function renderThroughput(rows: ThroughputResult[], windowMs: number): st
         triple(row.latency, 0),
         row.storeCpuSeconds.toFixed(2),
         (row.cpuPerCheckout * 1000).toFixed(0),
-      ])
+      ]),
     ),
     "",
     table(
-      ["shoppers", "checkouts/s bnpl / system", "p50 ms bnpl / system", "p95 ms bnpl / system", "store CPU ms per checkout bnpl / system", "CPU ratio bnpl/system"],
+      [
+        "shoppers",
+        "checkouts/s bnpl / system",
+        "p50 ms bnpl / system",
+        "p95 ms bnpl / system",
+        "store CPU ms per checkout bnpl / system",
+        "CPU ratio bnpl/system",
+      ],
       pairs(rows).map(({ shoppers, bnpl, system }) => [
         String(shoppers),
         `${bnpl?.perSecond.toFixed(2) ?? "-"} / ${system?.perSecond.toFixed(2) ?? "-"}`,
@@ -338,7 +403,7 @@ export function renderThroughput(rows: ThroughputResult[], windowMs: number): st
         `${bnpl?.latency.p95.toFixed(0) ?? "-"} / ${system?.latency.p95.toFixed(0) ?? "-"}`,
         `${bnpl ? (bnpl.cpuPerCheckout * 1000).toFixed(0) : "-"} / ${system ? (system.cpuPerCheckout * 1000).toFixed(0) : "-"}`,
         bnpl && system ? (bnpl.cpuPerCheckout / system.cpuPerCheckout).toFixed(2) : "-",
-      ])
+      ]),
     ),
   ]
   const ratio = cpuRatio(rows)

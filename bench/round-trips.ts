@@ -44,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function withRoundTrips<T>(
   sandbox: Sandbox,
   operation: () => Promise<T>,
-  { until, settleMs = SETTLE_MS }: { until?: (seen: RoundTrips) => boolean; settleMs?: number } = {}
+  { until, settleMs = SETTLE_MS }: { until?: (seen: RoundTrips) => boolean; settleMs?: number } = {},
 ): Promise<{ value: T; trips: RoundTrips }> {
   const before = counts(sandbox)
   const value = await operation()
@@ -73,7 +73,7 @@ export async function afterOrderRoundTrips(
   admin: AdminApi,
   orderIds: string[],
   locationId: string,
-  cancelOrderIds: string[] = []
+  cancelOrderIds: string[] = [],
 ): Promise<Record<"capture" | "refund" | "void" | "shipment", RoundTrips[]>> {
   const result: Record<"capture" | "refund" | "void" | "shipment", RoundTrips[]> = { capture: [], refund: [], void: [], shipment: [] }
   for (const orderId of orderIds) {

@@ -29,15 +29,21 @@ const LOG_DIRECTORY = path.join(ROOT, "test-output/bench")
 export async function startSandboxProcess(port: number): Promise<SandboxProcess> {
   mkdirSync(LOG_DIRECTORY, { recursive: true })
   const logFile = path.join(LOG_DIRECTORY, "sandbox-process.log")
-  const child: RunningChild = startNode([path.join(ROOT, "bin/medusa-payment-bnpl.js"), "sandbox", "--port", String(port), "--strict-requests"], {
-    cwd: ROOT,
-    env: process.env,
-    logFile,
-  })
+  const child: RunningChild = startNode(
+    [path.join(ROOT, "bin/medusa-payment-bnpl.js"), "sandbox", "--port", String(port), "--strict-requests"],
+    {
+      cwd: ROOT,
+      env: process.env,
+      logFile,
+    },
+  )
   const url = `http://127.0.0.1:${port}`
   const answers = async () => {
     if (child.child.exitCode !== null) throw new Error(`it exited (code ${child.child.exitCode})`)
-    return axios.get(`${url}/ping`, { timeout: 1_000 }).then(() => true, () => undefined)
+    return axios.get(`${url}/ping`, { timeout: 1_000 }).then(
+      () => true,
+      () => undefined,
+    )
   }
   try {
     await eventually(answers, `the sandbox process on ${url}`)
@@ -48,7 +54,11 @@ export async function startSandboxProcess(port: number): Promise<SandboxProcess>
   return {
     url,
     async confirmCheckout(token) {
-      await axios.post(`${url}/__control/checkouts/${encodeURIComponent(token)}/confirm`, {}, { headers: { "Content-Type": "application/json" } })
+      await axios.post(
+        `${url}/__control/checkouts/${encodeURIComponent(token)}/confirm`,
+        {},
+        { headers: { "Content-Type": "application/json" } },
+      )
     },
     stop: () => child.stop(),
   }

@@ -8,7 +8,6 @@ import { SAMPLE_ADDRESS as ADDRESS } from "../harness/sample-address"
  * answer (harness/http.ts).
  */
 
-
 export interface PaymentSession {
   id: string
   provider_id: string
@@ -20,7 +19,7 @@ export class StoreApi {
 
   constructor(
     readonly url: string,
-    readonly seed: DemoSeed
+    readonly seed: DemoSeed,
   ) {
     this.store = { "x-publishable-api-key": seed.publishableKey }
   }
@@ -68,7 +67,7 @@ export class StoreApi {
     const { payment_collection: withSession } = await callJson(
       "POST",
       `${this.url}/store/payment-collections/${collectionId}/payment-sessions`,
-      { headers: this.store, body: { provider_id: providerId } }
+      { headers: this.store, body: { provider_id: providerId } },
     )
     return withSession.payment_sessions.find((session: PaymentSession) => session.provider_id === providerId)
   }
@@ -76,7 +75,8 @@ export class StoreApi {
   /** `POST /store/carts/:id/complete`; throws unless it placed an order. Returns the order id. */
   async complete(cartId: string): Promise<string> {
     const answer = await callJson("POST", `${this.url}/store/carts/${cartId}/complete`, { headers: this.store, body: {} })
-    if (answer.type !== "order") throw new Error(`cart ${cartId} was not completed: ${JSON.stringify(answer.error ?? answer).slice(0, 300)}`)
+    if (answer.type !== "order")
+      throw new Error(`cart ${cartId} was not completed: ${JSON.stringify(answer.error ?? answer).slice(0, 300)}`)
     return answer.order.id
   }
 
@@ -138,7 +138,7 @@ export class StoreApi {
 export class AdminApi {
   private constructor(
     private readonly url: string,
-    private readonly headers: Record<string, string>
+    private readonly headers: Record<string, string>,
   ) {}
 
   static async signIn(url: string, login: { email: string; password: string }): Promise<AdminApi> {

@@ -52,7 +52,7 @@ export function staleBuildWarning(): string | undefined {
 export async function startBenchStore(
   sandboxUrl: string,
   progress: (line: string) => void,
-  databaseUrl: string = BENCH_DATABASE_URL
+  databaseUrl: string = BENCH_DATABASE_URL,
 ): Promise<BenchStore> {
   const timings: Record<string, number> = {}
   const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {

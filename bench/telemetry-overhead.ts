@@ -32,20 +32,41 @@ export interface TelemetryOverhead {
 
 const UK = { merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key" }
 
-export async function measureTelemetryOverhead(sandbox: Pick<SandboxProcess, "url">, { calls = 2000, warmup = 3000 } = {}): Promise<TelemetryOverhead> {
+export async function measureTelemetryOverhead(
+  sandbox: Pick<SandboxProcess, "url">,
+  { calls = 2000, warmup = 3000 } = {},
+): Promise<TelemetryOverhead> {
   const spans = new CountingSpanExporter()
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(spans)] })
-  const reader = new PeriodicExportingMetricReader({ exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE), exportIntervalMillis: 60_000 })
+  const reader = new PeriodicExportingMetricReader({
+    exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE),
+    exportIntervalMillis: 60_000,
+  })
   const meterProvider = new MeterProvider({ readers: [reader] })
   const options = { ...UK, baseUrl: sandbox.url, userAgent: "medusa-payment-bnpl-bench" }
   const withoutSdk = new BnplClient({ ...options, observer: callTelemetry("bench") })
   const withSdk = new BnplClient({ ...options, observer: callTelemetry("bench", { tracerProvider, meterProvider }) })
   try {
-    const measured = await measurePairs(() => withSdk.getConfiguration(), () => withoutSdk.getConfiguration(), { calls, warmup })
+    const measured = await measurePairs(
+      () => withSdk.getConfiguration(),
+      () => withoutSdk.getConfiguration(),
+      { calls, warmup },
+    )
     await tracerProvider.forceFlush()
     const spansExported = spans.exported
-    const observerMicros = { withoutSdk: observerCost(callTelemetry("bench")), withSdk: observerCost(callTelemetry("bench", { tracerProvider, meterProvider })) }
-    return { calls, warmup, withoutSdk: measured.b, withSdk: measured.a, medianDifferenceMs: measured.medianDifferenceMs, spansExported, observerMicros }
+    const observerMicros = {
+      withoutSdk: observerCost(callTelemetry("bench")),
+      withSdk: observerCost(callTelemetry("bench", { tracerProvider, meterProvider })),
+    }
+    return {
+      calls,
+      warmup,
+      withoutSdk: measured.b,
+      withSdk: measured.a,
+      medianDifferenceMs: measured.medianDifferenceMs,
+      spansExported,
+      observerMicros,
+    }
   } finally {
     withoutSdk.close()
     withSdk.close()
@@ -74,7 +95,17 @@ class CountingSpanExporter implements SpanExporter {
 /** µs per call of `observer` told of a finished Get Configuration, over 20,000 calls after 5,000 untimed. */
 function observerCost(observer: CallObserver): number {
   const now = new Date()
-  const attempt: CallAttempt = { endpoint: "Get Configuration", attempt: 1, startedAt: now, callStartedAt: now, durationMs: 0.7, firstByteMs: 0.6, httpStatus: 200, outcome: "ok", last: true }
+  const attempt: CallAttempt = {
+    endpoint: "Get Configuration",
+    attempt: 1,
+    startedAt: now,
+    callStartedAt: now,
+    durationMs: 0.7,
+    firstByteMs: 0.6,
+    httpStatus: 200,
+    outcome: "ok",
+    last: true,
+  }
   for (let i = 0; i < 5000; i++) observer(attempt)
   const started = performance.now()
   for (let i = 0; i < 20_000; i++) observer(attempt)
@@ -83,7 +114,8 @@ function observerCost(observer: CallObserver): number {
 
 /** The section's table and its target (at most 5% more per call with an SDK, the median of pairs against the p50 without). */
 export function renderTelemetryOverhead(result: TelemetryOverhead): string {
-  const row = (name: string, summary: Summary) => `  ${name.padEnd(34)} ${summary.mean.toFixed(3).padStart(8)} ${summary.p50.toFixed(3).padStart(8)} ${summary.p95.toFixed(3).padStart(8)}`
+  const row = (name: string, summary: Summary) =>
+    `  ${name.padEnd(34)} ${summary.mean.toFixed(3).padStart(8)} ${summary.p50.toFixed(3).padStart(8)} ${summary.p95.toFixed(3).padStart(8)}`
   const added = result.medianDifferenceMs / result.withoutSdk.p50
   return [
     `8. OpenTelemetry: Get Configuration, client without and with an SDK registered (${result.calls} paired calls after ${result.warmup} of warm-up; ms)`,

@@ -48,7 +48,13 @@ export async function systemCheckout(store: StoreApi): Promise<string> {
 }
 
 /** One level for one provider: `shoppers` at once, new checkouts started for `windowMs`. */
-async function level(run: () => Promise<string>, provider: string, shoppers: number, windowMs: number, storeCpu: () => number): Promise<ThroughputResult> {
+async function level(
+  run: () => Promise<string>,
+  provider: string,
+  shoppers: number,
+  windowMs: number,
+  storeCpu: () => number,
+): Promise<ThroughputResult> {
   const deadline = performance.now() + windowMs
   let failed = 0
   let firstError: string | undefined
@@ -94,7 +100,7 @@ export async function measureThroughput(
   store: StoreApi,
   levels: number[],
   windowMs: number,
-  storeCpu: () => number
+  storeCpu: () => number,
 ): Promise<ThroughputResult[]> {
   const results: ThroughputResult[] = []
   const runs = { [BNPL]: () => checkout(sandbox, store), [SYSTEM]: () => systemCheckout(store) }

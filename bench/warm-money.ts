@@ -44,15 +44,30 @@ const samples = (): Samples => ({ session: [], complete: [], capture: [], refund
 /** One provider's two orders of a round: each operation timed, with the connections opened meanwhile. */
 type Taken = [operation: WarmOperation, ms: number, opened: number, sent: string, cpuMs: number]
 
-async function orderLife(store: StoreApi, admin: AdminApi, sandbox: Sandbox, proxy: TcpProxy, provider: string, storeCpu: () => number): Promise<Taken[]> {
+async function orderLife(
+  store: StoreApi,
+  admin: AdminApi,
+  sandbox: Sandbox,
+  proxy: TcpProxy,
+  provider: string,
+  storeCpu: () => number,
+): Promise<Taken[]> {
   const taken: Taken[] = []
   const timed = async <T>(operation: WarmOperation, run: () => Promise<T>): Promise<T> => {
     const [opened, requests, cpu, start] = [proxy.accepted, { ...sandbox.control.ledger().requests }, storeCpu(), performance.now()]
     const value = await run()
     const ms = performance.now() - start
     const cpuMs = (storeCpu() - cpu) * 1000
-    const sent = Object.entries(sandbox.control.ledger().requests).filter(([endpoint, n]) => n !== requests[endpoint as keyof typeof requests])
-    taken.push([operation, ms, proxy.accepted - opened, sent.map(([endpoint, n]) => `${endpoint} ${n - requests[endpoint as keyof typeof requests]}`).join(", "), cpuMs])
+    const sent = Object.entries(sandbox.control.ledger().requests).filter(
+      ([endpoint, n]) => n !== requests[endpoint as keyof typeof requests],
+    )
+    taken.push([
+      operation,
+      ms,
+      proxy.accepted - opened,
+      sent.map(([endpoint, n]) => `${endpoint} ${n - requests[endpoint as keyof typeof requests]}`).join(", "),
+      cpuMs,
+    ])
     return value
   }
   const place = async () => {
@@ -81,7 +96,7 @@ export async function measureWarmMoney(
   store: StoreApi,
   admin: AdminApi,
   proxy: TcpProxy,
-  { latencyMs, rounds, storeCpu }: { latencyMs: number; rounds: number; storeCpu: () => number }
+  { latencyMs, rounds, storeCpu }: { latencyMs: number; rounds: number; storeCpu: () => number },
 ): Promise<WarmMoneyResult> {
   const bnpl = samples()
   const system = samples()
@@ -105,17 +120,36 @@ export async function measureWarmMoney(
       }
     }
   }
-  const summaries = (of: Samples) => Object.fromEntries(WARM_OPERATIONS.map((operation) => [operation, summarize(of[operation])])) as Record<WarmOperation, Summary>
+  const summaries = (of: Samples) =>
+    Object.fromEntries(WARM_OPERATIONS.map((operation) => [operation, summarize(of[operation])])) as Record<WarmOperation, Summary>
   const addedRoundTrips = Object.fromEntries(
-    WARM_OPERATIONS.map((operation) => [operation, summarize(bnpl[operation].map((ms, index) => ms - system[operation][index])).p50 / latencyMs])
+    WARM_OPERATIONS.map((operation) => [
+      operation,
+      summarize(bnpl[operation].map((ms, index) => ms - system[operation][index])).p50 / latencyMs,
+    ]),
   ) as Record<WarmOperation, number>
   const means = (of: Samples) =>
-    Object.fromEntries(WARM_OPERATIONS.map((operation) => [operation, of[operation].reduce((sum, ms) => sum + ms, 0) / Math.max(1, of[operation].length)])) as Record<WarmOperation, number>
-  return { rounds, operations, newConnections, bnpl: summaries(bnpl), system: summaries(system), addedRoundTrips, calls, cpu: { bnpl: means(cpu.bnpl), system: means(cpu.system) } }
+    Object.fromEntries(
+      WARM_OPERATIONS.map((operation) => [operation, of[operation].reduce((sum, ms) => sum + ms, 0) / Math.max(1, of[operation].length)]),
+    ) as Record<WarmOperation, number>
+  return {
+    rounds,
+    operations,
+    newConnections,
+    bnpl: summaries(bnpl),
+    system: summaries(system),
+    addedRoundTrips,
+    calls,
+    cpu: { bnpl: means(cpu.bnpl), system: means(cpu.system) },
+  }
 }
 
 /** The first pay-later session of a store just started: what it sent the service, and the connections it opened. */
-export async function measureFirstSession(sandbox: Sandbox, store: StoreApi, proxy: TcpProxy): Promise<{ trips: RoundTrips; newConnections: number; ms: number }> {
+export async function measureFirstSession(
+  sandbox: Sandbox,
+  store: StoreApi,
+  proxy: TcpProxy,
+): Promise<{ trips: RoundTrips; newConnections: number; ms: number }> {
   const cartId = await store.readyCart()
   const collectionId = await store.createPaymentCollection(cartId)
   const opened = proxy.accepted
@@ -129,16 +163,14 @@ export async function measureFirstSession(sandbox: Sandbox, store: StoreApi, pro
 }
 
 /** Section 6b's table and the first session's line, with the targets (issue 49) marked. */
-export function renderWarmMoney(
-  first: Awaited<ReturnType<typeof measureFirstSession>>,
-  warm: WarmMoneyResult,
-  latencyMs: number
-): string {
+export function renderWarmMoney(first: Awaited<ReturnType<typeof measureFirstSession>>, warm: WarmMoneyResult, latencyMs: number): string {
   const only = Object.keys(first.trips.byEndpoint).every((endpoint) => endpoint === "createCheckout" || endpoint === "configuration")
   const opened = WARM_OPERATIONS.reduce((sum, operation) => sum + warm.newConnections[operation], 0)
   const lines = [
     `6b. The first session after the store's start, through the proxy (${latencyMs} ms a round trip): ${first.ms.toFixed(0)} ms, ` +
-      `service calls ${Object.entries(first.trips.byEndpoint).map(([endpoint, n]) => `${endpoint} ${n}`).join(", ")}, ${first.newConnections} new connection(s) ` +
+      `service calls ${Object.entries(first.trips.byEndpoint)
+        .map(([endpoint, n]) => `${endpoint} ${n}`)
+        .join(", ")}, ${first.newConnections} new connection(s) ` +
       `(target: Get Configuration and Create Checkout only: ${only ? "met" : "NOT MET"})`,
     "",
     `A warm shop, ${warm.rounds} rounds after one of warm-up: ${warm.operations} pay-later operations, ${opened} new connection(s) (target 0: ${opened === 0 ? "met" : "NOT MET"})`,
@@ -147,7 +179,8 @@ export function renderWarmMoney(
     "|---|---|---|---|---|---|---|---|",
     ...WARM_OPERATIONS.map((operation) => {
       const added = warm.addedRoundTrips[operation]
-      const target = operation === "capture" || operation === "refund" || operation === "void" ? `<= 1.2: ${added <= 1.2 ? "met" : "NOT MET"}` : ""
+      const target =
+        operation === "capture" || operation === "refund" || operation === "void" ? `<= 1.2: ${added <= 1.2 ? "met" : "NOT MET"}` : ""
       return `| ${operation} | ${warm.calls[operation]} | ${warm.bnpl[operation].p50.toFixed(0)} ms | ${warm.system[operation].p50.toFixed(0)} ms | ${added.toFixed(2)} | ${warm.newConnections[operation]} | ${warm.cpu.bnpl[operation].toFixed(0)} / ${warm.cpu.system[operation].toFixed(0)} | ${target} |`
     }),
   ]

@@ -18,6 +18,6 @@ try {
 }
 
 cli.runCli(process.argv.slice(2)).catch((error) => {
-  console.error(`medusa-payment-bnpl: ${error && error.message ? error.message : error}`)
+  console.error(`medusa-payment-bnpl: ${error?.message ? error.message : error}`)
   process.exit(1)
 })

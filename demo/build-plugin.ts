@@ -16,7 +16,7 @@ export async function buildPlugin(logDir: string): Promise<void> {
   const log = createWriteStream(logFile)
   // Under `npm run demo`, npm_execpath is npm's own CLI: the same npm runs the build.
   const npmCli = process.env.npm_execpath
-  const [command, args] = npmCli && npmCli.endsWith(".js") ? [process.execPath, [npmCli, "run", "build"]] : ["npm", ["run", "build"]]
+  const [command, args] = npmCli?.endsWith(".js") ? [process.execPath, [npmCli, "run", "build"]] : ["npm", ["run", "build"]]
   const child = spawn(command, args, { cwd: PACKAGE_ROOT, stdio: ["ignore", "pipe", "pipe"] })
   child.stdout.pipe(log, { end: false })
   child.stderr.pipe(log, { end: false })

@@ -53,7 +53,10 @@ function parse() {
     },
   })
   const port = (value: string | undefined) => (value === undefined ? undefined : Number(value))
-  return { ...values, ports: { store: port(values["store-port"]), storefront: port(values["storefront-port"]), sandbox: port(values["sandbox-port"]) } }
+  return {
+    ...values,
+    ports: { store: port(values["store-port"]), storefront: port(values["storefront-port"]), sandbox: port(values["sandbox-port"]) },
+  }
 }
 
 /**
@@ -95,7 +98,7 @@ async function main(): Promise<number> {
         "!!! --real-credentials: the demo store will use the REAL service account in BNPL_MERCHANT_ID",
         `!!! at ${process.env.BNPL_BASE_URL}. Checkouts, captures and refunds made in this demo are real.`,
         "",
-      ].join("\n")
+      ].join("\n"),
     )
   }
 
@@ -145,5 +148,5 @@ main().then(
     console.error(`\nThe demo failed: ${error instanceof Error ? error.message : error}`)
     await stopAllChildren()
     process.exit(1)
-  }
+  },
 )

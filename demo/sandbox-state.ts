@@ -32,7 +32,7 @@ export async function openSandboxStateKeeper(databaseUrl: string, warn: (line: s
         .query(
           `INSERT INTO ${TABLE} (id, state, saved_at) VALUES (1, $1, now())
            ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, saved_at = EXCLUDED.saved_at`,
-          [state]
+          [state],
         )
         .catch((error: Error) => warn(`the sandbox's state was not saved: ${error.message}`))
     }

@@ -88,7 +88,6 @@ export interface DemoStack {
   close(): Promise<void>
 }
 
-
 // The sandbox as users get it: from the build (`medusa-payment-bnpl/sandbox`), like the store.
 function builtSandbox(): typeof import("../src/sandbox") {
   return require(path.join(PACKAGE_ROOT, ".medusa/server/src/sandbox"))
@@ -184,7 +183,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
         publicUrl: sandboxUrl,
         savedState: keeper.saved,
         onRequestDone: () => keeper.schedule(() => sandbox.saveState()),
-      })
+      }),
     )
     stops.push(async () => {
       await sandbox.close()
@@ -212,7 +211,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoStack> {
             { id: seed.regions.uk, name: "United Kingdom", currency: "gbp", countryCode: "gb", countryName: "United Kingdom" },
             { id: seed.regions.eu, name: "Europe", currency: "eur", countryCode: "de", countryName: "Germany" },
           ],
-        })
+        }),
       )
       stops.push(() => storefront.close())
     }

@@ -17,15 +17,16 @@ export async function findSeededStore(container: MedusaContainer): Promise<Seede
   const [salesChannel] = await container.resolve(Modules.SALES_CHANNEL).listSalesChannels({ name: "Webshop" })
   const [stockLocation] = await container.resolve(Modules.STOCK_LOCATION).listStockLocations({ name: "Warehouse" })
   const regions = await container.resolve(Modules.REGION).listRegions({ name: { $in: ["United Kingdom", "Europe"] } })
-  const options = await container
-    .resolve(Modules.FULFILLMENT)
-    .listShippingOptions({ name: ["Standard Shipping", "Express Shipping"] })
+  const options = await container.resolve(Modules.FULFILLMENT).listShippingOptions({ name: ["Standard Shipping", "Express Shipping"] })
   const variants = await container.resolve(Modules.PRODUCT).listProductVariants({ sku: ["TOTE-1", "TOWEL-1", "SOFA-3"] })
   const region = (name: string) => regions.find((candidate) => candidate.name === name)!.id
   const option = (name: string) => options.find((candidate) => candidate.name === name)!.id
   const variant = (sku: string) => variants.find((candidate) => candidate.sku === sku)!.id
   const payLater = payLaterProviders(container)
-  for (const [name, providers] of [["United Kingdom", payLater.uk], ["Europe", payLater.eu]] as const) {
+  for (const [name, providers] of [
+    ["United Kingdom", payLater.uk],
+    ["Europe", payLater.eu],
+  ] as const) {
     await updateRegionsWorkflow(container).run({
       input: { selector: { id: region(name) }, update: { payment_providers: [...providers, "pp_system_default"] } },
     })

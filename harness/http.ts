@@ -2,7 +2,7 @@
 export async function callJson<T = any>(
   method: string,
   url: string,
-  { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {}
+  { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {},
 ): Promise<T> {
   const response = await fetch(url, {
     method,

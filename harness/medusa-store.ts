@@ -151,7 +151,12 @@ function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
 
 function options(settings: StoreSettings, log: string) {
   mkdirSync(settings.logDir, { recursive: true })
-  return { cwd: settings.storeDir ?? STORE_DIR, env: storeEnv(settings), logFile: path.join(settings.logDir, `${log}.log`), node: settings.node }
+  return {
+    cwd: settings.storeDir ?? STORE_DIR,
+    env: storeEnv(settings),
+    logFile: path.join(settings.logDir, `${log}.log`),
+    node: settings.node,
+  }
 }
 
 /** `npx medusa db:migrate`: Medusa's tables and links, on an empty or an older database. */
@@ -209,7 +214,10 @@ export const STORE_HOST = "127.0.0.1"
  */
 export async function startMedusa(settings: StoreSettings, timeoutMs = 120_000): Promise<RunningStore> {
   const childOptions = options(settings, "medusa")
-  const server: RunningChild = startNode([...medusaCommand(settings), "start", "--host", STORE_HOST, "--port", String(settings.port)], childOptions)
+  const server: RunningChild = startNode(
+    [...medusaCommand(settings), "start", "--host", STORE_HOST, "--port", String(settings.port)],
+    childOptions,
+  )
   const local = `http://127.0.0.1:${settings.port}`
   let exited: string | undefined
   void server.exited.then((outcome) => (exited = outcome))

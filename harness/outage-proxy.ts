@@ -29,7 +29,7 @@ export class OutageProxy {
   constructor(
     private readonly target: { host: string; port: number },
     /** Names the dependency in errors ("PostgreSQL", "Redis", "the service"). */
-    readonly name = `${target.host}:${target.port}`
+    readonly name = `${target.host}:${target.port}`,
   ) {}
 
   /** A proxy for the host and port of `url` (postgres://, redis://, http://), not yet listening. */

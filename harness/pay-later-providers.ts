@@ -16,7 +16,9 @@ interface ProviderEntry {
 export function payLaterProviders(container: MedusaContainer): { uk: string[]; eu: string[] } {
   const configModule = container.resolve("configModule") as {
     plugins?: Array<string | { resolve?: string; options?: { region?: unknown } }>
-    modules?: Record<string, { options?: { providers?: ProviderEntry[] } } | undefined> | Array<{ options?: { providers?: ProviderEntry[] } }>
+    modules?:
+      | Record<string, { options?: { providers?: ProviderEntry[] } } | undefined>
+      | Array<{ options?: { providers?: ProviderEntry[] } }>
   }
   const plugin = (configModule.plugins ?? []).find((entry) => typeof entry === "object" && entry.resolve === "medusa-payment-bnpl")
   const pluginRegion = typeof plugin === "object" ? plugin.options?.region : undefined

@@ -21,6 +21,7 @@ export async function assertPortFree(port: number, what: string, flag: string): 
     server.listen(port, () => resolve(undefined))
   })
   if (!error) return new Promise<void>((resolve) => server.close(() => resolve()))
-  if (error.code === "EADDRINUSE") throw new Error(`Port ${port} (${what}) is in use: stop what runs there, or choose another with ${flag}.`)
+  if (error.code === "EADDRINUSE")
+    throw new Error(`Port ${port} (${what}) is in use: stop what runs there, or choose another with ${flag}.`)
   throw error
 }

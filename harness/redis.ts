@@ -9,9 +9,7 @@ export async function redisCommands(url: string, commands: string[][]): Promise<
   const { hostname, port, pathname } = new URL(url)
   const db = pathname.slice(1) || "0"
   const all = [["SELECT", db], ...commands, ["QUIT"]]
-  const payload = all
-    .map((args) => `*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join("")}`)
-    .join("")
+  const payload = all.map((args) => `*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join("")}`).join("")
   return new Promise<string>((resolve, reject) => {
     let reply = ""
     const socket = createConnection({ host: hostname || "127.0.0.1", port: Number(port) || 6379 })
@@ -35,7 +33,5 @@ export async function flushRedisDatabase(url: string): Promise<void> {
 export async function redisKeys(url: string, pattern: string): Promise<string[]> {
   const reply = await redisCommands(url, [["KEYS", pattern]])
   // +OK (SELECT), then *n followed by $len / key pairs, then +OK (QUIT).
-  return reply
-    .split("\r\n")
-    .filter((line, index, lines) => index > 0 && lines[index - 1].startsWith("$"))
+  return reply.split("\r\n").filter((_, index, lines) => index > 0 && lines[index - 1].startsWith("$"))
 }

@@ -54,10 +54,7 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     input: {
       selector: { id: store.id },
       update: {
-        supported_currencies: [
-          { currency_code: "gbp", is_default: true },
-          { currency_code: "eur" },
-        ],
+        supported_currencies: [{ currency_code: "gbp", is_default: true }, { currency_code: "eur" }],
         default_sales_channel_id: salesChannel.id,
       },
     },

@@ -31,7 +31,7 @@ export const euAddress = {
 export class Shopper {
   constructor(
     private readonly api: AxiosInstance,
-    private readonly publishableKey: string
+    private readonly publishableKey: string,
   ) {}
 
   private get headers() {
@@ -52,7 +52,7 @@ export class Shopper {
         items: input.items,
         ...(input.address ? { shipping_address: input.address, billing_address: input.address } : {}),
       },
-      this.headers
+      this.headers,
     )
     return data.cart
   }
@@ -86,7 +86,7 @@ export class Shopper {
     const { data: withSession } = await this.api.post(
       `/store/payment-collections/${collectionId}/payment-sessions`,
       { provider_id: providerId, ...(data ? { data } : {}) },
-      this.headers
+      this.headers,
     )
     const sessions = withSession.payment_collection.payment_sessions as Array<{
       id: string
@@ -104,10 +104,7 @@ export class Shopper {
 }
 
 /** The consumer on the sandbox's screens: opens the page, presses a button, returns the redirect. */
-export async function consumerChooses(
-  redirectCheckoutUrl: string,
-  choice: "confirm" | "decline" | "cancel"
-): Promise<URL> {
+export async function consumerChooses(redirectCheckoutUrl: string, choice: "confirm" | "decline" | "cancel"): Promise<URL> {
   const page = await fetch(redirectCheckoutUrl)
   if (!page.ok) throw new Error(`the consumer page answered ${page.status}`)
   const html = await page.text()

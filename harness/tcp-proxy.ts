@@ -107,7 +107,7 @@ export class TcpProxy {
 
   constructor(
     private readonly target: { host: string; port: number },
-    options: TcpProxyOptions = {}
+    options: TcpProxyOptions = {},
   ) {
     this.settings = {
       latencyMs: 0,
@@ -273,7 +273,7 @@ export class TcpProxy {
       link.answerFault = undefined
       const request = `${line[1]} ${line[2]}`
       const fault = this.armed.find(
-        (candidate) => candidate.times > 0 && candidate.request.test(request) && (candidate.kind !== "reset-reused" || link.requests > 1)
+        (candidate) => candidate.times > 0 && candidate.request.test(request) && (candidate.kind !== "reset-reused" || link.requests > 1),
       )
       if (this.settings.resetReused && link.requests > 1) {
         this.applied["reset-reused"]++

@@ -145,7 +145,7 @@ async function buildTemplate(client: Client, request: TemplateRequest, template:
     // may be another checkout's, whose run on this machine is copying from it right now.
     const others = await client.query(
       "SELECT datname, shobj_description(oid, 'pg_database') AS built FROM pg_database WHERE datname LIKE $1",
-      [`${PREFIX}${request.store}\\_%`]
+      [`${PREFIX}${request.store}\\_%`],
     )
     for (const row of others.rows) {
       const builtAt = Date.parse(String(row.built ?? "").replace(/^built /, ""))

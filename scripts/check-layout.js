@@ -3,6 +3,7 @@
 // 1. No source file under src/ over MAX_LINES lines (small files, one job each).
 // 2. The layer rules of docs/architecture.md (dependency-cruiser, .dependency-cruiser.cjs).
 // 3. No duplicated code in src/ and test/ (jscpd, .jscpd.json).
+// 4. Comment lines at most MAX_COMMENT_SHARE of src/'s lines: comments say why, the code says what.
 // Every check runs; the script fails if any of them does.
 const { spawnSync } = require("node:child_process")
 const fs = require("node:fs")
@@ -10,6 +11,7 @@ const path = require("node:path")
 
 const root = path.resolve(__dirname, "..")
 const MAX_LINES = 400
+const MAX_COMMENT_SHARE = 0.12
 /**
  * Files over the limit today that are being split (issue 30); a file listed here that is no
  * longer over fails the check too, so the list only ever shrinks.
@@ -30,13 +32,31 @@ function checkLineCounts() {
     const lines = fs.readFileSync(path.join(root, file), "utf8").split("\n").length
     const over = lines > MAX_LINES
     if (over && !KNOWN_LONG_FILES.has(file)) problems.push(`${file}: ${lines} lines (at most ${MAX_LINES}); split it by job`)
-    if (!over && KNOWN_LONG_FILES.has(file)) problems.push(`${file}: ${lines} lines now; remove it from KNOWN_LONG_FILES in scripts/check-layout.js`)
+    if (!over && KNOWN_LONG_FILES.has(file))
+      problems.push(`${file}: ${lines} lines now; remove it from KNOWN_LONG_FILES in scripts/check-layout.js`)
   }
   for (const file of KNOWN_LONG_FILES) {
     if (!fs.existsSync(path.join(root, file))) problems.push(`${file} is gone; remove it from KNOWN_LONG_FILES in scripts/check-layout.js`)
   }
   for (const problem of problems) console.error(`  ${problem}`)
   return problems.length === 0
+}
+
+/** A line that is only comment: it starts with `//`, `/*` or a block comment's `*`. */
+const COMMENT_LINE = /^\s*(\/\/|\/\*|\*)/
+
+function checkCommentShare() {
+  let lines = 0
+  let comments = 0
+  for (const file of sourceFiles("src").filter((name) => /\.tsx?$/.test(name))) {
+    const text = fs.readFileSync(path.join(root, file), "utf8").split("\n")
+    lines += text.length
+    comments += text.filter((line) => COMMENT_LINE.test(line)).length
+  }
+  const share = comments / lines
+  console.log(`  ${comments} comment lines of ${lines} (${(100 * share).toFixed(1)}%)`)
+  if (share > MAX_COMMENT_SHARE) console.error(`  over ${100 * MAX_COMMENT_SHARE}%: say why, not what, and let the docs hold the rest`)
+  return share <= MAX_COMMENT_SHARE
 }
 
 function run(tool, pkg, args) {
@@ -51,11 +71,13 @@ function run(tool, pkg, args) {
 }
 
 const checks = [
-  ["source files are at most " + MAX_LINES + " lines", checkLineCounts],
+  [`source files are at most ${MAX_LINES} lines`, checkLineCounts],
   [
     "imports follow the layers (dependency-cruiser)",
-    () => run("depcruise", "dependency-cruiser", ["--config", ".dependency-cruiser.cjs", "src", "test", "harness", "demo", "bench", "scripts"]),
+    () =>
+      run("depcruise", "dependency-cruiser", ["--config", ".dependency-cruiser.cjs", "src", "test", "harness", "demo", "bench", "scripts"]),
   ],
+  [`comment lines are at most ${100 * MAX_COMMENT_SHARE}% of src/`, checkCommentShare],
   ["no duplicated code in src/ and test/ (jscpd)", () => run("jscpd", "jscpd", ["--config", ".jscpd.json", "src", "test"])],
 ]
 

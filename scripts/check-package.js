@@ -36,7 +36,15 @@ const PACKAGES = [
   },
   {
     dir: path.join(root, "packages/storefront-kit"),
-    required: ["package.json", "README.md", "dist/index.js", "dist/index.mjs", "dist/index.d.ts", "dist/react/index.js", "dist/react/index.mjs"],
+    required: [
+      "package.json",
+      "README.md",
+      "dist/index.js",
+      "dist/index.mjs",
+      "dist/index.d.ts",
+      "dist/react/index.js",
+      "dist/react/index.mjs",
+    ],
   },
 ]
 const FORBIDDEN = [

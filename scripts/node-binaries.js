@@ -27,7 +27,8 @@ function runningLine() {
  * @throws when `line` is not supported, or npm cannot fetch the binary.
  */
 function nodeBinary(line) {
-  if (!NODE_LINES[line]) throw new Error(`no supported Node release line ${line}; the supported ones are ${Object.keys(NODE_LINES).join(", ")}`)
+  if (!NODE_LINES[line])
+    throw new Error(`no supported Node release line ${line}; the supported ones are ${Object.keys(NODE_LINES).join(", ")}`)
   if (Number(line) === runningLine()) return process.execPath
   const binaryPackage = `node-${process.platform}-${process.arch}`
   const prefix = path.join(cache, String(line))
@@ -36,8 +37,18 @@ function nodeBinary(line) {
     mkdirSync(prefix, { recursive: true })
     execFileSync(
       "npm",
-      ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", prefix, `${binaryPackage}@${NODE_LINES[line]}`],
-      { stdio: ["ignore", "inherit", "inherit"], env: withoutNpmSettings() }
+      [
+        "install",
+        "--no-save",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+        "--prefix",
+        prefix,
+        `${binaryPackage}@${NODE_LINES[line]}`,
+      ],
+      { stdio: ["ignore", "inherit", "inherit"], env: withoutNpmSettings() },
     )
   }
   return binary

@@ -20,7 +20,12 @@ function jest(binary, args) {
 
 function requestedLines() {
   const index = process.argv.indexOf("--lines")
-  const lines = index >= 0 ? process.argv[index + 1].split(",").map(Number) : Object.keys(NODE_LINES).map(Number).filter((line) => line !== runningLine())
+  const lines =
+    index >= 0
+      ? process.argv[index + 1].split(",").map(Number)
+      : Object.keys(NODE_LINES)
+          .map(Number)
+          .filter((line) => line !== runningLine())
   const unknown = lines.filter((line) => !NODE_LINES[line])
   if (unknown.length) {
     console.error(`test:node-versions: no release line ${unknown.join(", ")}; the supported ones are ${Object.keys(NODE_LINES).join(", ")}`)

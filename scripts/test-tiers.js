@@ -20,7 +20,7 @@ const readline = require("node:readline")
 
 /** npm scripts of package.json, in order; an inner list runs side by side. */
 const STEPS = [
-  ["build", "check:layout", "test:unit", "test:contract", "test:node-versions"],
+  ["build", "check:layout", "lint", "test:unit", "test:contract", "test:node-versions"],
   ["test:integration", "test:compat", "test:soak", "check:package"],
   ["test:multi-instance", "test:e2e"],
 ]
@@ -61,7 +61,10 @@ function run(script, prefixed) {
  * cstime, fields 16 and 17, in clock ticks of 1/100 s on Linux), or undefined without one.
  */
 function childrenCpuSeconds(stat) {
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).trim().split(/\s+/)
+  const fields = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .trim()
+    .split(/\s+/)
   const ticks = Number(fields[13]) + Number(fields[14])
   return Number.isFinite(ticks) ? ticks / 100 : undefined
 }
@@ -103,7 +106,9 @@ async function main() {
   process.stdout.write("\nnpm test, by step:\n")
   for (const { outcomes, seconds, busy } of results) {
     const cpu = (outcome) => (outcome.cpuSeconds === undefined ? "" : `, ${Math.round(outcome.cpuSeconds)} CPU-s`)
-    const names = outcomes.map((outcome) => `${outcome.script}${outcome.code ? " FAILED" : ""} (${minutes(outcome.seconds)}${cpu(outcome)})`)
+    const names = outcomes.map(
+      (outcome) => `${outcome.script}${outcome.code ? " FAILED" : ""} (${minutes(outcome.seconds)}${cpu(outcome)})`,
+    )
     process.stdout.write(`  ${minutes(seconds).padStart(12)}  ${busy.padStart(9)}  ${names.join(" beside ")}\n`)
   }
   process.stdout.write(`  ${minutes((Date.now() - started) / 1000).padStart(12)}  in all\n`)

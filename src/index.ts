@@ -1,9 +1,4 @@
-/**
- * medusa-payment-bnpl: what a store's own code may import from the package root.
- * Medusa itself loads the plugin's routes, subscribers and jobs from `.medusa/server/src`
- * and the provider from `medusa-payment-bnpl/providers/bnpl`; the API client is
- * `medusa-payment-bnpl/client` and the local sandbox `medusa-payment-bnpl/sandbox`.
- */
+/** What a store's own code may import from the package root; the provider, client and sandbox have their own entry points. */
 export { parseOptions, BnplOptionsError, optionsSchema } from "./options"
 export type { BnplOptions, BnplOptionsInput } from "./options"
 export { PaymentError, SHOPPER_REASONS, SHOPPER_MESSAGES, isShopperReason } from "./payments/errors"

@@ -1,31 +1,15 @@
-/**
- * Filling and checking the storefront path templates (`storefrontOrderPath`,
- * `storefrontCheckoutPath`). Shared by the options' start-up check (options.ts) and the
- * return route's redirects (api/bnpl/return/storefront-urls.ts), so both judge the very
- * string the shopper's browser is sent to.
- */
+// Shared by the options' check and the return route, so both judge the string the browser is sent to.
 
 /** Values for a template's placeholders; `undefined` means "not known for this cart". */
 export type TemplateValues = Record<string, string | undefined>
 
-/**
- * The storefront paths the options default to (docs/configuration.md): the Medusa starters'
- * order confirmation and checkout pages. Also where a template lands when a value it needs is
- * not known for the cart (`fillStorefrontPath`).
- */
+/** The Medusa starters' order and checkout pages; also where a template with an unknown value lands. */
 export const DEFAULT_STOREFRONT_PATHS = {
   storefrontOrderPath: "/order/{order_id}/confirmed",
   storefrontCheckoutPath: "/checkout?step=payment",
 } as const
 
-/**
- * A template with its placeholders replaced (values URI-encoded). `{country_code}` with no
- * country drops its path segment ("/{country_code}/checkout" -> "/checkout"), so the
- * storefront's own country redirect applies instead of a broken path. A placeholder whose value
- * is still unknown or empty after that (`{country_code}{cart_id}` with no country) never reaches the
- * shopper: the template is set aside for `fallback` (the field's default path, filled the same
- * way). A placeholder the values do not name is left as written.
- */
+/** No country drops the `{country_code}` segment (the storefront redirects); another unknown value uses `fallback`. */
 export function fillStorefrontPath(template: string, values: TemplateValues, fallback?: string): string {
   const withoutMissingCountry = values.country_code ? template : template.replace(/\/\{country_code\}(?=\/|\?|#|$)/g, "")
   let unknown = false
@@ -39,16 +23,10 @@ export function fillStorefrontPath(template: string, values: TemplateValues, fal
   return unknown && fallback !== undefined ? fillStorefrontPath(fallback, values) : filled
 }
 
-// Where a relative redirect lands when the store has no `storefrontUrl`: the backend's own
-// origin, whichever it is. Any origin with no path works for the comparison.
+// Without `storefrontUrl` a relative redirect lands on the backend's own origin; any bare origin compares the same.
 const NO_STOREFRONT_BASE = "https://backend.invalid"
 
-/**
- * Why a filled path (and the URL made of `storefrontUrl` + path) would send the shopper off
- * the storefront, or undefined when it stays there. Refused: a path that does not start with
- * exactly one `/` (`//checkout` and `/\evil` are read by browsers as another host), and a URL
- * whose origin is not the storefront's (or, without `storefrontUrl`, the backend's).
- */
+/** Why a filled path leaves the storefront (browsers read `//host` and `/\host` as another host), or undefined. */
 export function offStorefrontReason(path: string, storefrontUrl: string | undefined): string | undefined {
   if (!/^\/(?![/\\])/.test(path)) {
     return `gives "${path.slice(0, 80)}", which does not start with exactly one / (a browser reads "//host" as another site)`
@@ -69,11 +47,7 @@ export function offStorefrontReason(path: string, storefrontUrl: string | undefi
 const ORDER = "order_01JABCDEFGHJKMNPQRSTVWXYZ0"
 const CART = "cart_01JABCDEFGHJKMNPQRSTVWXYZ0"
 
-/**
- * The values each template is filled with at start-up: every value the return route may
- * lack is tried (no country for the cart; for the checkout page, no cart id after a
- * malformed return).
- */
+/** Every value the return route may lack is tried at start-up (no country; no cart id after a malformed return). */
 export const TEMPLATE_CASES = {
   storefrontOrderPath: [
     { order_id: ORDER, cart_id: CART, country_code: "gb" },
@@ -87,14 +61,11 @@ export const TEMPLATE_CASES = {
   ],
 } as const satisfies Record<string, readonly TemplateValues[]>
 
-/**
- * Whether the template of `field` can send the shopper off the storefront for any of its
- * `TEMPLATE_CASES`: the first reason (see `offStorefrontReason`), or undefined.
- */
+/** The first `offStorefrontReason` over the field's `TEMPLATE_CASES`, or undefined. */
 export function templateOffStorefrontReason(
   field: keyof typeof TEMPLATE_CASES,
   template: string,
-  storefrontUrl: string | undefined
+  storefrontUrl: string | undefined,
 ): string | undefined {
   for (const values of TEMPLATE_CASES[field]) {
     const reason = offStorefrontReason(fillStorefrontPath(template, values, DEFAULT_STOREFRONT_PATHS[field]), storefrontUrl)

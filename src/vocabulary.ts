@@ -1,63 +1,67 @@
-/**
- * Words the server and the storefront kit both use, each defined once here. A leaf: it imports
- * nothing, so the kit (which runs in shoppers' browsers) can import it as the server does.
- */
+// A leaf that imports nothing, so the storefront kit (in shoppers' browsers) can import it too.
 
-/**
- * What Medusa puts before this plugin's payment providers' ids: `pp_` + the provider's
- * identifier `bnpl` + `_`, then the id an account is configured with (`pp_bnpl_bnpl`,
- * `pp_bnpl_bnpl-eu`).
- */
+/** What Medusa puts before this plugin's provider ids: `pp_` + `bnpl` + `_`, then the account id (`pp_bnpl_bnpl-eu`). */
 export const PROVIDER_ID_PREFIX = "pp_bnpl_"
 
-/** The provider id of an account configured with `id: "bnpl"`, the documented default. */
+/** The provider id of an account configured with `id: "bnpl"`. */
 export const DEFAULT_PROVIDER_ID = `${PROVIDER_ID_PREFIX}bnpl`
 
-/** A pay-later provider id as routes and the kit accept it: the prefix and 1 to 64 letters, digits, `_` or `-`. */
+/** A pay-later provider id: the prefix and 1 to 64 letters, digits, `_` or `-`. */
 export const PROVIDER_ID_PATTERN = new RegExp(`^${PROVIDER_ID_PREFIX}[\\w-]{1,64}$`)
 
-/**
- * Why the server finds pay later not offered for an amount, a cart or a product: outside the
- * limits, a currency the account does not serve, (for a cart) a region where the merchant did
- * not enable the account's payment provider, goods the merchant excluded, or an account the
- * merchant turned off in Settings -> Pay later.
- */
-export const INELIGIBLE_REASONS = ["below_minimum", "above_maximum", "unsupported_currency", "not_in_region", "excluded_items", "disabled"] as const
+/** Why pay later is not offered for an amount, a cart or a product. */
+export const INELIGIBLE_REASONS = [
+  "below_minimum",
+  "above_maximum",
+  "unsupported_currency",
+  "not_in_region",
+  "excluded_items",
+  "disabled",
+] as const
 
 /** The kit's reasons: the server's, and `limits_unavailable` when the kit could not read the limits. */
 export const KIT_INELIGIBLE_REASONS = [...INELIGIBLE_REASONS, "limits_unavailable"] as const
 
-/**
- * The plugin's scheduled jobs, one row each (docs/operations.md "Jobs"): the key of the
- * `schedules` option, the name the admin's settings page shows (`runName`, the job's run
- * record), the name Medusa knows the job by, and its default cron schedule. The prune job has
- * no option and no run record.
- */
+/** The plugin's jobs (docs/operations.md "Jobs"), each by its `schedules` key; the prune job has no option. */
 export const JOBS = {
-  refreshConfiguration: { runName: "refresh-configuration", medusaName: "medusa-payment-bnpl-refresh-configuration", defaultSchedule: "17 3 * * *" },
-  authorizationExpiry: { runName: "authorization-expiry", medusaName: "medusa-payment-bnpl-authorization-expiry", defaultSchedule: "5 * * * *" },
-  reconcilePayments: { runName: "reconcile-payments", medusaName: "medusa-payment-bnpl-reconcile-payments", defaultSchedule: "*/30 * * * *" },
-  completePendingCarts: { runName: "complete-pending-carts", medusaName: "medusa-payment-bnpl-complete-pending-carts", defaultSchedule: "* * * * *" },
+  refreshConfiguration: {
+    runName: "refresh-configuration",
+    medusaName: "medusa-payment-bnpl-refresh-configuration",
+    defaultSchedule: "17 3 * * *",
+  },
+  authorizationExpiry: {
+    runName: "authorization-expiry",
+    medusaName: "medusa-payment-bnpl-authorization-expiry",
+    defaultSchedule: "5 * * * *",
+  },
+  reconcilePayments: {
+    runName: "reconcile-payments",
+    medusaName: "medusa-payment-bnpl-reconcile-payments",
+    defaultSchedule: "*/30 * * * *",
+  },
+  completePendingCarts: {
+    runName: "complete-pending-carts",
+    medusaName: "medusa-payment-bnpl-complete-pending-carts",
+    defaultSchedule: "* * * * *",
+  },
   repairOrders: { runName: "repair-orders", medusaName: "medusa-payment-bnpl-repair-orders", defaultSchedule: "* * * * *" },
   // Daily at 03:41, away from the other jobs' minutes.
-  pruneServiceCalls: { runName: "prune-service-calls", medusaName: "medusa-payment-bnpl-prune-service-calls", defaultSchedule: "41 3 * * *" },
+  pruneServiceCalls: {
+    runName: "prune-service-calls",
+    medusaName: "medusa-payment-bnpl-prune-service-calls",
+    defaultSchedule: "41 3 * * *",
+  },
 } as const
 
-/**
- * Every reason a shopper can be told why pay later did not go through or is not offered, with
- * its one wording (English): the server's errors (payments/errors.ts SHOPPER_MESSAGES), the
- * storefront kit's defaults (storefront/reasons.ts DEFAULT_MESSAGES; a merchant's `messages`
- * replace them for a translation) and docs/storefront.md all read it here. `{minimum}` and
- * `{maximum}` are filled where the limits are known.
- */
+/** Every reason a shopper can be told, in its one English wording; `{minimum}`, `{maximum}` filled where known. */
 export const SHOPPER_WORDING = {
-
   invalid_return: "We could not match this payment to your basket. Please check your basket and pay again.",
   cart_not_found: "Your basket could not be found. Please start again.",
   link_not_found: "This payment link is not valid. Please ask the shop for a new one.",
   cart_changed: "Your basket changed after you approved pay later. Please check it and approve the payment again.",
   amount_changed: "Your basket total changed after you approved pay later. Please start the payment again.",
-  order_failed: "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",
+  order_failed:
+    "Your order could not be placed (an item may be out of stock). Your pay later payment was cancelled; please check your basket.",
   order_on_hold: "Your payment is approved; the shop is checking your order and will contact you.",
   cancelled: "You cancelled pay later. Choose a payment method to continue.",
   declined: "Pay later was declined. Please choose another payment method.",
@@ -88,10 +92,7 @@ export const SHOPPER_WORDING = {
   unavailable: "Pay later is not available right now. Please try again later or choose another payment method.",
 } as const
 
-/**
- * Every `bnpl_error` the return route sends the shopper back with (docs/storefront.md
- * "`bnpl_error` reasons"); the kit also reads `processing`, sent as `bnpl_status`.
- */
+/** Every `bnpl_error` of the return route (docs/storefront.md "`bnpl_error` reasons"). */
 export const RETURN_FAILURES = [
   "invalid_return",
   "cancelled",
@@ -105,13 +106,7 @@ export const RETURN_FAILURES = [
   "payment_failed",
 ] as const
 
-/**
- * The address the service's express popup hands the merchant's page in
- * `onShippingAddressChange` (docs/service-api.md "Express checkout"): `suburb` is the town,
- * `state` the county, province or state, `area2` a local area (UK) or province (EU). The kit
- * passes it on as the popup gave it; the server parses it (api/request-schemas.ts) and maps it
- * (payments/mapping/express-address.ts).
- */
+/** The popup's address (docs/service-api.md "Express checkout"): `suburb` is the town, `area2` a local area or province. */
 export interface PopupAddress {
   name?: string
   address1: string

@@ -25,7 +25,14 @@ const built = (file: string) => require(path.join(ROOT, ".medusa/server/src", fi
 const ROUTE_RUNS = 5
 
 /** The plugin's scheduled jobs, in the order they are measured. */
-const JOBS = ["complete-pending-carts", "repair-orders", "reconcile-payments", "authorization-expiry", "prune-service-calls", "refresh-configuration"]
+const JOBS = [
+  "complete-pending-carts",
+  "repair-orders",
+  "reconcile-payments",
+  "authorization-expiry",
+  "prune-service-calls",
+  "refresh-configuration",
+]
 
 export interface Measured {
   kind: "job" | "route"
@@ -63,7 +70,11 @@ function routes(size: number): Array<{ name: string; file: string; params?: Reco
     },
     // Settings -> Pay later.
     { name: "GET /admin/bnpl/accounts", file: "api/admin/bnpl/accounts/route.js" },
-    { name: "GET /admin/bnpl/accounts/:id/settings", file: "api/admin/bnpl/accounts/[account_id]/settings/route.js", params: { account_id: "pp_bnpl_bnpl" } },
+    {
+      name: "GET /admin/bnpl/accounts/:id/settings",
+      file: "api/admin/bnpl/accounts/[account_id]/settings/route.js",
+      params: { account_id: "pp_bnpl_bnpl" },
+    },
     { name: "GET /admin/bnpl/jobs", file: "api/admin/bnpl/jobs/route.js" },
     { name: "GET /admin/bnpl/reconciliation", file: "api/admin/bnpl/reconciliation/route.js" },
   ]
@@ -104,7 +115,8 @@ export default async function runSize({ container, args }: { container: any; arg
   await run(clearSlicesSql())
   if (Number(abandoned) > 0) await run(abandonedCartsSql(Number(abandoned)))
   // Batches of 20,000 orders keep each statement's memory small.
-  for (let start = Number(from); start <= Number(to); start += 20_000) await run(historySql(start, Math.min(start + 19_999, Number(to)), account))
+  for (let start = Number(from); start <= Number(to); start += 20_000)
+    await run(historySql(start, Math.min(start + 19_999, Number(to)), account))
   await run(SEEDED_TABLES.map((table) => `analyze ${table}`))
   const seedMs = performance.now() - seedStarted
 
@@ -126,7 +138,8 @@ export default async function runSize({ container, args }: { container: any; arg
     counter.paused = true
     const after = await ledger(sandboxUrl)
     const byEndpoint: Record<string, number> = {}
-    for (const [endpoint, value] of Object.entries(after)) if (value - (before[endpoint] ?? 0)) byEndpoint[endpoint] = value - (before[endpoint] ?? 0)
+    for (const [endpoint, value] of Object.entries(after))
+      if (value - (before[endpoint] ?? 0)) byEndpoint[endpoint] = value - (before[endpoint] ?? 0)
     const calls = Object.values(byEndpoint).reduce((sum, value) => sum + value, 0)
     return { kind, name, ms, queries: counter.count - queriesBefore, calls, byEndpoint, slow: counter.slow, ...(error ? { error } : {}) }
   }
@@ -144,7 +157,8 @@ export default async function runSize({ container, args }: { container: any; arg
   // ROUTE_RUNS runs; its queries and calls are the first run's (a later one reads the cache).
   for (const route of routes(Number(to))) {
     const runs: Measured[] = []
-    for (let run = 0; run < ROUTE_RUNS; run++) runs.push(await measure("route", route.name, () => callRoute(container, route.file, route.params)))
+    for (let run = 0; run < ROUTE_RUNS; run++)
+      runs.push(await measure("route", route.name, () => callRoute(container, route.file, route.params)))
     const times = runs.map((measured) => measured.ms).sort((a, b) => a - b)
     rows.push({ ...runs[0], ms: times[Math.floor(times.length / 2)] })
   }

@@ -50,12 +50,19 @@ export async function measureScale(sandboxUrl: string, log: (line: string) => vo
     const results: SizeResult[] = []
     let seeded = 0
     for (const [index, size] of SIZES.entries()) {
-      log(`${size} orders: seeding ${size - seeded} more${index === 0 ? ` and ${ABANDONED_CARTS} abandoned carts` : ""}, then one run of each job and route…`)
+      log(
+        `${size} orders: seeding ${size - seeded} more${index === 0 ? ` and ${ABANDONED_CARTS} abandoned carts` : ""}, then one run of each job and route…`,
+      )
       const output = path.join(settings.logDir, `scale-${size}.json`)
       const args = [output, sandboxUrl, String(seeded + 1), String(size), String(index === 0 ? ABANDONED_CARTS : 0)]
       await execInStore(settings, path.join(__dirname, "run-size.ts"), args, `scale-${size}`)
       const result = JSON.parse(readFileSync(output, "utf8")) as SizeResult
-      log(`${size} orders: seeded in ${(result.seedMs / 1000).toFixed(1)} s; jobs ${result.rows.filter((row) => row.kind === "job").map((row) => `${row.name} ${row.ms.toFixed(0)} ms`).join(", ")}`)
+      log(
+        `${size} orders: seeded in ${(result.seedMs / 1000).toFixed(1)} s; jobs ${result.rows
+          .filter((row) => row.kind === "job")
+          .map((row) => `${row.name} ${row.ms.toFixed(0)} ms`)
+          .join(", ")}`,
+      )
       results.push(result)
       seeded = size
     }
@@ -67,7 +74,11 @@ export async function measureScale(sandboxUrl: string, log: (line: string) => vo
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)))
-  const line = (cells: string[]) => "  " + cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd()
+  const line = (cells: string[]) =>
+    `  ${cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join("  ")
+      .trimEnd()}`
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n")
 }
 
@@ -83,14 +94,25 @@ const ratio = (last: number, first: number) => (first > 0 ? (last / first).toFix
 export function renderScale(results: SizeResult[]): string {
   const [first, last] = [results[0], results[results.length - 1]]
   const names = first.rows.map((row) => row.name)
-  const header = ["job / route", ...results.map((result) => `${result.orders} orders: ms / queries / calls`), `${last.orders}/${first.orders}: time, queries, calls`, "within 2x"]
+  const header = [
+    "job / route",
+    ...results.map((result) => `${result.orders} orders: ms / queries / calls`),
+    `${last.orders}/${first.orders}: time, queries, calls`,
+    "within 2x",
+  ]
   const rows = names.map((name) => {
     const cells = results.map((result) => result.rows.find((row) => row.name === name)!)
     const [a, b] = [cells[0], cells[cells.length - 1]]
     const callsMet = b.calls <= 2 * Math.max(a.calls, 1)
     // Under NOISE_MS a route's time is the machine's noise (a 2 ms route read as 5 ms): judged by its statements.
     const quick = a.ms < NOISE_MS && b.ms < NOISE_MS
-    const verdict = !callsMet ? "NOT MET" : b.ms <= 2 * a.ms ? "met" : quick && b.queries <= a.queries ? `met (under ${NOISE_MS} ms, same queries)` : "NOT MET"
+    const verdict = !callsMet
+      ? "NOT MET"
+      : b.ms <= 2 * a.ms
+        ? "met"
+        : quick && b.queries <= a.queries
+          ? `met (under ${NOISE_MS} ms, same queries)`
+          : "NOT MET"
     return [
       name,
       ...cells.map((cell) => `${cell.ms.toFixed(0)} / ${cell.queries} / ${cell.calls}${cell.error ? " (failed)" : ""}`),
@@ -98,7 +120,9 @@ export function renderScale(results: SizeResult[]): string {
       verdict,
     ]
   })
-  const errors = results.flatMap((result) => result.rows.filter((row) => row.error).map((row) => `  ${result.orders} orders, ${row.name}: ${row.error}`))
+  const errors = results.flatMap((result) =>
+    result.rows.filter((row) => row.error).map((row) => `  ${result.orders} orders, ${row.name}: ${row.error}`),
+  )
   const calls = names.map((name) => `  ${name}: ${JSON.stringify(last.rows.find((row) => row.name === name)!.byEndpoint)}`)
   const slow = last.rows.flatMap((row) => row.slow.map((statement) => `  ${row.name}: ${statement.ms.toFixed(0)} ms  ${statement.sql}`))
   return [

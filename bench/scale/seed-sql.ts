@@ -135,7 +135,7 @@ export function historySql(from: number, to: number, account: string): string[] 
       partial: "g % 25 = 0",
       refunded: "g % 20 = 0",
     },
-    account
+    account,
   )
 }
 

@@ -59,7 +59,7 @@ export function sliceSql(size: number, account: string): string[] {
         unshipped: "g > 5",
         untold: "g = 5",
       },
-      account
+      account,
     ),
     ...orderBatchSql(
       {
@@ -72,7 +72,7 @@ export function sliceSql(size: number, account: string): string[] {
         orderCanceled: "true",
         canceledAt: "now() - interval '3 minutes'",
       },
-      account
+      account,
     ),
     ...orderBatchSql(
       {
@@ -83,7 +83,7 @@ export function sliceSql(size: number, account: string): string[] {
         open: "true",
         expiresAt: "case when g = 3 then now() - interval '1 hour' else now() + interval '24 hours' end",
       },
-      account
+      account,
     ),
     `insert into bnpl_service_call (id, account, service_order_id, checkout_token, operation, request_id, attempt, started_at, duration_ms, http_status, outcome)
       select 'bnplcall_scale${tag}ox' || g, '${account}', 'svc_scale${tag}ox' || g, null, 'Get Payment', null, 1,

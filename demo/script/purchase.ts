@@ -32,7 +32,7 @@ const gbp = (amount: number | string) => `£${Number(amount).toFixed(2)}`
  */
 export async function runScriptedPurchase(
   stack: Pick<DemoStack, "urls" | "seed">,
-  print: (line: string) => void = console.log
+  print: (line: string) => void = console.log,
 ): Promise<PurchaseResult> {
   const { urls, seed } = stack
   const ledger = () => callJson<SandboxLedger>("GET", `${urls.sandboxControl}/ledger`)
@@ -50,9 +50,11 @@ export async function runScriptedPurchase(
   })
   const courier = await eventually(
     async () => (await ledger()).courierUpdates.find((update) => update.orderId === serviceOrderId),
-    "the courier update in the sandbox ledger"
+    "the courier update in the sandbox ledger",
   )
-  print(`4. Shipped with tracking ${TRACKING.tracking_number}: the ledger shows courier "${courier.courier.name}", tracking ${courier.courier.tracking}, priority ${courier.courier.priority}`)
+  print(
+    `4. Shipped with tracking ${TRACKING.tracking_number}: the ledger shows courier "${courier.courier.name}", tracking ${courier.courier.tracking}, priority ${courier.courier.priority}`,
+  )
 
   // 5. The merchant captures, then refunds part of it.
   await callJson("POST", `${urls.store}/admin/payments/${payment.id}/capture`, { headers: admin, body: {} })
@@ -62,7 +64,9 @@ export async function runScriptedPurchase(
   const refund = after.refunds.find((entry) => entry.orderId === serviceOrderId)
   if (!capture || !refund) throw new Error("the ledger does not show the capture and the refund")
   if (Number(refund.amount.amount) !== REFUND) throw new Error(`the ledger shows a refund of ${refund.amount.amount}, not ${REFUND}`)
-  print(`5. Partly refunded: the ledger shows a capture of ${gbp(capture.amount.amount)} and a refund of ${gbp(refund.amount.amount)} (${refund.refundId})`)
+  print(
+    `5. Partly refunded: the ledger shows a capture of ${gbp(capture.amount.amount)} and a refund of ${gbp(refund.amount.amount)} (${refund.refundId})`,
+  )
 
   return { cartId: cart.id, token, orderId, paymentId: payment.id, serviceOrderId, total: Number(order.total), ledger: after }
 }
@@ -90,11 +94,13 @@ export async function placeOrderPaidLater(stack: Pick<DemoStack, "urls" | "seed"
   const { order } = await callJson(
     "GET",
     `${urls.store}/admin/orders/${orderId}?fields=id,display_id,total,*items,*payment_collections.payments`,
-    { headers: admin }
+    { headers: admin },
   )
   const payment = order.payment_collections[0].payments[0]
   const serviceOrderId: string = payment.data.orderId
-  print(`3. Order placed: ${orderId} (#${order.display_id}, ${gbp(order.total)}), service order ${serviceOrderId}; storefront page ${orderPage}`)
+  print(
+    `3. Order placed: ${orderId} (#${order.display_id}, ${gbp(order.total)}), service order ${serviceOrderId}; storefront page ${orderPage}`,
+  )
 
   return { cart, token: token as string, orderId, order, payment, serviceOrderId, admin }
 }
@@ -137,7 +143,7 @@ export async function startPayLaterCheckout(stack: Pick<DemoStack, "urls" | "see
   const { payment_collection: withSession } = await callJson(
     "POST",
     `${urls.store}/store/payment-collections/${collection.id}/payment-sessions`,
-    { headers: store, body: { provider_id: "pp_bnpl_bnpl" } }
+    { headers: store, body: { provider_id: "pp_bnpl_bnpl" } },
   )
   const session = withSession.payment_sessions.find((candidate: any) => candidate.provider_id === "pp_bnpl_bnpl")
   return { cart, collection, token: session.data.token as string, redirectCheckoutUrl: session.data.redirectCheckoutUrl as string }

@@ -78,8 +78,14 @@ const { merchantId: _merchant, secretKey: _secret, authUrl: _authUrl, region: _r
 const accounts = realCredentials
   ? [{ id: "bnpl", options: bnplOptions }]
   : [
-      { id: "bnpl", options: { ...shared, merchantId: "100101", secretKey: "sandbox-uk-secret-key", authUrl: `${sandboxUrl}/oauth`, region: "UK" } },
-      { id: "bnpl-eu", options: { ...shared, merchantId: "100201", secretKey: "sandbox-eu-secret-key", authUrl: `${sandboxUrl}/oauth`, region: "EU" } },
+      {
+        id: "bnpl",
+        options: { ...shared, merchantId: "100101", secretKey: "sandbox-uk-secret-key", authUrl: `${sandboxUrl}/oauth`, region: "UK" },
+      },
+      {
+        id: "bnpl-eu",
+        options: { ...shared, merchantId: "100201", secretKey: "sandbox-eu-secret-key", authUrl: `${sandboxUrl}/oauth`, region: "EU" },
+      },
     ]
 
 module.exports = defineConfig({

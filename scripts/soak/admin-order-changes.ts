@@ -69,7 +69,7 @@ export async function exchangeOne(
   rng: Prng,
   order: any,
   goods: { variants: string[]; stockLocationId: string },
-  step: AdminStep
+  step: AdminStep,
 ): Promise<boolean> {
   const fulfilled = fulfilledItems(order)
   if (!fulfilled.length || !goods.variants.length) return false
@@ -109,7 +109,8 @@ export function fulfilledQuantities(order: any): Map<string, number> {
   const fulfilled = new Map<string, number>()
   for (const fulfillment of order.fulfillments ?? []) {
     if (fulfillment.canceled_at) continue
-    for (const line of fulfillment.items ?? []) fulfilled.set(line.line_item_id, (fulfilled.get(line.line_item_id) ?? 0) + Number(line.quantity))
+    for (const line of fulfillment.items ?? [])
+      fulfilled.set(line.line_item_id, (fulfilled.get(line.line_item_id) ?? 0) + Number(line.quantity))
   }
   return fulfilled
 }

@@ -8,7 +8,15 @@ const ORDER_FIELDS =
   "id,status,total,*items,*fulfillments,*fulfillments.items,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
 
 /** What an admin does to an order, by weight; only the actions the order allows are drawn from. */
-export const ADMIN_ACTIONS = { "full capture": 30, "partial capture": 25, refund: 35, ship: 30, cancel: 10, "order edit": 12, exchange: 8 } as const
+export const ADMIN_ACTIONS = {
+  "full capture": 30,
+  "partial capture": 25,
+  refund: 35,
+  ship: 30,
+  cancel: 10,
+  "order edit": 12,
+  exchange: 8,
+} as const
 type AdminAction = keyof typeof ADMIN_ACTIONS
 
 export interface AdminContext {
@@ -43,7 +51,7 @@ export class Admin {
   constructor(
     private readonly actor: string,
     private readonly rng: Prng,
-    private readonly context: AdminContext
+    private readonly context: AdminContext,
   ) {}
 
   private server(): string | undefined {
@@ -73,7 +81,9 @@ export class Admin {
     const found = read.body?.order
     if (!found) return
     if (found.status === "canceled") return void this.context.orders.delete(order)
-    const payLater = (found.payment_collections ?? []).flatMap((collection: any) => collection.payments ?? []).filter((candidate: any) => String(candidate.provider_id).startsWith("pp_bnpl"))
+    const payLater = (found.payment_collections ?? [])
+      .flatMap((collection: any) => collection.payments ?? [])
+      .filter((candidate: any) => String(candidate.provider_id).startsWith("pp_bnpl"))
     // After an order change the approval lives on a new payment; the cancelled one holds nothing.
     const payment = payLater.find((candidate: any) => !candidate.canceled_at) ?? payLater[0]
     if (!payment) return
@@ -82,7 +92,14 @@ export class Admin {
     const refunded: bigint = (payment.refunds ?? []).reduce((total: bigint, refund: any) => total + minor(refund.amount), 0n)
     const ids = { order, payment: payment.id as string, serviceOrder: payment.data?.orderId as string | undefined }
     const step = (name: string, answer: { status: number; message: string; ms: number }, result?: string) =>
-      this.context.history.add({ actor: this.actor, step: name, ...ids, status: answer.status || undefined, result: result ?? answer.message, ms: answer.ms })
+      this.context.history.add({
+        actor: this.actor,
+        step: name,
+        ...ids,
+        status: answer.status || undefined,
+        result: result ?? answer.message,
+        ms: answer.ms,
+      })
 
     const open = payment.canceled_at ? 0n : authorized - captured
     const available = captured - refunded
@@ -118,14 +135,29 @@ export class Admin {
     if (action === "ship") {
       // Some of what is left, or all of it.
       const items = this.rng.chance(0.4) && unshipped.length > 1 ? [unshipped[0]] : unshipped
-      const fulfilled = await this.call("POST", `/admin/orders/${order}/fulfillments?fields=id,*fulfillments`, { items, location_id: this.context.stockLocationId })
-      const fulfillment = (fulfilled.body?.order?.fulfillments ?? []).find((candidate: any) => !candidate.shipped_at && !candidate.canceled_at)
-      step("fulfillment", fulfilled, fulfillment ? `fulfillment ${fulfillment.id} of ${items.map((item) => item.quantity).join("+")} item(s)` : undefined)
+      const fulfilled = await this.call("POST", `/admin/orders/${order}/fulfillments?fields=id,*fulfillments`, {
+        items,
+        location_id: this.context.stockLocationId,
+      })
+      const fulfillment = (fulfilled.body?.order?.fulfillments ?? []).find(
+        (candidate: any) => !candidate.shipped_at && !candidate.canceled_at,
+      )
+      step(
+        "fulfillment",
+        fulfilled,
+        fulfillment ? `fulfillment ${fulfillment.id} of ${items.map((item) => item.quantity).join("+")} item(s)` : undefined,
+      )
       if (!fulfillment) return
       const tracking = `TRK${this.rng.int(100_000, 999_999)}`
       const shipped = await this.call("POST", `/admin/orders/${order}/fulfillments/${fulfillment.id}/shipments`, {
         items,
-        labels: [{ tracking_number: tracking, tracking_url: `https://track.example.com/${tracking}`, label_url: `https://labels.example.com/${tracking}.pdf` }],
+        labels: [
+          {
+            tracking_number: tracking,
+            tracking_url: `https://track.example.com/${tracking}`,
+            label_url: `https://labels.example.com/${tracking}.pdf`,
+          },
+        ],
         metadata: { courier_name: this.rng.pick(COURIERS) },
       })
       step("shipment", shipped, shipped.status === 200 ? `shipped ${fulfillment.id}, tracking ${tracking}` : undefined)
@@ -135,16 +167,28 @@ export class Admin {
       // Now and then more than is left, as an admin's typo: the plugin refuses it.
       const first = this.rng.chance(0.1) ? available + BigInt(this.rng.int(1, 500)) : BigInt(this.rng.int(1, Number(available)))
       const answer = await this.call("POST", `/admin/payments/${payment.id}/refund`, { amount: major(first) })
-      step("refund", answer, answer.status === 200 ? `refunded ${major(first).toFixed(2)}` : `${major(first).toFixed(2)}: ${answer.message}`)
+      step(
+        "refund",
+        answer,
+        answer.status === 200 ? `refunded ${major(first).toFixed(2)}` : `${major(first).toFixed(2)}: ${answer.message}`,
+      )
       if (answer.status !== 200 && this.rng.chance(0.7)) {
         const again = BigInt(this.rng.int(1, Number(available)))
         const retried = await this.call("POST", `/admin/payments/${payment.id}/refund`, { amount: major(again) })
-        step("refund retried with another amount", retried, retried.status === 200 ? `refunded ${major(again).toFixed(2)}` : `${major(again).toFixed(2)}: ${retried.message}`)
+        step(
+          "refund retried with another amount",
+          retried,
+          retried.status === 200 ? `refunded ${major(again).toFixed(2)}` : `${major(again).toFixed(2)}: ${retried.message}`,
+        )
       }
       return
     }
     const amount = action === "full capture" ? open : BigInt(this.rng.int(1, Number(open)))
-    const answer = await this.call("POST", `/admin/payments/${payment.id}/capture`, action === "full capture" ? {} : { amount: major(amount) })
+    const answer = await this.call(
+      "POST",
+      `/admin/payments/${payment.id}/capture`,
+      action === "full capture" ? {} : { amount: major(amount) },
+    )
     step(action, answer, answer.status === 200 ? `captured ${major(amount).toFixed(2)}` : `${major(amount).toFixed(2)}: ${answer.message}`)
   }
 }

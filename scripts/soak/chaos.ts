@@ -52,7 +52,7 @@ export async function injectFaults(
   rng: Prng,
   { rate, queue }: { rate: number; queue: number },
   until: () => boolean,
-  counts: ChaosCounts
+  counts: ChaosCounts,
 ): Promise<void> {
   let seen = sandbox.control.ledger().requests
   const owed = new Map<SandboxEndpoint, number>()
@@ -100,7 +100,7 @@ export async function crashAndFlush(
   rng: Prng,
   options: { meanGapSeconds: number; flushEverySeconds: number },
   until: () => boolean,
-  counts: ChaosCounts
+  counts: ChaosCounts,
 ): Promise<void> {
   // The first flush comes sooner than the mean, so a short run (CI's 3 minutes) meets one too.
   let nextFlush = Date.now() + rng.int(options.flushEverySeconds / 4, options.flushEverySeconds * 0.75) * 1_000

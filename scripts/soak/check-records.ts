@@ -9,8 +9,23 @@ import type { HistoryStep } from "./history"
 /** What the checker reads of the sandbox's ledger (src/sandbox/ledger.ts `SandboxLedger`). */
 export interface LedgerView {
   auths: Array<{ token: string; paymentId: string; status: string; requestId?: string }>
-  captures: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string }; paymentEventMerchantReference?: string }>
-  refunds: Array<{ merchantId?: string; orderId: string; refundId: string; requestId?: string; merchantReference?: string; refundMerchantReference?: string; amount: { amount: string }; reversal?: true }>
+  captures: Array<{
+    merchantId?: string
+    orderId: string
+    requestId?: string
+    amount: { amount: string }
+    paymentEventMerchantReference?: string
+  }>
+  refunds: Array<{
+    merchantId?: string
+    orderId: string
+    refundId: string
+    requestId?: string
+    merchantReference?: string
+    refundMerchantReference?: string
+    amount: { amount: string }
+    reversal?: true
+  }>
   voids: Array<{ merchantId?: string; orderId: string; requestId?: string; amount: { amount: string } }>
   payments: Array<{
     id: string
@@ -102,7 +117,8 @@ export function toMinor(value: string | number | undefined | null): bigint {
 }
 
 /** Minor units as the API writes major units ("12.30", "-0.05"), for messages. */
-export const major = (minor: bigint) => `${minor < 0n ? "-" : ""}${(minor < 0n ? -minor : minor) / 100n}.${String((minor < 0n ? -minor : minor) % 100n).padStart(2, "0")}`
+export const major = (minor: bigint) =>
+  `${minor < 0n ? "-" : ""}${(minor < 0n ? -minor : minor) / 100n}.${String((minor < 0n ? -minor : minor) % 100n).padStart(2, "0")}`
 
 /** The sums of ledger entries per service order (minor units). */
 export function groupSum(entries: Array<{ orderId: string; amount: { amount: string } }>): Map<string, bigint> {
@@ -124,4 +140,5 @@ export function byServiceOrder(payments: MedusaPayment[]): Map<string, MedusaPay
 }
 
 /** The payment a violation names among one service order's: the live one, else the last. */
-export const shownPayment = (payments: MedusaPayment[]): MedusaPayment => payments.find((payment) => !payment.canceled) ?? payments[payments.length - 1]
+export const shownPayment = (payments: MedusaPayment[]): MedusaPayment =>
+  payments.find((payment) => !payment.canceled) ?? payments[payments.length - 1]

@@ -1,6 +1,16 @@
 import { DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE } from "../../src/runtime/infrastructure/dependency-outage"
 import { SHOPPER_WORDING } from "../../src/vocabulary"
-import { byServiceOrder, groupSum, major, shownPayment, toMinor, type CheckInput, type LedgerView, type Rule, type Violation } from "./check-records"
+import {
+  byServiceOrder,
+  groupSum,
+  major,
+  shownPayment,
+  toMinor,
+  type CheckInput,
+  type LedgerView,
+  type Rule,
+  type Violation,
+} from "./check-records"
 import { formatStep, stepsTouching, type HistoryStep } from "./history"
 import { approvalLost, approvedGoods, money } from "./order-rules"
 
@@ -38,7 +48,14 @@ const DOCUMENTED_OUTAGE_503 = [DATABASE_UNAVAILABLE.message, REDIS_UNAVAILABLE.m
 
 /** Every rule broken, in a stable order (by rule, then by what it names): the check at the end, once the jobs have settled. */
 export function check(input: CheckInput): Violation[] {
-  return [...approvals(input), ...money(input), ...approvedGoods(input), ...approvalLost(input), ...shipments(input), ...checkWhileRunning(input)]
+  return [
+    ...approvals(input),
+    ...money(input),
+    ...approvedGoods(input),
+    ...approvalLost(input),
+    ...shipments(input),
+    ...checkWhileRunning(input),
+  ]
 }
 
 /**
@@ -61,7 +78,9 @@ function approvals({ ledger, medusa }: CheckInput): Violation[] {
   const violations: Violation[] = []
   const captured = groupSum(ledger.captures)
   const refunded = groupSum(ledger.refunds)
-  const withOrder = new Set(medusa.payments.filter((payment) => payment.orderId && payment.serviceOrderId).map((payment) => payment.serviceOrderId!))
+  const withOrder = new Set(
+    medusa.payments.filter((payment) => payment.orderId && payment.serviceOrderId).map((payment) => payment.serviceOrderId!),
+  )
   const liveByCart = new Map<string, string[]>()
   for (const payment of ledger.payments) {
     if (payment.status !== "APPROVED") continue
@@ -77,11 +96,17 @@ function approvals({ ledger, medusa }: CheckInput): Violation[] {
         token: payment.token,
       })
     }
-    if (payment.merchantReference && !settled) liveByCart.set(payment.merchantReference, [...(liveByCart.get(payment.merchantReference) ?? []), payment.id])
+    if (payment.merchantReference && !settled)
+      liveByCart.set(payment.merchantReference, [...(liveByCart.get(payment.merchantReference) ?? []), payment.id])
   }
   for (const [cart, ids] of liveByCart) {
     if (ids.length > 1) {
-      violations.push({ rule: "one-approval-per-cart", message: `cart ${cart} has ${ids.length} approvals still standing: ${ids.join(", ")}`, cart, serviceOrder: ids[0] })
+      violations.push({
+        rule: "one-approval-per-cart",
+        message: `cart ${cart} has ${ids.length} approvals still standing: ${ids.join(", ")}`,
+        cart,
+        serviceOrder: ids[0],
+      })
     }
   }
   return violations
@@ -95,7 +120,8 @@ function approvals({ ledger, medusa }: CheckInput): Violation[] {
 function shipments({ ledger, medusa }: CheckInput): Violation[] {
   const violations: Violation[] = []
   const told = new Map<string, string[]>()
-  for (const update of ledger.courierUpdates ?? []) told.set(update.orderId, [...(told.get(update.orderId) ?? []), update.courier.tracking ?? ""])
+  for (const update of ledger.courierUpdates ?? [])
+    told.set(update.orderId, [...(told.get(update.orderId) ?? []), update.courier.tracking ?? ""])
   for (const shipment of medusa.shipments ?? []) {
     if (shipment.courierSyncError) continue
     // One check per approval: an order change leaves two Medusa payments naming it.
@@ -138,7 +164,11 @@ function sentTwice(ledger: LedgerView): Violation[] {
         if (seen.has(scoped) && !reported.has(scoped)) {
           reported.add(scoped)
           const count = entries.filter((other) => keyOf(other) === key && (other.merchantId ?? "") === (entry.merchantId ?? "")).length
-          violations.push({ rule: "money-call-sent-twice", message: `${kind} with ${label} ${key} was applied ${count} times at the service`, serviceOrder: entry.orderId })
+          violations.push({
+            rule: "money-call-sent-twice",
+            message: `${kind} with ${label} ${key} was applied ${count} times at the service`,
+            serviceOrder: entry.orderId,
+          })
         }
         seen.set(scoped, entry)
       }
@@ -170,7 +200,8 @@ function secretsInLogs({ logs, secrets }: CheckInput): Violation[] {
     const lines = text.split("\n")
     lines.forEach((line, index) => {
       for (const secret of wanted) {
-        if (line.includes(secret)) violations.push({ rule: "secret-in-log", message: `${file}:${firstLine + index} holds a secret (${secret.slice(0, 4)}…)` })
+        if (line.includes(secret))
+          violations.push({ rule: "secret-in-log", message: `${file}:${firstLine + index} holds a secret (${secret.slice(0, 4)}…)` })
       }
     })
   }

@@ -86,7 +86,9 @@ export class Deployment {
       hash: templateHash(STORE_DIR),
       build: async (url) => {
         const setup = this.settings("setup", 0, {}, url)
-        this.options.log(`soak: migrating and seeding the template database ${url.replace(/\/\/[^@]*@/, "//")} (once per plugin build's migrations)`)
+        this.options.log(
+          `soak: migrating and seeding the template database ${url.replace(/\/\/[^@]*@/, "//")} (once per plugin build's migrations)`,
+        )
         await migrateStore(setup)
         return seedDemoStore(setup)
       },
@@ -190,7 +192,7 @@ export class Deployment {
         if (process.starting) await process.starting.catch(() => {})
         await process.store?.stop()
         process.store = undefined
-      })
+      }),
     )
     if (!keepDatabase) await this.database?.drop()
     await flushRedisDatabase(this.options.redisUrl).catch(() => {})

@@ -52,7 +52,13 @@ interface ShippingOptionAnswer {
  * the popup (the sandbox's controls), then the page's complete, unless the popup was closed
  * (the completion job then places the order). Every step goes to the history.
  */
-export async function shopExpress(actor: string, rng: Prng, region: "uk" | "eu", server: () => string, context: ExpressShopperContext): Promise<void> {
+export async function shopExpress(
+  actor: string,
+  rng: Prng,
+  region: "uk" | "eu",
+  server: () => string,
+  context: ExpressShopperContext,
+): Promise<void> {
   const { seed, history } = context
   const headers = { "x-publishable-api-key": seed.publishableKey, origin: context.storefrontOrigin }
   const log = (step: string, answer: Answer, extra: Record<string, string | undefined> = {}, result = answer.message) =>
@@ -67,7 +73,7 @@ export async function shopExpress(actor: string, rng: Prng, region: "uk" | "eu",
 
   const started = await express("", { provider_id: seed.providers[region] })
   const token: string | undefined = started.body?.token
-  log("express start", started, { cart, token }, token ? "checkout created" : started.body?.reason ?? started.message)
+  log("express start", started, { cart, token }, token ? "checkout created" : (started.body?.reason ?? started.message))
   if (!token) return
 
   const country = region === "uk" ? "GB" : "DE"
@@ -75,18 +81,36 @@ export async function shopExpress(actor: string, rng: Prng, region: "uk" | "eu",
   if (!preset) return void history.add({ actor, step: "express address", cart, token, result: `no ${country} preset in the sandbox` })
   const offered = await express("/shipping-options", preset.address)
   const options: ShippingOptionAnswer[] = offered.body?.shipping_options ?? []
-  log("express shipping options", offered, { cart, token }, options.length ? `${options.length} option(s)` : offered.body?.rejection ?? offered.message)
+  log(
+    "express shipping options",
+    offered,
+    { cart, token },
+    options.length ? `${options.length} option(s)` : (offered.body?.rejection ?? offered.message),
+  )
   if (!options.length) return
 
   const journey = rng.weighted(EXPRESS_JOURNEYS)
   const offeredOption = rng.pick(options)
   const option =
     journey === "unoffered option"
-      ? { ...offeredOption, id: "so_never_offered", orderAmount: { ...offeredOption.orderAmount, amount: minorUnitsToApiAmount(apiAmountToMinorUnits(offeredOption.orderAmount.amount) + 500n) } }
+      ? {
+          ...offeredOption,
+          id: "so_never_offered",
+          orderAmount: {
+            ...offeredOption.orderAmount,
+            amount: minorUnitsToApiAmount(apiAmountToMinorUnits(offeredOption.orderAmount.amount) + 500n),
+          },
+        }
       : offeredOption
   try {
     if (journey === "cancel") context.consumer.cancel(token)
-    else context.consumer.confirm(token, { address: preset.address, email: `${actor}@example.com`, option, outcome: journey === "decline" ? "decline" : "approve" })
+    else
+      context.consumer.confirm(token, {
+        address: preset.address,
+        email: `${actor}@example.com`,
+        option,
+        outcome: journey === "decline" ? "decline" : "approve",
+      })
   } catch (error) {
     return void history.add({ actor, step: `popup ${journey}`, cart, token, result: (error as Error).message })
   }
@@ -94,10 +118,14 @@ export async function shopExpress(actor: string, rng: Prng, region: "uk" | "eu",
   if (journey === "closed popup" || journey === "cancel") return
 
   if (journey === "changed cart") {
-    const added = await request("POST", `${server()}/store/carts/${cart}/line-items`, { headers, body: { variant_id: seed.variants.tote, quantity: 1 } })
+    const added = await request("POST", `${server()}/store/carts/${cart}/line-items`, {
+      headers,
+      body: { variant_id: seed.variants.tote, quantity: 1 },
+    })
     log("change cart after approval", added, { cart, token })
   }
-  if (journey === "swapped goods") log("swap goods at the same total", await swapGoodsAtSameTotal(server(), cart, seed, headers), { cart, token })
+  if (journey === "swapped goods")
+    log("swap goods at the same total", await swapGoodsAtSameTotal(server(), cart, seed, headers), { cart, token })
   if (journey === "stray token") {
     const stray = await express("/complete", { orderToken: `stray-${rng.int(1, 1e9)}` })
     log("express complete (stray token)", stray, { cart }, stray.body?.reason ?? stray.message)
@@ -107,5 +135,5 @@ export async function shopExpress(actor: string, rng: Prng, region: "uk" | "eu",
   context.waits.push(completed.ms)
   const order: string | undefined = completed.body?.order_id
   if (order) context.orders.add(order)
-  log("express complete", completed, { cart, token, order }, order ? "order placed" : completed.body?.reason ?? completed.message)
+  log("express complete", completed, { cart, token, order }, order ? "order placed" : (completed.body?.reason ?? completed.message))
 }

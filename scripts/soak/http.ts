@@ -12,7 +12,7 @@ export interface Answer {
 export async function request(
   method: string,
   url: string,
-  options: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {}
+  options: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
 ): Promise<Answer> {
   const started = Date.now()
   try {
@@ -24,7 +24,7 @@ export async function request(
       signal: AbortSignal.timeout(options.timeoutMs ?? 90_000),
     })
     const text = await response.text()
-    let body: any = undefined
+    let body: any
     try {
       body = text ? JSON.parse(text) : undefined
     } catch {

@@ -6,7 +6,16 @@ import { isNarrowingVoid } from "../../src/payments/request-ids"
 import { DEFAULT_SANDBOX_ACCOUNTS, startSandbox, type SandboxLedger } from "../../src/sandbox"
 import { Admin } from "./admin"
 import { crashAndFlush, faultsInjected, injectFaults, type ChaosCounts } from "./chaos"
-import { check, checkWhileRunning, describeViolation, RULES_AT_ANY_MOMENT, toMinor, violationKey, type CheckInput, type Violation } from "./checker"
+import {
+  check,
+  checkWhileRunning,
+  describeViolation,
+  RULES_AT_ANY_MOMENT,
+  toMinor,
+  violationKey,
+  type CheckInput,
+  type Violation,
+} from "./checker"
 import { Deployment, STOREFRONT_URL } from "./deployment"
 import type { ExpressConsumer } from "./express-shopper"
 import { History } from "./history"
@@ -102,7 +111,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const rng = new Prng(options.seed)
   log(
     `soak: seed ${options.seed}, ${options.minutes} min, ${options.checkoutsPerMinute} checkouts/min (at most ${options.shoppersAtOnce} at once), ` +
-      `${options.admins} admins, faults on ${options.faultRate * 100}% of calls (queue ${options.faultQueue}), a crash or flush every ${options.crashEverySeconds} s`
+      `${options.admins} admins, faults on ${options.faultRate * 100}% of calls (queue ${options.faultQueue}), a crash or flush every ${options.crashEverySeconds} s`,
   )
   mkdirSync(options.logDir, { recursive: true })
   const tokens = new Set<string>()
@@ -136,11 +145,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const counts: ChaosCounts = { faultsArmed: {}, kills: {}, flushes: 0 }
   const outageCounts: OutageCounts = noOutages()
   const plannedOutages = planOutages(rng.fork(5_000_000), options.minutes, options.outagesPerKind)
-  log(`soak: outages ${plannedOutages.map((outage) => `${outage.kind} at +${Math.round(outage.startMs / 1_000)} s for ${outage.durationMs / 1_000} s`).join(", ") || "none"}`)
+  log(
+    `soak: outages ${plannedOutages.map((outage) => `${outage.kind} at +${Math.round(outage.startMs / 1_000)} s for ${outage.durationMs / 1_000} s`).join(", ") || "none"}`,
+  )
   const orders = new Set<string>()
   const waits: number[] = []
   const logs = new LogReader(options.logDir)
-  const secrets = DEFAULT_SANDBOX_ACCOUNTS.flatMap((account) => [account.secretKey, Buffer.from(`${account.merchantId}:${account.secretKey}`).toString("base64")])
+  const secrets = DEFAULT_SANDBOX_ACCOUNTS.flatMap((account) => [
+    account.secretKey,
+    Buffer.from(`${account.merchantId}:${account.secretKey}`).toString("base64"),
+  ])
   // The logs are read once, a piece at a time; the rules that hold at any moment are checked on each piece.
   const found = new Map<string, Violation & { minute: number }>()
   const gather = async (): Promise<CheckInput & { ledger: SandboxLedger }> => {
@@ -181,9 +195,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           inFlight += 1
           const actor = `shopper-${shoppers}`
           shopping.push(
-            shop(actor, rng.fork(shoppers), { seed: deployment.seed, history, liveServers, orders, waits, expressConsumer, storefrontOrigin: new URL(STOREFRONT_URL).origin })
+            shop(actor, rng.fork(shoppers), {
+              seed: deployment.seed,
+              history,
+              liveServers,
+              orders,
+              waits,
+              expressConsumer,
+              storefrontOrigin: new URL(STOREFRONT_URL).origin,
+            })
               .catch((error) => void history.add({ actor, step: "journey", result: `driver error: ${(error as Error).message}` }))
-              .finally(() => (inFlight -= 1))
+              .finally(() => (inFlight -= 1)),
           )
         }
         await sleep(gapMs * (0.5 + rng.next()))
@@ -200,7 +222,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       })
       const pause = rng.fork(2_000_000 + n)
       while (!over()) {
-        await admin.act().catch((error) => void history.add({ actor: `admin-${n}`, step: "act", result: `driver error: ${(error as Error).message}` }))
+        await admin
+          .act()
+          .catch((error) => void history.add({ actor: `admin-${n}`, step: "act", result: `driver error: ${(error as Error).message}` }))
         await sleep(pause.int(options.adminPauseMs / 2, options.adminPauseMs * 1.5))
       }
     })
@@ -211,7 +235,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       rng.fork(4_000_000),
       { meanGapSeconds: options.crashEverySeconds, flushEverySeconds: options.flushEverySeconds },
       over,
-      counts
+      counts,
     )
     const outages = runOutages(proxies, plannedOutages, startedAt, history, over, outageCounts)
     // Every minute: progress, and the rules that hold at any moment (the approval and money rules wait for the end).
@@ -228,7 +252,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
               `${ledger.captures.length} captures, ${ledger.refunds.length} refunds, ${ledger.voids.length} voids, ` +
               `${faultsInjected(counts, sandbox.control.faults())} faults, ${Object.values(counts.kills).reduce((a, b) => a + b, 0)} crashes, ` +
               `outages ${OUTAGE_KINDS.map((kind) => `${kind} ${outageCounts.outages[kind]}${proxies[kind].isCut ? " (now)" : ""}`).join(", ")}, ` +
-              `${found.size} violation(s), servers up: ${liveServers().length}`
+              `${found.size} violation(s), servers up: ${liveServers().length}`,
           )
         })
         .catch((error) => log(`soak: +${minute} min: check failed: ${(error as Error).message}`))
@@ -269,10 +293,27 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // What the checker read, beside the logs, so a violation can be looked into after the run.
     writeFileSync(path.join(options.logDir, "ledger.json"), JSON.stringify(input.ledger, null, 1))
     writeFileSync(path.join(options.logDir, "history.json"), JSON.stringify(history.steps, null, 1))
-    writeFileSync(path.join(options.logDir, "medusa.json"), JSON.stringify(input.medusa, (_, value) => (typeof value === "bigint" ? value.toString() : value), 1))
-    const figures = await figuresOf(input, sandbox.control.ledger(), counts, remaining, waits, shoppers, deployment.databaseUrl, violations.length, outageCounts)
+    writeFileSync(
+      path.join(options.logDir, "medusa.json"),
+      JSON.stringify(input.medusa, (_, value) => (typeof value === "bigint" ? value.toString() : value), 1),
+    )
+    const figures = await figuresOf(
+      input,
+      sandbox.control.ledger(),
+      counts,
+      remaining,
+      waits,
+      shoppers,
+      deployment.databaseUrl,
+      violations.length,
+      outageCounts,
+    )
     log(`soak: figures (seed ${options.seed}, ${options.minutes} min)\n${JSON.stringify(figures, null, 2)}`)
-    log(violations.length ? `soak: ${violations.length} VIOLATION(S); replay with npm run soak -- --minutes ${options.minutes} --seed ${options.seed}` : "soak: 0 violations")
+    log(
+      violations.length
+        ? `soak: ${violations.length} VIOLATION(S); replay with npm run soak -- --minutes ${options.minutes} --seed ${options.seed}`
+        : "soak: 0 violations",
+    )
     return { seed: options.seed, violations, figures }
   } finally {
     unwatch()
@@ -292,7 +333,7 @@ async function figuresOf(
   shoppers: number,
   databaseUrl: string,
   violations: number,
-  outageCounts: OutageCounts
+  outageCounts: OutageCounts,
 ): Promise<Record<string, unknown>> {
   const operations: Record<string, string> = {}
   for (const step of input.history) {
@@ -303,16 +344,20 @@ async function figuresOf(
   }
   const faults: Record<string, number> = {}
   for (const [key, armed] of Object.entries(counts.faultsArmed)) {
-    const unused = remaining.filter((fault) => `${fault.endpoint} ${fault.kind === "status" ? `status ${fault.status}` : fault.kind}` === key).reduce((sum, fault) => sum + fault.remaining, 0)
+    const unused = remaining
+      .filter((fault) => `${fault.endpoint} ${fault.kind === "status" ? `status ${fault.status}` : fault.kind}` === key)
+      .reduce((sum, fault) => sum + fault.remaining, 0)
     const kind = key.split(" ").slice(1).join(" ")
     faults[kind] = (faults[kind] ?? 0) + armed - unused
   }
   // Per currency: the account that moved it says which.
   const currencyOf = (merchantId?: string) =>
-    DEFAULT_SANDBOX_ACCOUNTS.find((account) => account.merchantId === merchantId || account.formerMerchantIds?.includes(merchantId ?? ""))?.currency ?? "?"
+    DEFAULT_SANDBOX_ACCOUNTS.find((account) => account.merchantId === merchantId || account.formerMerchantIds?.includes(merchantId ?? ""))
+      ?.currency ?? "?"
   const total = (entries: Array<{ merchantId?: string; amount: { amount: string } }>) => {
     const sums = new Map<string, bigint>()
-    for (const entry of entries) sums.set(currencyOf(entry.merchantId), (sums.get(currencyOf(entry.merchantId)) ?? 0n) + toMinor(entry.amount.amount))
+    for (const entry of entries)
+      sums.set(currencyOf(entry.merchantId), (sums.get(currencyOf(entry.merchantId)) ?? 0n) + toMinor(entry.amount.amount))
     return [...sums].map(([currency, minor]) => `${minor / 100n}.${String(minor % 100n).padStart(2, "0")} ${currency}`).join(", ") || "0.00"
   }
   const medusa = await readMedusaRecords(databaseUrl)
@@ -321,7 +366,12 @@ async function figuresOf(
     operations,
     service: {
       checkouts: ledger.checkouts.length,
-      checkoutsByAccount: Object.fromEntries(DEFAULT_SANDBOX_ACCOUNTS.map((account) => [account.region, ledger.checkouts.filter((checkout) => currencyOf(checkout.merchantId) === account.currency).length])),
+      checkoutsByAccount: Object.fromEntries(
+        DEFAULT_SANDBOX_ACCOUNTS.map((account) => [
+          account.region,
+          ledger.checkouts.filter((checkout) => currencyOf(checkout.merchantId) === account.currency).length,
+        ]),
+      ),
       courierUpdates: ledger.courierUpdates.length,
       approvals: ledger.auths.filter((auth) => auth.status === "APPROVED").length,
       declines: ledger.auths.filter((auth) => auth.status === "DECLINED").length,
@@ -339,7 +389,9 @@ async function figuresOf(
       total: medusa.orders,
       canceled: medusa.canceledOrders,
       // Orders an edit or exchange moved the approval of to a new payment (or released it).
-      approvalCarried: new Set(medusa.payments.filter((payment) => payment.carriedApprovalId && payment.orderId).map((payment) => payment.orderId)).size,
+      approvalCarried: new Set(
+        medusa.payments.filter((payment) => payment.carriedApprovalId && payment.orderId).map((payment) => payment.orderId),
+      ).size,
     },
     moneyMoved: { captured: total(ledger.captures), refunded: total(ledger.refunds), voided: total(ledger.voids) },
     violations,

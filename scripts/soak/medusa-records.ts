@@ -11,7 +11,7 @@ import { toMinor } from "./checker"
  * courier sync error for it (the admin's pay later widget shows those).
  */
 export async function readMedusaRecords(
-  databaseUrl: string
+  databaseUrl: string,
 ): Promise<{ payments: MedusaPayment[]; shipments: MedusaShipment[]; orders: number; canceledOrders: number }> {
   const client = new Client({ connectionString: databaseUrl })
   await client.connect()
@@ -49,7 +49,9 @@ export async function readMedusaRecords(
       LEFT JOIN fulfillment_label l ON l.fulfillment_id = f.id AND l.deleted_at IS NULL
       WHERE f.shipped_at IS NOT NULL AND f.canceled_at IS NULL AND f.deleted_at IS NULL
       GROUP BY f.id, ofl.order_id`)
-    const counts = await client.query(`SELECT count(*)::int AS orders, count(*) FILTER (WHERE status = 'canceled')::int AS canceled FROM "order" WHERE deleted_at IS NULL`)
+    const counts = await client.query(
+      `SELECT count(*)::int AS orders, count(*) FILTER (WHERE status = 'canceled')::int AS canceled FROM "order" WHERE deleted_at IS NULL`,
+    )
     return {
       payments: payments.rows.map((row) => ({
         id: row.id,
@@ -64,7 +66,12 @@ export async function readMedusaRecords(
         ...(row.order_id ? { orderItems: orderItems.get(row.order_id) ?? [] } : {}),
         ...(row.carried_approval_id ? { carriedApprovalId: row.carried_approval_id } : {}),
       })),
-      shipments: shipments.rows.map((row) => ({ fulfillmentId: row.id, orderId: row.order_id, tracking: row.tracking, courierSyncError: row.sync_error })),
+      shipments: shipments.rows.map((row) => ({
+        fulfillmentId: row.id,
+        orderId: row.order_id,
+        tracking: row.tracking,
+        courierSyncError: row.sync_error,
+      })),
       orders: counts.rows[0].orders,
       canceledOrders: counts.rows[0].canceled,
     }

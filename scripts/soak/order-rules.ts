@@ -1,5 +1,15 @@
 import { isNarrowingVoid } from "../../src/payments/request-ids"
-import { byServiceOrder, groupSum, major, shownPayment, toMinor, type CheckInput, type LedgerView, type MedusaPayment, type Violation } from "./check-records"
+import {
+  byServiceOrder,
+  groupSum,
+  major,
+  shownPayment,
+  toMinor,
+  type CheckInput,
+  type LedgerView,
+  type MedusaPayment,
+  type Violation,
+} from "./check-records"
 
 /**
  * The checker's rules on each order's money and approval, per service order (one approval):
@@ -16,7 +26,8 @@ const idsOf = (serviceOrderId: string, payments: MedusaPayment[], token?: string
   serviceOrder: serviceOrderId,
   ...(token ? { token } : {}),
 })
-const across = (payments: MedusaPayment[]) => (payments.length > 1 ? ` (over Medusa's ${payments.length} payments ${payments.map((payment) => payment.id).join(", ")})` : "")
+const across = (payments: MedusaPayment[]) =>
+  payments.length > 1 ? ` (over Medusa's ${payments.length} payments ${payments.map((payment) => payment.id).join(", ")})` : ""
 /** Whether an order change moved the approval: any payment naming it carries `data.carriedApprovalId`. */
 const carried = (payments: MedusaPayment[]) => payments.some((payment) => payment.carriedApprovalId)
 
@@ -37,16 +48,28 @@ export function money({ ledger, medusa }: CheckInput): Violation[] {
     const serviceCaptured = captured.get(serviceOrderId) ?? 0n
     const serviceRefunded = refunded.get(serviceOrderId) ?? 0n
     if (serviceCaptured !== medusaCaptured) {
-      violations.push({ rule: "captured-differs", message: `the service captured ${major(serviceCaptured)}, Medusa records captures of ${major(medusaCaptured)}${across(payments)}`, ...ids })
+      violations.push({
+        rule: "captured-differs",
+        message: `the service captured ${major(serviceCaptured)}, Medusa records captures of ${major(medusaCaptured)}${across(payments)}`,
+        ...ids,
+      })
     }
     if (serviceRefunded !== medusaRefunded) {
-      violations.push({ rule: "refunded-differs", message: `the service refunded ${major(serviceRefunded)}, Medusa records refunds of ${major(medusaRefunded)}${across(payments)}`, ...ids })
+      violations.push({
+        rule: "refunded-differs",
+        message: `the service refunded ${major(serviceRefunded)}, Medusa records refunds of ${major(medusaRefunded)}${across(payments)}`,
+        ...ids,
+      })
     }
     if (payments.some((payment) => payment.orderStatus === "canceled")) {
       const open = toMinor(servicePayments.get(serviceOrderId)?.openToCaptureAmount.amount)
       const kept = serviceCaptured - serviceRefunded
       if (open !== 0n || kept !== 0n) {
-        violations.push({ rule: "open-after-cancel", message: `order ${ids.order} is canceled but the service still has ${major(open)} open to capture and ${major(kept)} captured and not refunded`, ...ids })
+        violations.push({
+          rule: "open-after-cancel",
+          message: `order ${ids.order} is canceled but the service still has ${major(open)} open to capture and ${major(kept)} captured and not refunded`,
+          ...ids,
+        })
       }
     }
   }
@@ -72,10 +95,17 @@ export function approvedGoods({ ledger, medusa }: CheckInput): Violation[] {
     const placedWith = payments.find((payment) => payment.orderId && payment.orderItems)
     if (!service || !placedWith) continue
     const ids = idsOf(serviceOrderId, payments, service.token)
-    const approved = (service.orderDetails?.items ?? []).filter((item) => item.sku).map((item) => line(item.sku!, item.quantity ?? 1, toMinor(item.price?.amount))).sort()
+    const approved = (service.orderDetails?.items ?? [])
+      .filter((item) => item.sku)
+      .map((item) => line(item.sku!, item.quantity ?? 1, toMinor(item.price?.amount)))
+      .sort()
     const placed = placedWith.orderItems!.map((item) => line(item.sku, item.quantity, item.unitPriceMinor)).sort()
     if (approved.join("; ") !== placed.join("; ")) {
-      violations.push({ rule: "order-not-approved", message: `order ${ids.order} has ${placed.join("; ") || "no goods"}, the consumer approved ${approved.join("; ") || "no goods"}`, ...ids })
+      violations.push({
+        rule: "order-not-approved",
+        message: `order ${ids.order} has ${placed.join("; ") || "no goods"}, the consumer approved ${approved.join("; ") || "no goods"}`,
+        ...ids,
+      })
     }
     if (!service.originalAmount) continue
     const approvedTotal = toMinor(service.originalAmount.amount)
@@ -85,22 +115,39 @@ export function approvedGoods({ ledger, medusa }: CheckInput): Violation[] {
     }
     for (const payment of payments.filter((candidate) => candidate.orderId)) {
       if (payment.amountMinor !== undefined && payment.amountMinor !== approvedTotal) {
-        violations.push({ rule: "order-not-approved", message: `order ${ids.order} is paid ${major(payment.amountMinor)}, the consumer approved ${major(approvedTotal)}`, ...ids, payment: payment.id })
+        violations.push({
+          rule: "order-not-approved",
+          message: `order ${ids.order} is paid ${major(payment.amountMinor)}, the consumer approved ${major(approvedTotal)}`,
+          ...ids,
+          payment: payment.id,
+        })
       }
     }
   }
   return violations
 }
 
-function beyondCarriedApproval(ledger: LedgerView, service: ServicePayment, approvedTotal: bigint, payments: MedusaPayment[], ids: ReturnType<typeof idsOf>): Violation[] {
+function beyondCarriedApproval(
+  ledger: LedgerView,
+  service: ServicePayment,
+  approvedTotal: bigint,
+  payments: MedusaPayment[],
+  ids: ReturnType<typeof idsOf>,
+): Violation[] {
   const violations: Violation[] = []
   const open = toMinor(service.openToCaptureAmount.amount)
   const captured = groupSum(ledger.captures).get(service.id) ?? 0n
   if (open + captured > approvedTotal) {
-    violations.push({ rule: "order-not-approved", message: `order ${ids.order} was edited: the service has ${major(open)} open and ${major(captured)} captured, more than the ${major(approvedTotal)} the consumer approved`, ...ids })
+    violations.push({
+      rule: "order-not-approved",
+      message: `order ${ids.order} was edited: the service has ${major(open)} open and ${major(captured)} captured, more than the ${major(approvedTotal)} the consumer approved`,
+      ...ids,
+    })
   }
   // Only the order changes' voids of the difference (requestId `<carried approval>-narrow`): a cancel's void ends the approval, and its payment with it.
-  const narrowed = ledger.voids.filter((entry) => entry.orderId === service.id && entry.requestId && isNarrowingVoid(entry.requestId)).reduce((total, entry) => total + toMinor(entry.amount.amount), 0n)
+  const narrowed = ledger.voids
+    .filter((entry) => entry.orderId === service.id && entry.requestId && isNarrowingVoid(entry.requestId))
+    .reduce((total, entry) => total + toMinor(entry.amount.amount), 0n)
   const live = payments.filter((payment) => !payment.canceled)
   const asked = live.reduce((total, payment) => total + (payment.amountMinor ?? 0n), 0n)
   if (asked > approvedTotal - narrowed) {

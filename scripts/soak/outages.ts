@@ -82,7 +82,7 @@ export async function runOutages(
   startedAt: number,
   history: History,
   until: () => boolean,
-  counts: OutageCounts
+  counts: OutageCounts,
 ): Promise<void> {
   await Promise.all(
     planned.map(async (outage) => {
@@ -98,6 +98,6 @@ export async function runOutages(
       proxy.restore()
       counts.outageSeconds[outage.kind] += Math.round((outage.durationMs - Math.max(0, endsAt - Date.now())) / 1_000)
       history.add({ actor: "chaos", step: `restore ${outage.kind}`, result: "reachable again" })
-    })
+    }),
   )
 }

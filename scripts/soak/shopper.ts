@@ -74,7 +74,10 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
   const cart: string | undefined = created.body?.cart?.id
   log(`create cart (${region.toUpperCase()})`, created, { cart })
   if (!cart) return
-  const shipping = await request("POST", `${server()}/store/carts/${cart}/shipping-methods`, { headers, body: { option_id: seed.shippingOptions.standard } })
+  const shipping = await request("POST", `${server()}/store/carts/${cart}/shipping-methods`, {
+    headers,
+    body: { option_id: seed.shippingOptions.standard },
+  })
   log("shipping method", shipping, { cart })
   if (shipping.status !== 200) return
   const collection = await request("POST", `${server()}/store/payment-collections`, { headers, body: { cart_id: cart } })
@@ -84,7 +87,9 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
     headers,
     body: { provider_id: seed.providers[region] },
   })
-  const session = sessioned.body?.payment_collection?.payment_sessions?.find((candidate: any) => candidate.provider_id === seed.providers[region])
+  const session = sessioned.body?.payment_collection?.payment_sessions?.find(
+    (candidate: any) => candidate.provider_id === seed.providers[region],
+  )
   const token: string | undefined = session?.data?.token
   log("payment-session", sessioned, { cart, token }, token ? "checkout created" : sessioned.message)
   if (!token) return
@@ -102,10 +107,14 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
   if (journey === "closed tab") return
 
   if (journey === "changed cart") {
-    const added = await request("POST", `${server()}/store/carts/${cart}/line-items`, { headers, body: { variant_id: seed.variants.tote, quantity: 1 } })
+    const added = await request("POST", `${server()}/store/carts/${cart}/line-items`, {
+      headers,
+      body: { variant_id: seed.variants.tote, quantity: 1 },
+    })
     log("change cart after approval", added, { cart, token })
   }
-  if (journey === "swapped goods") log("swap goods at the same total", await swapGoodsAtSameTotal(server(), cart, seed, headers), { cart, token })
+  if (journey === "swapped goods")
+    log("swap goods at the same total", await swapGoodsAtSameTotal(server(), cart, seed, headers), { cart, token })
   if (journey === "stray token") {
     const stray = `${back.pathname}?cart_id=${encodeURIComponent(cart)}&orderToken=stray-${rng.int(1, 1e9)}&status=SUCCESS`
     const answer = await request("GET", `${server()}${stray}`)
@@ -131,6 +140,6 @@ export async function shop(actor: string, rng: Prng, context: ShopperContext): P
       if (order) context.orders.add(order)
       const where = answer.location ? answer.location.replace(/^https?:\/\/[^/]+/, "") : answer.message
       log(press ? "return (second press)" : "return", answer, { cart, token, order }, where)
-    })
+    }),
   )
 }

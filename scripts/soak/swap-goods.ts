@@ -13,7 +13,12 @@ const TEA_TOWEL_MINOR = 50n
  * swap also brings excluded goods in. The plugin must refuse to place the swapped cart.
  * Returns the last answer (the tote line's removal), or the read that failed.
  */
-export async function swapGoodsAtSameTotal(server: string, cartId: string, seed: DemoSeed, headers: Record<string, string>): Promise<Answer> {
+export async function swapGoodsAtSameTotal(
+  server: string,
+  cartId: string,
+  seed: DemoSeed,
+  headers: Record<string, string>,
+): Promise<Answer> {
   const read = await request("GET", `${server}/store/carts/${cartId}`, { headers })
   const items: Array<{ id: string; variant_id: string; quantity: number; unit_price: number }> = read.body?.cart?.items ?? []
   const totes = items.filter((item) => item.variant_id === seed.variants.tote)
@@ -21,7 +26,10 @@ export async function swapGoodsAtSameTotal(server: string, cartId: string, seed:
   // A tea towel is 0.50 (50 minor units); the tote's price is whole (45 GBP, 52 EUR), so the
   // towels match it exactly. Counted in minor units, never in floats.
   const towels = totes.reduce((sum, tote) => sum + (toMinor(tote.unit_price) / TEA_TOWEL_MINOR) * BigInt(tote.quantity), 0n)
-  let last = await request("POST", `${server}/store/carts/${cartId}/line-items`, { headers, body: { variant_id: seed.variants.teaTowel, quantity: Number(towels) } })
+  let last = await request("POST", `${server}/store/carts/${cartId}/line-items`, {
+    headers,
+    body: { variant_id: seed.variants.teaTowel, quantity: Number(towels) },
+  })
   for (const tote of totes) last = await request("DELETE", `${server}/store/carts/${cartId}/line-items/${tote.id}`, { headers })
   return last
 }

@@ -12,31 +12,23 @@ import { refuseChangedCart } from "./store/cart-complete-guard"
 import { refuseCaptureOfExpiredPayment } from "./admin/expired-capture-guard"
 import { captureWhatIsOpenOfPartlyCaptured } from "./admin/medusa-capture-of-partly-captured"
 import { refuseUnmovableMoneyInput } from "./admin/money-input-guard"
-import { AccountSettingsBody, CompleteFindingBody, EmptyBody, HealthQuery, MoneyRecordsQuery, RefundBody, refuseQuery, VoidFindingBody } from "./admin/bnpl/validators"
+import {
+  AccountSettingsBody,
+  CompleteFindingBody,
+  EmptyBody,
+  HealthQuery,
+  MoneyRecordsQuery,
+  RefundBody,
+  refuseQuery,
+  VoidFindingBody,
+} from "./admin/bnpl/validators"
 import { replaceSessionDataWithCartSnapshot } from "./store/payment-session-snapshot"
 import { validateBody, validateQuery } from "./validate-request"
 import { validateLimitsQuery } from "./store/bnpl/limits/query"
 import { jsonBodyOnly, sameSiteJsonOnly } from "./same-site-json"
 import { outageErrorHandler } from "./outage-error-handler"
 
-/**
- * The plugin's middlewares. Medusa merges them with its own. Two run on Medusa's standard
- * store routes, so storefronts keep calling the JS SDK unchanged: the payment-session one
- * replaces a pay-later session's `data` with a server-side cart snapshot, and the cart
- * complete one refuses a cart changed after the consumer approved it. On the admin's Medusa
- * capture route, a payment canceled at its expiry is refused in words that name the expiry, and
- * an amount of more than 2 decimals is refused on it and on Medusa's refund route (the service
- * moves cents), as is a refund note PostgreSQL cannot store, and the whole-amount capture of its "Capture payment" button on a partly captured payment
- * captures what is still open. Every route of the
- * plugin parses its input first (request-schemas.ts, docs/security.md).
- * The admin routes' bodies are checked with zod before the route runs (Medusa answers 400
- * naming the field); every `/admin` route is behind Medusa's admin authentication. Every POST
- * under `/admin/bnpl/*` takes JSON from the admin's own site only (same-site-json.ts), in
- * every environment: a cross-site form cannot capture with the admin's cookie. The express
- * store routes (`/store/bnpl/carts/:id/express*`) take JSON only and parse query and body.
- * The error handler answers 503 with a reason when PostgreSQL or Redis is away
- * (outage-error-handler.ts), and is Medusa's own for everything else.
- */
+/** The plugin's middlewares, merged with Medusa's; every route parses its input first (docs/security.md "Who can reach what"). */
 export default defineMiddlewares({
   errorHandler: outageErrorHandler(),
   routes: [
@@ -121,7 +113,6 @@ export default defineMiddlewares({
       matcher: "/admin/bnpl/money-records.csv",
       middlewares: [validateQuery(MoneyRecordsQuery)],
     },
-    // The payment's actions without input; its refund takes the amount, reason and note.
     ...["refresh", "capture-rest", "void-rest"].map((action) => ({
       method: ["POST" as const],
       matcher: `/admin/bnpl/payments/:payment_id/${action}`,

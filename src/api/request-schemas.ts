@@ -1,13 +1,8 @@
 import { z } from "zod"
 import { PROVIDER_ID_PATTERN } from "../vocabulary"
 
-/**
- * The shapes of every value a request may bring to the plugin's routes. Each route parses
- * its query, params and body with these before anything reaches `query.graph`, a module or
- * the service: Express's query parser turns `cart_id[$ne]=x` into an object and
- * `cart_id[]=a` into an array, and an unparsed value would reach a filter as an operator
- * (docs/security.md).
- */
+// Each route parses its input with these before anything reaches `query.graph`, a module or the service: Express parses
+// `cart_id[$ne]=x` into an object, which would reach a filter as an operator (docs/security.md "Who can reach what").
 
 /** Medusa's ids: a prefix, `_`, then a ULID (26 characters of Crockford base 32, upper case). */
 const medusaId = (prefix: string) =>
@@ -15,26 +10,16 @@ const medusaId = (prefix: string) =>
     .string({ error: `must be a ${prefix} id (${prefix}_ followed by 26 characters)` })
     .regex(new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`), `must be a ${prefix} id (${prefix}_ followed by 26 characters)`)
 
-/** A cart id, e.g. `cart_01JABCDEFGHJKMNPQRSTVWXYZ0`. */
 export const cartIdSchema = medusaId("cart")
-/** An order id, e.g. `order_01JABCDEFGHJKMNPQRSTVWXYZ0`. */
 export const orderIdSchema = medusaId("order")
-/** A payment collection id, `pay_col_` + ULID. */
 export const paymentCollectionIdSchema = medusaId("pay_col")
 
-/**
- * A checkout token as the service returns it: visible ASCII only, bounded. The document
- * gives no format (docs/service-api.md "Checkout"), so the bound is generous.
- */
+/** A checkout token: visible ASCII, generously bounded, as docs/service-api.md "Checkout" gives no format. */
 export const orderTokenSchema = z
   .string({ error: "must be a checkout token (text)" })
   .regex(/^[\x21-\x7e]{1,512}$/, "must be a checkout token (1 to 512 visible ASCII characters)")
 
-/**
- * `GET /bnpl/return` query. The service appends `orderToken` and `status`
- * (docs/service-api.md "Create Checkout"). Unknown parameters are ignored: the
- * service may add its own, and none of them is ever read.
- */
+/** `GET /bnpl/return` query (docs/service-api.md "Create Checkout"); unknown parameters are ignored, the service may add its own. */
 export const returnQuerySchema = z.object({
   cart_id: cartIdSchema,
   orderToken: orderTokenSchema,
@@ -42,11 +27,7 @@ export const returnQuerySchema = z.object({
 })
 export type ReturnQuery = z.output<typeof returnQuerySchema>
 
-/**
- * `GET /bnpl/return?payment_collection_id=` query: the return from the checkout of an order's
- * payment collection (payments/order-collection.ts). As `returnQuerySchema`, unknown
- * parameters are ignored.
- */
+/** `GET /bnpl/return?payment_collection_id=`: the return of an order's payment collection; unknown parameters ignored. */
 export const collectionReturnQuerySchema = z.object({
   payment_collection_id: paymentCollectionIdSchema,
   orderToken: orderTokenSchema,
@@ -78,15 +59,14 @@ const popupText = (limit: number) =>
     .nullish()
     .transform((value) => value ?? undefined)
 
-/**
- * `POST /store/bnpl/carts/:id/express/shipping-options` body: the address the service's popup
- * gives `onShippingAddressChange` (docs/service-api.md "Express checkout"), as the
- * storefront kit passes it on. Limits from docs/service-api.md "Address". Fields the
- * service's library may add are dropped (not refused); `null` reads as absent.
- */
+/** The popup's `onShippingAddressChange` address (limits of docs/service-api.md "Address"); extra fields dropped, `null` absent. */
 export const popupAddressSchema = z.object({
   name: popupText(255),
-  address1: z.string({ error: "is required (the first address line)" }).trim().min(1, "is required (the first address line)").max(128, "must be at most 128 characters"),
+  address1: z
+    .string({ error: "is required (the first address line)" })
+    .trim()
+    .min(1, "is required (the first address line)")
+    .max(128, "must be at most 128 characters"),
   address2: popupText(128),
   area2: popupText(128),
   suburb: popupText(128),

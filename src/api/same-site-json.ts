@@ -1,10 +1,10 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, parseCorsOrigins } from "@medusajs/framework/utils"
 
-/** What the guard decided: nothing to say (pass), or Medusa's error shape with a status. */
+/** The guard's refusal: Medusa's error shape with a status. */
 export type AdminPostRefusal = { status: 403 | 415; body: { type: "forbidden" | "invalid_data"; message: string } }
 
-/** The request headers the guard reads, as Node gives them (lower-case names). */
+/** The headers the guard reads, lower-case as Node gives them. */
 export interface AdminPostHeaders {
   origin?: string
   host?: string
@@ -18,12 +18,8 @@ export interface AdminPostHeaders {
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i
 
 /**
- * Whether a browser's `Origin` may drive the admin: the request's own host (as the browser
- * addressed it, `Host`, or `X-Forwarded-Host` behind the one proxy Medusa trusts), or one of
- * Medusa's `projectConfig.http.adminCors` origins (strings compared exactly, `/regex/`
- * entries tested, as Medusa's CORS middleware does). `*` in `adminCors` is not a wildcard
- * here, nor in Medusa's CORS (it compares `"*"` as a string). An opaque origin (`null`:
- * sandboxed frames, some redirects) is foreign.
+ * Whether `origin` may drive the admin: the request's own host (`Host` or `X-Forwarded-Host`) or an `adminCors` origin,
+ * matched as Medusa's CORS does (`*` is no wildcard). An opaque `null` origin is foreign.
  */
 export function isAdminOrigin(origin: string, headers: AdminPostHeaders, adminCors: Array<string | RegExp>): boolean {
   let parsed: URL
@@ -40,10 +36,7 @@ export function isAdminOrigin(origin: string, headers: AdminPostHeaders, adminCo
   return adminCors.some((allowed) => (typeof allowed === "string" ? allowed.replace(/\/+$/, "") === parsed.origin : allowed.test(origin)))
 }
 
-/**
- * The decision, without Express: 403 for a cross-site request, 415 for a body that is not
- * JSON, undefined to let the request through. Pure, so it is unit-tested on its own.
- */
+/** 403 for a cross-site request, 415 for a body that is not JSON, undefined to let it through. */
 export function refuseAdminPost(headers: AdminPostHeaders, adminCors: Array<string | RegExp>): AdminPostRefusal | undefined {
   const origin = headers.origin
   if (origin !== undefined) {
@@ -66,17 +59,17 @@ export function refuseAdminPost(headers: AdminPostHeaders, adminCors: Array<stri
 /** Whether a request's body (if any) is `application/json`: forms and `text/plain` are not. */
 export function isJsonOrNoBody(headers: Pick<AdminPostHeaders, "content-type" | "content-length" | "transfer-encoding">): boolean {
   const contentType = headers["content-type"]
-  const hasBody = headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0")
+  const hasBody =
+    headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0")
   return !(hasBody || contentType !== undefined) || JSON_CONTENT_TYPE.test(contentType ?? "")
 }
 
-/**
- * Middleware for the plugin's store POST routes that take a body (the express routes): JSON
- * only. A form body would reach the route's schema as strings too, and a page can send one
- * to any site without a CORS preflight. 415 `{ type: "invalid_data", message }`.
- */
+/** JSON bodies only on the store POST routes: a page can send a form to any site without a CORS preflight. 415 otherwise. */
 export function jsonBodyOnly(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
-  if (isJsonOrNoBody(req.headers as AdminPostHeaders)) return next()
+  if (isJsonOrNoBody(req.headers as AdminPostHeaders)) {
+    next()
+    return
+  }
   res.status(415).json({ type: "invalid_data", message: "This route takes application/json bodies only." })
 }
 
@@ -85,27 +78,16 @@ function forbidden(reason: string): AdminPostRefusal {
 }
 
 /**
- * Middleware for every POST under `/admin/bnpl/*`, in every environment: the plugin's admin
- * actions move money (capture the rest, void the rest, void a finding), so a web page the
- * admin happens to have open must not be able to trigger them with the admin's cookie.
- * Outside production Medusa's session cookie has no `SameSite` and Medusa parses form bodies,
- * so a cross-site `<form method=post>` would otherwise carry the session and pass as an admin.
- *
- * - 403 `{ type: "forbidden", message }` when the `Origin` is neither the request's own host
- *   nor one of Medusa's `adminCors` origins, or when there is no `Origin` but
- *   `Sec-Fetch-Site` says `same-site` / `cross-site`;
- * - 415 `{ type: "invalid_data", message }` for a body, or a `Content-Type`, that is not
- *   `application/json` (forms and `text/plain` are what a page can send without a CORS
- *   preflight);
- * - a request with neither `Origin` nor `Sec-Fetch-Site` (server-to-server, curl, the JS SDK
- *   in Node) passes, as does one with no body and no `Content-Type` (`curl -X POST`).
- *
- * The answer is sent here (not thrown): Medusa's error handler has no type for 415. Nothing of
- * the request is echoed. Runs after Medusa's authentication, before the route's own parsing.
+ * Middleware for every POST under `/admin/bnpl/*`: these move money, and outside production Medusa's session cookie has
+ * no `SameSite` and Medusa parses forms, so a cross-site form would pass as the admin. Answers 403 or 415 itself (Medusa's
+ * error handler has no 415) (docs/security.md "Admin actions: JSON only, from the admin's own site").
  */
 export function sameSiteJsonOnly(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
   const refusal = refuseAdminPost(req.headers as AdminPostHeaders, adminCorsOrigins(req))
-  if (!refusal) return next()
+  if (!refusal) {
+    next()
+    return
+  }
   res.status(refusal.status).json(refusal.body)
 }
 

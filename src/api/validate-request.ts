@@ -5,12 +5,7 @@ import type { z } from "zod"
 /** How many characters of an unknown parameter's name an error message may show. */
 export const MAX_ECHOED_NAME_LENGTH = 40
 
-/**
- * An unknown parameter's name as an error message may show it: at most 40 characters (then
- * `…`), and only letters, digits and `_ . - [ ] $`; any other character (`<`, `>`, quotes,
- * spaces, control characters) becomes `?`. So `?<script>=1` answers `?script? is not
- * accepted here`, and a 6,000-character name is not sent back.
- */
+/** An unknown parameter's name as an error may echo it: at most 40 characters, markup and control characters as `?`. */
 export function nameForMessage(name: unknown): string {
   const text = String(name)
   const safe = Array.from(text.slice(0, MAX_ECHOED_NAME_LENGTH * 2))
@@ -21,11 +16,8 @@ export function nameForMessage(name: unknown): string {
 }
 
 /**
- * Parses a request part with a zod schema and explains the first problem by field and rule,
- * e.g. `Invalid request: cart_id must be a cart id (cart_ followed by 26 characters)`.
- * The value sent is never echoed: it may be very long, or someone else's data; an unknown
- * parameter's name is shown through `nameForMessage` (bounded, no markup).
- * @throws MedusaError INVALID_DATA (a 400 through Medusa's error handler).
+ * Parses a request part, naming the first problem by field and rule but never echoing the value,
+ * e.g. `Invalid request: cart_id must be a cart id (cart_ followed by 26 characters)`; throws MedusaError INVALID_DATA.
  */
 export function parseRequestPart<Schema extends z.ZodType>(schema: Schema, value: unknown, part: string): z.output<Schema> {
   const result = schema.safeParse(value ?? {})
@@ -40,11 +32,7 @@ export function parseRequestPart<Schema extends z.ZodType>(schema: Schema, value
   throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: ${text}`)
 }
 
-/**
- * Middleware: parses `req.query` with `schema` into `req.validatedQuery`, or answers 400.
- * Used instead of Medusa's `validateAndTransformQuery`, which splits one-element arrays on
- * commas and echoes the value it refused; the plugin's routes take no list queries.
- */
+/** Middleware for queries; not Medusa's `validateAndTransformQuery`, which splits arrays on commas and echoes values. */
 export function validateQuery(schema: z.ZodType) {
   return (req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): void => {
     try {

@@ -4,17 +4,10 @@ import type { Socket } from "node:net"
 import type { ConnectionState } from "./error-mapping"
 
 /**
- * The two time-outs of one try, and what the try knew about its connection:
- * - open: from the start of the try until a connection is ready to carry it (a free pooled
- *   connection, or a new TCP connection established). It covers the wait for the pool when
- *   every connection is busy, so a saturated pool fails as "could not be reached", never hangs.
- * - read: from then until the last byte of the answer. It bounds the whole answer, not the gap
- *   between two bytes: a service dripping its answer a byte at a time ends at the deadline
- *   with a time-out error (`state.readTimedOut`), not with the network error that an abort
- *   would map to by default.
- * Both destroy the request (axios then rejects, whether the answer had begun or not).
- * `transport` is axios's hook onto Node's http/https request: Node has no connect time-out,
- * and `request.reusedSocket` and the socket's byte count are only visible there.
+ * The open and read time-outs of one try. Open covers the wait for the pool, so a saturated pool
+ * fails as "could not be reached", never hangs. Read bounds the whole answer, not the gap between
+ * bytes, and maps to a time-out, not a network error. Hooks axios's `transport`: Node has no
+ * connect time-out, and `request.reusedSocket` is only visible there.
  */
 export class AttemptDeadline {
   readonly state: ConnectionState
@@ -28,18 +21,16 @@ export class AttemptDeadline {
   private dropIdle: () => Promise<void> = async () => {}
 
   constructor(private readonly timeouts: { openMs: number; readMs: number }) {
-    const deadline = this
     this.state = {
       socketAssigned: false,
       connected: false,
       reusedSocket: false,
       openTimedOut: false,
       readTimedOut: false,
-      answerBytes: () => (deadline.socket ? Math.max(0, deadline.socket.bytesRead - deadline.bytesBefore) : 0),
+      answerBytes: () => (this.socket ? Math.max(0, this.socket.bytesRead - this.bytesBefore) : 0),
     }
-    // One timer per try, at the earlier of the two deadlines and re-armed from there, rather
-    // than one per phase: with calls one at a time each Node timer list is created and torn
-    // down per call, which was a measurable part of the client's cost on loopback.
+    // One timer per try, re-armed, rather than one per phase: creating and tearing down Node's timer
+    // lists per call is a measurable part of the client's cost.
     this.arm(Math.min(timeouts.openMs, timeouts.readMs))
   }
 
@@ -47,7 +38,6 @@ export class AttemptDeadline {
     request: (options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) => {
       const module = options.protocol === "https:" ? https : http
       const request = module.request(options, (response: http.IncomingMessage) => {
-        // The answer's status line and headers have arrived: the try's time to first byte.
         this.firstByteAt ??= performance.now()
         callback(response)
       })
@@ -56,13 +46,13 @@ export class AttemptDeadline {
       const agent = options.agent
       if (agent instanceof http.Agent) {
         this.dropIdle = async () => {
-          // LIFO pool: the connection just found closed was the most recently used free one, so
-          // every other free connection has been idle longer: close them all. (By every name:
-          // the agent's key for the host is built from options Node normalises itself.) The
-          // agent forgets a socket at its 'close', so the resend waits for that.
+          // LIFO pool: every other free connection has been idle longer than the closed one, so
+          // close them all, by every name. The agent forgets a socket at its 'close', so the resend waits.
           const idle = Object.values(agent.freeSockets as NodeJS.Dict<Socket[]>).flatMap((sockets) => sockets ?? [])
           await Promise.all(
-            idle.map((socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once("close", () => resolve()).destroy())))
+            idle.map(
+              (socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once("close", () => resolve()).destroy())),
+            ),
           )
         }
       }
@@ -84,7 +74,7 @@ export class AttemptDeadline {
     return this.dropIdle()
   }
 
-  /** Milliseconds from the start of the try to the first byte of the answer; undefined when none came. */
+  /** Ms from the try's start to the answer's first byte; undefined when none came. */
   firstByteMs(): number | undefined {
     return this.firstByteAt === undefined ? undefined : this.firstByteAt - this.startedAt
   }
@@ -103,22 +93,26 @@ export class AttemptDeadline {
     this.timer = setTimeout(() => this.expire(), Math.max(0, ms))
   }
 
-  /** The timer fired: ends the try if its current deadline has passed, else waits for it. */
   private expire(): void {
     const now = performance.now()
     if (this.connectedAt === undefined) {
       const left = this.startedAt + this.timeouts.openMs - now
-      if (left > 0) return this.arm(left)
+      if (left > 0) {
+        this.arm(left)
+        return
+      }
       this.state.openTimedOut = true
     } else {
       const left = this.connectedAt + this.timeouts.readMs - now
-      if (left > 0) return this.arm(left)
+      if (left > 0) {
+        this.arm(left)
+        return
+      }
       this.state.readTimedOut = true
     }
     this.abort()
   }
 
-  /** Ends the try: axios sees the request (or its answer's stream) fail and rejects. */
   private abort(): void {
     this.request?.destroy(Object.assign(new Error("deadline"), { code: "BNPL_DEADLINE" }))
   }

@@ -3,22 +3,12 @@ import type { BnplLogger, StoredToken, TokenStore } from "./options"
 import type { AccessTokenResponse } from "./schemas"
 import { cacheKeys } from "../cache-keys"
 
-/**
- * The two authentication schemes of docs/service-api.md "Authentication".
- */
-
-/**
- * Basic authentication (RFC 7617): `Basic base64(merchantId:secretKey)`, joined by one colon
- * without spaces (docs/service-api.md "Basic authentication").
- */
+/** docs/service-api.md "Basic authentication": `Basic base64(merchantId:secretKey)`. */
 export function basicAuthorization(merchantId: string, secretKey: string): string {
   return `Basic ${Buffer.from(`${merchantId}:${secretKey}`, "utf8").toString("base64")}`
 }
 
-/**
- * The shared-cache key of a merchant's token: a hash of merchant id and token service, so
- * two accounts never share a token and the key reveals nothing (it never includes the secret).
- */
+/** A hash of merchant id and token service: two accounts never share a token, and the key reveals nothing. */
 export function tokenStoreKey(merchantId: string, authUrl: string): string {
   const digest = createHash("sha256").update(`${merchantId}\n${authUrl}`).digest("hex")
   return cacheKeys.oauthToken(digest.slice(0, 32))
@@ -30,7 +20,6 @@ export function refreshMarginMs(lifetimeMs: number): number {
 }
 
 export interface OAuthTokenProviderDeps {
-  /** Performs Get access token; throws a BnplApiError on failure. */
   fetchToken(): Promise<AccessTokenResponse>
   store?: TokenStore
   storeKey: string
@@ -39,17 +28,16 @@ export interface OAuthTokenProviderDeps {
 }
 
 /**
- * OAuth 2.0 client-credentials tokens (docs/service-api.md "Bearer tokens"), cached until
- * shortly before `expires_in` runs out. Any number of concurrent callers share ONE token
- * request (single flight). With a `TokenStore`, instances share the token too; the store is
- * an optimisation, so its failures are logged and otherwise ignored.
+ * OAuth client-credentials tokens (docs/service-api.md "Bearer tokens"), cached until shortly before
+ * expiry; concurrent callers share one request. The `TokenStore` is an optimisation, so its
+ * failures are logged and otherwise ignored.
  */
 export class OAuthTokenProvider {
   private cached?: StoredToken & { refreshAt: number }
   private inflight?: Promise<StoredToken & { refreshAt: number }>
   /** Tokens the service refused; never taken from the shared store again. */
   private readonly refused = new Set<string>()
-  /** Every token this provider has held, so the redactor can scrub them from text. */
+  /** Every token held, so the redactor can scrub them from text. */
   private readonly seen = new Set<string>()
   private readonly now: () => number
 
@@ -57,11 +45,7 @@ export class OAuthTokenProvider {
     this.now = deps.now ?? Date.now
   }
 
-  /**
-   * The current access token (the bare JWT, without `Bearer `), fetching one if none is
-   * cached or the cached one is due for renewal.
-   * @throws BnplApiError from Get access token (e.g. `unauthorized` for bad credentials).
-   */
+  /** The bare JWT, fetched when none is cached or it is due for renewal. @throws BnplApiError. */
   async getToken(): Promise<string> {
     if (this.cached && this.now() < this.cached.refreshAt) return this.cached.accessToken
     if (!this.inflight) {
@@ -72,16 +56,12 @@ export class OAuthTokenProvider {
     return (await this.inflight).accessToken
   }
 
-  /**
-   * Drops `token` after the API refused it (401), so the next `getToken()` fetches a new one.
-   * A token other than the cached one is ignored: another caller has already renewed it.
-   */
+  /** Drops `token` after a 401. Another token than the cached one is ignored: another caller has already renewed it. */
   invalidate(token: string): void {
     this.refused.add(token)
     if (this.cached?.accessToken === token) this.cached = undefined
   }
 
-  /** Tokens held so far (for redaction). */
   knownTokens(): Iterable<string> {
     return this.seen
   }
@@ -149,7 +129,5 @@ export class OAuthTokenProvider {
 function describe(error: unknown): string {
   const name = (error as { name?: unknown })?.name
   const code = (error as { code?: unknown })?.code
-  return [typeof name === "string" ? name : "error", typeof code === "string" ? code : undefined]
-    .filter(Boolean)
-    .join(" ")
+  return [typeof name === "string" ? name : "error", typeof code === "string" ? code : undefined].filter(Boolean).join(" ")
 }

@@ -1,12 +1,7 @@
-/**
- * How long a Get Configuration answer may be kept, from its `Cache-Control` header
- * (docs/service-api.md "Get Configuration": "The response carries Cache-Control headers").
- * `no-store` or `no-cache` -> 0 (do not reuse); `max-age=N` -> N; otherwise undefined (the
- * caller falls back to the document's "about once per day").
- */
+/** Seconds a Get Configuration answer may be kept: 0 for `no-store`/`no-cache`, N for `max-age=N`, else undefined. */
 export function maxAgeSeconds(cacheControl: string | undefined): number | undefined {
   if (!cacheControl) return undefined
-  // The service sends the same header on every answer: read it once, not on every call.
+  // The service sends the same header on every answer: read it once.
   if (cacheControl === lastRead.header) return lastRead.seconds
   const seconds = readMaxAge(cacheControl)
   lastRead = { header: cacheControl, seconds }

@@ -5,9 +5,7 @@ import type { AttemptOutcome, HttpCall } from "./http-call"
 import type { ResolvedClientOptions } from "./options"
 import type { Redactor } from "./redact"
 
-// What the client tells people (the debug log) and the options' observer about each try of a call.
-
-/** When a try of a call ran (epoch ms): the call's start, the try's start and end, and its number. */
+/** When a try ran (epoch ms): the call's start, the try's start and end. */
 export interface TryTimes {
   attempt: number
   calledAt: number
@@ -15,25 +13,26 @@ export interface TryTimes {
   ended: number
 }
 
-/**
- * Tells the options' observer about one try (`last`: the call ends with it, answered or given
- * up); the observer's own failure never reaches the call. Calls without a subject (Ping, the
- * token call) are told with an empty one.
- */
-export function observeAttempt(options: ResolvedClientOptions, call: HttpCall, tried: TryTimes, outcome: AttemptOutcome, last: boolean): void {
+/** Tells the options' observer about one try; the observer's own failure never reaches the call. */
+export function observeAttempt(
+  options: ResolvedClientOptions,
+  call: HttpCall,
+  tried: TryTimes,
+  outcome: AttemptOutcome,
+  last: boolean,
+): void {
   const { observer } = options
   if (!observer) return
   try {
     const answered = "result" in outcome
     let subject = call.subject ?? {}
-    // Only a call about a payment (an id in its path or a body) can learn an id from its answer:
     // Get Configuration's or a list's answer is not parsed a second time.
     const aboutPayment = subject.orderId !== undefined || subject.token !== undefined || call.body !== undefined
     if (answered && call.subject && aboutPayment && (!subject.orderId || !subject.token)) {
       const parsed = tryParseJson(outcome.result.text)
       if (parsed.ok) subject = idsOfAnswer(parsed.value, subject)
     }
-    const httpStatus = answered ? outcome.result.status : outcome.status ?? outcome.error.httpStatusCode
+    const httpStatus = answered ? outcome.result.status : (outcome.status ?? outcome.error.httpStatusCode)
     observer({
       ...subject,
       endpoint: call.endpoint,
@@ -52,17 +51,20 @@ export function observeAttempt(options: ResolvedClientOptions, call: HttpCall, t
   }
 }
 
-/**
- * The debug log line of one try (method, path, status, time, attempt, requestId; redacted), and
- * with the `debug` option the bodies too (debug-log.ts masks them).
- */
-export function logAttempt(options: ResolvedClientOptions, redact: Redactor, call: HttpCall, attempt: number, started: number, outcome: AttemptOutcome): void {
+/** The debug log line of one try, redacted, and with the `debug` option the bodies too. */
+export function logAttempt(
+  options: ResolvedClientOptions,
+  redact: Redactor,
+  call: HttpCall,
+  attempt: number,
+  started: number,
+  outcome: AttemptOutcome,
+): void {
   const debug = options.logger.debug
   if (!debug) return
   if (options.debug) debug.call(options.logger, debugLine(exchangeOf(call, attempt, outcome), redact))
   const url = new URL(call.url)
-  const status =
-    "result" in outcome ? String(outcome.result.status) : String(outcome.error.httpStatusCode ?? outcome.error.code)
+  const status = "result" in outcome ? String(outcome.result.status) : String(outcome.error.httpStatusCode ?? outcome.error.code)
   const line =
     `bnpl: ${call.endpoint} ${call.method} ${url.pathname}${url.search} ${status} ` +
     `${Date.now() - started} ms attempt ${attempt}` +
@@ -70,7 +72,6 @@ export function logAttempt(options: ResolvedClientOptions, redact: Redactor, cal
   debug.call(options.logger, redact(line))
 }
 
-/** The `debug` option's view of one try: the request's body and the answer's (debug-log.ts masks them). */
 function exchangeOf(call: HttpCall, attempt: number, outcome: AttemptOutcome): DebugExchange {
   const url = new URL(call.url)
   const answer = "result" in outcome ? outcome.result : outcome.answer

@@ -1,54 +1,40 @@
 import type { EndpointName } from "./endpoints"
 
-/**
- * What the client tells an observer about each try of a call (http.ts `HttpExecutor.execute`):
- * the payment it concerns, what was sent and how it ended. Never a body, a header or a
- * credential: only ids the service's document names, the amount and the outcome. The plugin's
- * runtime keeps them as the payment's timeline (runtime/records/call-timeline.ts) and turns
- * the last try of each call into its span and metrics (telemetry.ts).
- */
+/** The payment a try concerns: only ids the document names and the amount, never a body, header or credential. */
 export interface CallSubject {
-  /** The service's order id (docs/service-api.md "Payment (order)"): a path parameter or the answer's `id`. */
+  /** The service's order id: a path parameter or the answer's `id`. */
   orderId?: string
-  /** The checkout token: a path parameter, Auth's `token`, or Create Checkout's answer. */
   token?: string
-  /** The request's `amount` (API string, major units, 2 decimals) and its currency. */
+  /** The request's amount (API string with 2 decimals). */
   amount?: string
   currency?: string
 }
 
 /** One try of one call. */
 export interface CallAttempt extends CallSubject {
-  /** The document's name of the operation, e.g. `Create Refund`. */
   endpoint: EndpointName
   requestId?: string
-  /** 1 for the first try; retries, stale-connection resends and the resend after a 401 count up. */
+  /** 1 for the first try; retries and resends count up. */
   attempt: number
   startedAt: Date
   durationMs: number
-  /** The HTTP status when the service answered. */
   httpStatus?: number
-  /** `ok` for a 2xx, else the client's error code (`timeout`, `network`, `invalid_amount`, ...; errors.ts). */
+  /** `ok` for a 2xx, else the client's error code. */
   outcome: string
-  /** From the start of the try to the first byte of the answer (its status line), in ms; absent when none came. */
+  /** Ms from the try's start to the answer's status line; absent when none came. */
   firstByteMs?: number
-  /** True when the call ends with this try: answered, or given up (no retry or resend follows). */
+  /** True when the call ends with this try: answered or given up. */
   last: boolean
-  /** When the call's first try started: with `last`, the whole call spans `callStartedAt` to `startedAt + durationMs`. */
   callStartedAt: Date
 }
 
 /**
- * Called once per try, after it ended and the client decided whether to send it again (`last`),
- * before any backoff. It must return at once (queue, do not await): the shopper waits on the
- * call. A throw is ignored. Runs in the caller's async context (the active span is the caller's).
+ * Called once per try, once the client decided whether to send it again, before any backoff. Must
+ * return at once (queue, do not await): the shopper waits on the call. A throw is ignored.
  */
 export type CallObserver = (attempt: CallAttempt) => void
 
-/**
- * The subject of a call from its path parameters and request (client.ts): the order id and
- * token wherever the request names them, and its `amount` (`{ amount, currency }`).
- */
+/** The subject of a call from its path parameters and request. */
 export function subjectOfRequest(params: Record<string, string>, request: unknown): CallSubject {
   const body = (request ?? {}) as { token?: unknown; amount?: unknown }
   const money = body.amount as { amount?: unknown; currency?: unknown } | undefined
@@ -63,11 +49,7 @@ export function subjectOfRequest(params: Record<string, string>, request: unknow
   return subject
 }
 
-/**
- * The ids a 2xx answer adds to the subject: a checkout's `token`, a payment's `id` (its order
- * id). Only read for calls whose subject lacks them (Create Checkout, Auth); the body is parsed
- * here and nothing else of it is kept.
- */
+/** The ids a 2xx answer adds to the subject (Create Checkout's token, Auth's order id); nothing else is kept. */
 export function idsOfAnswer(json: unknown, subject: CallSubject): CallSubject {
   if (!json || typeof json !== "object") return subject
   const answer = json as { id?: unknown; token?: unknown; refundId?: unknown }
@@ -78,7 +60,7 @@ export function idsOfAnswer(json: unknown, subject: CallSubject): CallSubject {
   return added
 }
 
-/** One observer that tells each of `observers` in turn (a throw of one does not stop the next). */
+/** One observer telling each of `observers` in turn; a throw of one does not stop the next. */
 export function allObservers(...observers: Array<CallObserver | undefined>): CallObserver {
   const present = observers.filter((observer): observer is CallObserver => observer !== undefined)
   return (attempt) => {

@@ -32,17 +32,14 @@ export interface ConfigurationResult {
 
 /** A call through `BnplClient.request`: sent as given, with no validation. */
 export interface RawRequest {
-  /** Decides the base URL, credentials, time-outs and the name in errors and logs. */
   endpoint: EndpointName
-  /** Default: the endpoint's method. */
   method?: HttpMethod
   /** Path as sent, already encoded, e.g. `/v2/payments`. */
   path: string
   /** Query string as sent, already encoded, without `?`. */
   query?: string
-  /** Serialised as JSON. */
   body?: unknown
-  /** Default: `idempotent` for GET and PUT, `unsent-only` otherwise (see retry.ts). */
+  /** Default: `idempotent` for GET and PUT, `unsent-only` otherwise. */
   retry?: RetryPolicy
   requestId?: string
 }
@@ -55,18 +52,11 @@ export interface RawResponse {
 }
 
 /**
- * The Merchant API v2 client: one method per endpoint of docs/service-api.md (and of
- * docs/service-api.md where the document shows none).
- *
- * Common to every method:
- * - amounts are the API's strings with exactly 2 decimals (`"10.00"`); use money.ts to make them;
- * - the request is validated with its zod schema before anything is sent
- *   (`BnplValidationError` with `field` and rule), and a 2xx body is validated too
- *   (`BnplApiError` code `invalid_response`);
- * - a non-2xx answer is a `BnplApiError` with `code` (see errors.ts), `httpStatusCode`,
- *   `errorCode`, `errorId`; no answer is a `BnplTimeoutError` or `BnplNetworkError`;
- * - idempotent calls are retried (see retry.ts); in OAuth mode a 401 renews the token and
- *   resends once.
+ * The Merchant API v2 client, one method per endpoint (docs/service-api.md "Endpoints").
+ * Amounts are API strings with 2 decimals. Requests and 2xx bodies are validated
+ * (`BnplValidationError`; `BnplApiError` `invalid_response`); a non-2xx answer is a
+ * `BnplApiError`, no answer a `BnplTimeoutError` or `BnplNetworkError`. Idempotent calls are
+ * retried; in OAuth mode a 401 renews the token and resends once.
  */
 export class BnplClient {
   private readonly options: ResolvedClientOptions
@@ -84,22 +74,15 @@ export class BnplClient {
     return this.credentials.authorizer
   }
 
-  /**
-   * Ping (`GET /ping`, no authentication; docs/service-api.md). Not retried, so a
-   * health check answers promptly.
-   * @returns true when the service answered 2xx; false on any failure (never throws).
-   */
+  /** docs/service-api.md "Ping". Not retried, so a health check answers promptly; never throws. */
   async ping(): Promise<boolean> {
     return this.sendPing("warn")
   }
 
   /**
-   * Opens a connection to the service ahead of need, so the shopper's next call (Create
-   * Checkout) goes out on a warm socket, TLS included, instead of paying one round trip for
-   * TCP and one for TLS first. Call it when a shopper reaches the payment step. Sends one Ping
-   * when the pool holds no idle connection to the service and no warm-up is under way;
-   * otherwise does nothing. Bounded by the pool (`maxSockets`). Never throws; a failure is
-   * logged at debug level (the shopper's own call will meet and report any real outage).
+   * Opens a connection ahead of need, so the shopper's Create Checkout goes out on a warm
+   * socket with TCP and TLS done. Pings only when the pool has no idle connection and no
+   * warm-up is under way. Never throws: the shopper's own call will report a real outage.
    */
   warm(): void {
     if (this.warming || this.options.keepAliveTimeoutMs === 0) return
@@ -122,44 +105,29 @@ export class BnplClient {
       return true
     } catch (error) {
       this.options.logger[failureLevel]?.(
-        this.credentials.redact(`bnpl: ping failed (${error instanceof BnplApiError ? error.message : "unknown error"})`)
+        this.credentials.redact(`bnpl: ping failed (${error instanceof BnplApiError ? error.message : "unknown error"})`),
       )
       return false
     }
   }
 
   /**
-   * Get access token (docs/service-api.md "Get access token"): the current OAuth bearer token,
-   * from the cache (memory or `tokenStore`) or fetched once for all concurrent callers.
-   * @returns the bare JWT, without `Bearer `.
-   * @throws BnplOptionsError when `authUrl` is not set; BnplApiError with endpoint
-   *   `Get access token` (`unauthorized` for bad credentials).
+   * The bare OAuth JWT, cached or fetched once for all concurrent callers.
+   * docs/service-api.md "Get access token". @throws BnplOptionsError without `authUrl`; BnplApiError `unauthorized`.
    */
   async getAccessToken(): Promise<string> {
     return this.credentials.accessToken()
   }
 
-  /**
-   * Get Configuration (`GET /v2/configuration`): the account's minimum and maximum order
-   * amounts, e.g. `{ minimumAmount: { amount: "1.00", currency: "GBP" }, ... }`.
-   */
+  /** docs/service-api.md "Get Configuration": the order amount limits, and how long to cache them. */
   async getConfiguration(): Promise<ConfigurationResult> {
     const { body, headers } = await this.call("Get Configuration", [])
     return { configuration: body, maxAgeSeconds: maxAgeSeconds(headers["cache-control"]) }
   }
 
-  // Each method below is its row of the endpoint table (endpoints.ts): path parameters first,
-  // then the request, validated by the row's schema; retried per the row's rule.
-
   /**
-   * Create Checkout (`POST /v2/checkouts`, docs/service-api.md): `amount` and
-   * `consumer.email` required, item `price` is the unit price, at most 100 items.
-   * Not retried once a connection was made: the call has no idempotency key. Sent again at
-   * once when it went out on a kept-alive connection the service had closed: at worst that
-   * leaves an unused checkout, which expires.
-   * @returns `{ token, expires, redirectCheckoutUrl }` (201).
-   * @throws BnplApiError `unsupported` (amount outside the limits, currency not served),
-   *   `invalid_request`, `invalid_amount`.
+   * docs/service-api.md "Create Checkout"; returns `{ token, expires, redirectCheckoutUrl }`. Not
+   * retried once sent: it has no idempotency key. @throws BnplApiError `unsupported`, `invalid_request`, `invalid_amount`.
    */
   readonly createCheckout = this.method("Create Checkout")
 
@@ -167,99 +135,61 @@ export class BnplClient {
   readonly getCheckout = this.method("Get Checkout")
 
   /**
-   * Auth (`POST /v2/payments/auth`): authorise the payment of a confirmed checkout.
-   * With a `requestId` the call is idempotent and retried; without one it is not.
-   * @returns the APPROVED payment (201).
-   * @throws BnplDeclinedError (402, `payment` is the DECLINED payment); BnplApiError
-   *   `invalid_token` (402), `not_confirmed` (412 invalid_order_transaction_status),
-   *   `invalid_request` (422).
+   * docs/service-api.md "Auth": the APPROVED payment; retried only with a `requestId`. @throws
+   * BnplDeclinedError (with the DECLINED payment); BnplApiError `invalid_token`, `not_confirmed`, `invalid_request`.
    */
   readonly auth = this.method("Auth")
 
-  /** Get Payment (`GET /v2/payments/{orderId}`, docs/service-api.md). @throws BnplApiError `not_found`. */
+  /** docs/service-api.md "Get Payment". @throws BnplApiError `not_found`. */
   readonly getPayment = this.method("Get Payment")
 
   /** Get Payment By Token (`GET /v2/payments/token:{token}`): the payment made from a checkout token. @throws `not_found`. */
   readonly getPaymentByToken = this.method("Get Payment By Token")
 
-  /**
-   * List Payments (`GET /v2/payments`): one page, `{ limit, offset, totalResults, results }`.
-   * The query is encoded per the document's rules (see query.ts); `limit` 1..250.
-   */
+  /** docs/service-api.md "List Payments": one page, `{ limit, offset, totalResults, results }`; `limit` 1..250. */
   readonly listPayments = this.method("List Payments")
 
-  /** Every payment matching `query` across all pages (pagination.ts), lazily; `query.limit` is the page size. */
+  /** Every payment matching `query` across all pages, lazily; `query.limit` is the page size. */
   iteratePayments(query: ListPaymentsQuery = {}): AsyncGenerator<Payment, void, undefined> {
     return iterateAllPayments((page) => this.listPayments(page), query)
   }
 
   /**
-   * Capture Payment (`POST /v2/payments/{orderId}/capture`, docs/service-api.md):
-   * `{ requestId, amount, merchantReference?, paymentEventMerchantReference? }`. Idempotent on
-   * `requestId`, so retried. @returns the payment with its new CAPTURED event (201).
-   * @throws BnplApiError `not_found`, `already_captured` (410), `precondition_failed`
-   *   (412 payment_voided / payment_expired), `invalid_amount`.
+   * docs/service-api.md "Capture Payment"; idempotent on `requestId`, so retried. @throws BnplApiError
+   * `not_found`, `already_captured`, `precondition_failed` (voided, expired), `invalid_amount`.
    */
   readonly capturePayment = this.method("Capture Payment")
 
-  /**
-   * Void Payment (`POST /v2/payments/{orderId}/void`, docs/service-api.md):
-   * `{ requestId, amount? }` (no amount: all that is open to capture). Idempotent on `requestId`.
-   * @returns the payment (VOIDED, or CAPTURED when part had been captured).
-   */
+  /** docs/service-api.md "Void Payment"; without `amount` voids all that is open. Idempotent on `requestId`. */
   readonly voidPayment = this.method("Void Payment")
 
   /**
-   * Create Refund (`POST /v2/payments/{orderId}/refund`): full or partial. Idempotent, and
-   * therefore retried, only when both `requestId` and `merchantReference` (max 85) are given.
-   * @returns the Refund: the echoed request plus `refundId` and `refundedAt` (201).
-   * @throws BnplApiError `precondition_failed` (412), `invalid_amount` (422, more than is
-   *   available), `invalid_request` (422, e.g. currency differs from the order's).
+   * docs/service-api.md "Create Refund"; retried only with both `requestId` and `merchantReference`.
+   * @throws BnplApiError `precondition_failed`, `invalid_amount` (more than available), `invalid_request`.
    */
   readonly createRefund = this.method("Create Refund")
 
-  /**
-   * Update Shipping Courier (`PUT /v2/payments/{orderId}/courier`): `{ shippedAt?, name?,
-   * tracking?, priority? }`; a PUT, so retried. @returns the payment (200).
-   * @throws BnplApiError `precondition_failed` (412, no such order), `invalid_request` (422).
-   */
+  /** docs/service-api.md "Update Shipping Courier"; a PUT, so retried. @throws `precondition_failed`, `invalid_request`. */
   readonly updateShippingCourier = this.method("Update Shipping Courier")
 
   /**
-   * Immediate Payment Capture (`POST /v2/payments/capture`, docs/service-api.md):
-   * authorises and captures the whole amount of a confirmed checkout in one call,
-   * `{ token, requestId?, merchantReference?, amount? }`. With a `requestId` the call is
-   * idempotent and retried; without one it is not.
-   * @returns the payment (201): `status` APPROVED with `paymentState` CAPTURED, or DECLINED
-   *   (the service answers a declined capture with 201 too, so check `status`).
-   * @throws BnplApiError as Auth: `invalid_token` (402), `not_confirmed` (412),
-   *   `invalid_request` / `invalid_amount` (422).
+   * docs/service-api.md "Immediate Payment Capture": authorises and captures in one call; retried only
+   * with a `requestId`. A decline is a 201 too, so check `status`. @throws as Auth.
    */
   readonly immediateCapturePayment = this.method("Immediate Payment Capture")
 
   /**
-   * Reverse Payment By Token (`POST /v2/payments/token:{token}/reversal`, no body,
-   * docs/service-api.md): asks the service to reverse (void, or refund in full)
-   * whatever order was made from a checkout token. Meant for an Auth or capture whose answer
-   * was lost, when the order id is unknown. Reversing twice changes nothing more, so it is
-   * retried. Resolves on the service's 204, which does NOT mean the reversal is done: it is
-   * applied asynchronously (read the payment by token to see it).
-   * @throws BnplApiError `not_found` (404, unknown token).
+   * docs/service-api.md "Reverse Payment By Token", for an Auth or capture whose answer was lost.
+   * The 204 does not mean done: the reversal applies asynchronously. @throws BnplApiError `not_found`.
    */
   readonly reversePaymentByToken = this.method("Reverse Payment By Token")
 
-  /**
-   * Update Payment (`PUT /v2/payments/{orderId}`): a new `merchantReference` (max 128); retried.
-   * @returns the payment (200). @throws BnplApiError `not_found` (404), `invalid_request` (422).
-   */
+  /** docs/service-api.md "Update Payment": a new `merchantReference` (max 128); retried. */
   readonly updatePayment = this.method("Update Payment")
 
   /**
-   * Low-level escape hatch: sends `spec` as given, with the endpoint's credentials,
-   * time-outs, retries and error mapping, but WITHOUT request or response validation. For an
-   * operation the client does not model, or to see the service's answer to a request the
-   * typed methods refuse to send.
-   * @returns any 2xx answer. @throws BnplApiError as the typed methods do.
+   * Sends `spec` as given, with credentials, retries and error mapping but no validation.
+   * Resolves on any 2xx answer. @throws BnplApiError as the typed methods do.
    */
   async request(spec: RawRequest): Promise<RawResponse> {
     const definition: EndpointSpec = ENDPOINTS[spec.endpoint]
@@ -283,19 +213,13 @@ export class BnplClient {
     for (const agent of this.options.ownedAgents) agent.destroy()
   }
 
-  /** The client method of endpoint `name`: its arguments as EndpointArgs, its answer as EndpointResult. */
   private method<N extends EndpointName>(name: N): (...args: EndpointArgs<N>) => Promise<EndpointResult<N>> {
     return async (...args) => (await this.call(name, args)).body
   }
 
-  /**
-   * One call per the endpoint's row: path parameters checked (`requirePathParam`), the request
-   * validated by the row's schema (a missing one reads as `{}`), sent as JSON or as the row's
-   * query, retried per the row's rule, the 2xx body validated by the row's response schema.
-   */
   private async call<N extends EndpointName>(
     name: N,
-    args: readonly unknown[]
+    args: readonly unknown[],
   ): Promise<{ body: EndpointResult<N>; headers: Record<string, string> }> {
     const spec: EndpointSpec = ENDPOINTS[name]
     const names = pathParams(spec.path)
@@ -337,7 +261,6 @@ export class BnplClient {
     return `${base}${path}${query ? `?${query}` : ""}`
   }
 
-  /** Get access token: client credentials, form-encoded (docs/service-api.md "Get access token"). */
   private async fetchToken(): Promise<AccessTokenResponse> {
     const form = new URLSearchParams({
       grant_type: "client_credentials",

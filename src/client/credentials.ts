@@ -6,11 +6,8 @@ import { createRedactor, type Redactor } from "./redact"
 import type { AccessTokenResponse } from "./schemas"
 
 /**
- * The account's credentials as the client uses them (docs/service-api.md "Authentication"):
- * the Authorization header of each call, Basic from the merchant id and secret key, or a
- * Bearer token from Get access token (OAuth), renewed once after a 401; and the redactor that
- * keeps all of them (the secret in every encoding, the Basic value, every token seen) out of
- * logs and error messages.
+ * The account's Authorization header (Basic, or an OAuth Bearer renewed once after a 401), and the
+ * redactor that keeps the secret in every encoding, the Basic value and every token out of logs.
  */
 export class ClientCredentials {
   readonly redact: Redactor
@@ -18,10 +15,9 @@ export class ClientCredentials {
   private readonly basicHeader: string
   private tokenProvider?: OAuthTokenProvider
 
-  /** `fetchToken` is the client's Get access token call (made through its executor). */
   constructor(
     private readonly options: ResolvedClientOptions,
-    private readonly fetchToken: () => Promise<AccessTokenResponse>
+    private readonly fetchToken: () => Promise<AccessTokenResponse>,
   ) {
     const { merchantId, secretKey } = options
     this.basicHeader = basicAuthorization(merchantId, secretKey)
@@ -46,15 +42,12 @@ export class ClientCredentials {
           { header: () => this.basicHeader }
   }
 
-  /**
-   * The current OAuth bearer token (cached, or fetched once for all concurrent callers).
-   * @throws BnplOptionsError without `authUrl`; the token call's BnplApiError.
-   */
+  /** The current OAuth bearer token. @throws BnplOptionsError without `authUrl`; the token call's BnplApiError. */
   accessToken(): Promise<string> {
     return this.oauth().getToken()
   }
 
-  /** The token service's base URL. @throws BnplOptionsError when the options have none. */
+  /** @throws BnplOptionsError when the options have no `authUrl`. */
   requireAuthUrl(): string {
     if (!this.options.authUrl) throw new BnplOptionsError("authUrl", "is required to get an access token")
     return this.options.authUrl

@@ -1,28 +1,18 @@
 import type { Redactor } from "./redact"
 import { REDACTED } from "./redact"
 
-/**
- * The `debug` option's log line (issue 32, item 6): one line per try at debug level with the
- * request's body and the answer's, written by http.ts only (the one place every call passes).
- * Before the redactor (the secret key, the Basic value, every token the client holds) runs
- * on the line, the bodies lose what must never be logged and what the redactor cannot know
- * yet: the token service's `access_token` is logged before the client keeps it, and
- * `client_secret` travels form-encoded. The shopper's personal data (e-mail, phone, names,
- * addresses: docs/service-api.md "Consumer" and "Address") is masked too, so a debug log can be
- * shared with the service's support. Headers are never logged.
- */
+// Bodies lose what the redactor cannot know yet: the token service's `access_token` is logged before
+// the client keeps it, and `client_secret` travels form-encoded. Personal data is masked so a debug
+// log can be shared with the service's support. Headers are never logged.
 
-/** Fields whose value is a credential. */
 const SECRET_FIELDS = new Set(["access_token", "client_secret", "secretKey", "password", "authorization"])
-/** Fields that hold a person's data wherever they appear. */
 const PERSONAL_FIELDS = new Set(["email", "phoneNumber", "givenNames", "surname"])
-/** Objects whose every text is a person's data, but the country (the Address and Consumer objects). */
+/** Objects whose every text but the country is a person's data. */
 const PERSONAL_OBJECTS = new Set(["consumer", "billing", "shipping"])
 export const PERSONAL = "[personal data]"
-/** Longest body kept in a line, in characters. */
 const MAX_BODY_CHARS = 4000
 
-/** One body as logged: JSON or a form with the fields above masked, other text as it is; cut to length. */
+/** One body as logged: JSON or a form with the fields above masked, cut to length. */
 export function bodyForLog(text: string | undefined, contentType?: string): string {
   if (text === undefined || text === "") return "(none)"
   let shown: string
@@ -47,16 +37,16 @@ function mask(value: unknown, personal: boolean): unknown {
       Object.entries(value as Record<string, unknown>).map(([key, entry]) => {
         if (SECRET_FIELDS.has(key)) return [key, REDACTED]
         if (PERSONAL_FIELDS.has(key) && typeof entry === "string") return [key, PERSONAL]
-        // Inside an Address only the country stays: it is not the person's.
+        // An Address's country is not the person's.
         if (key === "countryCode") return [key, entry]
         return [key, mask(entry, personal || PERSONAL_OBJECTS.has(key))]
-      })
+      }),
     )
   }
   return personal && typeof value === "string" ? PERSONAL : value
 }
 
-/** What the debug line needs of the call and of its answer. */
+/** What the debug line needs of the call and its answer. */
 export interface DebugExchange {
   endpoint: string
   method: string
@@ -64,15 +54,17 @@ export interface DebugExchange {
   attempt: number
   request?: { body?: string; contentType?: string }
   answer?: { status: number; body?: string; contentType?: string }
-  /** When no answer came: the client's error message. */
   failure?: string
 }
 
-/** The whole line, redacted: `bnpl: debug <endpoint> <METHOD> <path> attempt <n> request <body> answer <status> <body>`. */
+/** The whole line, redacted. */
 export function debugLine(exchange: DebugExchange, redact: Redactor): string {
-  const request = exchange.request?.body === undefined ? "(none)" : bodyForLog(exchange.request.body, exchange.request.contentType ?? "application/json")
+  const request =
+    exchange.request?.body === undefined ? "(none)" : bodyForLog(exchange.request.body, exchange.request.contentType ?? "application/json")
   const answer = exchange.answer
     ? `${exchange.answer.status} ${bodyForLog(exchange.answer.body, exchange.answer.contentType)}`
     : `none (${exchange.failure ?? "no answer"})`
-  return redact(`bnpl: debug ${exchange.endpoint} ${exchange.method} ${exchange.path} attempt ${exchange.attempt} request ${request} answer ${answer}`)
+  return redact(
+    `bnpl: debug ${exchange.endpoint} ${exchange.method} ${exchange.path} attempt ${exchange.attempt} request ${request} answer ${answer}`,
+  )
 }

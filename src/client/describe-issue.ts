@@ -1,10 +1,6 @@
 import type { z } from "zod"
 
-/**
- * Formats a zod issue as "field rule", e.g. `consumer.email must be at most 128 characters`.
- * Returns the field path and the rule separately so errors can carry both. An unknown key
- * is named as the field (zod reports it on the parent), and a missing value reads "is required".
- */
+/** A zod issue's field path and rule; an unknown key is named as the field, a missing value "is required". */
 export function describeIssue(error: z.ZodError): { field: string; rule: string } {
   const issue = error.issues[0]
   const path: PropertyKey[] = [...issue.path]

@@ -1,66 +1,46 @@
 import type { z } from "zod"
 import type { RetryPolicy } from "./retry"
 
-/**
- * The shape of one row of the endpoint table (endpoints.ts) and the helpers that read a row.
- * Everything the client and the sandbox know about an endpoint is in its row.
- */
-
 export type HttpMethod = "GET" | "POST" | "PUT"
 
-/**
- * Connection time-outs (docs/service-api.md "Connection time-outs per endpoint").
- * `openMs` bounds establishing the TCP connection (DNS + connect); `readMs` bounds waiting
- * for the answer once connected.
- */
+/** `openMs` bounds DNS and connect; `readMs` the wait for the answer. docs/service-api.md "Connection time-outs per endpoint". */
 export interface EndpointTimeout {
   openMs: number
   readMs: number
 }
 
 /**
- * When a failed call may be sent again (retry.ts):
- * - `idempotent` / `unsent-only`: always that policy;
- * - `{ idempotentWith: [...] }`: `idempotent` when the request carries every one of these
- *   fields (Auth: `requestId`; Create Refund: `requestId` and `merchantReference`), else
- *   `unsent-only`;
- * - `never`: sent once, never retried (Ping: a health check answers promptly).
+ * When a failed call may be sent again: `{ idempotentWith }` is `idempotent` when the request carries
+ * every listed field, else `unsent-only`; `never`: sent once (Ping: a health check answers promptly).
  */
 export type RetryRule = RetryPolicy | "never" | { readonly idempotentWith: readonly string[] }
 
-/** One endpoint of the service. */
+/** One row of the endpoint table: everything the client and the sandbox know about an endpoint. */
 export interface EndpointSpec {
   method: HttpMethod
-  /** Path template; `{name}` placeholders are filled with URL-encoded values, in order the client method's leading arguments. */
+  /** `{name}` placeholders take the client method's leading arguments, URL-encoded. */
   path: string
-  /** `auth`: relative to `authUrl` (the token service); `api`: relative to `baseUrl`. */
   base: "api" | "auth"
-  /** `public`: no merchant credentials (Ping, the token endpoint); `merchant`: Basic or Bearer. */
   access: "merchant" | "public"
-  /** The status of a successful answer. */
   successStatus: number
   timeouts: EndpointTimeout
   retry: RetryRule
-  /**
-   * Send again at once after a kept-alive connection the service had closed, even though the
-   * call is not idempotent (Create Checkout: a duplicate is only an unused checkout).
-   */
+  /** See `HttpCall.resendIfStale`. */
   resendIfStale?: boolean
-  /** The request as the plugin sends it: strict, refuses unknown fields (schemas.ts). */
+  /** The request as the plugin sends it: strict, refuses unknown fields. */
   request?: z.ZodType
-  /** How the request travels: a JSON body (default) or the query string, encoded by this function. */
+  /** Set: the request travels as the query string this encodes, not a JSON body. */
   query?: (value: never) => string
-  /** The request as the service takes it, where it is more lenient than `request` (the sandbox's source). */
+  /** The request as the service takes it, where more lenient than `request`. */
   service?: z.ZodType
   /** The service takes a request with no body at all as `{}` (Void). */
   bodyOptional?: boolean
-  /** The 2xx body; absent when the answer has none (204). */
   response?: z.ZodType
-  /** A short camelCase name: the sandbox's name for faults and request counts. */
+  /** The sandbox's name for faults and request counts. */
   shortName: string
 }
 
-/** The policy and retry cap of one call, from its row's rule and the request it carries. */
+/** The policy and retry cap of one call, from its row's rule and its request. */
 export function retryFor(rule: RetryRule, request: unknown): { retry: RetryPolicy; maxRetries?: number } {
   if (rule === "never") return { retry: "idempotent", maxRetries: 0 }
   if (typeof rule === "string") return { retry: rule }
@@ -69,13 +49,10 @@ export function retryFor(rule: RetryRule, request: unknown): { retry: RetryPolic
 }
 
 /** The `{name}` placeholders of a path template, in order, as a tuple type. */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? [Name, ...PathParams<Rest>]
-  : []
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? [Name, ...PathParams<Rest>] : []
 
-/** The `{name}` placeholders of a path template, in order. */
+/** The `{name}` placeholders of a path template, in order; found once per template, as read on every call. */
 export function pathParams(template: string): string[] {
-  // Read on every call from a handful of templates: each template's names are found once.
   let names = PATH_PARAMS.get(template)
   if (!names) {
     names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
@@ -86,11 +63,7 @@ export function pathParams(template: string): string[] {
 
 const PATH_PARAMS = new Map<string, string[]>()
 
-/**
- * Fills a path template, URL-encoding every value so an id can never change the path
- * (`/`, `?`, `#`, `..` in an id stay inside its segment).
- * @throws Error when a placeholder has no value (a programming error, not an API failure).
- */
+/** Fills a path template URL-encoded, so an id can never change the path. @throws Error on a missing value. */
 export function fillPath(template: string, params: Record<string, string> = {}): string {
   if (!template.includes("{")) return template
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {

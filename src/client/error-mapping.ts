@@ -9,25 +9,15 @@ import {
 } from "./errors"
 import { declinedPaymentSchema, errorBodySchema } from "./schemas"
 
-/**
- * Turns what came back (or did not) into a `BnplApiError`. Source: docs/service-api.md
- * "Errors" and "Error object"; codes of the undocumented endpoints from
- * docs/service-api.md "Errors".
- *
- * No message built here quotes a request, a header or more than a short piece of a body.
- */
-
+// No message built here quotes a request, a header or more than a short piece of a body.
 const MAX_SERVICE_MESSAGE = 300
 
-/** What one attempt knew about its connection when it failed (filled by http.ts's transport). */
+/** What one attempt knew about its connection when it failed. */
 export interface ConnectionState {
-  /** The request got a socket from the pool (a new one or a kept-alive one). */
   socketAssigned: boolean
-  /** The TCP connection was established (or a kept-alive one was reused). */
   connected: boolean
   /** The request went out on a kept-alive connection that had carried an earlier call. */
   reusedSocket: boolean
-  /** Bytes of the answer received so far. */
   answerBytes: () => number
   /** Our open time-out fired before a connection was ready (pool wait included). */
   openTimedOut: boolean
@@ -35,14 +25,11 @@ export interface ConnectionState {
   readTimedOut: boolean
 }
 
-/** Errors that say the peer closed or reset the connection. */
 const CONNECTION_BROKEN = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"])
 
 /**
- * Whether a failed attempt went out on a kept-alive connection that the service (or a load
- * balancer) had already closed: reused, reset or closed before any byte of the answer. Node's
- * http documentation (`request.reusedSocket`) describes this race; the service never read the
- * request, so it may be sent again at once on a new connection.
+ * Whether the attempt went out on a kept-alive connection the service had already closed (Node's
+ * `request.reusedSocket` race): the service never read it, so it may be resent at once.
  */
 export function isStaleConnection(error: unknown, state: ConnectionState): boolean {
   if (!state.reusedSocket || state.openTimedOut || state.readTimedOut || state.answerBytes() > 0) return false
@@ -50,7 +37,7 @@ export function isStaleConnection(error: unknown, state: ConnectionState): boole
   return code !== undefined && CONNECTION_BROKEN.has(code)
 }
 
-/** Parses a body as JSON; `undefined` when it is empty or not JSON. */
+/** `{ ok: false }` for an empty or non-JSON body. */
 export function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === "") return { ok: false }
   try {
@@ -61,19 +48,16 @@ export function tryParseJson(text: string): { ok: true; value: unknown } | { ok:
 }
 
 /**
- * A non-2xx answer -> the error a caller can act on.
- * - A 402 whose body is a Payment with `status` DECLINED -> `BnplDeclinedError` with `payment`.
- * - A JSON error body -> `code` from `classifyServiceError(status, errorCode)`.
- * - No body, or a non-JSON 401 (its shape is "not shown") -> classified by status alone.
- * - Any other non-JSON body (an HTML error page from a proxy) -> `server_error` for 5xx,
- *   `invalid_response` otherwise, with a one-line message.
+ * A non-2xx answer -> `BnplDeclinedError` for a 402 DECLINED payment, else a `BnplApiError` coded by
+ * `classifyServiceError`; by status alone for no body or a 401, whose body the document does not
+ * show. docs/service-api.md "Error object".
  */
 export function errorFromResponse(
   endpoint: EndpointName,
   status: number,
   text: string,
   contentType: string | undefined,
-  redact: (text: string) => string
+  redact: (text: string) => string,
 ): BnplApiError {
   const parsed = tryParseJson(text)
   if (!parsed.ok) {
@@ -89,9 +73,7 @@ export function errorFromResponse(
       code: status >= 500 ? "server_error" : "invalid_response",
       endpoint,
       httpStatusCode: status,
-      message: `${endpoint}: HTTP ${status} with a body that is not JSON (${
-        contentType?.split(";")[0] || "no content type"
-      })`,
+      message: `${endpoint}: HTTP ${status} with a body that is not JSON (${contentType?.split(";")[0] || "no content type"})`,
     })
   }
 
@@ -115,28 +97,20 @@ export function errorFromResponse(
     httpStatusCode: status,
     errorCode: fields.errorCode,
     errorId: fields.errorId,
-    message: `${endpoint}: HTTP ${status}${fields.errorCode ? ` ${fields.errorCode}` : ""}${
-      serviceMessage ? `: ${serviceMessage}` : ""
-    }`,
+    message: `${endpoint}: HTTP ${status}${fields.errorCode ? ` ${fields.errorCode}` : ""}${serviceMessage ? `: ${serviceMessage}` : ""}`,
   })
 }
 
 /**
- * A request that got no (whole) HTTP answer -> the error a caller can act on:
- * - `BnplNetworkError` (`network`): the service surely never got it: no connection within the
- *   open time-out (pool wait included), refused, DNS;
- * - `BnplTimeoutError` (`timeout`): the whole answer did not arrive within the read time-out;
- * - `BnplConnectionLostError` (`connection_lost`): the connection broke after the request went out;
- * - `invalid_response`: the answer was larger than the client accepts.
- * Messages are `<endpoint>: <what happened>`; http.ts adds what it means and what the client did
- * (outcome.ts). The axios error is never kept: it carries the request's headers. `cause` is a
- * bare Error with the system error code only.
+ * A request with no whole answer -> `BnplNetworkError`, `BnplTimeoutError`, `BnplConnectionLostError`,
+ * or `invalid_response` when too large. The axios error is never kept: it carries the request's
+ * headers. `cause` holds the system error code only.
  */
 export function errorFromTransport(
   endpoint: EndpointName,
   error: unknown,
   state: ConnectionState,
-  timeouts: { openMs: number; readMs: number }
+  timeouts: { openMs: number; readMs: number },
 ): BnplApiError {
   const code = state.readTimedOut ? "BNPL_READ_TIMEOUT" : state.openTimedOut ? "BNPL_OPEN_TIMEOUT" : systemErrorCode(error)
   const cause = Object.assign(new Error(code ?? "unknown transport error"), { code })
@@ -174,9 +148,8 @@ export function errorFromTransport(
       message: `${endpoint}: the payment service could not be reached: ${code ?? "no connection"}`,
     })
   }
-  // A kept-alive connection reset before any answer is most likely one the service had closed
-  // (http.ts sends such a call again at once when that is safe), but the service may also have
-  // read the request and then hung up, so it is not "could not be reached".
+  // A kept-alive connection reset before any answer was most likely closed by the service, but the
+  // service may also have read the request and hung up, so it is not "could not be reached".
   const when =
     received > 0
       ? "after part of the answer had arrived"
@@ -188,7 +161,6 @@ export function errorFromTransport(
   })
 }
 
-/** The Node system error code (ECONNREFUSED, ...) of an axios error or of its cause. */
 function systemErrorCode(error: unknown): string | undefined {
   const candidates: unknown[] = [error, (error as { cause?: unknown })?.cause]
   const aggregate = (error as { cause?: { errors?: unknown[] } })?.cause?.errors

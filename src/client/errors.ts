@@ -1,11 +1,4 @@
-/**
- * The client's one error type. Every failure of a Merchant API call, whether the service
- * answered with an error body (docs/service-api.md "Errors"), the request never got an
- * answer, or our own validation refused to send it, is a `BnplApiError` whose `code` a
- * caller can switch on. Messages never contain credentials, tokens or headers.
- */
-
-/** What went wrong, as a caller needs to decide what to do next. */
+/** What went wrong, as a caller needs to decide what to do next; docs/service-api.md "Errors". */
 export type BnplErrorCode =
   /** 402 on Auth: the consumer's payment was declined. `payment` holds the DECLINED payment. */
   | "declined"
@@ -17,37 +10,25 @@ export type BnplErrorCode =
   | "precondition_failed"
   /** 422 `invalid_amount`: more than is available (to refund, to capture). */
   | "invalid_amount"
-  /** 422 `invalid_object` and other 4xx request errors the service refused. */
+  /** 422 `invalid_object` and other refused 4xx requests. */
   | "invalid_request"
-  /** 422 `unsupported_currency` / `unsupported_payment_type`: outside the account's limits or currency. */
+  /** 422 `unsupported_currency` / `unsupported_payment_type`. */
   | "unsupported"
-  /** 410 `payment_captured`: already fully captured. */
   | "already_captured"
   /** 422 `refund_timelimit_exceeded`: refunds are refused after 120 days. */
   | "refund_time_limit_exceeded"
-  /** 401: bad or missing credentials, or a token the service no longer accepts. */
+  /** 401: bad or missing credentials, or a token the service has stopped accepting. */
   | "unauthorized"
-  /** 404 `not_found`. */
   | "not_found"
   /** 409: the first request with this requestId is still being processed. */
   | "conflict"
-  /** 5xx from the service. */
   | "server_error"
-  /**
-   * The whole answer did not arrive within the read time-out (docs/service-api.md "Connection time-outs per endpoint"): the service may or may not have applied the request.
-   */
+  /** No whole answer within the read time-out: the service may or may not have applied the request. */
   | "timeout"
-  /**
-   * The service surely never got the request: refused, DNS, no connection within the open
-   * time-out, or a kept-alive connection it had already closed.
-   */
+  /** The service surely never got the request (refused, DNS, open time-out, closed kept-alive connection). */
   | "network"
-  /**
-   * The connection broke (reset, closed) after the request was sent and before the whole
-   * answer came back: the service may or may not have applied the request.
-   */
+  /** The connection broke after the request was sent: the service may or may not have applied it. */
   | "connection_lost"
-  /** The service answered with a body that is not the documented JSON. */
   | "invalid_response"
   /** The request was refused before it was sent: a field broke the document's rules. */
   | "validation"
@@ -55,23 +36,19 @@ export type BnplErrorCode =
 export interface BnplApiErrorDetails {
   code: BnplErrorCode
   message: string
-  /** The endpoint's name, e.g. "Auth" or "Create Refund". */
   endpoint: string
   httpStatusCode?: number
-  /** The service's `errorCode`, e.g. `invalid_token`. */
   errorCode?: string
   /** The service's `errorId`, to quote to its support team. */
   errorId?: string
-  /** For `validation`: the field path, e.g. `consumer.email`. */
   field?: string
-  /** For `declined` (and any error whose body is a Payment): the body. */
+  /** For `declined` and any error whose body is a Payment. */
   payment?: unknown
-  /** For calls that got no answer: what is known and what the client did; see `BnplApiError.outcome`. */
   outcome?: string
   cause?: unknown
 }
 
-/** A failed Merchant API call. `retryable` says whether the same request may be sent again. */
+/** A failed Merchant API call; `code` is what a caller switches on. Messages never hold credentials, tokens or headers. */
 export class BnplApiError extends Error {
   readonly code: BnplErrorCode
   readonly endpoint: string
@@ -81,11 +58,9 @@ export class BnplApiError extends Error {
   readonly field?: string
   readonly payment?: unknown
   /**
-   * For `network`, `timeout` and `connection_lost` once the client gave up: one sentence, fit
-   * for a shopper or an admin, saying whether the service got the request and what the client
-   * did about it, e.g. "no answer came back from the payment service within 20 s; it was not
-   * sent again, because Create Checkout has no requestId". "not applied twice" appears only
-   * when a `requestId` makes it true. Also the end of `message`.
+   * For `network`, `timeout` and `connection_lost`: one sentence for a shopper or an admin on whether
+   * the service got the request and what the client did. Says "not applied twice" only when a
+   * `requestId` makes it true. Also the end of `message`.
    */
   outcome?: string
 
@@ -102,7 +77,7 @@ export class BnplApiError extends Error {
     this.outcome = details.outcome
   }
 
-  /** Whether sending the very same request again can succeed (given an idempotent call). */
+  /** Whether the very same request may succeed if sent again (given an idempotent call). */
   get retryable(): boolean {
     return (
       this.code === "timeout" ||
@@ -113,7 +88,7 @@ export class BnplApiError extends Error {
     )
   }
 
-  /** A log-safe summary: no bodies beyond the service's own error fields. */
+  /** Log-safe: no bodies beyond the service's own error fields. */
   toJSON(): Record<string, unknown> {
     return {
       name: this.name,
@@ -129,7 +104,7 @@ export class BnplApiError extends Error {
   }
 }
 
-/** The request broke a rule of the document; nothing was sent. `field` names the field. */
+/** The request broke a rule of the document; nothing was sent. */
 export class BnplValidationError extends BnplApiError {
   constructor(endpoint: string, field: string, rule: string) {
     super({
@@ -174,10 +149,7 @@ export class BnplConnectionLostError extends BnplApiError {
   }
 }
 
-/**
- * Maps an HTTP status and the service's `errorCode` to our `code`.
- * Source: docs/service-api.md "Errors", and docs/service-api.md for capture/void codes.
- */
+/** Maps an HTTP status and the service's `errorCode` to our `code`; docs/service-api.md "Errors". */
 export function classifyServiceError(status: number, errorCode?: string): BnplErrorCode {
   switch (errorCode) {
     case "invalid_token":
@@ -213,17 +185,14 @@ export function classifyServiceError(status: number, errorCode?: string): BnplEr
 }
 
 /**
- * Options the plugin or the client cannot work with, thrown at start-up (never by a call):
- * `new BnplClient()` for the client's own options, `parseOptions` (src/options.ts) for the
- * plugin's. `field` names the option, e.g. `baseUrl` or `providers[1].options.region`;
- * `rule` is what it breaks, in words. The one options error of the package.
+ * Options the plugin or the client cannot work with, thrown at start-up, never by a call.
+ * `field` names the option, e.g. `providers[1].options.region`; `rule` is what it breaks.
  */
 export class BnplOptionsError extends Error {
   constructor(
     readonly field: string,
     readonly rule: string,
-    /** Who read the options: the message says `BNPL client option ...` or `medusa-payment-bnpl: option "..." ...`. */
-    readonly source: "client" | "plugin" = "client"
+    readonly source: "client" | "plugin" = "client",
   ) {
     super(source === "client" ? `BNPL client option ${field} ${rule}` : `medusa-payment-bnpl: option "${field}" ${rule}`)
     this.name = "BnplOptionsError"

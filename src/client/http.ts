@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from "axios"
+import axios, { type AxiosInstance, type AxiosResponse } from "axios"
 import { logAttempt, observeAttempt } from "./call-log"
 import { AttemptDeadline } from "./attempt-deadline"
 import type { BnplApiError, BnplErrorCode } from "./errors"
@@ -11,47 +11,36 @@ import { backoffDelayMs, mayResendStale, mayRetry, parseRetryAfter, sleep } from
 
 export type { Authorizer, HttpCall, HttpResult } from "./http-call"
 
-/**
- * Sends one API call: axios with our own time-outs, status handling and retries. Every call
- * comes back as a 2xx `HttpResult` or a `BnplApiError`; an AxiosError (which holds the
- * request's headers, including Authorization) never leaves this file.
- */
-
 const MAX_BODY_BYTES = 10 * 1024 * 1024
 
-/** What a call may still do after a failed try (`HttpExecutor.nextStep` counts in it). */
 /** Codes of a try that got no answer but may have been read and applied by the service. */
 const MAY_HAVE_ARRIVED: ReadonlySet<BnplErrorCode> = new Set(["timeout", "connection_lost"])
 
 interface TryBudget {
   maxRetries: number
-  /** Retries by the retry rule so far (the stale-connection resends and the 401's not counted). */
+  /** Retries by the retry rule; stale-connection resends and the 401's not counted. */
   retries: number
   staleResends: number
   renewedAfter401: boolean
-  /**
-   * The first try that may have reached the service (a time-out, or a connection that broke
-   * after the request went out), kept so that later tries that could not connect do not turn
-   * the call's outcome into "it never got the request" (outcome.ts).
-   */
+  /** The first try that may have reached the service, so later unreachable tries cannot make the outcome "never got it". */
   mayHaveArrived?: BnplApiError
 }
 
+/** Sends API calls through axios; an AxiosError (it holds the Authorization header) never leaves this file. */
 export class HttpExecutor {
   private readonly axios: AxiosInstance
 
   constructor(
     private readonly options: ResolvedClientOptions,
-    private readonly redact: Redactor
+    private readonly redact: Redactor,
   ) {
     this.axios = axios.create({
       httpAgent: options.httpAgent,
       httpsAgent: options.httpsAgent,
       // A redirect would send the Authorization header on to wherever it points.
       maxRedirects: 0,
-      // Every status comes back as a response; we map them ourselves.
       validateStatus: () => true,
-      // The body is parsed here, so that a non-JSON page is recognised rather than passed on.
+      // Parsed here, so that a non-JSON page is recognised rather than passed on.
       responseType: "text",
       transformResponse: [(data: unknown) => data],
       maxContentLength: MAX_BODY_BYTES,
@@ -59,18 +48,18 @@ export class HttpExecutor {
   }
 
   /**
-   * Sends the call, retrying per `call.retry` (see retry.ts) up to `maxRetries` times with
-   * backoff, and once more after a 401 when the Authorizer can renew its credentials. A try
-   * that went out on a kept-alive connection the service had closed (see isStaleConnection)
-   * is sent again at once on a new connection, whatever the policy, without counting as a
-   * retry: the service never read it. Each try ends within its endpoint's `openMs + readMs`.
-   * @returns the 2xx answer.
-   * @throws BnplApiError (or a subclass) for every other outcome; after no answer, its
-   *   message and `outcome` say what the client did (outcome.ts).
+   * Sends the call, retrying per `call.retry` up to `maxRetries`, and once more after a 401 when the
+   * Authorizer can renew. A try on a stale kept-alive connection is resent at once, uncounted: the
+   * service never read it. Returns the 2xx answer; @throws BnplApiError, whose `outcome` says what the client did.
    */
   async execute(call: HttpCall): Promise<HttpResult> {
     const calledAt = Date.now()
-    const budget: TryBudget = { maxRetries: call.maxRetries ?? this.options.maxRetries, retries: 0, staleResends: 0, renewedAfter401: false }
+    const budget: TryBudget = {
+      maxRetries: call.maxRetries ?? this.options.maxRetries,
+      retries: 0,
+      staleResends: 0,
+      renewedAfter401: false,
+    }
     for (let attempt = 1; ; attempt++) {
       const header = call.authorization?.header()
       const authorization = typeof header === "string" || header === undefined ? header : await header
@@ -89,9 +78,8 @@ export class HttpExecutor {
       const resentAsStale = budget.staleResends > staleResendsBefore
       if (!resentAsStale && !budget.mayHaveArrived && MAY_HAVE_ARRIVED.has(outcome.error.code)) budget.mayHaveArrived = outcome.error
       if (next === "give up") {
-        // A money call whose first try broke after it went out, and whose retries then found the
-        // service unreachable, may have been applied: its outcome is the first try's, never
-        // "could not be reached" (the soak's seed 28 met a capture applied that way).
+        // A money call whose first try broke after it went out may have been applied even if the
+        // retries found the service unreachable: its outcome is the first try's.
         const error = outcome.error.code === "network" && budget.mayHaveArrived ? budget.mayHaveArrived : outcome.error
         throw withOutcome(error, { endpoint: call.endpoint, retry: call.retry, requestId: call.requestId, tries: budget.retries + 1 })
       }
@@ -99,17 +87,12 @@ export class HttpExecutor {
     }
   }
 
-  /**
-   * What follows a failed try: sent again at once (a stale connection, or renewed credentials
-   * after a 401), retried after the backoff (logged; the delay in ms is returned), or given
-   * up. Counts in `budget`.
-   */
   private async nextStep(
     call: HttpCall,
     attempt: number,
     outcome: Extract<AttemptOutcome, { error: unknown }>,
     authorization: string | undefined,
-    budget: TryBudget
+    budget: TryBudget,
   ): Promise<"again" | "give up" | number> {
     const { error } = outcome
     if (outcome.stale && mayResendStale(call.retry, call.resendIfStale, budget.staleResends)) {
@@ -117,8 +100,8 @@ export class HttpExecutor {
       this.options.logger.debug?.(
         this.redact(
           `bnpl: ${call.endpoint} attempt ${attempt} went out on a kept-alive connection the service had closed ` +
-            `(${(error.cause as { code?: string })?.code ?? "reset"} before any byte of the answer); sending it again at once on a new connection`
-        )
+            `(${(error.cause as { code?: string })?.code ?? "reset"} before any byte of the answer); sending it again at once on a new connection`,
+        ),
       )
       return "again"
     }
@@ -134,8 +117,8 @@ export class HttpExecutor {
       this.redact(
         `bnpl: ${call.endpoint} attempt ${attempt} failed (${error.code}${
           error.httpStatusCode ? ` ${error.httpStatusCode}` : ""
-        }); retrying in ${delay} ms`
-      )
+        }); retrying in ${delay} ms`,
+      ),
     )
     return delay
   }
@@ -150,7 +133,7 @@ export class HttpExecutor {
     if (authorization) headers.Authorization = authorization
 
     const deadline = new AttemptDeadline(timeouts)
-    let response
+    let response: AxiosResponse<string>
     try {
       response = await this.axios.request<string>({
         url: call.url,
@@ -178,13 +161,7 @@ export class HttpExecutor {
     const firstByteMs = deadline.firstByteMs()
     if (result.status >= 200 && result.status < 300) return { result, firstByteMs }
     return {
-      error: errorFromResponse(
-        call.endpoint,
-        result.status,
-        result.text,
-        result.headers["content-type"],
-        this.redact
-      ),
+      error: errorFromResponse(call.endpoint, result.status, result.text, result.headers["content-type"], this.redact),
       status: result.status,
       unsent: false,
       stale: false,
@@ -196,8 +173,8 @@ export class HttpExecutor {
 }
 
 function plainHeaders(headers: unknown): Record<string, string> {
-  // axios's AxiosHeaders keeps each header as an own property (Node's names, lower-case);
-  // reading them directly spares toJSON's copy. Skipped as toJSON skips: null, undefined, false.
+  // AxiosHeaders keeps each header as an own property; reading them directly spares toJSON's copy.
+  // Skipped as toJSON skips: null, undefined, false.
   const source = (headers ?? {}) as Record<string, unknown>
   const plain: Record<string, string> = {}
   for (const name of Object.keys(source)) {

@@ -1,7 +1,4 @@
-/**
- * The Merchant API v2 client (docs/service-api.md, filled in by docs/service-api.md).
- * `createBnplClient(options)` is the entry point; see client.ts for the methods.
- */
+/** The Merchant API v2 client; `createBnplClient(options)` is the entry point. */
 export { BnplClient, createBnplClient } from "./client"
 export type { ConfigurationResult, RawRequest, RawResponse } from "./client"
 export type {

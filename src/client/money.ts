@@ -1,12 +1,7 @@
 import BigNumberJs from "bignumber.js"
 
-/**
- * The one place where amounts change shape. Medusa hands us major units (a number, a
- * decimal string, or a BigNumber shape such as `{ value: "10.005", precision: 20 }`);
- * the Merchant API wants a string rounded to 2 decimal places (docs/service-api.md,
- * "Money"). Everything in between is integer minor units (`bigint`),
- * so no amount is ever a float.
- */
+// Amounts travel as integer minor units (`bigint`) between Medusa's major units and the API's
+// 2-decimal strings (docs/service-api.md "Money"), so no amount is ever a float.
 
 /** An ISO 4217 code and a 2-decimal amount string, as the API sends and receives it. */
 export interface Money {
@@ -14,11 +9,7 @@ export interface Money {
   currency: string
 }
 
-/**
- * What Medusa may hand us for an amount in MAJOR units: a number, a decimal string, a raw
- * BigNumber value `{ value, precision }`, or a BigNumber instance (`{ raw }`, `{ bigNumber }`,
- * or anything whose `toString()` gives a decimal).
- */
+/** An amount in major units in any shape Medusa hands over: number, decimal string, BigNumber. */
 export type MajorUnitAmount =
   | number
   | string
@@ -29,7 +20,6 @@ export type MajorUnitAmount =
   | { toString(): string }
 
 const API_AMOUNT = /^-?\d+\.\d{2}$/
-/** The most a JavaScript number's arithmetic puts beside an amount of cents (64.46000000000001). */
 const FLOAT_NOISE = new BigNumberJs("1e-9")
 const LOOSE_DECIMAL = /^-?\d+(\.\d+)?$/
 
@@ -64,36 +54,29 @@ function readDecimal(input: MajorUnitAmount, field: string): BigNumberJs {
 export class MoneyError extends Error {
   constructor(
     public readonly field: string,
-    rule: string
+    rule: string,
   ) {
     super(`${field} ${rule}`)
     this.name = "MoneyError"
   }
 }
 
-/**
- * Major units (any Medusa shape) -> integer minor units, rounded half away from zero to
- * 2 decimals (10.005 -> 1001n, 0.004 -> 0n, -1.005 -> -101n).
- * @throws MoneyError when the input is not a finite decimal.
- */
+/** Major units -> minor units, rounded half away from zero (10.005 -> 1001n). @throws MoneyError. */
 export function toMinorUnits(input: MajorUnitAmount, field = "amount"): bigint {
   const rounded = readDecimal(input, field).decimalPlaces(2, BigNumberJs.ROUND_HALF_UP)
   return BigInt(rounded.shiftedBy(2).toFixed(0))
 }
 
 /**
- * Major units (any Medusa shape) -> integer minor units, exactly: an amount of more than 2
- * decimals (20.005, 0.001, 39.951) is refused, never rounded, because the service moves money
- * in cents (docs/service-api.md "Money") and Medusa would keep the unrounded figure. For amounts
- * a merchant asks to move (a capture, a refund); amounts Medusa computed (totals with tax)
- * round with `toMinorUnits`.
- * @throws MoneyError naming the field and the rule when the input is not a finite decimal of at most 2 places.
+ * Major units -> minor units, exactly: more than 2 decimals is refused, never rounded, because the
+ * service moves whole cents and Medusa would keep the unrounded figure. For amounts a merchant asks
+ * to move (capture, refund); amounts Medusa computed round with `toMinorUnits`. @throws MoneyError.
  */
 export function exactMinorUnits(input: MajorUnitAmount, field = "amount"): bigint {
   const read = readDecimal(input, field)
   const cents = read.decimalPlaces(2, BigNumberJs.ROUND_HALF_UP)
-  // Medusa computes amounts in JavaScript numbers: 64.46 may reach us as 64.46000000000001. A
-  // difference a float makes (far below a thousandth) is that float's noise, not a sub-cent amount.
+  // Medusa computes in JavaScript numbers: 64.46 may reach us as 64.46000000000001. That is float
+  // noise, not a sub-cent amount.
   const value = read.minus(cents).abs().lte(FLOAT_NOISE) ? cents : read
   if ((value.decimalPlaces() ?? 0) > 2) {
     throw new MoneyError(field, `must have at most 2 decimal places (the payment service moves whole cents), got ${value.toFixed()}`)
@@ -108,15 +91,12 @@ export function minorUnitsToApiAmount(minor: bigint): string {
   return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`
 }
 
-/**
- * Major units (any Medusa shape) -> the API's amount string, rounded half-up to 2 decimals.
- * Source: docs/service-api.md "Money".
- */
+/** Major units -> the API's amount string, rounded half-up to 2 decimals. */
 export function toApiAmount(input: MajorUnitAmount, field = "amount"): string {
   return minorUnitsToApiAmount(toMinorUnits(input, field))
 }
 
-/** Major units + currency -> the API's Money object, e.g. `{ amount: "10.01", currency: "GBP" }`. */
+/** Major units + currency -> the API's Money object. */
 export function toMoney(input: MajorUnitAmount, currency: string, field = "amount"): Money {
   return { amount: toApiAmount(input, field), currency: currency.toUpperCase() }
 }
@@ -126,11 +106,7 @@ export function minorUnitsToMoney(minor: bigint, currency: string): Money {
   return { amount: minorUnitsToApiAmount(minor), currency: currency.toUpperCase() }
 }
 
-/**
- * An amount string from the API ("10.01", and tolerantly "10" or "10.5") -> minor units.
- * More than 2 decimals from the service is refused rather than silently rounded.
- * @throws MoneyError naming the field.
- */
+/** API amount string ("10.01", tolerantly "10") -> minor units. @throws MoneyError above 2 decimals, never rounds. */
 export function apiAmountToMinorUnits(amount: string, field = "amount"): bigint {
   if (typeof amount !== "string" || !LOOSE_DECIMAL.test(amount.trim())) {
     throw new MoneyError(field, `must be a decimal string, got ${JSON.stringify(amount)}`)
@@ -142,15 +118,12 @@ export function apiAmountToMinorUnits(amount: string, field = "amount"): bigint 
   return BigInt(value.shiftedBy(2).toFixed(0))
 }
 
-/**
- * An API amount string -> major units as a decimal string for Medusa ("10.01" -> "10.01").
- * Medusa accepts decimal strings wherever it takes a BigNumber input.
- */
+/** API amount string -> major units as a decimal string, which Medusa takes wherever it takes a BigNumber. */
 export function apiAmountToMajorUnits(amount: string, field = "amount"): string {
   return minorUnitsToApiAmount(apiAmountToMinorUnits(amount, field))
 }
 
-/** True when `amount` is exactly the API's form: digits, a point, two digits. */
+/** True for exactly the API's form: digits, a point, two digits. */
 export function isApiAmount(amount: string): boolean {
   return API_AMOUNT.test(amount)
 }

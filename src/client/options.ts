@@ -24,19 +24,11 @@ export interface StoredToken {
   refreshAt?: number
 }
 
-/**
- * A cache shared by several server instances so they use one OAuth token between them
- * (e.g. Medusa's caching module). Keys never contain the secret key.
- */
+/** A cache shared by server instances so they use one OAuth token (e.g. Medusa's caching module). Keys never hold the secret. */
 export interface TokenStore {
   get(key: string): Promise<StoredToken | undefined>
   set(key: string, value: StoredToken, ttlSeconds: number): Promise<void>
-  /**
-   * Runs `job` while no other instance runs one for `key` (e.g. Medusa's Locking Module), so
-   * the instances that find the store empty at the same moment ask the token service once:
-   * the first fetches and stores, the others find its token when their turn comes.
-   * Optional; without it each instance that finds the store empty fetches its own token.
-   */
+  /** Runs `job` while no other instance runs one for `key`, so instances that find the store empty fetch one token between them. */
   exclusive?<T>(key: string, job: () => Promise<T>): Promise<T>
 }
 
@@ -63,45 +55,24 @@ export interface BnplClientOptions {
   /** Base of the exponential backoff in ms (jittered, capped at 5 s). Default 250. */
   retryDelayMs?: number
   logger?: BnplLogger
-  /**
-   * Told of every try of every call about a payment (call-observer.ts): its operation,
-   * requestId, amount, outcome and duration, never a body or a credential. Must not block.
-   */
+  /** Told of every try of every call about a payment, never a body or a credential. Must not block. */
   observer?: CallObserver
-  /**
-   * Log each request and answer with their bodies at debug level through `logger.debug`,
-   * secrets and personal data masked (debug-log.ts). Default false: one summary line per try.
-   */
+  /** Logs bodies at debug level, secrets and personal data masked. Default false: one line per try. */
   debug?: boolean
   /** Shared OAuth token cache; without it each client instance keeps its own token. */
   tokenStore?: TokenStore
-  /**
-   * Most connections open at once to one host (the pool size). A call that finds them all
-   * busy waits for one, within its endpoint's `openMs`. Default 50. Ignored when you pass
-   * your own agents.
-   */
+  /** Pool size per host; a call that finds all busy waits within its `openMs`. Default 50. */
   maxSockets?: number
   /**
-   * The most an idle kept-alive connection stays in the pool, in ms; 0 keeps none (a new
-   * connection per call). A shorter `Keep-Alive: timeout=` hint from the service wins (less
-   * 1 s). Set it when something between you and the service (a NAT, a firewall) forgets
-   * idle connections sooner than the service says. Unset (the default): the service's hint
-   * decides in both directions, less 1 s (pool.ts), and without a hint a connection is kept
-   * `DEFAULT_KEEP_ALIVE_TIMEOUT_MS` (30 s: under the 60 s of the load balancers that give no
-   * hint, AWS ALB 60 s, nginx 75 s; servers with shorter idle time-outs, Node's and
-   * Apache's 5 s, say so in the hint). Ignored when you pass your own agents.
+   * Most ms an idle connection stays pooled; 0 keeps none. Set it when a NAT or firewall forgets
+   * idle connections sooner than the service says. Unset: the service's `Keep-Alive` hint less 1 s,
+   * else 30 s (under the 60 s of load balancers that give no hint). docs/operations.md "Connection model".
    */
   keepAliveTimeoutMs?: number
-  /**
-   * Agents for plain and TLS connections; default keep-alive agents owned by the client,
-   * built from `maxSockets` and `keepAliveTimeoutMs`.
-   */
+  /** Default: keep-alive agents owned by the client, built from `maxSockets` and `keepAliveTimeoutMs`. */
   httpAgent?: http.Agent
   httpsAgent?: https.Agent
-  /**
-   * Path templates replacing the defaults of `ENDPOINTS`, for an account whose paths differ
-   * from docs/service-api.md, e.g. `{ "Get Payment By Token": "/v2/payments/token:{token}" }`.
-   */
+  /** Path templates replacing `ENDPOINTS`' defaults, for an account whose paths differ. */
   paths?: Partial<Record<EndpointName, string>>
 }
 
@@ -121,7 +92,6 @@ export interface ResolvedClientOptions {
   debug: boolean
   tokenStore?: TokenStore
   maxSockets: number
-  /** The agents' idle time-out: the option, or `DEFAULT_KEEP_ALIVE_TIMEOUT_MS` when unset. */
   keepAliveTimeoutMs: number
   /** True when `keepAliveTimeoutMs` was not set: the service's hint then also lengthens it. */
   followKeepAliveHint: boolean
@@ -134,14 +104,9 @@ export interface ResolvedClientOptions {
 
 export { DEFAULT_MAX_RETRIES, DEFAULT_MAX_SOCKETS }
 export const DEFAULT_RETRY_DELAY_MS = 250
-/** Idle time-out of pooled connections when the option is unset and the service gives no hint: see `BnplClientOptions.keepAliveTimeoutMs`. */
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 30_000
 
-/**
- * The constructor's own input, checked with the same zod pieces as the plugin's options
- * (option-rules.ts). Loose: the client also takes a logger, a token store and agents, which
- * are not data. An empty `authUrl` or `userAgent` is taken as unset.
- */
+// The client also takes a logger, a token store and agents, which are not data: hence loose.
 const emptyAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value)
 
 const clientOptionsSchema = z
@@ -156,10 +121,7 @@ const clientOptionsSchema = z
   })
   .superRefine(oauthNeedsAuthUrl)
 
-/**
- * Checks the options and applies the defaults.
- * @throws BnplOptionsError naming the first option that is missing or malformed.
- */
+/** Applies the defaults. @throws BnplOptionsError naming the first option missing or malformed. */
 export function resolveClientOptions(options: BnplClientOptions): ResolvedClientOptions {
   if (!options || typeof options !== "object") throw new BnplOptionsError("options", "must be an object")
   const parsed = clientOptionsSchema.safeParse(options)
@@ -206,18 +168,9 @@ export function resolveClientOptions(options: BnplClientOptions): ResolvedClient
   }
 }
 
-/**
- * The pool of the client's own agents (docs/operations.md, "Connection model"):
- * - keep-alive, so consecutive calls reuse a connection instead of a TCP (and TLS) handshake each;
- * - at most `maxSockets` connections per host, and all of them kept when idle
- *   (`maxFreeSockets`; Node's default 256 would drop the rest of a burst and reopen them next time);
- * - idle ones closed after `keepAliveTimeoutMs` (`timeout`: Node destroys a free socket when it
- *   fires) or the service's `Keep-Alive: timeout=` hint less 1 s: the shorter when the option
- *   is set (Node's rule), the hint when it is not (pool.ts); without a time-out Node keeps
- *   idle sockets forever, so the service closes them first and the next call meets a dead
- *   connection;
- * - `lifo`: the most recently used connection first, so the others can idle out.
- */
+// maxFreeSockets = maxSockets: Node's default would drop the rest of a burst and reopen them.
+// Without `timeout` Node keeps idle sockets forever, the service closes them first and the next
+// call meets a dead connection. `lifo` reuses the newest connection so the others can idle out.
 function poolOptions(maxSockets: number, keepAliveTimeoutMs: number): http.AgentOptions {
   if (keepAliveTimeoutMs === 0) return { keepAlive: false, maxSockets }
   return { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: keepAliveTimeoutMs, scheduling: "lifo" }

@@ -2,38 +2,24 @@ import type { EndpointName } from "./endpoints"
 import type { BnplApiError } from "./errors"
 import type { RetryPolicy } from "./retry"
 
-/**
- * The last sentence of a call that got no answer (`BnplApiError.outcome`): whether the
- * service got the request, and what the client did about it. The rule (issue "A network blip
- * never reaches the shopper"): "could not be reached" only when the service surely never got
- * the request; after a reset or a time-out "no answer came back"; "not applied twice" only
- * where a `requestId` makes it true.
- */
+// "Could not be reached" only when the service surely never got the request; after a reset or a
+// time-out "no answer came back"; "not applied twice" only where a `requestId` makes it true.
 
 /** What the executor knows about the call when it gives up. */
 export interface GiveUp {
   endpoint: EndpointName
   retry: RetryPolicy
   requestId?: string
-  /** Tries that reached the wire or were refused, the stale-connection resends not counted. */
+  /** The stale-connection resends not counted. */
   tries: number
 }
 
-/**
- * Advice when a call without a key was not resent after it may have reached the service.
- * Create Checkout: an unused checkout expires by itself (docs/service-api.md).
- */
 const NOT_RESENT_ADVICE: Partial<Record<EndpointName, string>> = {
   "Create Checkout": "It is safe to try again: a checkout nobody uses expires by itself.",
 }
 const DEFAULT_NOT_RESENT_ADVICE = "Check the payment at the service before trying again."
 
-/**
- * Completes the message of `error` (codes `network`, `timeout`, `connection_lost`) when the
- * client gives up on the call, and sets `error.outcome` to it without the endpoint's name:
- * what happened on the wire (from error-mapping.ts), then what it means and what the client did.
- * Other codes are returned untouched.
- */
+/** Completes the message of a `network`, `timeout` or `connection_lost` error on giving up, and sets `error.outcome`. */
 export function withOutcome(error: BnplApiError, call: GiveUp): BnplApiError {
   const done = whatWasDone(error, call)
   if (!done) return error
@@ -50,9 +36,7 @@ function whatWasDone(error: BnplApiError, call: GiveUp): string | undefined {
   if (error.code !== "timeout" && error.code !== "connection_lost") return undefined
   if (call.retry === "unsent-only") {
     const advice = NOT_RESENT_ADVICE[call.endpoint] ?? DEFAULT_NOT_RESENT_ADVICE
-    const reason = call.requestId
-      ? `${call.endpoint} is not idempotent without a merchantReference`
-      : `${call.endpoint} has no requestId`
+    const reason = call.requestId ? `${call.endpoint} is not idempotent without a merchantReference` : `${call.endpoint} has no requestId`
     return `; the service may have applied it, and it was not sent again, because ${reason}. ${advice}`
   }
   if (call.requestId) return `; sent ${times} with the same requestId, so it is not applied twice. It is safe to try again.`

@@ -1,15 +1,13 @@
 import type { ListPaymentsQuery, Payment, PaymentsPage } from "./schemas"
 
 /**
- * Every payment matching `query`, page by page (docs/service-api.md "Pagination envelope"). Starts at `query.offset` (default 0), advances the offset by the number of
- * results the page actually held (a page "may be a subset"), and stops at `totalResults` or at
- * an empty page. The document's default order is newest first, so payments created while
- * iterating shift later pages; pass `ascending: true` for a stable walk.
- * @throws whatever `fetchPage` throws (a BnplApiError), after the payments already yielded.
+ * Every payment matching `query`, advancing by the results a page held (it "may be a subset") until
+ * `totalResults` or an empty page. The default order is newest first, so pass `ascending: true` for a
+ * stable walk. docs/service-api.md "Pagination envelope". @throws what `fetchPage` throws.
  */
 export async function* iterateAllPayments(
   fetchPage: (query: ListPaymentsQuery) => Promise<PaymentsPage>,
-  query: ListPaymentsQuery = {}
+  query: ListPaymentsQuery = {},
 ): AsyncGenerator<Payment, void, undefined> {
   let offset = query.offset ?? 0
   for (;;) {

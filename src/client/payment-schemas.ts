@@ -1,20 +1,14 @@
 import { z } from "zod"
-import { countryCodeSchema, courierSchema, isoDateTimeSchema, max, moneyResponseSchema, moneySchema } from "./resource-schemas"
+import { courierSchema, isoDateTimeSchema, max, moneyResponseSchema, moneySchema } from "./resource-schemas"
 
-/**
- * The bodies of the money and payment endpoints (docs/service-api.md "Endpoints": Auth, the
- * Payment, capture, void, refund, courier, configuration, List Payments). Requests strict,
- * answers lenient (a field the plugin relies on must be there and well formed).
- */
+// Requests strict; answers lenient, though a field the plugin relies on must be there and well formed.
 
-/** A unique id for safe retries. 64 characters is the longest the service remembers (refunds). */
+/** 64 characters is the longest the service remembers (refunds). */
 export const requestIdSchema = max(64).min(1, "must not be empty")
 
 /**
- * Auth request ("Endpoints: Auth"). `amount` is the total the merchant will charge: required
- * for an express checkout (the consumer chose address and shipping in the popup), where the
- * service refuses any other amount than the one approved (docs/service-api.md
- * "Express checkout"); a standard checkout is sent without it.
+ * docs/service-api.md "Auth". `amount` is required for an express checkout, where the service
+ * refuses any amount but the approved one; a standard checkout is sent without it.
  */
 export const authRequestSchema = z.strictObject({
   token: z.string().min(1, "is required (a checkout token)"),
@@ -23,11 +17,7 @@ export const authRequestSchema = z.strictObject({
   amount: moneySchema.optional(),
 })
 
-/**
- * A payment event; `expires` on AUTH_APPROVED is the authorisation's expiry ("Events"). The
- * service answers `paymentEventMerchantReference: null` for an event without one
- * (docs/service-api.md "Recorded answers"); it is read as absent.
- */
+/** A payment event; a `paymentEventMerchantReference: null` from the service is read as absent. */
 export const paymentEventSchema = z.looseObject({
   id: z.string().optional(),
   created: z.string().optional(),
@@ -41,7 +31,7 @@ export const paymentEventSchema = z.looseObject({
     .optional(),
 })
 
-/** Refund (docs/service-api.md "Refund"): echoed request fields plus `refundId` and `refundedAt`. */
+/** docs/service-api.md "Refund": echoed request fields plus `refundId` and `refundedAt`. */
 export const refundSchema = z.looseObject({
   refundId: z.string().min(1),
   refundedAt: z.string(),
@@ -51,10 +41,7 @@ export const refundSchema = z.looseObject({
   refundMerchantReference: z.string().optional(),
 })
 
-/**
- * Payment (order) (docs/service-api.md "Payment (order)"; field list from docs/service-api.md
- * "Payment (order)").
- */
+/** docs/service-api.md "Payment (order)". */
 export const paymentSchema = z.looseObject({
   id: z.string().min(1),
   token: z.string().optional(),
@@ -72,7 +59,7 @@ export const paymentSchema = z.looseObject({
 /** A declined Auth's 402 body: a Payment whose `id` the document does not promise. */
 export const declinedPaymentSchema = paymentSchema.extend({ id: z.string().optional() })
 
-/** Create Refund request ("Endpoints: Create Refund"). */
+/** docs/service-api.md "Create Refund". */
 export const createRefundRequestSchema = z
   .strictObject({
     amount: moneySchema,
@@ -85,7 +72,7 @@ export const createRefundRequestSchema = z
     path: ["merchantReference"],
   })
 
-/** Capture request (docs/service-api.md "Capture Payment"). */
+/** docs/service-api.md "Capture Payment". */
 export const captureRequestSchema = z.strictObject({
   requestId: requestIdSchema,
   merchantReference: max(128).optional(),
@@ -93,16 +80,13 @@ export const captureRequestSchema = z.strictObject({
   paymentEventMerchantReference: max(128).optional(),
 })
 
-/** Void request (docs/service-api.md "Endpoints beyond the document"). */
+/** docs/service-api.md "Endpoints beyond the document". */
 export const voidRequestSchema = z.strictObject({
   requestId: requestIdSchema,
   amount: moneySchema.optional(),
 })
 
-/**
- * Immediate Payment Capture request (docs/service-api.md "Endpoints beyond the document"):
- * authorises and captures the whole amount in one call. `amount`, when sent, is the checkout's.
- */
+/** docs/service-api.md "Endpoints beyond the document". `amount`, when sent, is the checkout's. */
 export const immediateCaptureRequestSchema = z.strictObject({
   token: z.string().min(1, "is required (a checkout token)"),
   requestId: requestIdSchema.optional(),
@@ -110,15 +94,14 @@ export const immediateCaptureRequestSchema = z.strictObject({
   amount: moneySchema.optional(),
 })
 
-/** Update Payment request (docs/service-api.md): the payment's new merchant reference. */
+/** docs/service-api.md "Update Payment". */
 export const updatePaymentRequestSchema = z.strictObject({
   merchantReference: max(128).min(1, "is required"),
 })
 
-/** Update Shipping Courier request ("Endpoints: Update Shipping Courier"). */
 export const updateShippingCourierRequestSchema = courierSchema
 
-/** Get Configuration 200 body (docs/service-api.md "Configuration"). */
+/** docs/service-api.md "Configuration". */
 export const configurationSchema = z.looseObject({
   minimumAmount: moneyResponseSchema,
   maximumAmount: moneyResponseSchema,
@@ -128,16 +111,11 @@ export const paymentStatusFilterSchema = z.enum(["APPROVED", "DECLINED"], {
   message: "must be APPROVED or DECLINED",
 })
 
-/** List Payments query ("Endpoints: List Payments"). */
+/** docs/service-api.md "List Payments". */
 export const listPaymentsQuerySchema = z.strictObject({
   toCreatedDate: isoDateTimeSchema.optional(),
   fromCreatedDate: isoDateTimeSchema.optional(),
-  limit: z
-    .number()
-    .int("must be a whole number")
-    .min(1, "must be from 1 to 250")
-    .max(250, "must be from 1 to 250")
-    .optional(),
+  limit: z.number().int("must be a whole number").min(1, "must be from 1 to 250").max(250, "must be from 1 to 250").optional(),
   offset: z.number().int("must be a whole number").min(0, "must be 0 or more").optional(),
   includeNextLink: z.boolean().optional(),
   tokens: z.array(z.string().min(1)).optional(),
@@ -152,7 +130,7 @@ export const listPaymentsQuerySchema = z.strictObject({
   ascending: z.boolean().optional(),
 })
 
-/** The Pagination envelope (docs/service-api.md "Pagination envelope"). */
+/** docs/service-api.md "Pagination envelope". */
 export const paymentsPageSchema = z.looseObject({
   limit: z.number().int(),
   offset: z.number().int(),

@@ -2,33 +2,21 @@ import http from "node:http"
 import https from "node:https"
 import type { Socket } from "node:net"
 
-/**
- * The client's connection pool (docs/operations.md, "Connection model"): Node's keep-alive
- * agents, with one change to how long an idle connection is kept.
- *
- * Node keeps an idle socket for the agent's `timeout` and only ever shortens it to the server's
- * `Keep-Alive: timeout=N` hint (less 1 s). That leaves the choice between a short `timeout`,
- * which closes a socket a quiet shop would have reused (the next shopper pays a TCP and a TLS
- * handshake before Create Checkout goes out), and a long one, which reuses sockets a server
- * without a hint has forgotten. Here the hint decides when there is one, in both directions:
- * the service says how long it keeps a connection, so we keep it 1 s less. Without a hint the
- * agent's `timeout` (`keepAliveTimeoutMs`) applies.
- */
+// Node only ever shortens an idle socket's `timeout` to the server's `Keep-Alive: timeout=` hint,
+// forcing a choice between closing sockets a quiet shop would reuse and reusing sockets a server
+// without a hint forgot. Here the hint decides in both directions, less 1 s; without one the
+// agent's `timeout` applies. docs/operations.md "Connection model".
 
-/** Kept from a `Keep-Alive: timeout=` hint: the hint less this margin, so we close first. */
+/** Kept from a hint: the hint less this margin, so we close first. */
 export const KEEP_ALIVE_HINT_MARGIN_MS = 1_000
-/** The longest a hint can make us keep an idle connection (a hint of hours is not taken at its word). */
+/** A hint of hours is not taken at its word. */
 export const MAX_HINTED_KEEP_ALIVE_MS = 10 * 60_000
 
-/**
- * How long to keep an idle connection after an answer carrying `keepAliveHeader`.
- * @param keepAliveHeader the answer's `Keep-Alive` header, e.g. `timeout=5` or `timeout=60, max=1000`.
- * @param fallbackMs used when the header is absent or has no `timeout`.
- * @returns ms to keep it; 0 means close it now (a hint of 1 s or less leaves no safe margin).
- */
+/** Ms to keep an idle connection after an answer with this `Keep-Alive` header; 0: close now (no safe margin). */
 export function idleTimeoutAfterAnswer(keepAliveHeader: string | string[] | undefined, fallbackMs: number): number {
-  // Every answer of the service carries the same hint: read once, not on every call.
-  if (typeof keepAliveHeader === "string" && keepAliveHeader === lastHint.header && fallbackMs === lastHint.fallbackMs) return lastHint.idleMs
+  // Every answer of the service carries the same hint: read once.
+  if (typeof keepAliveHeader === "string" && keepAliveHeader === lastHint.header && fallbackMs === lastHint.fallbackMs)
+    return lastHint.idleMs
   const idleMs = readIdleTimeout(keepAliveHeader, fallbackMs)
   if (typeof keepAliveHeader === "string") lastHint = { header: keepAliveHeader, fallbackMs, idleMs }
   return idleMs
@@ -72,15 +60,11 @@ export class HintedHttpsAgent extends https.Agent {
   }
 }
 
-/**
- * Whether `agent` holds an idle, open connection to `url`'s host and port, i.e. whether the
- * next call there goes out without a handshake. Node files free sockets under
- * `host:port:...` (`Agent#getName`; the port empty when it is the scheme's default).
- */
+/** Whether `agent` holds an idle, open connection to `url`'s host, keyed as Node's `Agent#getName` files it. */
 export function hasIdleConnection(agent: http.Agent, url: string): boolean {
   const { hostname, port } = new URL(url)
   const prefix = `${hostname.replace(/^\[|\]$/g, "")}:${port}:`
   return Object.entries(agent.freeSockets as NodeJS.Dict<Socket[]>).some(
-    ([name, sockets]) => name.startsWith(prefix) && (sockets ?? []).some((socket) => !socket.destroyed)
+    ([name, sockets]) => name.startsWith(prefix) && (sockets ?? []).some((socket) => !socket.destroyed),
   )
 }

@@ -1,8 +1,4 @@
-/**
- * Removes credentials from any text before it reaches a log line or an error message. The
- * client never puts them there on purpose; this is the second line of defence for text we do
- * not control, such as the service's own error `message`.
- */
+/** Removes credentials from text we do not control, such as the service's error `message`, before it is logged. */
 export type Redactor = (text: string) => string
 
 export const REDACTED = "[redacted]"

@@ -1,36 +1,22 @@
 import { z } from "zod"
 import { toApiAmount } from "./money"
 
-/**
- * The Merchant API v2's resources as requests carry them (docs/service-api.md "Resources and
- * their fields"): money, consumer, address, courier, merchant config, item, discount, shipping
- * options. Strict about the document's limits, so nothing the service would refuse is sent.
- */
+// Strict about the document's limits, so nothing the service would refuse is sent.
 
-/** A text field of at most `limit` characters, with the rule in its message. */
+/** A text field of at most `limit` characters, the rule in its message. */
 export const max = (limit: number) => z.string().max(limit, `must be at most ${limit} characters`)
 
-/** An amount string the API accepts: digits, a point, exactly two digits (docs/service-api.md "Money"). */
-export const apiAmountSchema = z
-  .string()
-  .regex(/^\d+\.\d{2}$/, "must be a non-negative decimal string with exactly 2 decimal places")
+/** docs/service-api.md "Money": digits, a point, exactly two digits. */
+export const apiAmountSchema = z.string().regex(/^\d+\.\d{2}$/, "must be a non-negative decimal string with exactly 2 decimal places")
 
-/**
- * An amount string as the service takes it: any non-negative decimal (`"110.0"`, `"10"`),
- * answered rounded half-up to 2 places (docs/service-api.md "Money": the service rounds what
- * it is given, and "Recorded answers"). The plugin never sends one: its requests use
- * `apiAmountSchema`; the sandbox takes these unless it runs strict.
- */
+/** As the service takes it: any non-negative decimal, rounded half-up. The plugin never sends one; the sandbox takes it unless strict. */
 export const serviceAmountSchema = z
   .string()
   .regex(/^\d+(\.\d+)?$/, "must be a non-negative decimal string")
   .transform((amount) => toApiAmount(amount))
 
-const currencySchema = z
-  .string()
-  .regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code in capitals")
+const currencySchema = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code in capitals")
 
-/** Money in a request (docs/service-api.md "Money"). */
 export const moneySchema = z.object({ amount: apiAmountSchema, currency: currencySchema })
 
 /** Money as the service sends it; any decimal string is read. */
@@ -39,17 +25,14 @@ export const moneyResponseSchema = z.looseObject({
   currency: z.string(),
 })
 
-/** A country: ISO 3166-1 alpha-2, in capitals. */
-export const countryCodeSchema = z
-  .string()
-  .regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 alpha-2 code in capitals")
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 alpha-2 code in capitals")
 
 export const isoDateTimeSchema = z.iso.datetime({
   offset: true,
   message: "must be an ISO 8601 date and time, e.g. 2026-11-21T10:00:00Z",
 })
 
-/** Consumer (docs/service-api.md "Consumer"). */
+/** docs/service-api.md "Consumer". */
 export const consumerSchema = z.strictObject({
   phoneNumber: max(32).optional(),
   givenNames: max(128).optional(),
@@ -57,7 +40,7 @@ export const consumerSchema = z.strictObject({
   email: max(128).optional(),
 })
 
-/** Address, for billing and shipping (docs/service-api.md "Address"). */
+/** docs/service-api.md "Address". */
 export const addressSchema = z.strictObject({
   name: max(255).optional(),
   line1: max(128).optional(),
@@ -74,7 +57,7 @@ export const courierPrioritySchema = z.enum(["STANDARD", "EXPRESS"], {
   message: "must be STANDARD or EXPRESS",
 })
 
-/** Courier (docs/service-api.md "Courier"). */
+/** docs/service-api.md "Courier". */
 export const courierSchema = z.strictObject({
   shippedAt: isoDateTimeSchema.optional(),
   name: max(128).optional(),
@@ -82,7 +65,7 @@ export const courierSchema = z.strictObject({
   priority: courierPrioritySchema.optional(),
 })
 
-/** MerchantConfig (docs/service-api.md "MerchantConfig"). */
+/** docs/service-api.md "MerchantConfig". */
 export const merchantConfigSchema = z.strictObject({
   redirectConfirmUrl: z.url({ message: "must be an absolute URL" }).optional(),
   redirectCancelUrl: z.url({ message: "must be an absolute URL" }).optional(),
@@ -90,7 +73,7 @@ export const merchantConfigSchema = z.strictObject({
   name: z.string().optional(),
 })
 
-/** Item (docs/service-api.md "Item"); `price` is the unit price and must be positive. */
+/** docs/service-api.md "Item"; `price` is the unit price. */
 export const itemSchema = z.strictObject({
   name: max(255).optional(),
   sku: max(128).optional(),
@@ -108,7 +91,6 @@ export const itemSchema = z.strictObject({
       path: ["amount"],
     })
     .optional(),
-  // Wire shape per docs/service-api.md: an array of category paths.
   categories: z.array(z.array(z.string())).optional(),
   estimatedShipmentDate: z
     .string()
@@ -116,13 +98,13 @@ export const itemSchema = z.strictObject({
     .optional(),
 })
 
-/** Discount (docs/service-api.md "Discount"). */
+/** docs/service-api.md "Discount". */
 export const discountSchema = z.strictObject({
   displayName: max(128).optional(),
   amount: moneySchema.optional(),
 })
 
-/** ShippingOptions (docs/service-api.md "ShippingOptions"). */
+/** docs/service-api.md "ShippingOptions". */
 export const shippingOptionsSchema = z.strictObject({
   shippingCountry: countryCodeSchema.optional(),
   supportedShippingCountries: z.array(countryCodeSchema).optional(),

@@ -1,25 +1,48 @@
 import { metrics, trace, type Counter, type Histogram, type MeterProvider, type Tracer, type TracerProvider } from "@opentelemetry/api"
 import { packageVersion } from "./user-agent"
 
-/**
- * The plugin's OpenTelemetry instruments, one table of their names (docs/operations.md
- * "Observability" lists them). Everything goes through `@opentelemetry/api`: without an SDK
- * registered in the store (Medusa's `registerOtel` in instrumentation.ts) every instrument
- * is the API's no-op and costs next to nothing.
- */
+// Without an SDK registered in the store every instrument is the API's no-op and costs next to nothing.
 
-/** The instrumentation scope of every span and metric of the plugin. */
 export const TELEMETRY_SCOPE = "medusa-payment-bnpl"
 
-/** Each metric's name, unit and description. Counters count per call or per event; money in minor units. */
+/** Each metric's name, unit and description (docs/operations.md "Metrics"); money in minor units. */
 export const METRICS = {
-  errors: { name: "bnpl.client.errors", unit: "{call}", description: "Calls to the service that ended in an error, by endpoint, account and error.type (the client's error code)." },
-  duration: { name: "bnpl.client.duration", unit: "ms", description: "Time of a call to the service from its first try to its end (retries and backoff included), by endpoint, account and outcome (ok or the client's error code); its count is the calls." },
-  checkouts: { name: "bnpl.checkouts", unit: "{checkout}", description: "Checkouts by outcome: started, approved, declined, cancelled, expired; by account." },
-  auths: { name: "bnpl.auths", unit: "{call}", description: "Auth calls by outcome (approved, or the client's error code: declined, invalid_token, ...), by account." },
-  captured: { name: "bnpl.money.captured", unit: "{minor_unit}", description: "Money the service confirmed captured, in minor units of bnpl.currency (pence, cents), by account and currency." },
-  refunded: { name: "bnpl.money.refunded", unit: "{minor_unit}", description: "Money the service confirmed refunded, in minor units of bnpl.currency, by account and currency." },
-  completions: { name: "bnpl.completions", unit: "{completion}", description: "Carts completed into orders by path (return, storefront, job, express, admin)." },
+  errors: {
+    name: "bnpl.client.errors",
+    unit: "{call}",
+    description: "Calls to the service that ended in an error, by endpoint, account and error.type (the client's error code).",
+  },
+  duration: {
+    name: "bnpl.client.duration",
+    unit: "ms",
+    description:
+      "Time of a call to the service from its first try to its end (retries and backoff included), by endpoint, account and outcome (ok or the client's error code); its count is the calls.",
+  },
+  checkouts: {
+    name: "bnpl.checkouts",
+    unit: "{checkout}",
+    description: "Checkouts by outcome: started, approved, declined, cancelled, expired; by account.",
+  },
+  auths: {
+    name: "bnpl.auths",
+    unit: "{call}",
+    description: "Auth calls by outcome (approved, or the client's error code: declined, invalid_token, ...), by account.",
+  },
+  captured: {
+    name: "bnpl.money.captured",
+    unit: "{minor_unit}",
+    description: "Money the service confirmed captured, in minor units of bnpl.currency (pence, cents), by account and currency.",
+  },
+  refunded: {
+    name: "bnpl.money.refunded",
+    unit: "{minor_unit}",
+    description: "Money the service confirmed refunded, in minor units of bnpl.currency, by account and currency.",
+  },
+  completions: {
+    name: "bnpl.completions",
+    unit: "{completion}",
+    description: "Carts completed into orders by path (return, storefront, job, express, admin).",
+  },
 } as const
 
 /** The instruments, made from one meter provider. */
@@ -33,7 +56,7 @@ export interface Instruments {
   completions: Counter
 }
 
-/** The providers to use instead of the global ones the store registered (the bench compares both). */
+/** Providers to use instead of the global ones the store registered. */
 export interface TelemetryProviders {
   tracerProvider?: TracerProvider
   meterProvider?: MeterProvider
@@ -43,9 +66,8 @@ const version = packageVersion()
 let globalInstruments: { provider: MeterProvider; instruments: Instruments } | undefined
 
 /**
- * The instruments of `meterProvider`, else of the global provider. The metrics API has no
- * proxy (a meter taken before the SDK registers stays a no-op), so the global instruments are
- * made again whenever the registered provider changes.
+ * The instruments of `meterProvider`, else of the global provider, made again whenever that changes:
+ * the metrics API has no proxy, so a meter taken before the SDK registers stays a no-op.
  */
 export function instrumentsOf(meterProvider?: MeterProvider): Instruments {
   if (meterProvider) return makeInstruments(meterProvider)

@@ -1,12 +1,8 @@
 import { z } from "zod"
 
 /**
- * Text a merchant types that the plugin stores (PostgreSQL text and jsonb) or sends to the
- * service (a refund's references, docs/service-api.md "Create Refund"): PostgreSQL refuses the
- * NUL character in both, and a lone UTF-16 surrogate is not UTF-8 at all, so either would fail
- * deep in Medusa's insert with its SQL in the error. Refused at the edge instead, naming the
- * rule. `field` starts each message ("note must ..."), for messages shown as they are (Medusa's
- * body validation); without it the messages start at "must" (the options' errors add the path).
+ * Merchant text bound for PostgreSQL or the service: NUL and lone surrogates would fail deep in
+ * Medusa's insert with its SQL in the error, so they are refused here. `field` starts each message.
  */
 export function storableText(field?: string) {
   const name = field ? `${field} ` : ""

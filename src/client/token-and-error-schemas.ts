@@ -1,6 +1,6 @@
 import { z } from "zod"
 
-/** Get access token 200 body ("Authentication: Bearer tokens"). */
+/** docs/service-api.md "Bearer tokens". */
 export const accessTokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),
   scope: z.string().optional(),
@@ -8,7 +8,7 @@ export const accessTokenResponseSchema = z.looseObject({
   expires_in: z.number().int().positive(),
 })
 
-/** The Error object (docs/service-api.md "Error object"); all fields optional. */
+/** docs/service-api.md "Error object"; all fields optional. */
 export const errorBodySchema = z.looseObject({
   errorCode: z.string().optional(),
   errorId: z.string().optional(),

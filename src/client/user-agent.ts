@@ -4,9 +4,8 @@ import { dirname, join } from "node:path"
 const PACKAGE_NAME = "medusa-payment-bnpl"
 
 /**
- * The package's version, read from its own package.json. The file sits at a different depth
- * in the sources (src/client) and in the build (.medusa/server/src/client), so we walk up
- * instead of importing it; "0.0.0" if it cannot be found (never a reason to fail a payment).
+ * The package's version from its package.json, walking up since the depth differs between the sources
+ * and the build; "0.0.0" if not found (never a reason to fail a payment).
  */
 export function packageVersion(start: string = __dirname): string {
   let dir = start
@@ -27,11 +26,7 @@ export function packageVersion(start: string = __dirname): string {
   return "0.0.0"
 }
 
-/**
- * The default `User-Agent` the document requires on every request ("Common request
- * headers"): `medusa-payment-bnpl/<version> (Node <version>)`, e.g.
- * `medusa-payment-bnpl/0.1.0 (Node v20.19.0)`.
- */
+/** docs/service-api.md "Common request headers": `medusa-payment-bnpl/<version> (Node <version>)`. */
 export function defaultUserAgent(): string {
   return `${PACKAGE_NAME}/${packageVersion()} (Node ${process.version})`
 }

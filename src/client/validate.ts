@@ -3,18 +3,8 @@ import type { EndpointName } from "./endpoints"
 import { BnplApiError, BnplValidationError } from "./errors"
 import { describeIssue } from "./schemas"
 
-/**
- * Checks a request body (or query, or path parameter) against its schema before anything is
- * sent, so a value the service would refuse never leaves the process.
- * @returns the parsed value, which is what gets sent.
- * @throws BnplValidationError(endpoint, field, rule), e.g. field `items[3].name`,
- *   rule `must be at most 255 characters`.
- */
-export function validateRequest<S extends z.ZodType>(
-  endpoint: EndpointName,
-  schema: S,
-  value: unknown
-): z.output<S> {
+/** Parses a request before anything is sent; the parsed value is what gets sent. @throws BnplValidationError naming field and rule. */
+export function validateRequest<S extends z.ZodType>(endpoint: EndpointName, schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value)
   if (!result.success) {
     const { field, rule } = describeIssue(result.error)
@@ -23,16 +13,12 @@ export function validateRequest<S extends z.ZodType>(
   return result.data
 }
 
-/**
- * Checks a 2xx body against its schema.
- * @throws BnplApiError `invalid_response` naming the field that does not match; the message
- *   never quotes the body (it may hold personal data).
- */
+/** Checks a 2xx body. @throws BnplApiError `invalid_response`, never quoting the body (it may hold personal data). */
 export function parseResponse<S extends z.ZodType>(
   endpoint: EndpointName,
   schema: S,
   value: unknown,
-  httpStatusCode?: number
+  httpStatusCode?: number,
 ): z.output<S> {
   const result = schema.safeParse(value)
   if (!result.success) {
@@ -48,7 +34,7 @@ export function parseResponse<S extends z.ZodType>(
   return result.data
 }
 
-/** A path parameter (order id, token) must be a non-empty string; it is URL-encoded later. */
+/** A non-empty string; URL-encoded later. @throws BnplValidationError. */
 export function requirePathParam(endpoint: EndpointName, field: string, value: unknown): string {
   if (typeof value !== "string" || value.trim() === "") {
     throw new BnplValidationError(endpoint, field, "is required")

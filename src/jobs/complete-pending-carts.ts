@@ -9,14 +9,7 @@ import { JOBS } from "../vocabulary"
 
 const JOB = JOBS.completePendingCarts
 
-/**
- * Every minute: carts whose consumer confirmed but never came back are completed
- * (operations/pending-completions.ts), and so are order payment collections paid later
- * (operations/pending-order-collections.ts). With Medusa's Redis workflow engine a schedule runs
- * on one instance per tick; the cart's lock keeps two runs from completing one cart twice.
- * What the completions and the subscribers left undone is repaired by jobs/repair-orders.ts.
- * The run is recorded for the admin's "Pay later" settings page.
- */
+/** Every minute: completes what a consumer confirmed but never came back to; the cart's lock prevents a double completion. */
 export default async function completePendingCartsJob(container: MedusaContainer): Promise<void> {
   await runJob(
     container,
@@ -27,21 +20,19 @@ export default async function completePendingCartsJob(container: MedusaContainer
         getPluginRuntime(container),
         async () => {
           const report = await completePendingCarts(container)
-          // And order payment collections paid later whose consumer closed the tab.
           const collections = await completePendingOrderCollections(container)
           return { ...report, collections }
         },
         (report) =>
           `${report.completed.length} completed, ${report.waiting.length} waiting, ${report.givenUp.length} given up; ` +
-          `${report.collections.completed.length} order payment collections paid, ${report.collections.waiting.length} waiting`
+          `${report.collections.completed.length} order payment collections paid, ${report.collections.waiting.length} waiting`,
       ),
     // Carts still waiting on their consumer are no news: the line goes to debug.
-    (report) => anyEntries(report.completed, report.givenUp, report.collections.completed)
+    (report) => anyEntries(report.completed, report.givenUp, report.collections.completed),
   )
 }
 
 export const config = {
   name: JOB.medusaName,
-  // Default "* * * * *"; the `schedules.completePendingCarts` option changes it.
   schedule: jobSchedule("completePendingCarts"),
 }

@@ -6,13 +6,12 @@ import { JOBS } from "../vocabulary"
 
 const JOB = JOBS.pruneServiceCalls
 
-/** Daily: deletes the payments' timeline entries older than 180 days (runtime/records/call-timeline.ts; docs/operations.md). */
+/** Daily: deletes the payments' timeline entries older than 180 days. */
 export default async function pruneServiceCallsJob(container: MedusaContainer): Promise<void> {
   await runJob(container, JOB.medusaName, () => pruneServiceCalls(SERVICE_CALL_RETENTION_DAYS))
 }
 
 export const config = {
   name: JOB.medusaName,
-  // Default "41 3 * * *" (03:41 daily); the `schedules.pruneServiceCalls` option changes it.
   schedule: jobSchedule("pruneServiceCalls"),
 }

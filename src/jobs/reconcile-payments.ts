@@ -10,13 +10,7 @@ import { JOBS } from "../vocabulary"
 
 const JOB = JOBS.reconcilePayments
 
-/**
- * Every 30 minutes, for every account: approved service payments no order or session claims
- * are reported (and voided unless `voidOrphanedPayments: false`); those whose cart is an order
- * without its payment are repaired, never voided. The findings are kept per
- * account for the admin's "Pay later" settings page; one account's failure does not stop
- * the others.
- */
+/** Every 30 minutes: reports (and by default voids) approvals no order or session claims; repairs orders without their payment. */
 export default async function reconcilePaymentsJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
   await runJob(container, JOB.medusaName, () =>
@@ -33,14 +27,13 @@ export default async function reconcilePaymentsJob(container: MedusaContainer): 
         summariseAccounts(
           results,
           (report) =>
-            `${report.checked} approved payments checked, ${report.orphaned.length} without a Medusa order, ${report.unpaidOrders?.length ?? 0} of an order without its payment`
-        )
-    )
+            `${report.checked} approved payments checked, ${report.orphaned.length} without a Medusa order, ${report.unpaidOrders?.length ?? 0} of an order without its payment`,
+        ),
+    ),
   )
 }
 
 export const config = {
   name: JOB.medusaName,
-  // Default "*/30 * * * *"; the `schedules.reconcilePayments` option changes it (docs/operations.md, "Jobs").
   schedule: jobSchedule("reconcilePayments"),
 }

@@ -12,12 +12,7 @@ const JOB = JOBS.refreshConfiguration
 const describe = (configuration: CachedConfiguration) =>
   `limits ${configuration.minimumAmount.amount}..${configuration.maximumAmount.amount} ${configuration.maximumAmount.currency}`
 
-/**
- * Reads every account's limits with Get Configuration once a day, as the document recommends
- * (docs/service-api.md "Get Configuration"), and stores them in Medusa's cache for every
- * instance. With Medusa's Redis workflow engine a schedule runs on one instance only. One
- * account the service does not answer for does not stop the others.
- */
+/** Daily (docs/service-api.md "Get Configuration"): every account's limits into Medusa's cache, shared by every instance. */
 export default async function refreshConfigurationJob(container: MedusaContainer): Promise<void> {
   const runtime = getPluginRuntime(container)
   await runJob(container, JOB.medusaName, async () => {
@@ -25,9 +20,11 @@ export default async function refreshConfigurationJob(container: MedusaContainer
     const read = await recordJobRun(
       JOB.runName,
       runtime,
-      () => forEachAccount(runtime.accounts, (account) => getConfiguration(account.client, account.options, { ...account, forceRefresh: true })),
-      // When the service does not answer, getConfiguration keeps the last limits read (and logs
-      // why): the run did not refresh them, and the admin's job list says so.
+      () =>
+        forEachAccount(runtime.accounts, (account) =>
+          getConfiguration(account.client, account.options, { ...account, forceRefresh: true }),
+        ),
+      // Unanswered, getConfiguration keeps the last limits read: the run did not refresh them, and the job list says so.
       (results) => {
         const stale = results.filter(({ result }) => Date.parse(result.fetchedAt) < started)
         if (!stale.length) return summariseAccounts(results, describe)
@@ -38,7 +35,7 @@ export default async function refreshConfigurationJob(container: MedusaContainer
               ? `Get Configuration failed; ${keptFor(stale[0])}`
               : `Get Configuration failed for ${stale.map((entry) => `${entry.account.providerId}: ${keptFor(entry)}`).join("; ")}`,
         }
-      }
+      },
     )
     for (const { account, result } of read) account.logger?.info?.(`medusa-payment-bnpl: ${account.providerId} ${describe(result)}`)
   })
@@ -46,6 +43,5 @@ export default async function refreshConfigurationJob(container: MedusaContainer
 
 export const config = {
   name: JOB.medusaName,
-  // Default "17 3 * * *" (03:17 daily); the `schedules.refreshConfiguration` option changes it (docs/operations.md, "Jobs").
   schedule: jobSchedule("refreshConfiguration"),
 }

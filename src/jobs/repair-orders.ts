@@ -13,17 +13,8 @@ import { JOBS } from "../vocabulary"
 const JOB = JOBS.repairOrders
 
 /**
- * Every minute, the repairs of what a stopped process, a failure or a lost event left undone:
- * orders placed without their payment (a process stopped while Auth was in flight) are given
- * it (operations/repair-unpaid-orders.ts); captures and refunds Medusa committed but a stopped
- * process never sent are sent (operations/unsent-money-calls.ts); what the `order.canceled`
- * and `shipment.created` subscribers left undone (a failure, or an event lost to a Redis flush
- * or a killed worker) is done: canceled orders' open rests voided and captures refunded
- * (operations/canceled-order-repair.ts), shipments told to the service
- * (operations/shipment-repair.ts); approvals carried across an order change are put on the
- * order's new payment collection (operations/order-changes/repair.ts). Each repair is bounded
- * per run and takes the locks of what it repairs, so it may run beside the completion job.
- * The run is recorded for the admin's "Pay later" settings page.
+ * Every minute, repairs what a stopped process, a failure or a lost event left undone. Each repair is bounded and takes the
+ * locks of what it repairs, so it may run beside the completion job.
  */
 export default async function repairOrdersJob(container: MedusaContainer): Promise<void> {
   await runJob(
@@ -45,19 +36,26 @@ export default async function repairOrdersJob(container: MedusaContainer): Promi
           `${report.unsent.sent.length} unsent captures or refunds sent, ${report.unsent.failed.length} failed, ${report.unsent.deferred.length} refused moments ago and left to Medusa; ` +
           `${report.canceled.settled.length} canceled orders' payments settled, ${report.canceled.failed.length} failed; ` +
           `${report.shipments.sent.length} untold shipments sent, ${report.shipments.failed.length} failed; ` +
-          `${report.orderChanges.settled.length} order changes' approvals carried, ${report.orderChanges.failed.length} failed`
+          `${report.orderChanges.settled.length} order changes' approvals carried, ${report.orderChanges.failed.length} failed`,
       ),
     (report) =>
       anyEntries(
-        report.repairs.repaired, report.repairs.givenUp, report.unsent.sent, report.unsent.failed, report.unsent.deferred,
-        report.canceled.settled, report.canceled.failed, report.shipments.sent, report.shipments.failed,
-        report.orderChanges.settled, report.orderChanges.failed
-      )
+        report.repairs.repaired,
+        report.repairs.givenUp,
+        report.unsent.sent,
+        report.unsent.failed,
+        report.unsent.deferred,
+        report.canceled.settled,
+        report.canceled.failed,
+        report.shipments.sent,
+        report.shipments.failed,
+        report.orderChanges.settled,
+        report.orderChanges.failed,
+      ),
   )
 }
 
 export const config = {
   name: JOB.medusaName,
-  // Default: the completion job's schedule ("* * * * *"); the `schedules.repairOrders` option changes it.
   schedule: jobSchedule("repairOrders"),
 }

@@ -4,7 +4,7 @@ import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 import { isBnplProvider } from "../payments/session-data"
 import { PAYMENT_FIELDS, bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
 
-/** A pay-later payment of a canceled order with its captures and refunds (major units), as `query.graph` or the payment module reads it. */
+/** A pay-later payment of a canceled order with its captures and refunds (major units). */
 export interface CanceledOrderPayment extends MedusaPaymentRecord {
   currency_code?: string
   captures?: Array<{ amount: unknown }> | null
@@ -12,7 +12,12 @@ export interface CanceledOrderPayment extends MedusaPaymentRecord {
 }
 
 /** `query.graph` fields of an order for its settlement, relative to the order. */
-export const SETTLEMENT_FIELDS = ["id", ...[...PAYMENT_FIELDS, "currency_code", "captures.amount", "refunds.id", "refunds.amount"].map((field) => `payment_collections.payments.${field}`)]
+export const SETTLEMENT_FIELDS = [
+  "id",
+  ...[...PAYMENT_FIELDS, "currency_code", "captures.amount", "refunds.id", "refunds.amount"].map(
+    (field) => `payment_collections.payments.${field}`,
+  ),
+]
 
 /** What one settlement did (or could not do) for one payment. Amounts are API strings (major units). */
 export interface PaymentSettlement {
@@ -20,7 +25,6 @@ export interface PaymentSettlement {
   paymentId: string
   /** Refunded now through Medusa (so Medusa records it). */
   refunded?: string
-  /** The open rest was voided now (Medusa's payment is canceled). */
   voided?: boolean
   /** What failed; the repair of the every-minute job tries again. */
   failed?: string
@@ -28,7 +32,8 @@ export interface PaymentSettlement {
 
 /** What a payment of a canceled order still owes, from Medusa's records: minor units to refund, and whether a rest is open. */
 export function outstandingOf(payment: CanceledOrderPayment): { toRefund: bigint; open: boolean } {
-  const sum = (entries: Array<{ amount: unknown }> | null | undefined) => (entries ?? []).reduce((total, entry) => total + toMinorUnits(entry.amount as MajorUnitAmount), 0n)
+  const sum = (entries: Array<{ amount: unknown }> | null | undefined) =>
+    (entries ?? []).reduce((total, entry) => total + toMinorUnits(entry.amount as MajorUnitAmount), 0n)
   const captured = sum(payment.captures)
   const toRefund = captured - sum(payment.refunds)
   const open = !payment.canceled_at && captured < toMinorUnits((payment.amount ?? 0) as MajorUnitAmount)
@@ -36,28 +41,9 @@ export function outstandingOf(payment: CanceledOrderPayment): { toRefund: bigint
 }
 
 /**
- * Leaves nothing of a canceled order's pay-later payments behind at the service: refunds what
- * Medusa shows captured and not refunded, then voids the open rest. Called by the
- * `order.canceled` subscriber and by the every-minute job's repair (canceled-order-repair.ts),
- * so it is safe to run again and at the same time as itself:
- *
- * - The refund is the payment module's `refundPayment` (Medusa records the refund, calls the
- *   provider, and deletes the record again and throws when the provider fails), then the order
- *   transaction Medusa's refund workflows add. Neither workflow fits a canceled order:
- *   `refundPaymentsWorkflow`'s step logs a provider failure and returns (adding the order
- *   transaction all the same), so a refund the service refused looked done (chaos soak seed
- *   112528, payment pay_01M89AGCK3PEWY135TCVEWWDHM: "refunded 15.92" logged, nothing refunded);
- *   `refundPaymentWorkflow` refunds, then fails adding credit lines to a canceled order.
- *   Two runs at once both create a Medusa refund; the provider's refund runs under the payment's
- *   lock and refuses the one that finds nothing left captured-and-not-refunded, and Medusa then
- *   deletes its record (payments/money-movements.ts `refund`).
- * - The void is Medusa's payment module `cancelPayment` (the provider's void under the
- *   payment's lock, requestId = the payment id, so a second void is the same call; a payment
- *   already voided or expired at the service is recorded as canceled).
- *
- * Reads the order's payments again (`payLaterPaymentsOfOrder`; Medusa's records are the truth
- * of what is owed). Never throws for one payment: each failure is logged as an error naming
- * the payment and the amount and returned.
+ * Refunds what a canceled order has captured, then voids the rest. Not Medusa's refund workflows:
+ * one logs a provider failure and returns, the other fails on a canceled order. Safe concurrently:
+ * the provider's refund, under the payment's lock, refuses the second. Never throws for one payment.
  */
 export async function settleCanceledOrder(scope: ContainerLike, orderId: string): Promise<PaymentSettlement[]> {
   const results: PaymentSettlement[] = []
@@ -68,41 +54,44 @@ export async function settleCanceledOrder(scope: ContainerLike, orderId: string)
   return results
 }
 
-/**
- * The pay-later payments of one order that may still owe something, with their captures and
- * refunds. Every order's cancel runs this (the `order.canceled` subscriber), and Medusa starts
- * it while its cancel route is still answering the admin, so the common cases stop early:
- * - the order's payment collections from its link table, and their payments' providers and
- *   `canceled_at` alone from the payment module: an order paid otherwise stops here;
- * - a pay-later payment Medusa's cancel voided (`canceled_at`) with no capture owes nothing
- *   (`outstandingOf`): only the canceled ones' captures are looked up, by payment id;
- * - the rest (not canceled, or canceled with a capture: one in flight when the cancel read the
- *   order) are read whole.
- * Query's read of the order with `SETTLEMENT_FIELDS` (order, link and payment module in one
- * plan) took about 20 ms of the store's CPU there (the bench's warm shop, docs/performance.md).
- */
+/** Every cancel runs this while Medusa's cancel route still answers, so the common cases stop early. */
 export async function payLaterPaymentsOfOrder(scope: ContainerLike, orderId: string): Promise<CanceledOrderPayment[]> {
   const query = scope.resolve<any>(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "order_payment_collection", fields: ["payment_collection_id"], filters: { order_id: orderId } })
-  const collectionIds = (links as Array<{ payment_collection_id?: string }>).map((link) => link.payment_collection_id).filter((id): id is string => !!id)
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["payment_collection_id"],
+    filters: { order_id: orderId },
+  })
+  const collectionIds = (links as Array<{ payment_collection_id?: string }>)
+    .map((link) => link.payment_collection_id)
+    .filter((id): id is string => !!id)
   if (!collectionIds.length) return []
   const payments = scope.resolve<any>(Modules.PAYMENT)
-  const listed = (await payments.listPayments({ payment_collection_id: collectionIds }, { select: ["id", "provider_id", "canceled_at"] })) as MedusaPaymentRecord[]
+  const listed = (await payments.listPayments(
+    { payment_collection_id: collectionIds },
+    { select: ["id", "provider_id", "canceled_at"] },
+  )) as MedusaPaymentRecord[]
   const payLater = listed.filter((payment) => isBnplProvider(payment.provider_id))
   const canceled = payLater.filter((payment) => payment.canceled_at).map((payment) => payment.id)
-  const captures = canceled.length ? ((await payments.listCaptures({ payment_id: canceled }, { select: ["id", "payment_id"] })) as Array<{ payment_id?: string }>) : []
+  const captures = canceled.length
+    ? ((await payments.listCaptures({ payment_id: canceled }, { select: ["id", "payment_id"] })) as Array<{ payment_id?: string }>)
+    : []
   const captured = new Set(captures.map((capture) => capture.payment_id))
   const ids = payLater.filter((payment) => !payment.canceled_at || captured.has(payment.id)).map((payment) => payment.id)
   if (!ids.length) return []
   const whole = await payments.listPayments(
     { id: ids },
-    { select: [...PAYMENT_FIELDS, "currency_code", "captures.amount", "refunds.id", "refunds.amount"], relations: ["captures", "refunds"] }
+    { select: [...PAYMENT_FIELDS, "currency_code", "captures.amount", "refunds.id", "refunds.amount"], relations: ["captures", "refunds"] },
   )
   return bnplPaymentsOf({ payment_collections: [{ payments: whole }] }) as CanceledOrderPayment[]
 }
 
-/** Settles one payment (see `settleCanceledOrder`); undefined when nothing was owed. */
-export async function settlePayment(scope: ContainerLike, orderId: string, payment: CanceledOrderPayment): Promise<PaymentSettlement | undefined> {
+/** Undefined when nothing was owed. */
+export async function settlePayment(
+  scope: ContainerLike,
+  orderId: string,
+  payment: CanceledOrderPayment,
+): Promise<PaymentSettlement | undefined> {
   const logger = scope.resolve<any>(ContainerRegistrationKeys.LOGGER)
   const currency = payment.currency_code?.toUpperCase() ?? ""
   const { toRefund, open } = outstandingOf(payment)
@@ -118,7 +107,7 @@ export async function settlePayment(scope: ContainerLike, orderId: string, payme
     } catch (error) {
       failures.push(`refund of ${amount} ${currency}: ${(error as Error).message}`)
       logger.error(
-        `medusa-payment-bnpl: ${amount} ${currency} captured on payment ${payment.id} of canceled order ${orderId} is not refunded: ${(error as Error).message}. The every-minute job tries again.`
+        `medusa-payment-bnpl: ${amount} ${currency} captured on payment ${payment.id} of canceled order ${orderId} is not refunded: ${(error as Error).message}. The every-minute job tries again.`,
       )
     }
   }
@@ -129,7 +118,7 @@ export async function settlePayment(scope: ContainerLike, orderId: string, payme
     } catch (error) {
       failures.push(`void: ${(error as Error).message}`)
       logger.error(
-        `medusa-payment-bnpl: payment ${payment.id} of canceled order ${orderId} is still authorised: ${(error as Error).message}. The every-minute job tries again.`
+        `medusa-payment-bnpl: payment ${payment.id} of canceled order ${orderId} is still authorised: ${(error as Error).message}. The every-minute job tries again.`,
       )
     }
   }
@@ -137,7 +126,7 @@ export async function settlePayment(scope: ContainerLike, orderId: string, payme
   return result
 }
 
-/** Refunds `amount` (API string) through Medusa's payment module and adds the order transaction, as Medusa's refund workflows do. */
+/** Refunds `amount` (API string) and adds the order transaction, as Medusa's refund workflows do. */
 async function refundAndRecord(scope: ContainerLike, orderId: string, payment: CanceledOrderPayment, amount: string): Promise<void> {
   const earlier = new Set((payment.refunds ?? []).map((refund) => refund.id))
   const refunded = await scope.resolve<any>(Modules.PAYMENT).refundPayment({ payment_id: payment.id, amount })
@@ -150,6 +139,6 @@ async function refundAndRecord(scope: ContainerLike, orderId: string, payment: C
       currency_code: payment.currency_code,
       reference: "refund",
       reference_id: refund.id,
-    }))
+    })),
   )
 }

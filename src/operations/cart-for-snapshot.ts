@@ -5,7 +5,6 @@ import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 type GraphRecord = Record<string, any>
 
-/** What each module is asked for, derived from a `query.graph` field list of the cart. */
 interface ModuleReads {
   cart: { select: string[]; relations: string[] }
   product: { select: string[]; relations: string[] }
@@ -15,17 +14,12 @@ interface ModuleReads {
 const PRODUCT_PREFIX = "items.product."
 const CUSTOMER_PREFIX = "customer."
 
-/** Every relation a dotted field passes through: `a.b.c` -> `a`, `a.b`. */
 function relationsOf(field: string): string[] {
   const parts = field.split(".")
   return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join("."))
 }
 
-/**
- * Splits a `query.graph` field list of the cart (payments/mapping/cart-snapshot.ts
- * `CART_SNAPSHOT_FIELDS`, operations/exclusion-facts.ts `CART_EXCLUSION_FIELDS`) into the reads
- * of the three modules it spans, so the field lists stay the one table of what is read.
- */
+/** Splits a cart `query.graph` field list into the cart, product and customer modules' reads. */
 export function moduleReadsOf(fields: readonly string[]): ModuleReads {
   const reads = {
     cart: { select: new Set(["id", "customer_id", "items.id", "items.product_id"]), relations: new Set<string>(["items"]) },
@@ -36,12 +30,12 @@ export function moduleReadsOf(fields: readonly string[]): ModuleReads {
     if (field.startsWith(PRODUCT_PREFIX)) {
       const productField = field.slice(PRODUCT_PREFIX.length)
       reads.product.select.add(productField)
-      relationsOf(productField).forEach((relation) => reads.product.relations.add(relation))
+      for (const relation of relationsOf(productField)) reads.product.relations.add(relation)
     } else if (field.startsWith(CUSTOMER_PREFIX)) {
       reads.customer.select.add(field.slice(CUSTOMER_PREFIX.length))
     } else if (field !== "items.product" && field !== "customer") {
       reads.cart.select.add(field)
-      relationsOf(field).forEach((relation) => reads.cart.relations.add(relation))
+      for (const relation of relationsOf(field)) reads.cart.relations.add(relation)
     }
   }
   return {
@@ -52,16 +46,14 @@ export function moduleReadsOf(fields: readonly string[]): ModuleReads {
 }
 
 /**
- * The cart as `query.graph({ entity: "cart", fields, filters: { id } })` gives it (items with
- * their `product`, the cart's `customer`), read through the cart, product and customer
- * modules' own services: the cart with its totals first, then its products and its customer
- * at once. The same reads as Query makes, without Query's planning of the field list, which
- * costs the shopper's payment session a few milliseconds on the store's one thread
- * (docs/performance.md "A quiet shop"). Amounts are as the cart module gives them (major units,
- * BigNumber shapes).
- * @returns undefined when no cart has that id.
+ * The cart as `query.graph` gives it, read through the modules' services: Query's planning costs the
+ * payment session a few ms (docs/performance.md "A quiet shop"). Undefined when no cart has that id.
  */
-export async function readCartForSnapshot(scope: ContainerLike, cartId: string, fields: readonly string[]): Promise<GraphRecord | undefined> {
+export async function readCartForSnapshot(
+  scope: ContainerLike,
+  cartId: string,
+  fields: readonly string[],
+): Promise<GraphRecord | undefined> {
   const reads = moduleReadsOf(fields)
   const carts = (await scope.resolve(Modules.CART).listCarts({ id: cartId }, reads.cart)) as GraphRecord[]
   const cart = carts[0]
@@ -81,12 +73,7 @@ export async function readCartForSnapshot(scope: ContainerLike, cartId: string, 
   }
 }
 
-/**
- * Reads the cart's snapshot when the shopper reaches the payment step and keeps it for the
- * payment session to send Create Checkout from at once (runtime/checkout/prepared-snapshots.ts). For
- * the eligibility route, after it answered: never throws, and a cart that cannot be mapped
- * is simply not prepared.
- */
+/** Keeps the cart's snapshot for the payment session's Create Checkout. Never throws. */
 export async function prepareCartSnapshot(scope: ContainerLike, cartId: string): Promise<void> {
   try {
     const cart = await readCartForSnapshot(scope, cartId, CART_SNAPSHOT_FIELDS)

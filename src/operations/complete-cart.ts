@@ -12,20 +12,15 @@ import { openHoldOfCart, updateHeldOrder } from "../runtime/records/held-orders"
 import { repairOrderPayment } from "./repair-unpaid-orders"
 import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
-
 export { failureReason, type CompletionFailure } from "./completion-failure"
 
 export type CompletionOutcome =
   | { outcome: "completed"; orderId: string }
-  /**
-   * Still running when the deadline came (it goes on, and the status route reports the end),
-   * or the order exists without its payment yet (repair-unpaid-orders.ts tries again).
-   */
+  /** Still running at the deadline (the work goes on), or the order is not paid yet. */
   | { outcome: "processing" }
   | { outcome: "failed"; reason: CompletionFailure; message?: string }
 
 export interface CompletionInput {
-  /** Parsed already (request-schemas.ts). */
   cartId: string
   /** With it, only the session holding this checkout token is completed (the return route). */
   orderToken?: string
@@ -33,47 +28,15 @@ export interface CompletionInput {
   deadlineMs?: number
   /** Prove the token and answer, complete nothing (a cancelled return). */
   checkOnly?: boolean
-  /**
-   * `return`: anyone can call the return route, so a session whose Auth it sent came back
-   * "not confirmed" gets no Auth from it again within a back-off (auth-backoff.ts).
-   * `admin`: the only caller that may place the order of a held approval (held-orders.ts).
-   * `express`: the express popup's completion route. The caller is also the path of the
-   * completion in the metric `bnpl.completions` (client/telemetry.ts).
-   */
+  /** `return` is public, so it backs off after "not confirmed"; only `admin` places a held approval. */
   caller?: "return" | "job" | "admin" | "express"
 }
 
-/** How long a completion waits for the cart's lock that another completion holds. */
 const CART_LOCK_WAIT_SECONDS = 30
 
 /**
- * Turns a cart paid later into an order, whoever asks: the return route (the shopper's
- * browser), the background completion job (a shopper who closed the tab), the admin.
- *
- * 1. With `orderToken`, that token must be one of the cart's sessions (checked without a lock).
- * 2. Under the cart's lock (the key update-cart, add-shipping-method and complete-cart's own
- *    lock step take), the cart is read and must be the one the consumer approved
- *    (approved-cart.ts); then the session is authorised through Medusa's payment module, so no
- *    other completion authorises at the same time. Auth's requestId is the session id whoever
- *    calls, so a second caller replays the first approval; one Auth per cart. The return route
- *    sends no Auth for a session that answered "not confirmed" to it moments ago
- *    (auth-backoff.ts).
- * 3. Medusa's complete-cart workflow places the order; it finds the session authorised and
- *    sends no second Auth. Its `validate` hook compares the cart again under the workflow's
- *    own lock (workflows/hooks/complete-cart-approved.ts): a cart changed between the two
- *    locks is refused, its authorisation voided: `cart_changed`.
- * 4. If the cart cannot become an order (an item out of stock, a promotion ended, any Medusa
- *    error), the authorisation is voided at once through the payment module (automatic
- *    reversal), not left for the 13-day expiry: `order_failed`. With `onOrderFailure: "hold"`
- *    it is kept instead, recorded as held (held-orders.ts): `order_on_hold`, and from then on
- *    only the admin completes the cart ("Place the order"); every other caller is answered
- *    `order_on_hold` without a try.
- * 5. An order is `completed` only with its payment: one that Medusa's own complete-cart placed
- *    and never authorised (a crash mid-Auth) is authorised here with the same requestId
- *    (repair-unpaid-orders.ts); until it is, the answer is `processing`.
- *
- * With `deadlineMs`, answers `processing` when the work outlasts it; the work goes on.
- * Failures are recorded for the status route (completion-record.ts).
+ * Turns a pay-later cart into an order; `processing` past `deadlineMs` (the work goes on). A cart
+ * that cannot become an order has its authorisation held or voided at once.
  */
 export async function completePayLaterCart(scope: ContainerLike, input: CompletionInput): Promise<CompletionOutcome> {
   const work = completeNow(scope, input)
@@ -92,7 +55,7 @@ export async function completePayLaterCart(scope: ContainerLike, input: Completi
   })
   // The work is not abandoned at the deadline: a failure after it must still be logged.
   work.catch((error: Error) =>
-    getPluginRuntime(scope).logger?.error?.(`medusa-payment-bnpl: completing cart ${input.cartId} failed: ${error.message}`)
+    getPluginRuntime(scope).logger?.error?.(`medusa-payment-bnpl: completing cart ${input.cartId} failed: ${error.message}`),
   )
   try {
     return await Promise.race([work, deadline])
@@ -110,8 +73,7 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
   // A held approval waits for the merchant: the shopper's replays and the job do not place it.
   const held = await openHoldOfCart(cartId)
   if (held && input.caller !== "admin") return { outcome: "failed", reason: "order_on_hold" }
-  // The consumer cancelled on the service's screens: nothing to complete, and the next press
-  // of "pay later" gets a new checkout (finished-checkout.ts).
+  // Cancelled on the service's screens: the next "pay later" gets a new checkout.
   if (input.checkOnly) {
     if ("sessionId" in seen) await markCheckoutFinished(scope, seen.sessionId, "cancelled")
     return { outcome: "failed", reason: "cancelled" }
@@ -121,7 +83,9 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
     if (authorisation.cartChanged) {
       // A held cart changed before the admin placed it: its approval went with the session.
       if (held) await updateHeldOrder(held.id, { outcome: "voided", settledAt: new Date().toISOString() })
-      getPluginRuntime(scope).logger?.info?.(`medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`)
+      getPluginRuntime(scope).logger?.info?.(
+        `medusa-payment-bnpl: cart ${cartId} changed after the consumer approved it; the payment session was deleted.`,
+      )
     }
     return authorisation.answer
   }
@@ -130,16 +94,9 @@ async function completeNow(scope: ContainerLike, input: CompletionInput): Promis
   return placed
 }
 
-/** What authorising under the cart's lock came to: an answer already, or an authorised session (maybe by an earlier attempt) whose order is to be placed. */
 type Authorisation = { answer: CompletionOutcome; cartChanged?: true } | { sessionId?: string; authorisedHere: boolean }
 
-/**
- * Step 2 and 3 of `completePayLaterCart`: under the cart's lock (the key update-cart and
- * complete-cart take: an update sent just before has landed, or waits until this Auth is
- * done), the cart is compared with the approval again and the session authorised. A lock that
- * cannot be had is `processing` (another completion is authorising, or a stopped process's
- * lock has not lapsed): not a failure of the payment, the background job tries again.
- */
+/** Under the cart's lock: no two completions authorise at once. A lock not had is `processing`, not a failure. */
 async function authoriseUnderCartLock(scope: ContainerLike, input: CompletionInput): Promise<Authorisation> {
   const progress: AuthorisationProgress = { locked: false }
   try {
@@ -149,7 +106,7 @@ async function authoriseUnderCartLock(scope: ContainerLike, input: CompletionInp
         progress.locked = true
         return authoriseLocked(scope, input, progress)
       },
-      { timeout: CART_LOCK_WAIT_SECONDS }
+      { timeout: CART_LOCK_WAIT_SECONDS },
     )
   } catch (error) {
     const order = await orderOf(scope, input.cartId)
@@ -162,23 +119,23 @@ async function authoriseUnderCartLock(scope: ContainerLike, input: CompletionInp
   }
 }
 
-/** How far authorising got before it threw: whether the lock was had, and the session it was for. */
 interface AuthorisationProgress {
   locked: boolean
   sessionId?: string
 }
 
-/** Inside the cart's lock: the approval compared again, the return's back-off honoured, then Auth. @throws Auth's failure. */
 async function authoriseLocked(scope: ContainerLike, input: CompletionInput, progress: AuthorisationProgress): Promise<Authorisation> {
   const { cartId } = input
   const check = await compareWithApproval(scope, cartId, input.orderToken)
   if (check.outcome === "no_session") return { answer: { outcome: "failed", reason: "invalid_return" } }
-  if (check.outcome === "completed") return check.orderId ? { answer: { outcome: "completed", orderId: check.orderId } } : { authorisedHere: false }
+  if (check.outcome === "completed")
+    return check.orderId ? { answer: { outcome: "completed", orderId: check.orderId } } : { authorisedHere: false }
   if (check.outcome === "changed") {
     await dropChangedSession(scope, cartId, check.sessionId)
     return { answer: { outcome: "failed", reason: "cart_changed" }, cartChanged: true }
   }
-  const sessionId = (progress.sessionId = check.sessionId)
+  const sessionId = check.sessionId
+  progress.sessionId = sessionId
   const { cache } = getPluginRuntime(scope)
   const paymentModule = scope.resolve(Modules.PAYMENT)
   const session = await paymentModule.retrievePaymentSession(sessionId, { select: ["id", "authorized_at"] })
@@ -199,17 +156,11 @@ async function authoriseLocked(scope: ContainerLike, input: CompletionInput, pro
   return { sessionId, authorisedHere: true }
 }
 
-/**
- * Steps 4 and 5: the order placed through Medusa's complete-cart workflow; a cart its
- * validate hook found changed is refused (`cart_changed`, authorisation voided); a cart that
- * cannot become an order has its approval held or voided, never neither (only by the
- * completion that authorised it; another one answers `processing`).
- */
 async function placeAuthorisedOrder(
   scope: ContainerLike,
   cartId: string,
   { sessionId, authorisedHere }: { sessionId?: string; authorisedHere: boolean },
-  held: Awaited<ReturnType<typeof openHoldOfCart>>
+  held: Awaited<ReturnType<typeof openHoldOfCart>>,
 ): Promise<CompletionOutcome> {
   const { logger } = getPluginRuntime(scope)
   const { orderId, error } = await placeOrder(scope, cartId)
@@ -227,22 +178,18 @@ async function placeAuthorisedOrder(
   if (!authorisedHere) return { outcome: "processing" }
   logger?.warn?.(`medusa-payment-bnpl: cart ${cartId} could not become an order: ${error?.message ?? "unknown error"}`)
   // Held or voided, never neither: a hold that cannot be recorded is voided instead.
-  const kept = sessionId ? await holdApproval(scope, { cartId, sessionId, failure: error?.message ?? "unknown error" }).catch(() => undefined) : undefined
+  const kept = sessionId
+    ? await holdApproval(scope, { cartId, sessionId, failure: error?.message ?? "unknown error" }).catch(() => undefined)
+    : undefined
   if (kept) return { outcome: "failed", reason: "order_on_hold", message: error?.message }
   if (sessionId) await reverseAuthorization(scope, sessionId, cartId)
   return { outcome: "failed", reason: "order_failed", message: error?.message }
 }
 
-/**
- * Runs Medusa's complete-cart workflow. Whatever it does, this answers: the order's id when
- * the cart became an order, else the error. The workflow engine can throw even when asked not
- * to (seen with 2.21.2: "Updating Status from "ok" to "temp_failure" is not allowed" when a
- * step failed as another process touched the transaction), and a throw here would leave an
- * approval neither placed, held nor voided.
- */
+/** Never throws: Medusa's workflow engine can throw even with `throwOnError: false`, leaving the approval unsettled. */
 async function placeOrder(
   scope: ContainerLike,
-  cartId: string
+  cartId: string,
 ): Promise<{ orderId?: string; error?: { message?: string; code?: unknown; type?: unknown } }> {
   let error: { message?: string; code?: unknown } | undefined
   try {
@@ -261,29 +208,19 @@ async function placeOrder(
   return orderId ? { orderId } : { error: error ?? { message: "unknown error" } }
 }
 
-/**
- * A session whose cart changed after approval: its authorisation (if any) is voided, then the
- * session is deleted, so neither a later return nor the job can place the changed cart.
- */
+/** Voided before it is deleted, so neither a later return nor the job places the changed cart. */
 async function dropChangedSession(scope: ContainerLike, cartId: string, sessionId: string): Promise<void> {
   await reverseAuthorization(scope, sessionId, cartId)
   try {
     await deletePaymentSessionsWorkflow(scope as any).run({ input: { ids: [sessionId] } })
   } catch (error) {
     getPluginRuntime(scope).logger?.warn?.(
-      `medusa-payment-bnpl: the payment session ${sessionId} of changed cart ${cartId} could not be deleted: ${(error as Error).message}`
+      `medusa-payment-bnpl: the payment session ${sessionId} of changed cart ${cartId} could not be deleted: ${(error as Error).message}`,
     )
   }
 }
 
-/**
- * An order counts as completed for the shopper only once it has its payment. Medusa's own
- * complete-cart (the store's cart complete) creates the order before it authorises; a process
- * stopped in between leaves the order unpaid, and this completion repairs it
- * (repair-unpaid-orders.ts: the same Auth requestId, so a replay). Still unpaid, the cart is
- * `processing` (the background completion job tries again each run); refused for good by the
- * service, it `failed` with the reason.
- */
+/** Medusa's own complete-cart creates the order before it authorises; a crash in between leaves it unpaid. */
 async function withPayment(scope: ContainerLike, cartId: string, orderId: string): Promise<CompletionOutcome> {
   const repair = await repairOrderPayment(scope, cartId, { lockWaitSeconds: CART_LOCK_WAIT_SECONDS })
   if (repair.outcome === "paid" || repair.outcome === "no_order") return { outcome: "completed", orderId }
@@ -293,7 +230,6 @@ async function withPayment(scope: ContainerLike, cartId: string, orderId: string
   return { outcome: "processing" }
 }
 
-/** Voids the session's authorisation when its cart could not become an order. */
 async function reverseAuthorization(scope: ContainerLike, sessionId: string, cartId: string): Promise<void> {
   const { logger } = getPluginRuntime(scope)
   let paymentId: string | undefined
@@ -309,11 +245,13 @@ async function reverseAuthorization(scope: ContainerLike, sessionId: string, car
     if (await orderOf(scope, cartId)) return
     paymentId = payment.id
     await scope.resolve(Modules.PAYMENT).cancelPayment(payment.id)
-    logger?.warn?.(`medusa-payment-bnpl: the authorisation of cart ${cartId} (payment ${payment.id}) was voided: the cart could not become an order.`)
+    logger?.warn?.(
+      `medusa-payment-bnpl: the authorisation of cart ${cartId} (payment ${payment.id}) was voided: the cart could not become an order.`,
+    )
   } catch (error) {
     // The database or the service is away: the approval is left for the jobs, never lost.
     logger?.error?.(
-      `medusa-payment-bnpl: the authorisation of cart ${cartId} (payment ${paymentId ?? "not read"}) could not be voided after the cart failed to become an order: ${(error as Error).message}; the hourly job and reconciliation report it.`
+      `medusa-payment-bnpl: the authorisation of cart ${cartId} (payment ${paymentId ?? "not read"}) could not be voided after the cart failed to become an order: ${(error as Error).message}; the hourly job and reconciliation report it.`,
     )
   }
 }

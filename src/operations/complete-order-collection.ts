@@ -18,47 +18,22 @@ export type CollectionOutcome =
   | { outcome: "failed"; reason: CompletionFailure; orderId?: string; message?: string }
 
 export interface CollectionCompletionInput {
-  /** Parsed already (request-schemas.ts). */
   paymentCollectionId: string
   /** The checkout token the consumer came back with: must be the collection's session's. */
   orderToken: string
   /** Prove the token and answer, authorise nothing (a cancelled return). */
   checkOnly?: boolean
-  /** `return`: no Auth again within the back-off after "not confirmed" (auth-backoff.ts). */
+  /** `return`: no Auth again within the back-off after "not confirmed". */
   caller?: "return" | "job"
 }
 
-/** How long a completion waits for the collection's lock that another completion holds. */
 const COLLECTION_LOCK_WAIT_SECONDS = 30
 
 type Session = OrderCollection["payment_sessions"][number]
 
 /**
- * Authorises the pay-later session of an ORDER's payment collection (the difference after an
- * order edit, exchange or claim) and attaches the payment to the order, whoever asks: the
- * return route (the shopper's browser) or the background job (a closed tab).
- *
- * 1. The token must be the checkout of one of the collection's pay-later sessions, and the
- *    collection an order's; anything else is `invalid_return`, telling nothing.
- * 2. Under the collection's lock (cache-keys.ts `orderCollectionLock`), read again: a session
- *    already authorised is `completed` (a second press of the return, a second tab, the job
- *    after the shopper); one approval per collection, and Auth's requestId is the session id
- *    whoever calls, so a retry replays it.
- * 3. The amount still owed must be the checkout's: an order edited again since the checkout
- *    was made changes the collection's amount (Medusa updates a `not_paid` collection in
- *    place and keeps its sessions). Then nothing is authorised, the session is deleted (no
- *    Auth was sent, so the service holds nothing) and the answer is `amount_changed`: the
- *    shopper starts again for the new amount.
- * 4. Medusa's own authorizePaymentSessionForOrderWorkflow authorises the session (Auth through
- *    the provider; `pending_authorization` is kept while the consumer has not confirmed:
- *    providers/bnpl/order-collection-status.ts), creates the payment on the collection (the
- *    admin's order shows it, the collection reads authorized) and adds the order transactions
- *    of any capture (`capture: on_authorize`).
- * 5. An amount changed between the check and the workflow (an edit landing in between) is
- *    caught after it: the payment is canceled (the approval voided) and `amount_changed`.
- * Failures carry the provider's reason (`declined`, `expired`, `not_confirmed`, ...). A
- * cancelled return (`checkOnly`), a decline and an expiry delete the session: that checkout
- * can never be approved, and the link page's next press makes a new one.
+ * Authorises an order collection's pay-later session under its lock (Auth's requestId is the
+ * session id). Medusa updates a `not_paid` collection in place: a changed amount is `amount_changed`.
  */
 export async function completeOrderCollection(scope: ContainerLike, input: CollectionCompletionInput): Promise<CollectionOutcome> {
   const { paymentCollectionId: collectionId, orderToken } = input
@@ -78,19 +53,30 @@ export async function completeOrderCollection(scope: ContainerLike, input: Colle
         locked = true
         const collection = await readOrderCollection(scope, collectionId)
         const session = collection && sessionOfToken(collection, orderToken)
-        if (!collection || !session) return void (outcome = { outcome: "failed", reason: "invalid_return" })
-        if (isAuthorised(session)) return void (outcome = { outcome: "completed", orderId })
+        if (!collection || !session) {
+          outcome = { outcome: "failed", reason: "invalid_return" }
+          return
+        }
+        if (isAuthorised(session)) {
+          outcome = { outcome: "completed", orderId }
+          return
+        }
         if (input.checkOnly) {
           await dropSession(scope, collectionId, session.id, "its consumer cancelled the checkout")
-          return void (outcome = { outcome: "failed", reason: "cancelled", orderId })
+          outcome = { outcome: "failed", reason: "cancelled", orderId }
+          return
         }
         if (!PAYABLE_COLLECTION_STATUSES.includes(collection.status) || session.status !== "pending_authorization") {
-          logger?.info?.(`medusa-payment-bnpl: payment collection ${collectionId} is ${collection.status} (session ${session.status}); nothing was authorised.`)
-          return void (outcome = { outcome: "failed", reason: "payment_failed", orderId })
+          logger?.info?.(
+            `medusa-payment-bnpl: payment collection ${collectionId} is ${collection.status} (session ${session.status}); nothing was authorised.`,
+          )
+          outcome = { outcome: "failed", reason: "payment_failed", orderId }
+          return
         }
         if (!owesCheckoutAmount(collection, session)) {
           await dropSession(scope, collectionId, session.id, "the amount owed changed after its checkout was made; nothing authorised")
-          return void (outcome = { outcome: "failed", reason: "amount_changed", orderId })
+          outcome = { outcome: "failed", reason: "amount_changed", orderId }
+          return
         }
         if (input.caller === "return" && (await readReturnBackoff(cache, session.id)).nextAt > Date.now()) {
           // "Not confirmed" a moment ago: no Auth for a replayed return; the job tries within a minute.
@@ -98,30 +84,30 @@ export async function completeOrderCollection(scope: ContainerLike, input: Colle
           return
         }
         outcome = await authoriseForOrder(scope, collectionId, session.id, orderId, input.caller)
-        // A declined or expired checkout can never be approved: its session goes, so neither the
-        // job nor a replayed return sends its Auth again, and the link page starts a new one.
+        // A declined or expired checkout can never be approved: its session goes; the link page starts anew.
         if (outcome.outcome === "failed" && finishesCheckout(outcome.reason)) {
           await dropSession(scope, collectionId, session.id, `its checkout was ${outcome.reason}`)
         }
       },
-      { timeout: COLLECTION_LOCK_WAIT_SECONDS }
+      { timeout: COLLECTION_LOCK_WAIT_SECONDS },
     )
   } catch (error) {
-    // The lock is held by another completion (or a stopped process's has not expired yet).
     if (!locked) return { outcome: "processing", orderId }
-    logger?.warn?.(`medusa-payment-bnpl: payment collection ${collectionId} of order ${orderId} was not authorised: ${(error as Error).message}`)
+    logger?.warn?.(
+      `medusa-payment-bnpl: payment collection ${collectionId} of order ${orderId} was not authorised: ${(error as Error).message}`,
+    )
     return { outcome: "failed", reason: failureReason(error), orderId, message: (error as Error).message }
   }
   return outcome
 }
 
-/** Runs Medusa's workflow for the session, then checks the amount once more (step 5 above). */
+/** Checks the amount again after the workflow: an edit may land in between. */
 async function authoriseForOrder(
   scope: ContainerLike,
   collectionId: string,
   sessionId: string,
   orderId: string,
-  caller: CollectionCompletionInput["caller"]
+  caller: CollectionCompletionInput["caller"],
 ): Promise<CollectionOutcome> {
   const { cache, logger } = getPluginRuntime(scope)
   let payment: { id: string; amount?: MajorUnitAmount } | null | undefined
@@ -140,33 +126,36 @@ async function authoriseForOrder(
   }
   const after = await readOrderCollection(scope, collectionId)
   if (after && payment.amount !== undefined && toMinorUnits(after.amount) !== toMinorUnits(payment.amount)) {
-    logger?.warn?.(`medusa-payment-bnpl: order ${orderId} was edited while its payment collection ${collectionId} was being authorised; the payment ${payment.id} is canceled.`)
-    await scope.resolve(Modules.PAYMENT).cancelPayment(payment.id).catch((error: Error) =>
-      logger?.error?.(`medusa-payment-bnpl: could not cancel payment ${payment!.id} of a changed amount: ${error.message}; the reconciliation job reports it.`)
+    logger?.warn?.(
+      `medusa-payment-bnpl: order ${orderId} was edited while its payment collection ${collectionId} was being authorised; the payment ${payment.id} is canceled.`,
     )
+    await scope
+      .resolve(Modules.PAYMENT)
+      .cancelPayment(payment.id)
+      .catch((error: Error) =>
+        logger?.error?.(
+          `medusa-payment-bnpl: could not cancel payment ${payment!.id} of a changed amount: ${error.message}; the reconciliation job reports it.`,
+        ),
+      )
     return { outcome: "failed", reason: "amount_changed", orderId }
   }
   return { outcome: "completed", orderId }
 }
 
-/**
- * Medusa's order whose payment collection has a pay-later session with this checkout token:
- * what a return may name once the token proved it; undefined otherwise (no collection, no
- * order, another token), one answer for all.
- */
+/** The order whose collection holds this pay-later checkout token; undefined otherwise, one answer for all. */
 export async function orderOfCollectionToken(scope: ContainerLike, collectionId: string, orderToken: string): Promise<string | undefined> {
   const collection = await readOrderCollection(scope, collectionId)
   return collection?.orderId && sessionOfToken(collection, orderToken) ? collection.orderId : undefined
 }
 
-/** The collection's pay-later session holding this checkout token, if any. */
 function sessionOfToken(collection: OrderCollection, token: string): Session | undefined {
-  return collection.payment_sessions.find((session) => isBnplProvider(session.provider_id) && asPaymentData(session.data ?? undefined).token === token)
+  return collection.payment_sessions.find(
+    (session) => isBnplProvider(session.provider_id) && asPaymentData(session.data ?? undefined).token === token,
+  )
 }
 
 const isAuthorised = (session: Session): boolean => !!session.authorized_at || session.status === "authorized"
 
-/** The amount still owed is the one the checkout was made for (and Medusa's session's). */
 function owesCheckoutAmount(collection: OrderCollection, session: Session): boolean {
   const data = asPaymentData(session.data ?? undefined)
   if (!data.amount || session.amount === undefined) return false
@@ -174,17 +163,15 @@ function owesCheckoutAmount(collection: OrderCollection, session: Session): bool
   return owed === apiAmountToMinorUnits(String(data.amount)) && owed === toMinorUnits(session.amount)
 }
 
-/**
- * A session that can no longer be paid (another amount owed, its checkout cancelled, declined
- * or expired): deleted through Medusa's workflow, so neither a later return nor the job
- * authorises it, and the collection is left for a new session. Never throws (logged).
- */
+/** Deleted through Medusa's workflow, so neither a later return nor the job authorises it. Never throws. */
 async function dropSession(scope: ContainerLike, collectionId: string, sessionId: string, why: string): Promise<void> {
   const { logger } = getPluginRuntime(scope)
   logger?.info?.(`medusa-payment-bnpl: payment session ${sessionId} of payment collection ${collectionId} is deleted: ${why}.`)
   try {
     await deletePaymentSessionsWorkflow(scope as any).run({ input: { ids: [sessionId] } })
   } catch (error) {
-    logger?.warn?.(`medusa-payment-bnpl: the payment session ${sessionId} of collection ${collectionId} could not be deleted: ${(error as Error).message}`)
+    logger?.warn?.(
+      `medusa-payment-bnpl: the payment session ${sessionId} of collection ${collectionId} could not be deleted: ${(error as Error).message}`,
+    )
   }
 }

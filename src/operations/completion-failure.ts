@@ -1,12 +1,11 @@
 import { isShopperReason, type ShopperReason } from "../payments/errors"
 
-/** Why a completion did not place an order (docs/storefront.md lists each). */
+/** Why a completion did not place an order (docs/storefront.md "`bnpl_error` reasons"). */
 export type CompletionFailure = "invalid_return" | "cancelled" | ShopperReason
 
 /**
- * The reason of a failed authorisation, from the error's machine-readable `code` (set by the
- * provider through payments/errors.ts), never from its wording. Medusa's payment module
- * answers a `requires_more` session with NOT_ALLOWED "Session ... was not authorized".
+ * From the error's machine-readable `code`, never its wording. Medusa answers a `requires_more`
+ * session with NOT_ALLOWED "Session ... was not authorized".
  */
 export function failureReason(error: unknown): CompletionFailure {
   const { code, type, message } = (error ?? {}) as { code?: unknown; type?: unknown; message?: unknown }

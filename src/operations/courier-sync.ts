@@ -35,27 +35,14 @@ interface ShippedFulfillment {
 }
 
 export interface CourierSyncResult {
-  /** Service order ids told of the shipment. */
   updated: string[]
   /** Service order ids captured because `capture` is `on_shipment`. */
   captured: string[]
 }
 
 /**
- * Tells the service that a fulfillment shipped (docs/service-api.md "Update Shipping Courier"),
- * once the service order is known to be the payment's own (its identity recorded at approval, or
- * Get Payment without one; payments/payment-identity.ts):
- * `shippedAt`, the courier's name, the tracking numbers of the fulfillment's labels, and
- * priority EXPRESS when its shipping option is listed in `expressShippingOptions`
- * (STANDARD otherwise), and records that the service took them (runtime/records/courier-updates.ts).
- * Under `capture: "on_shipment"` (as it applies now: runtime/config/effective-settings.ts) it then captures what the shipments are owed through Medusa's
- * capture workflow, so Medusa and the service agree (`captureShipped`: once, however often it
- * runs). Safe to run again for the same fulfillment (the every-minute job's repair does:
- * shipment-repair.ts); the service takes a courier update again as a correction. A
- * fulfillment of an order not paid with this plugin is left alone.
- *
- * Courier name: the fulfillment's `metadata.courier_name`, else its provider data's
- * `courier` or `carrier`, else the shipping option's name.
+ * Tells the service a fulfillment shipped (docs/service-api.md "Update Shipping Courier"), then
+ * captures under `capture: "on_shipment"`. Safe to rerun: the service takes an update again.
  */
 export async function syncShipment(container: MedusaContainer, fulfillmentId: string): Promise<CourierSyncResult> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -93,10 +80,12 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
   const paymentModule = container.resolve(Modules.PAYMENT)
   for (const payment of payments) {
     const orderId = payment.data!.orderId!
-    // The account that made the payment tells its service order (rule 2: one per region).
+    // The account that made the payment (rule 2: one per region).
     const account = accountForPayment(runtime, payment)
     if (!account) {
-      runtime.logger?.warn?.(`medusa-payment-bnpl: no configured account made payment ${payment.id} (${payment.provider_id}); its courier details were not sent.`)
+      runtime.logger?.warn?.(
+        `medusa-payment-bnpl: no configured account made payment ${payment.id} (${payment.provider_id}); its courier details were not sent.`,
+      )
       continue
     }
     const { client, options, logger } = account
@@ -104,7 +93,6 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
     // Never another checkout's order of the same id (a reset service): by the identity recorded at approval.
     await paymentOperationsForAccount(account).assertServicePayment(asPaymentData(payment.data!))
     await client.updateShippingCourier(orderId, courier)
-    // The service took it: the every-minute job's repair does not send it again (shipment-repair.ts).
     await recordCourierUpdate(fulfillment.id, orderId)
     // UpdatePaymentDTO omits `data`, but the payment module stores it; the admin then sees the courier.
     await paymentModule.updatePayment({ id: payment.id, data: { ...payment.data, courier } } as never)
@@ -118,32 +106,22 @@ export async function syncShipment(container: MedusaContainer, fulfillmentId: st
   return result
 }
 
-/**
- * `syncShipment`, with its outcome kept for the order page's pay later widget and the
- * every-minute job's repair: a failure is logged and recorded as the fulfillment's courier sync
- * error (runtime/records/courier-sync-errors.ts), then rethrown; a success forgets an earlier one. The
- * `shipment.created` subscriber and the repair (shipment-repair.ts) both call it.
- * @throws what `syncShipment` throws.
- */
+/** `syncShipment`, with a failure recorded as the fulfillment's courier sync error; a success clears it. */
 export async function syncShipmentRecorded(container: MedusaContainer, fulfillmentId: string): Promise<CourierSyncResult> {
   try {
     const result = await syncShipment(container, fulfillmentId)
     await clearCourierSyncError(fulfillmentId)
     return result
   } catch (error) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).error(`medusa-payment-bnpl: courier update for fulfillment ${fulfillmentId} failed: ${(error as Error).message}`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .error(`medusa-payment-bnpl: courier update for fulfillment ${fulfillmentId} failed: ${(error as Error).message}`)
     await recordCourierSyncError(fulfillmentId, (error as Error).message)
     throw error
   }
 }
 
-/**
- * Under `capture: "on_shipment"`: captures what the shipped fulfillments are owed and not yet
- * captured (`shipmentCaptureAmount`), through Medusa's capture workflow. Under a lock on the
- * payment, with its captures read inside it, so the subscriber and the every-minute job's
- * repair syncing the same shipment (or two shipments at once) capture it once: the second finds
- * it captured. Returns whether it captured.
- */
+/** Under a lock on the payment, with its captures read inside it: the subscriber and the repair capture once. */
 async function captureShipped(container: MedusaContainer, fulfillment: ShippedFulfillment, paymentId: string): Promise<boolean> {
   const paymentModule = container.resolve(Modules.PAYMENT)
   return container.resolve(Modules.LOCKING).execute(
@@ -156,20 +134,18 @@ async function captureShipped(container: MedusaContainer, fulfillment: ShippedFu
       await capturePaymentWorkflow(container).run({ input: { payment_id: paymentId, amount: minorUnitsToApiAmount(amount) } })
       return true
     },
-    { timeout: 60 }
+    { timeout: 60 },
   )
 }
 
 /**
- * What is left to capture under `capture: "on_shipment"` once this fulfillment ships, in minor
- * units: the value of everything shipped so far (each item's total, so with its tax and its
- * share of discounts, per unit shipped, in fulfillments shipped and not canceled, this one
- * included), plus the order's shipping, less what is captured; a shipment that completes the
- * order captures all that is left, which absorbs rounding. Counting what is shipped, not what
- * this shipment adds, makes it safe to run again: a shipment already captured owes nothing.
- * Never more than is left uncaptured.
+ * Minor units left to capture: all items shipped so far (item totals per unit) plus shipping, less
+ * what is captured, so a rerun owes nothing; the last shipment takes the rest.
  */
-export function shipmentCaptureAmount(fulfillment: ShippedFulfillment, payment: { amount?: unknown; captures?: Array<{ amount: unknown }> | null }): bigint {
+export function shipmentCaptureAmount(
+  fulfillment: ShippedFulfillment,
+  payment: { amount?: unknown; captures?: Array<{ amount: unknown }> | null },
+): bigint {
   const order = fulfillment.order
   const minor = (value: unknown) => toMinorUnits((value ?? 0) as MajorUnitAmount)
   const captured = (payment.captures ?? []).reduce((sum, capture) => sum + minor(capture.amount), 0n)
@@ -207,7 +183,7 @@ export function courierFor(fulfillment: ShippedFulfillment, expressShippingOptio
     stringOf(fulfillment.data?.carrier) ??
     stringOf(fulfillment.shipping_option?.name)
   const express = [fulfillment.shipping_option_id, fulfillment.shipping_option?.name].some(
-    (key) => !!key && expressShippingOptions.includes(key)
+    (key) => !!key && expressShippingOptions.includes(key),
   )
   return {
     shippedAt: shippedAt.toISOString(),

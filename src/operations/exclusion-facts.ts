@@ -11,11 +11,7 @@ import {
 } from "../payments/exclusions"
 import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
-/**
- * The cart fields the exclusion rules look at, for the cart's own `query.graph` (one read per
- * request, the products' facts through the line item's link): the item, its variant's SKU,
- * its product's categories (with `mpath`, their ancestors), collection, type and tags.
- */
+/** The cart fields the exclusion rules look at (categories with `mpath`, for their ancestors). */
 export const CART_EXCLUSION_FIELDS = [
   "items.id",
   "items.title",
@@ -30,9 +26,9 @@ export const CART_EXCLUSION_FIELDS = [
 
 type Row = Record<string, any> | null | undefined
 
-const strings = (values: unknown): string[] => (Array.isArray(values) ? values : []).filter((value): value is string => typeof value === "string" && value !== "")
+const strings = (values: unknown): string[] =>
+  (Array.isArray(values) ? values : []).filter((value): value is string => typeof value === "string" && value !== "")
 
-/** A product as `query.graph` answers it, as the rules' facts. */
 function productFactsOf(product: Row, productId: string | undefined): ProductFacts {
   return {
     productId,
@@ -43,7 +39,7 @@ function productFactsOf(product: Row, productId: string | undefined): ProductFac
   }
 }
 
-/** A cart read with CART_EXCLUSION_FIELDS, as the rules' facts of each line item. */
+/** A cart read with CART_EXCLUSION_FIELDS, as each line item's facts. */
 export function cartItemFacts(cart: Row): ItemFacts[] {
   return ((cart?.items ?? []) as Row[])
     .filter((item): item is Record<string, any> => !!item?.id)
@@ -55,15 +51,14 @@ export function cartItemFacts(cart: Row): ItemFacts[] {
     }))
 }
 
-/** The excluded items of a cart read with CART_EXCLUSION_FIELDS; empty when none or no rule. */
+/** Empty when none is excluded or there is no rule. */
 export function excludedCartItems(rules: ExclusionRules, cart: Row): ExcludedItem[] {
   return excludedItems(rules, cartItemFacts(cart))
 }
 
 /**
- * Whether a product page may offer pay later under `rules` (payments/exclusions.ts
- * `isProductExcluded`), with the product's facts read in one `query.graph` (read even
- * without a rule, so an unknown product is answered alike). Undefined when no product has that id.
+ * Whether a product page may offer pay later; undefined when no product has that id. Read even
+ * without a rule, so an unknown product is answered alike.
  */
 export async function productExcluded(scope: ContainerLike, rules: ExclusionRules, productId: string): Promise<boolean | undefined> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)

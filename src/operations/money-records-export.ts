@@ -4,7 +4,7 @@ import { readMedusaRefundNotes } from "../runtime/records/medusa-refunds"
 import { moneyRecordsOfDay, type MoneyRecordRow } from "../runtime/records/money-records-of-day"
 import { moneyRecordsCsv, type MoneyRecordLine } from "../runtime/views/money-records-csv"
 
-/** An account the export covers: its hash (the records' `account`) and its payment provider. */
+/** An account the export covers: its hash (the records' `account`) and its provider. */
 export interface ExportedAccount {
   id: string
   providerId: string
@@ -13,20 +13,18 @@ export interface ExportedAccount {
 const iso = (value: Date | string) => new Date(value).toISOString()
 
 /**
- * The CSV of the money records `accounts` wrote on the UTC day `day` ("2026-11-27"), for
- * matching the service's settlement file (runtime/views/money-records-csv.ts): each record with
- * the references the service was sent (a capture's `paymentEventMerchantReference` is its
- * requestId; a refund's `merchantReference` and `refundMerchantReference` as
- * payments/refund-references.ts builds them from Medusa's refund, so as the first send made
- * them) and the Medusa order it belongs to. A record whose Medusa record is gone (Medusa deleted
- * a capture its provider refused) takes the order from another record of the same service order.
- * `query` is Medusa's Query of the request's scope, which reads the orders.
+ * The CSV of the money records `accounts` wrote on the UTC day `day` ("2026-11-27"), with the
+ * references the service was sent and the Medusa order, for matching the settlement file. A record
+ * whose Medusa record is gone takes the order from another record of the same service order.
  * @throws Error when the records module is not loaded, or the database fails.
  */
 export async function moneyRecordsExport(query: Graph, accounts: ExportedAccount[], day: string): Promise<string> {
   const providers = new Map(accounts.map((account) => [account.id, account.providerId]))
   const rows = await moneyRecordsOfDay([...providers.keys()], day)
-  const orders = await medusaOrdersOfRecords(query, rows.flatMap((row) => (row.medusa_record_id ? [row.medusa_record_id] : [])))
+  const orders = await medusaOrdersOfRecords(
+    query,
+    rows.flatMap((row) => (row.medusa_record_id ? [row.medusa_record_id] : [])),
+  )
   const orderOfServiceOrder = new Map<string, MedusaOrderOfRecord>()
   for (const row of rows) {
     const order = row.medusa_record_id ? orders.get(row.medusa_record_id) : undefined
@@ -34,13 +32,18 @@ export async function moneyRecordsExport(query: Graph, accounts: ExportedAccount
   }
   const lines: MoneyRecordLine[] = []
   for (const row of rows) {
-    const order = (row.medusa_record_id ? orders.get(row.medusa_record_id) : undefined) ?? orderOfServiceOrder.get(`${row.account} ${row.service_order_id}`)
+    const order =
+      (row.medusa_record_id ? orders.get(row.medusa_record_id) : undefined) ??
+      orderOfServiceOrder.get(`${row.account} ${row.service_order_id}`)
     lines.push({ ...(await references(row)), ...lineOf(row, providers.get(row.account) ?? ""), ...orderCells(order) })
   }
   return moneyRecordsCsv(lines)
 }
 
-function lineOf(row: MoneyRecordRow, providerId: string): Omit<MoneyRecordLine, "settlementReference" | "refundMerchantReference" | "orderId" | "orderDisplayId" | "cartId"> {
+function lineOf(
+  row: MoneyRecordRow,
+  providerId: string,
+): Omit<MoneyRecordLine, "settlementReference" | "refundMerchantReference" | "orderId" | "orderDisplayId" | "cartId"> {
   return {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -65,5 +68,9 @@ async function references(row: MoneyRecordRow): Promise<Pick<MoneyRecordLine, "s
 }
 
 function orderCells(order: MedusaOrderOfRecord | undefined): Pick<MoneyRecordLine, "orderId" | "orderDisplayId" | "cartId"> {
-  return { orderId: order?.orderId ?? "", orderDisplayId: order?.orderDisplayId == null ? "" : String(order.orderDisplayId), cartId: order?.cartId ?? "" }
+  return {
+    orderId: order?.orderId ?? "",
+    orderDisplayId: order?.orderDisplayId == null ? "" : String(order.orderDisplayId),
+    cartId: order?.cartId ?? "",
+  }
 }

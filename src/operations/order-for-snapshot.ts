@@ -4,28 +4,29 @@ import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
 type GraphRecord = Record<string, any>
 
-/** An order's payment collection as the order branch reads it (query.graph, amounts major units). */
+/** An order's payment collection (amounts in major units). */
 export interface OrderCollection {
   id: string
   amount: MajorUnitAmount
   currency_code: string
   /** Medusa's PaymentCollectionStatus: `not_paid`, `awaiting`, `authorized`, ... */
   status: string
-  payment_sessions: Array<{ id: string; provider_id?: string; status?: string; amount?: MajorUnitAmount; authorized_at?: unknown; data?: Record<string, unknown> | null }>
-  /** Medusa's order the collection belongs to; undefined when no order has it (a cart's, or none). */
+  payment_sessions: Array<{
+    id: string
+    provider_id?: string
+    status?: string
+    amount?: MajorUnitAmount
+    authorized_at?: unknown
+    data?: Record<string, unknown> | null
+  }>
+  /** Undefined when no order has the collection. */
   orderId?: string
 }
 
 /** The collection statuses a shopper may still pay: nothing authorised on it yet. */
 export const PAYABLE_COLLECTION_STATUSES: readonly string[] = ["not_paid", "awaiting"]
 
-/**
- * The payment collection with its sessions and the id of the order it belongs to, through the
- * `order_payment_collection` link as Medusa's own workflows read it
- * (createOrUpdateOrderPaymentCollectionWorkflow, authorizePaymentSessionForOrderWorkflow).
- * `collectionId` must be parsed already (api/request-schemas.ts).
- * @returns undefined when no collection has that id.
- */
+/** The collection with its sessions and order id, via the `order_payment_collection` link; undefined when none. */
 export async function readOrderCollection(scope: ContainerLike, collectionId: string): Promise<OrderCollection | undefined> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data: collections }, { data: links }] = await Promise.all([
@@ -59,13 +60,12 @@ export async function readOrderCollection(scope: ContainerLike, collectionId: st
   }
 }
 
-/**
- * The order as `query.graph({ entity: "order", fields })` gives it (items with their `product`
- * through Medusa's order-product link, addresses, customer), e.g. with
- * payments/mapping/order-snapshot.ts `ORDER_SNAPSHOT_FIELDS`.
- * @returns undefined when no order has that id.
- */
-export async function readOrderForSnapshot(scope: ContainerLike, orderId: string, fields: readonly string[]): Promise<GraphRecord | undefined> {
+/** The order as `query.graph` gives it with `fields`; undefined when no order has that id. */
+export async function readOrderForSnapshot(
+  scope: ContainerLike,
+  orderId: string,
+  fields: readonly string[],
+): Promise<GraphRecord | undefined> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id", ...fields], filters: { id: orderId } })
   return data[0] as GraphRecord | undefined

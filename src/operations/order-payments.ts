@@ -14,10 +14,15 @@ export interface MedusaPaymentRecord {
 /** `query.graph` fields for a payment, relative to the payment. */
 export const PAYMENT_FIELDS = ["id", "provider_id", "amount", "captured_at", "canceled_at", "data"]
 
-/** The payments of an order (read with `payment_collections.payments.*`) made with this plugin and approved by the service. */
-export function bnplPaymentsOf(order: {
-  payment_collections?: Array<{ payments?: MedusaPaymentRecord[] | null } | null> | null
-} | null | undefined): MedusaPaymentRecord[] {
+/** An order's payments (read with `payment_collections.payments.*`) made with this plugin and approved. */
+export function bnplPaymentsOf(
+  order:
+    | {
+        payment_collections?: Array<{ payments?: MedusaPaymentRecord[] | null } | null> | null
+      }
+    | null
+    | undefined,
+): MedusaPaymentRecord[] {
   return (order?.payment_collections ?? [])
     .flatMap((collection) => collection?.payments ?? [])
     .filter((payment): payment is MedusaPaymentRecord => !!payment && isBnplProvider(payment.provider_id) && !!payment.data?.orderId)

@@ -8,7 +8,6 @@ import { AUTH_BUDGET_PER_RUN } from "./pending-completions"
 import { recentPayLaterSessions } from "./recent-sessions"
 
 export interface PendingCollectionReport {
-  /** Order payment collections whose payment was attached to their order in this run. */
   completed: Array<{ paymentCollectionId: string; orderId: string }>
   /** Sessions tried whose consumer has not confirmed yet. */
   waiting: string[]
@@ -21,20 +20,16 @@ export interface PendingCollectionReport {
 // `payment_failed` is not final: the service may have been away, and the back-off tries again.
 const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "amount_changed", "invalid_return", "cancelled"])
 
-/**
- * The closed tabs of ORDER payment collections (the difference after an order edit, paid
- * later through Medusa's payment link): sessions still `pending_authorization` whose consumer
- * may have confirmed on the service's screens without coming back. Each is completed as the
- * return route does (operations/complete-order-collection.ts: same lock, same amount check,
- * same Auth requestId, so a return that comes later finds the payment attached), within the
- * carts' bounds (pending-completions.ts): back-offs of 1, 2, 4, ... minutes per session
- * (auth-backoff.ts), at most AUTH_BUDGET_PER_RUN Auths a run, never past the checkout's
- * expiry, none for an account with `completeClosedTabs: false`.
- */
+/** Closed tabs of order payment collections, completed as the return route does within the carts' back-offs and budget. */
 export async function completePendingOrderCollections(container: ContainerLike, now: Date = new Date()): Promise<PendingCollectionReport> {
   const runtime = getPluginRuntime(container)
   const { cache, logger } = runtime
-  const data = await recentPayLaterSessions(container, now, ["pending_authorization"], ["id", "provider_id", "data", "payment_collection_id"])
+  const data = await recentPayLaterSessions(
+    container,
+    now,
+    ["pending_authorization"],
+    ["id", "provider_id", "data", "payment_collection_id"],
+  )
   const report: PendingCollectionReport = { completed: [], waiting: [], givenUp: [], skipped: 0 }
   let budget = AUTH_BUDGET_PER_RUN
   for (const session of data) {
@@ -50,10 +45,16 @@ export async function completePendingOrderCollections(container: ContainerLike, 
     }
     budget--
     try {
-      const outcome = await completeOrderCollection(container, { paymentCollectionId: collectionId, orderToken: sessionData.token, caller: "job" })
+      const outcome = await completeOrderCollection(container, {
+        paymentCollectionId: collectionId,
+        orderToken: sessionData.token,
+        caller: "job",
+      })
       if (outcome.outcome === "completed") {
         report.completed.push({ paymentCollectionId: collectionId, orderId: outcome.orderId })
-        logger?.info?.(`medusa-payment-bnpl: payment collection ${collectionId} of order ${outcome.orderId} was paid without the shopper's return.`)
+        logger?.info?.(
+          `medusa-payment-bnpl: payment collection ${collectionId} of order ${outcome.orderId} was paid without the shopper's return.`,
+        )
         await clearJobAttempts(cache, session.id)
         continue
       }
@@ -65,8 +66,9 @@ export async function completePendingOrderCollections(container: ContainerLike, 
       } else report.waiting.push(session.id)
       await writeJobAttempts(cache, session.id, next, (expiresAt - now.getTime()) / 1000)
     } catch (error) {
-      // One collection must not stop the others.
-      logger?.error?.(`medusa-payment-bnpl: completing payment collection ${collectionId} in the background failed: ${(error as Error).message}`)
+      logger?.error?.(
+        `medusa-payment-bnpl: completing payment collection ${collectionId} in the background failed: ${(error as Error).message}`,
+      )
     }
   }
   return report

@@ -13,34 +13,19 @@ import { PROVIDER_ID_PREFIX } from "../vocabulary"
 
 export type { OrphanedPayment, ReconciliationReport, UnpaidOrderFinding } from "../runtime/records/reconciliation-findings"
 
-/**
- * A payment younger than this may still be on its way into an order: a checkout lives 60
- * minutes, and a shopper whose return failed may complete the cart again within that time.
- */
+/** A checkout lives 60 minutes, and a shopper whose return failed may complete the cart again within it. */
 export const RECONCILIATION_GRACE_MINUTES = 90
 
 /**
- * Finds approved payments on the service that have no Medusa payment, i.e. the consumer paid
- * and no order exists, the most common complaint about peer plugins. Lists the service's
- * payments created in the last `days` days (List Payments, paged, docs/service-api.md
- * "List Payments"), older than a grace period, and compares their ids with the `orderId`s
- * Medusa's payments and live payment sessions hold. Each one is reported in the log; with
- * `voidOrphanedPayments` (the default) it is voided (requestId `<orderId>-orphan-void`, so two
- * instances never void twice). This is where the approval of an abandoned session ends: a
- * session deleted while its Auth answer was lost is not voided at once, because a new session
- * for the same cart may take the approval over (payments/payment-operations.ts).
- *
- * An approval whose cart is a Medusa order without a payment is not an orphan: the order was
- * placed and its authorisation interrupted (Medusa's complete-cart authorises last). It is
- * reported apart (`unpaidOrders`), repaired (operations/repair-unpaid-orders.ts), and never voided.
+ * Finds approved service payments no Medusa payment or live session claims (docs/service-api.md
+ * "List Payments") and voids them under `voidOrphanedPayments`; an unpaid Medusa order is repaired instead.
  */
 export async function reconcilePayments(
   container: MedusaContainer,
-  { days = 3, now = new Date(), account: given }: { days?: number; now?: Date; account?: AccountRuntime } = {}
+  { days = 3, now = new Date(), account: given }: { days?: number; now?: Date; account?: AccountRuntime } = {},
 ): Promise<ReconciliationReport> {
   const runtime = getPluginRuntime(container)
-  // One account at a time (the job runs each): its service's payments against the Medusa
-  // payments it made, since two accounts' service orders may share an id.
+  // One account at a time: two accounts' service orders may share an id.
   const account = given ?? runtime.accounts[0]
   const since = new Date(now.getTime() - days * 24 * 3600 * 1000)
   const before = new Date(now.getTime() - RECONCILIATION_GRACE_MINUTES * 60 * 1000)
@@ -64,21 +49,20 @@ export async function reconcilePayments(
   return report
 }
 
-/**
- * The service order ids the account's Medusa payments and live payment sessions name, each
- * with the data naming it: an id alone is not enough (a service whose data was reset gives ids
- * out again), the checkout token must match. A live session's approval (one approval per cart)
- * is on its way to an order.
- */
+/** An id alone is not enough (a reset service gives ids out again): the checkout token must match. */
 async function medusaClaims(container: MedusaContainer, account: AccountRuntime, since: Date): Promise<Map<string, BnplPaymentData[]>> {
   const runtime = getPluginRuntime(container)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const ofAccount = (record: { provider_id?: string; data?: Record<string, unknown> | null }) => accountForPayment(runtime, record) === account
+  const ofAccount = (record: { provider_id?: string; data?: Record<string, unknown> | null }) =>
+    accountForPayment(runtime, record) === account
   const [{ data: payments }, { data: sessions }] = await Promise.all([
     query.graph({
       entity: "payment",
       fields: ["id", "provider_id", "data"],
-      filters: { provider_id: { $like: `${PROVIDER_ID_PREFIX}%` }, created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) } } as never,
+      filters: {
+        provider_id: { $like: `${PROVIDER_ID_PREFIX}%` },
+        created_at: { $gte: new Date(since.getTime() - 24 * 3600 * 1000) },
+      } as never,
     }),
     query.graph({
       entity: "payment_session",
@@ -87,33 +71,30 @@ async function medusaClaims(container: MedusaContainer, account: AccountRuntime,
     }),
   ])
   const claims = new Map<string, BnplPaymentData[]>()
-  for (const record of [...(payments as MedusaPaymentRecord[]), ...(sessions as Array<{ provider_id: string; data?: BnplPaymentData | null }>)]) {
+  for (const record of [
+    ...(payments as MedusaPaymentRecord[]),
+    ...(sessions as Array<{ provider_id: string; data?: BnplPaymentData | null }>),
+  ]) {
     const orderId = record.data?.orderId
     if (orderId && ofAccount(record)) claims.set(orderId, [...(claims.get(orderId) ?? []), record.data!])
   }
   return claims
 }
 
-/** Whether a Medusa payment or session of this checkout (token and account, not the id alone) names the service's payment. */
 function knownToMedusa(account: AccountRuntime, claims: Map<string, BnplPaymentData[]>): (payment: Payment) => boolean {
   return (payment) => {
     const named = claims.get(payment.id) ?? []
     if (named.some((owner) => !checkSessionPayment(owner, payment, { merchantId: account.options.merchantId }))) return true
     if (named.length) {
       account.logger?.warn?.(
-        `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} is named by a Medusa payment of another checkout (not ${payment.token ?? "its token"}); that payment is not this one, which is reconciled as Medusa does not know it.`
+        `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} is named by a Medusa payment of another checkout (not ${payment.token ?? "its token"}); that payment is not this one, which is reconciled as Medusa does not know it.`,
       )
     }
     return false
   }
 }
 
-/**
- * An approved payment no Medusa order claims: voided when the account's `voidOrphanedPayments`
- * says so and it is still open (requestId `<orderId>-orphan-void`), reported and logged either
- * way. Only money still held for the consumer can be voided; a captured orphan is reported
- * for a refund by hand.
- */
+/** Only money still held can be voided (one requestId per order: instances void once); a captured orphan is refunded by hand. */
 async function settleOrphan(account: AccountRuntime, payment: Payment): Promise<OrphanedPayment> {
   const { client, options, logger } = account
   const orphan: OrphanedPayment = {
@@ -133,19 +114,15 @@ async function settleOrphan(account: AccountRuntime, payment: Payment): Promise<
     }
   }
   logger?.warn?.(
-    `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} (cart ${payment.merchantReference ?? "unknown"}, ${payment.originalAmount?.amount ?? "?"} ${payment.originalAmount?.currency ?? ""}) is approved but has no Medusa order${orphan.voided ? "; it was voided" : "; void it or create the order (option voidOrphanedPayments voids automatically)"}.`
+    `medusa-payment-bnpl: ${account.providerId} service order ${payment.id} (cart ${payment.merchantReference ?? "unknown"}, ${payment.originalAmount?.amount ?? "?"} ${payment.originalAmount?.currency ?? ""}) is approved but has no Medusa order${orphan.voided ? "; it was voided" : "; void it or create the order (option voidOrphanedPayments voids automatically)"}.`,
   )
   return orphan
 }
 
-/**
- * When the approval's cart (its merchantReference) is a Medusa order without a payment, tries
- * to give the order its payment (repairOrderPayment: Auth replayed with the session's
- * requestId) and returns the finding; otherwise undefined (the approval is an orphan).
- */
+/** Undefined when the approval is an orphan; else the unpaid order, repaired if it can be. */
 async function unpaidOrderFinding(
   container: MedusaContainer,
-  payment: { id: string; merchantReference?: string; originalAmount?: { amount: string; currency: string }; created?: string }
+  payment: { id: string; merchantReference?: string; originalAmount?: { amount: string; currency: string }; created?: string },
 ): Promise<UnpaidOrderFinding | undefined> {
   const cartId = payment.merchantReference
   if (!cartId?.startsWith("cart_")) return undefined
@@ -158,7 +135,7 @@ async function unpaidOrderFinding(
   })
   const repaired = repair?.outcome === "paid"
   logger?.warn?.(
-    `medusa-payment-bnpl: service order ${payment.id} (cart ${cartId}) is approved and Medusa order ${state.unpaid.orderId} has no payment${repaired ? "; the payment was given to the order" : "; it is not voided, the background completion job keeps authorising it"}.`
+    `medusa-payment-bnpl: service order ${payment.id} (cart ${cartId}) is approved and Medusa order ${state.unpaid.orderId} has no payment${repaired ? "; the payment was given to the order" : "; it is not voided, the background completion job keeps authorising it"}.`,
   )
   return {
     orderId: payment.id,

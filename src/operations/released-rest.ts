@@ -20,15 +20,8 @@ interface PaymentWithCollection {
 export type ReleasedRestRecording = { changed: false } | { changed: true; before: string; after: string }
 
 /**
- * After "Void the rest" gave `released` (API string, the service's figure: its Void Payment
- * answer or its payment read since) back to the consumer: Medusa's own records are told the
- * order will not be paid that amount, so its page reads as the box does. The order's total is
- * lowered by credit lines of the payment (reference_id = the payment id) summing to `released`,
- * through Medusa's own `createOrderCreditLinesWorkflow` (its `POST /admin/orders/:id/credit-lines`),
- * so "Outstanding amount" is 0; and the payment collection's amount is lowered by the same, so
- * "Total pending" is 0. Written once: a second call with the same amount changes nothing; a call
- * with another amount (a later read of the service showed the first wrong) adds one correcting
- * line of the difference, up or down, and lowers or raises the collection by it.
+ * Credit lines lower the order's total and collection by the `released` rest (API string, the
+ * service's figure), so Medusa's page reads as the box does; a changed figure adds a correcting line.
  * @throws whatever Medusa's workflow or payment module throws; the void itself has happened.
  */
 export async function recordReleasedRest(scope: MedusaContainer, paymentId: string, released: string): Promise<ReleasedRestRecording> {
@@ -39,16 +32,10 @@ export async function recordReleasedRest(scope: MedusaContainer, paymentId: stri
     .execute(`medusa-payment-bnpl:released-rest:${paymentId}`, () => recordOnce(scope, paymentId, apiAmountToMinorUnits(released)))
 }
 
-/** How long the credit line waits for Medusa's captures in flight to settle (each 250 ms). */
+/** Tries, 250 ms apart, for Medusa's captures in flight to settle. */
 const SETTLE_TRIES = 40
 
-/**
- * Waits until every capture Medusa holds of the payment is on its order as a transaction, or is
- * gone (refused by the service, so deleted): a capture the service took while the void was in
- * flight is written to the order by Medusa's capture workflow after the provider answers, and
- * a credit line confirmed meanwhile would compute the order's summary without it (Medusa's two
- * workflows each write the summary), leaving the order owing that capture.
- */
+/** A capture taken while the void was in flight reaches the order later; a credit line before it would miss it. */
 async function capturesSettled(scope: MedusaContainer, paymentId: string): Promise<void> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   for (let tries = 0; tries < SETTLE_TRIES; tries++) {
@@ -57,7 +44,12 @@ async function capturesSettled(scope: MedusaContainer, paymentId: string): Promi
       fields: ["id", "captures.id", "payment_collection.order.transactions.reference_id"],
       filters: { id: paymentId },
     })
-    const payment = data[0] as { captures?: Array<{ id: string } | null>; payment_collection?: { order?: { transactions?: Array<{ reference_id?: string | null } | null> } | null } | null } | undefined
+    const payment = data[0] as
+      | {
+          captures?: Array<{ id: string } | null>
+          payment_collection?: { order?: { transactions?: Array<{ reference_id?: string | null } | null> } | null } | null
+        }
+      | undefined
     const onOrder = new Set((payment?.payment_collection?.order?.transactions ?? []).map((transaction) => transaction?.reference_id))
     if ((payment?.captures ?? []).every((capture) => !capture || onOrder.has(capture.id))) return
     await new Promise((resolve) => setTimeout(resolve, 250))
@@ -98,6 +90,8 @@ async function recordOnce(scope: MedusaContainer, paymentId: string, releasedMin
     },
   })
   const lowered = toMinorUnits(collection.amount, "payment_collection.amount") - difference
-  await scope.resolve(Modules.PAYMENT).updatePaymentCollections(collection.id, { amount: minorUnitsToApiAmount(lowered < 0n ? 0n : lowered) })
+  await scope
+    .resolve(Modules.PAYMENT)
+    .updatePaymentCollections(collection.id, { amount: minorUnitsToApiAmount(lowered < 0n ? 0n : lowered) })
   return { changed: true, before: minorUnitsToApiAmount(credited), after: minorUnitsToApiAmount(releasedMinor) }
 }

@@ -6,36 +6,23 @@ import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 import { cacheKeys } from "../cache-keys"
 import { PROVIDER_ID_PREFIX } from "../vocabulary"
 
-
 export type RepairOutcome =
-  /** The cart is not an order: nothing to repair (the completion job's business). */
   | { outcome: "no_order" }
   /** The order has its payment (repaired now when `paymentId` is set). */
   | { outcome: "paid"; orderId: string; paymentId?: string }
-  /** The cart's lock is held: a completion is authorising it now, or a stopped one's lock has not expired. */
+  /** The cart's lock is held: a completion is authorising it now. */
   | { outcome: "busy"; orderId?: string }
   /** Medusa could not authorise the session; `not_confirmed` and `payment_failed` may pass. */
   | { outcome: "failed"; orderId: string; reason: CompletionFailure; message?: string }
 
 /**
- * Gives an order its payment when Medusa created the order and never authorised its pay-later
- * session (Medusa 2.21's complete-cart authorises last; a process killed while Auth was in
- * flight leaves the order `not_paid` while the service approves). Under the cart's lock (the
- * key complete-cart takes, so a completion still running finishes first), the cart is read
- * again and, still unpaid, its session is authorised through Medusa's payment module, exactly
- * as complete-cart's authorize-payment-session step does: Medusa's idempotency key is the
- * session id, so the plugin's Auth carries the requestId of the interrupted one and the service
- * answers with the approval it already gave (docs/service-api.md "Auth": idempotent for 24
- * hours), never a second approval. The payment is created in the order's payment collection,
- * whose status (and so the order's `payment_status`) becomes `authorized`; a capture made on
- * authorisation is recorded as an order transaction, as complete-cart does after the step.
- *
- * `lockWaitSeconds`: how long to wait for the cart's lock before answering `busy`.
+ * Gives an order its payment when Medusa's complete-cart was killed with Auth in flight. Medusa's
+ * idempotency key is the session id, so the service replays its approval (docs/service-api.md "Auth").
  */
 export async function repairOrderPayment(
   scope: ContainerLike,
   cartId: string,
-  { lockWaitSeconds }: { lockWaitSeconds: number }
+  { lockWaitSeconds }: { lockWaitSeconds: number },
 ): Promise<RepairOutcome> {
   const before = orderPaymentState(await readCart(scope, cartId))
   if (before.state === "no_order") return { outcome: "no_order" }
@@ -48,13 +35,13 @@ export async function repairOrderPayment(
       cartId,
       async () => {
         entered = true
-        // Read again under the lock: the completion that held it may have paid (or undone) the order.
+        // The completion that held the lock may have paid (or undone) the order.
         const now = orderPaymentState(await readCart(scope, cartId))
         if (now.state !== "unpaid") return now.state === "paid" ? { outcome: "paid", orderId: now.orderId } : { outcome: "no_order" }
         const paymentId = await authorizeForOrder(scope, now.unpaid)
         return { outcome: "paid", orderId, paymentId } satisfies RepairOutcome
       },
-      { timeout: lockWaitSeconds }
+      { timeout: lockWaitSeconds },
     )
   } catch (error) {
     if (!entered) return { outcome: "busy", orderId }
@@ -62,7 +49,6 @@ export async function repairOrderPayment(
   }
 }
 
-/** Authorises the session and records its captures on the order. Returns the payment id. */
 async function authorizeForOrder(scope: ContainerLike, unpaid: UnpaidOrder): Promise<string> {
   const paymentModule = scope.resolve(Modules.PAYMENT)
   const authorized = await paymentModule.authorizePaymentSession(unpaid.sessionId, {})
@@ -74,7 +60,7 @@ async function authorizeForOrder(scope: ContainerLike, unpaid: UnpaidOrder): Pro
     const orderModule = scope.resolve(Modules.ORDER)
     const existing = (await orderModule.listOrderTransactions(
       { order_id: unpaid.orderId, reference: "capture", reference_id: captures.map((capture) => capture.id) },
-      { select: ["reference_id"] }
+      { select: ["reference_id"] },
     )) as Array<{ reference_id: string }>
     const recorded = new Set(existing.map((transaction) => transaction.reference_id))
     const missing = captures.filter((capture) => !recorded.has(capture.id))
@@ -86,7 +72,7 @@ async function authorizeForOrder(scope: ContainerLike, unpaid: UnpaidOrder): Pro
           currency_code: payment.currency_code,
           reference: "capture",
           reference_id: capture.id,
-        }))
+        })),
       )
     }
   }
@@ -99,12 +85,11 @@ async function readCart(scope: ContainerLike, cartId: string): Promise<CartPayme
   return data[0] as CartPaymentRecord | undefined
 }
 
-/** The cart's order and whether it has its payment (order-payment-state.ts), without repairing. */
+/** The cart's order and whether it has its payment, without repairing. */
 export async function readOrderPaymentState(scope: ContainerLike, cartId: string) {
   return orderPaymentState(await readCart(scope, cartId))
 }
 
-/** A session the job tried, kept in the shared cache. */
 interface Attempts {
   count: number
   /** Epoch ms before which the order is not tried again. */
@@ -114,25 +99,27 @@ interface Attempts {
 }
 
 export interface UnpaidOrderRepairReport {
-  /** Orders that got their payment in this run. */
   repaired: Array<{ orderId: string; cartId: string; paymentId?: string }>
-  /** Orders whose cart's lock was held (a completion under way, or a stopped one's lock not expired yet). */
   busy: string[]
-  /** Orders still unpaid that are tried again later (the consumer has not confirmed, the service did not answer). */
+  /** Orders still unpaid, tried again later (not confirmed yet, or no answer). */
   waiting: Array<{ orderId: string; reason: CompletionFailure }>
   /** Orders given up: the service declined, the checkout expired; the admin cancels them. */
   givenUp: Array<{ orderId: string; reason: CompletionFailure }>
 }
 
-/**
- * How far back the job looks: Auth's requestId is remembered for 24 hours (docs/service-api.md
- * "Idempotent requests"), so within that an interrupted Auth is replayed; with a margin for a
- * checkout's 60 minutes.
- */
+/** Auth's requestId is remembered for 24 hours (docs/service-api.md "Idempotent requests"), plus a checkout's 60 minutes. */
 export const REPAIR_WINDOW_HOURS = 26
-/** Waiting for the cart's lock in a job run: a held lock is tried again at the next tick. */
 const JOB_LOCK_WAIT_SECONDS = 5
-const FINAL: ReadonlySet<CompletionFailure> = new Set(["declined", "expired", "amount_changed", "cart_changed", "invalid_return", "order_failed", "order_on_hold", "cancelled"])
+const FINAL: ReadonlySet<CompletionFailure> = new Set([
+  "declined",
+  "expired",
+  "amount_changed",
+  "cart_changed",
+  "invalid_return",
+  "order_failed",
+  "order_on_hold",
+  "cancelled",
+])
 const key = cacheKeys.unpaidOrder
 
 /** Minutes between tries of one order while it cannot be authorised: 1, 2, 4, 8, then every 10. */
@@ -140,14 +127,7 @@ export function repairBackoffMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(attempts - 1, 0), 10)
 }
 
-/**
- * Every run of the repair job (jobs/repair-orders.ts): finds the
- * orders of the last REPAIR_WINDOW_HOURS whose pay-later session was never authorised
- * (payment sessions of the plugin, not authorised, whose payment collection is an order's)
- * and repairs each (repairOrderPayment). An order whose cart's lock is held is tried at the
- * next run; one the service will not authorise is tried with backoff, and given up (logged as
- * an error for the admin) once the service declined or the checkout expired.
- */
+/** A refusal is retried with back-off, and given up (logged for the admin) once declined or expired. */
 export async function repairUnpaidOrders(container: ContainerLike, now: Date = new Date()): Promise<UnpaidOrderRepairReport> {
   const { cache, logger } = getPluginRuntime(container)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -162,7 +142,10 @@ export async function repairUnpaidOrders(container: ContainerLike, now: Date = n
     } as never,
   })
   const report: UnpaidOrderRepairReport = { repaired: [], busy: [], waiting: [], givenUp: [] }
-  for (const session of data as Array<{ id: string; payment_collection?: { order?: { id: string } | null; cart?: { id: string } | null } | null }>) {
+  for (const session of data as Array<{
+    id: string
+    payment_collection?: { order?: { id: string } | null; cart?: { id: string } | null } | null
+  }>) {
     const orderId = session.payment_collection?.order?.id
     const cartId = session.payment_collection?.cart?.id
     if (!orderId || !cartId) continue
@@ -174,7 +157,7 @@ export async function repairUnpaidOrders(container: ContainerLike, now: Date = n
         if (outcome.paymentId) {
           report.repaired.push({ orderId: outcome.orderId, cartId, paymentId: outcome.paymentId })
           logger?.warn?.(
-            `medusa-payment-bnpl: order ${outcome.orderId} (cart ${cartId}) was placed without its payment (its completion was interrupted); the pay-later session ${session.id} is now authorised (payment ${outcome.paymentId}).`
+            `medusa-payment-bnpl: order ${outcome.orderId} (cart ${cartId}) was placed without its payment (its completion was interrupted); the pay-later session ${session.id} is now authorised (payment ${outcome.paymentId}).`,
           )
         }
         await cache?.invalidate?.(key(session.id)).catch(() => undefined)
@@ -191,14 +174,13 @@ export async function repairUnpaidOrders(container: ContainerLike, now: Date = n
         next.done = outcome.reason
         report.givenUp.push({ orderId, reason: outcome.reason })
         logger?.error?.(
-          `medusa-payment-bnpl: order ${orderId} (cart ${cartId}) has no payment and the payment service will not authorise it (${outcome.reason}); cancel the order or ask the customer to pay again.`
+          `medusa-payment-bnpl: order ${orderId} (cart ${cartId}) has no payment and the payment service will not authorise it (${outcome.reason}); cancel the order or ask the customer to pay again.`,
         )
       } else {
         report.waiting.push({ orderId, reason: outcome.reason })
       }
       await cache?.set(key(session.id), next, REPAIR_WINDOW_HOURS * 3600).catch(() => undefined)
     } catch (error) {
-      // One order must not stop the others.
       logger?.error?.(`medusa-payment-bnpl: repairing the payment of order ${orderId} (cart ${cartId}) failed: ${(error as Error).message}`)
     }
   }

@@ -5,42 +5,25 @@ import { courierUpdatesOf } from "../runtime/records/courier-updates"
 import { syncShipmentRecorded } from "./courier-sync"
 import { bnplPaymentsOf, type MedusaPaymentRecord } from "./order-payments"
 
-/**
- * The every-minute job's repair of shipments the service was never told of: the
- * `shipment.created` event can be lost (a Redis flush, a worker killed while handling it:
- * chaos soak seed 112528, 15 fulfillments), and then neither a courier update nor a courier
- * sync error is recorded. Each run sends, through the subscriber's own code path
- * (courier-sync.ts `syncShipmentRecorded`, so a capture on shipment happens once), the
- * fulfillments of pay-later orders shipped between `WINDOW_MS` and `GRACE_MS` ago that have no
- * recorded courier update (runtime/records/courier-updates.ts) and no courier sync error younger than
- * `BACKOFF_MS` (one that failed is tried again after the back-off, not every minute). At most
- * `MAX_SHIPMENTS_PER_RUN` per run, the oldest shipment first.
- */
+// The `shipment.created` event can be lost (a Redis flush, a killed worker); this repair sends the
+// shipment through the subscriber's own path, so a capture on shipment happens once.
 
-/**
- * A week of shipments: longer than any outage the repair should outlast (a worker stopped over
- * a long weekend), short enough that the read stays small (Medusa's fulfillment table has no
- * index on `shipped_at`; the records module's migration adds one). A shipment older than that
- * was acted on by a person by then.
- */
+/** Longer than any outage the repair should outlast; an older shipment was acted on by a person. */
 export const WINDOW_MS = 7 * 24 * 60 * 60_000
 
 /** The subscriber's turn: a shipment younger than this is left to it. */
 export const GRACE_MS = 60_000
 
-/** A failed courier update is tried again by the repair after this long (the order page shows the error meanwhile). */
+/** A failed courier update is tried again after this long (the order page shows the error meanwhile). */
 export const BACKOFF_MS = 15 * 60_000
 
 /** How many shipments one run sends; the rest wait for the next minute. */
 export const MAX_SHIPMENTS_PER_RUN = 20
 
-/** Fulfillments are read this many at a time. */
 const PAGE_SIZE = 200
 
 export interface ShipmentRepairReport {
-  /** Shipped fulfillments read in the window. */
   checked: number
-  /** Fulfillments whose courier details were sent now. */
   sent: string[]
   failed: Array<{ fulfillmentId: string; message: string }>
 }
@@ -50,14 +33,10 @@ interface ShippedFulfillmentRow {
   order?: { payment_collections?: Array<{ payments?: MedusaPaymentRecord[] | null } | null> | null } | null
 }
 
-/**
- * Sends the courier details the service was never told of (see above). Never throws for one
- * fulfillment: a failure is recorded as its courier sync error (the back-off counts from it)
- * and reported. `now` and `graceMs` are for tests.
- */
+/** Never throws for one fulfillment: a failure is recorded as its courier sync error and reported. */
 export async function repairUntoldShipments(
   container: MedusaContainer,
-  { now = new Date(), graceMs = GRACE_MS }: { now?: Date; graceMs?: number } = {}
+  { now = new Date(), graceMs = GRACE_MS }: { now?: Date; graceMs?: number } = {},
 ): Promise<ShipmentRepairReport> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const report: ShipmentRepairReport = { checked: 0, sent: [], failed: [] }
@@ -66,7 +45,12 @@ export async function repairUntoldShipments(
   for (let skip = 0; due.length < MAX_SHIPMENTS_PER_RUN; skip += PAGE_SIZE) {
     const { data: page } = (await query.graph({
       entity: "fulfillment",
-      fields: ["id", "order.payment_collections.payments.id", "order.payment_collections.payments.provider_id", "order.payment_collections.payments.data"],
+      fields: [
+        "id",
+        "order.payment_collections.payments.id",
+        "order.payment_collections.payments.provider_id",
+        "order.payment_collections.payments.data",
+      ],
       filters: { shipped_at, canceled_at: null },
       pagination: { skip, take: PAGE_SIZE, order: { shipped_at: "ASC" } },
     })) as { data: ShippedFulfillmentRow[] }
@@ -74,7 +58,9 @@ export async function repairUntoldShipments(
     const payLater = page.filter((fulfillment) => bnplPaymentsOf(fulfillment.order).length).map((fulfillment) => fulfillment.id)
     const told = await courierUpdatesOf(payLater)
     const backingOff = new Set(
-      (await readCourierSyncErrors(payLater)).filter((error) => now.getTime() - Date.parse(error.failedAt) < BACKOFF_MS).map((error) => error.fulfillmentId)
+      (await readCourierSyncErrors(payLater))
+        .filter((error) => now.getTime() - Date.parse(error.failedAt) < BACKOFF_MS)
+        .map((error) => error.fulfillmentId),
     )
     due.push(...payLater.filter((id) => !told.has(id) && !backingOff.has(id)).slice(0, MAX_SHIPMENTS_PER_RUN - due.length))
     if (page.length < PAGE_SIZE) break
@@ -88,9 +74,11 @@ export async function repairUntoldShipments(
     }
   }
   if (report.sent.length) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(
-      `medusa-payment-bnpl: ${report.sent.length} shipment(s) the service was never told of (their event was lost) were sent now: ${report.sent.join(", ")}.`
-    )
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `medusa-payment-bnpl: ${report.sent.length} shipment(s) the service was never told of (their event was lost) were sent now: ${report.sent.join(", ")}.`,
+      )
   }
   return report
 }

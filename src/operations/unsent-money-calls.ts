@@ -11,39 +11,18 @@ import { DatabaseMoneyRecords } from "../runtime/records/money-records"
 import { accountForProvider, getPluginRuntime, type AccountRuntime } from "../runtime/accounts/plugin-runtime"
 import type { ContainerLike } from "../runtime/infrastructure/shared-types"
 
-/**
- * Medusa 2.21 commits a capture or a refund in its own transaction and calls the provider
- * afterwards (payment module `capturePayment_` / `refundPayment_`); a provider failure deletes
- * the record again. A process that dies between the two (a SIGKILL, an out-of-memory kill, a
- * deploy) leaves Medusa showing money captured or refunded that the service never heard of,
- * and nothing in Medusa ever calls the provider for it again. Found by the chaos soak (seed
- * 73028: a refund of 4.33 recorded in Medusa, never sent).
- *
- * This repair finds them: every capture and refund Medusa recorded on a pay-later payment
- * between `WINDOW_MS` and `GRACE_MS` ago with no money call the service applied for it (no
- * money record with its requestId in state `applied`; payments/money-records.ts), and sends
- * it through the same core as the provider (runtime/accounts/account-payment-operations.ts): under the
- * payment's lock, with Medusa's record id as the requestId, after settling what is in flight
- * (a `sending` record a dead process left is settled against the service, then resent or
- * recorded). A call a live process is still making carries the same requestId, so the two can
- * never apply it twice; one the live process had refused moments before (Medusa deletes its
- * record right after) is left alone (payments/repair-sends.ts).
- */
+// Medusa commits a capture or refund before it calls the provider, and never calls again after a
+// crash. This repair resends it with Medusa's record id as the requestId, so it applies once.
 
-/** Longer than any one money call can take (open + read time-outs, retries and back-off: about 4 minutes by default). */
+/** Longer than any one money call can take (time-outs, retries and back-off: about 4 minutes). */
 export const GRACE_MS = 5 * 60_000
-/**
- * `BNPL_UNSENT_GRACE_SECONDS` shortens the grace for test deployments (the chaos soak settles
- * in minutes); a shorter grace is still safe, because a live call and the repair carry the same
- * requestId under the same lock, and a call refused less than a grace ago is left to Medusa's
- * delete (repair-sends.ts), only less quiet.
- */
+/** A shorter grace (for tests) is still safe: a live call and the repair share the requestId and the lock. */
 function graceFromEnvironment(): number {
   const seconds = Number(process.env.BNPL_UNSENT_GRACE_SECONDS)
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : GRACE_MS
 }
 
-/** How far back Medusa's records are read: a day of captures and refunds, not the store's history. */
+/** A day of captures and refunds, not the store's history. */
 export const WINDOW_MS = 24 * 60 * 60_000
 
 /** One Medusa capture or refund sent (or tried) by the repair. */
@@ -59,20 +38,12 @@ export interface UnsentMoneyCall {
 }
 
 export interface UnsentMoneyReport {
-  /** Medusa captures and refunds of pay-later payments read in the window. */
   checked: number
   sent: UnsentMoneyCall[]
   failed: UnsentMoneyCall[]
-  /**
-   * Captures the service refused for good (the payment was voided or expired meanwhile: an order
-   * canceled before the repair came): Medusa's record is deleted, as Medusa deletes a capture its
-   * provider refuses, so Medusa shows no money the service never took.
-   */
+  /** Captures refused for good (voided or expired): Medusa's record is deleted, as Medusa does on a refusal. */
   withdrawn: UnsentMoneyCall[]
-  /**
-   * Calls refused moments ago by the live call that made them (repair-sends.ts): Medusa is
-   * deleting its record now; looked at again on the next run.
-   */
+  /** Refused moments ago by the live call: Medusa is deleting its record; looked at next run. */
   deferred: UnsentMoneyCall[]
 }
 
@@ -90,13 +61,11 @@ interface PaymentModuleLike {
   deleteCaptures(id: string): Promise<void>
 }
 
-/** Medusa's records are read a page at a time, oldest first. */
 const PAGE_SIZE = 500
 
-/** Every capture or refund (per `list`) created in the window, page by page. */
 async function readAll(
   list: (filters: Record<string, unknown>, config?: Record<string, unknown>) => Promise<MedusaMoneyRecord[]>,
-  created_at: Record<string, string>
+  created_at: Record<string, string>,
 ): Promise<MedusaMoneyRecord[]> {
   const all: MedusaMoneyRecord[] = []
   for (let skip = 0; ; skip += PAGE_SIZE) {
@@ -106,7 +75,6 @@ async function readAll(
   }
 }
 
-/** One Medusa payment's captures and refunds to look at, with the account that made it. */
 interface PaymentToCheck {
   account: AccountRuntime
   data: BnplPaymentData
@@ -115,9 +83,8 @@ interface PaymentToCheck {
   refund: MedusaMoneyRecord[]
 }
 
-/** What the steps of one run share. */
 interface RunContext {
-  /** A refusal younger than the grace belongs to a live call (repair-sends.ts). */
+  /** A refusal younger than the grace belongs to a live call. */
   repair: RepairSend
   runtime: ReturnType<typeof getPluginRuntime>
   paymentModule: PaymentModuleLike
@@ -125,14 +92,10 @@ interface RunContext {
   operationsOf: Map<AccountRuntime, ReturnType<typeof paymentOperationsFor>>
 }
 
-/**
- * Sends every capture and refund Medusa recorded but the service never received (see above).
- * Never throws for one record: a refusal or an outage is reported in `failed` (and logged) and
- * tried again on the next run, within the window.
- */
+/** Never throws for one record: its failure is reported in `failed` and tried again next run. */
 export async function sendUnsentMoneyCalls(
   scope: ContainerLike,
-  { now = new Date(), graceMs = graceFromEnvironment() }: { now?: Date; graceMs?: number } = {}
+  { now = new Date(), graceMs = graceFromEnvironment() }: { now?: Date; graceMs?: number } = {},
 ): Promise<UnsentMoneyReport> {
   const runtime = getPluginRuntime(scope)
   const paymentModule = scope.resolve<PaymentModuleLike>(Modules.PAYMENT)
@@ -141,7 +104,13 @@ export async function sendUnsentMoneyCalls(
     readAll((filters, config) => paymentModule.listCaptures(filters, config), created_at),
     readAll((filters, config) => paymentModule.listRefunds(filters, config), created_at),
   ])
-  const run: RunContext = { repair: { refusedAfter: new Date(now.getTime() - graceMs) }, runtime, paymentModule, report: { checked: 0, sent: [], failed: [], withdrawn: [], deferred: [] }, operationsOf: new Map() }
+  const run: RunContext = {
+    repair: { refusedAfter: new Date(now.getTime() - graceMs) },
+    runtime,
+    paymentModule,
+    report: { checked: 0, sent: [], failed: [], withdrawn: [], deferred: [] },
+    operationsOf: new Map(),
+  }
   const payments = paymentsToCheck(run, captures, refunds)
   const applied = await appliedCallsByAccount(payments)
   for (const payment of payments) {
@@ -151,10 +120,12 @@ export async function sendUnsentMoneyCalls(
   return run.report
 }
 
-/** Medusa's captures and refunds in the window, by the pay-later payment they belong to (counted in the report). */
 function paymentsToCheck(run: RunContext, captures: MedusaMoneyRecord[], refunds: MedusaMoneyRecord[]): PaymentToCheck[] {
   const byPayment = new Map<string, PaymentToCheck>()
-  for (const [kind, list] of [["capture", captures], ["refund", refunds]] as const) {
+  for (const [kind, list] of [
+    ["capture", captures],
+    ["refund", refunds],
+  ] as const) {
     for (const record of list) {
       const payment = record.payment
       const account = accountForProvider(run.runtime, payment?.provider_id)
@@ -170,10 +141,6 @@ function paymentsToCheck(run: RunContext, captures: MedusaMoneyRecord[], refunds
   return [...byPayment.values()]
 }
 
-/**
- * One query per account for the applied calls that stand for these records (their own
- * requestId, one they were counted towards, or the order's capture on authorisation).
- */
 async function appliedCallsByAccount(payments: PaymentToCheck[]): Promise<Map<AccountRuntime, MoneyOperationRecord[]>> {
   const applied = new Map<AccountRuntime, MoneyOperationRecord[]>()
   for (const account of new Set(payments.map((entry) => entry.account))) {
@@ -189,14 +156,13 @@ async function appliedCallsByAccount(payments: PaymentToCheck[]): Promise<Map<Ac
   return applied
 }
 
-/**
- * Sends the payment's unsent captures, then its unsent refunds. Each call answers with the
- * payment as it now stands; the last answer is written to Medusa's payment data, as Medusa
- * writes the provider's answer after its own calls.
- */
+/** The last answer is written to Medusa's payment data, as Medusa does after its own calls. */
 async function sendUnsentOfPayment(run: RunContext, payment: PaymentToCheck, applied: MoneyOperationRecord[]): Promise<void> {
   let current: BnplPaymentData | undefined
-  for (const [kind, medusaRecords] of [["capture", payment.capture], ["refund", payment.refund]] as const) {
+  for (const [kind, medusaRecords] of [
+    ["capture", payment.capture],
+    ["refund", payment.refund],
+  ] as const) {
     for (const medusaRecord of unsent(kind, medusaRecords, applied, payment.data.orderId!)) {
       current = (await sendOne(run, payment, kind, medusaRecord, current ?? payment.data)) ?? current
     }
@@ -204,28 +170,29 @@ async function sendUnsentOfPayment(run: RunContext, payment: PaymentToCheck, app
   if (!current) return
   await run.paymentModule.updatePayment({ id: payment.paymentId, data: current as Record<string, unknown> }).catch((error: unknown) => {
     run.runtime.logger?.warn?.(
-      `medusa-payment-bnpl: the payment data of ${payment.paymentId} could not be brought up to date (${(error as Error)?.message ?? error}); the next operation on it reads the money records.`
+      `medusa-payment-bnpl: the payment data of ${payment.paymentId} could not be brought up to date (${(error as Error)?.message ?? error}); the next operation on it reads the money records.`,
     )
   })
 }
 
-/**
- * Sends one capture or refund Medusa recorded, with its own requestId, and reports it: sent,
- * failed (tried again next run), or, for a capture the service can no longer take, withdrawn
- * (Medusa's record deleted, as Medusa does when a capture is refused).
- * @returns the payment's data after the call, or undefined when nothing was applied.
- */
+/** @returns the payment's data after the call, or undefined when nothing was applied. */
 async function sendOne(
   run: RunContext,
   payment: PaymentToCheck,
   kind: "capture" | "refund",
   medusaRecord: MedusaMoneyRecord,
-  data: BnplPaymentData
+  data: BnplPaymentData,
 ): Promise<BnplPaymentData | undefined> {
   const { account } = payment
   const { runtime, report } = run
   const amountMinor = toMinorUnits(medusaRecord.amount, `${kind}.amount`)
-  const call: UnsentMoneyCall = { kind, medusaRecordId: medusaRecord.id, paymentId: payment.paymentId, serviceOrderId: data.orderId!, amount: minorUnitsToApiAmount(amountMinor) }
+  const call: UnsentMoneyCall = {
+    kind,
+    medusaRecordId: medusaRecord.id,
+    paymentId: payment.paymentId,
+    serviceOrderId: data.orderId!,
+    amount: minorUnitsToApiAmount(amountMinor),
+  }
   const operations = run.operationsOf.get(account) ?? paymentOperationsFor(account, { cache: () => runtime.cache, logger: runtime.logger })
   run.operationsOf.set(account, operations)
   try {
@@ -235,7 +202,7 @@ async function sendOne(
         : await operations.refund({ data, amountMinor, refundId: medusaRecord.id, repair: run.repair })
     report.sent.push(call)
     runtime.logger?.warn?.(
-      `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa and not applied at the service (a process stopped before sending it, or the service gave no usable answer); sent now with its own requestId.`
+      `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa and not applied at the service (a process stopped before sending it, or the service gave no usable answer); sent now with its own requestId.`,
     )
     return after
   } catch (error) {
@@ -249,13 +216,13 @@ async function sendOne(
       await run.paymentModule.deleteCaptures(medusaRecord.id)
       report.withdrawn.push(call)
       runtime.logger?.warn?.(
-        `medusa-payment-bnpl (${account.providerId}): capture ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa but never sent, and the service now refuses it (${(error as Error).message}); Medusa's capture record is deleted, as Medusa does when a capture is refused.`
+        `medusa-payment-bnpl (${account.providerId}): capture ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId} was recorded by Medusa but never sent, and the service now refuses it (${(error as Error).message}); Medusa's capture record is deleted, as Medusa does when a capture is refused.`,
       )
       return undefined
     }
     report.failed.push({ ...call, message: (error as Error)?.message ?? String(error) })
     runtime.logger?.error?.(
-      `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId}, recorded by Medusa and not applied at the service, could not be sent: ${(error as Error)?.message ?? error}. It is tried again on the next run.`
+      `medusa-payment-bnpl (${account.providerId}): ${kind} ${medusaRecord.id} of ${call.amount} on service order ${call.serviceOrderId}, recorded by Medusa and not applied at the service, could not be sent: ${(error as Error)?.message ?? error}. It is tried again on the next run.`,
     )
     return undefined
   }
@@ -266,13 +233,13 @@ function neverApplicable(error: unknown): boolean {
   return error instanceof PaymentError && (error.reason === "payment_voided" || error.reason === "authorization_expired")
 }
 
-/**
- * Medusa's records of one kind that no applied money call stands for: none with its requestId
- * was applied, and none was counted towards it (`absorbedBy`: an earlier call whose answer was
- * lost made up the whole amount). A capture made on authorisation is applied under the order's
- * own requestId and stands for the payment's captures.
- */
-function unsent(kind: "capture" | "refund", medusaRecords: MedusaMoneyRecord[], records: MoneyOperationRecord[], serviceOrderId: string): MedusaMoneyRecord[] {
+/** Records no applied call stands for (by requestId or `absorbedBy`); a capture on authorisation stands for all. */
+function unsent(
+  kind: "capture" | "refund",
+  medusaRecords: MedusaMoneyRecord[],
+  records: MoneyOperationRecord[],
+  serviceOrderId: string,
+): MedusaMoneyRecord[] {
   const applied = records.filter((record) => record.kind === kind && record.state === "applied")
   if (kind === "capture" && applied.some((record) => record.requestId === requestIds.captureOnAuthorize(serviceOrderId))) return []
   const requestIdOf = kind === "capture" ? requestIds.capture : requestIds.refund

@@ -10,24 +10,10 @@ import type { BnplPaymentData } from "./session-data"
 /** Older than any Auth that is answered now: an approval made by an earlier attempt and replayed. */
 export const REPLAYED_APPROVAL_AGE_MS = 2 * 60 * 1000
 
-/**
- * Authorises once the consumer has confirmed, in one round trip: Auth with `requestId` =
- * the session's idempotency key, so completing the cart again never authorises twice
- * (docs/service-api.md "Auth"). The answer carries the payment's amount (`originalAmount`,
- * docs/service-api.md "Payment (order)"): if it is not the session's, the
- * authorisation is voided at once and refused. An approval older than a few minutes is a
- * replay of an earlier attempt whose answer was lost: Get Payment checks it still stands
- * (reconciliation may have voided it since). An express checkout (payments/express.ts) is
- * authorised with `amount` = the session's (what the consumer approved) and a requestId from
- * its token; one still `started` answers `requires_more`. Under `capture: "on_authorize"` (as it applies now:
- * a merchant may change it in the admin, payment-context.ts `currentSettings`) the payment is
- * then captured; a failed capture leaves it authorised (logged).
- * @returns status `authorized`, `captured`, or `requires_more` while not confirmed.
- * @throws PaymentError `declined`, `expired`, `amount_changed`, `payment_failed` (logged).
- */
+/** Auth keyed by the session's idempotency key, so it never authorises twice (docs/service-api.md "Auth"); captures under `on_authorize`. @throws PaymentError. */
 export async function authorize(
   context: PaymentContext,
-  input: { data: BnplPaymentData; requestId: string | undefined; now?: Date }
+  input: { data: BnplPaymentData; requestId: string | undefined; now?: Date },
 ): Promise<PaymentResult> {
   const { data } = input
   const { client, logger } = context
@@ -36,8 +22,7 @@ export async function authorize(
   if (!data.token || !data.amount || !data.currency) {
     throw new PaymentError("invalid_request", "medusa-payment-bnpl: the payment session has no checkout token.")
   }
-  // An express checkout whose consumer's choices are not on the cart yet is completed through
-  // the express routes (operations/express), never authorised as it stands.
+  // Completed through the express routes once the consumer's choices are on the cart.
   if (data.express === "started") return { data: { ...data }, status: toSessionStatus(CHECKOUT_NOT_CONFIRMED, undefined) }
   if (!input.requestId && !data.express) {
     throw new PaymentError("invalid_request", "medusa-payment-bnpl: authorising needs Medusa's idempotency key.")
@@ -48,8 +33,13 @@ export async function authorize(
     payment = await client.auth(
       data.express
         ? // The amount the consumer approved in the popup; the requestId stays the same whichever session sends it.
-          { token: data.token, requestId: requestIds.expressAuth(data.token), merchantReference: data.cartId, amount: { amount: data.amount, currency: data.currency } }
-        : { token: data.token, requestId: requestIds.auth(input.requestId!), merchantReference: data.cartId }
+          {
+            token: data.token,
+            requestId: requestIds.expressAuth(data.token),
+            merchantReference: data.cartId,
+            amount: { amount: data.amount, currency: data.currency },
+          }
+        : { token: data.token, requestId: requestIds.auth(input.requestId!), merchantReference: data.cartId },
     )
   } catch (error) {
     if (error instanceof BnplApiError && error.code === "not_confirmed") {
@@ -62,13 +52,15 @@ export async function authorize(
   const agreed = payment.originalAmount
   if (agreed && (agreed.currency !== data.currency || apiAmountToMinorUnits(agreed.amount) !== apiAmountToMinorUnits(data.amount))) {
     logger?.warn?.(
-      `medusa-payment-bnpl: service order ${payment.id} for cart ${data.cartId ?? "unknown"} was approved for ${agreed.amount} ${agreed.currency} but the session is ${data.amount} ${data.currency}; voiding it.`
+      `medusa-payment-bnpl: service order ${payment.id} for cart ${data.cartId ?? "unknown"} was approved for ${agreed.amount} ${agreed.currency} but the session is ${data.amount} ${data.currency}; voiding it.`,
     )
-    await client.voidPayment(payment.id, { requestId: requestIds.amountMismatchVoid(payment.id) }).catch((error: unknown) =>
-      logger?.error?.(
-        `medusa-payment-bnpl: could not void service order ${payment.id} approved for another amount (${(error as Error).message}); the reconciliation job reports it.`
+    await client
+      .voidPayment(payment.id, { requestId: requestIds.amountMismatchVoid(payment.id) })
+      .catch((error: unknown) =>
+        logger?.error?.(
+          `medusa-payment-bnpl: could not void service order ${payment.id} approved for another amount (${(error as Error).message}); the reconciliation job reports it.`,
+        ),
       )
-    )
     throw shopperError("amount_changed")
   }
 
@@ -78,7 +70,7 @@ export async function authorize(
     if (!isApproved(asPaymentState(payment.paymentState))) throw shopperError("expired")
   }
   const approved = projectApproval(data, payment)
-  await context.money.identity.record(data, payment) // checked before every later money call (payment-identity.ts)
+  await context.money.identity.record(data, payment) // checked before every later money call
   const authorized = { data: approved, status: toSessionStatus(approved.paymentState, approved.authorizationExpiresAt) }
   if ((await currentSettings(context)).capture !== "on_authorize") return authorized
   try {
@@ -86,7 +78,7 @@ export async function authorize(
     return { data: captured, status: toSessionStatus(captured.paymentState, captured.authorizationExpiresAt) }
   } catch (error) {
     logger?.warn?.(
-      `medusa-payment-bnpl: capture on authorisation failed for order ${payment.id}; capture it from the admin. ${(error as Error).message}`
+      `medusa-payment-bnpl: capture on authorisation failed for order ${payment.id}; capture it from the admin. ${(error as Error).message}`,
     )
     return authorized
   }
@@ -106,10 +98,7 @@ function authorizationError(context: PaymentContext, error: unknown): PaymentErr
   return forShopper("Authorising the payment", error, "payment_failed", context.logger)
 }
 
-/**
- * The session data once Auth approved: the service's order id, its state and the
- * authorisation's 13-day expiry (the AUTH_APPROVED event, rule 1), nothing captured yet.
- */
+/** The session data once Auth approved, nothing captured yet. */
 export function projectApproval(data: BnplPaymentData, payment: Payment): BnplPaymentData {
   return {
     ...data,

@@ -1,25 +1,15 @@
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import { isExpired } from "./payment-state"
 
-/**
- * The money checks of a capture asked from the admin, in one place for the order page's
- * partial capture (shown before anything is sent) and the capture-rest route
- * (api/admin/bnpl/payments/:payment_id/capture-rest): the authorisation has not expired
- * (docs/service-api.md "What the service does", rule 1: 13 days, then voided), something is open, the amount is not
- * more than what is open (docs/service-api.md: 422 `invalid_amount`), and it has no
- * more decimals than the currency has (the API's amounts have 2: docs/service-api.md "Money").
- * Pure and free of server imports: the admin's bundle runs it in the browser.
- */
+/** The admin's capture checks, for the order page and the capture-rest route; free of server imports: it runs in the browser. */
 
 /** What the checks read of a payment: the order page's PaymentView has these fields. */
 export interface CapturablePayment {
   /** The order page's state: "authorised", "partly_captured", "expired", ... */
   state: string
-  /** ISO 4217, e.g. "GBP". */
   currency: string
-  /** API amount string (major units, 2 decimals) still open to capture. */
+  /** API string with 2 decimals. */
   amounts: { openToCapture: string }
-  /** ISO 8601, or null when unknown. */
   authorizationExpiresAt: string | null
 }
 
@@ -33,7 +23,7 @@ export type CaptureAmountProblem =
   | "more_than_open"
 
 export type CaptureAmountCheck =
-  | { ok: true; /** The API amount string to send, e.g. "12.30". */ amount: string }
+  | { ok: true /** The API amount string to send, e.g. "12.30". */; amount: string }
   | { ok: false; problem: CaptureAmountProblem; message: string }
 
 const DECIMAL = /^\d+(\.\d+)?$/
@@ -47,10 +37,7 @@ export function currencyDecimals(currency: string): number {
   }
 }
 
-/**
- * Checks `amount` (major units as typed, e.g. "12.3") against `payment`.
- * @returns the amount as the API writes it, or the first problem in words.
- */
+/** Checks `amount` (major units as typed) against `payment`: the API amount string, or the first problem in words. */
 export function checkCaptureAmount(payment: CapturablePayment, amount: string, now: Date = new Date()): CaptureAmountCheck {
   const currency = payment.currency.toUpperCase()
   const typed = amount.trim()
@@ -64,13 +51,16 @@ export function checkCaptureAmount(payment: CapturablePayment, amount: string, n
   if (payment.state === "expired" || isExpired(payment.authorizationExpiresAt ?? undefined, now)) {
     return refuse(
       "authorization_expired",
-      `The authorisation expired${payment.authorizationExpiresAt ? ` on ${payment.authorizationExpiresAt}` : ""}: nothing can be captured any more.`
+      `The authorisation expired${payment.authorizationExpiresAt ? ` on ${payment.authorizationExpiresAt}` : ""}: nothing can be captured any more.`,
     )
   }
   const open = apiAmountToMinorUnits(payment.amounts.openToCapture, "openToCapture")
   if (open <= 0n) return refuse("nothing_open", "Nothing is open to capture on this payment.")
   if (minor > open) {
-    return refuse("more_than_open", `amount ${minorUnitsToApiAmount(minor)} ${currency} is more than the ${payment.amounts.openToCapture} ${currency} open to capture`)
+    return refuse(
+      "more_than_open",
+      `amount ${minorUnitsToApiAmount(minor)} ${currency} is more than the ${payment.amounts.openToCapture} ${currency} open to capture`,
+    )
   }
   return { ok: true, amount: minorUnitsToApiAmount(minor) }
 }

@@ -13,20 +13,12 @@ import type { BnplPaymentData, PreviousSession } from "./session-data"
 
 /** The longest consumer e-mail the service takes (docs/service-api.md "Consumer": `email`, max 128). */
 export const EMAIL_MAX_LENGTH = 128
-/** Why a new session is refused while the merchant has turned the account off (Settings -> Pay later). */
+/** Why a new session is refused while the merchant has turned the account off. */
 export const ACCOUNT_DISABLED_MESSAGE = "Pay later is not available in this store at the moment."
 /** A checkout is reused only with more than this left before it expires. */
 export const REUSE_CHECKOUT_MIN_LIFE_MS = 5 * 60_000
 
-/**
- * Creates the checkout for a trusted cart snapshot (docs/service-api.md "Create Checkout"), after checking the amount is inside the account's limits and currency
- * (docs/service-api.md "Order amount limits", rule 2). The data keeps the token, the
- * redirect URL, the amount and a digest of what the consumer will approve; the same digest is
- * recorded by the checkout's token (`recordCheckout`), where a deleted session cannot lose it.
- * @throws PaymentError `not_eligible` (words the shopper can act on), `invalid_request`
- *   without an e-mail or return URL, `unavailable` when the service fails (logged).
- * @throws whatever `recordCheckout` throws (the records cannot be written): no token is handed out.
- */
+/** Creates the checkout (docs/service-api.md "Create Checkout"), its digest recorded by token. @throws PaymentError, or the records' error. */
 export async function startCheckout(
   context: PaymentContext,
   input: {
@@ -36,7 +28,7 @@ export async function startCheckout(
     data: BnplPaymentData
     previousSessions?: PreviousSession[]
     now?: Date
-  }
+  },
 ): Promise<PaymentResult & { token: string }> {
   const { snapshot, amountMinor } = input
   const currency = input.currency.toUpperCase()
@@ -69,7 +61,9 @@ export async function startCheckout(
     region: context.options.region,
     merchantName: context.options.merchantName,
     storefrontUrl: context.options.storefrontUrl,
-    ...(snapshot.orderCollection ? orderCollectionRedirectUrls(context.options, snapshot.orderCollection) : redirectUrls(context, snapshot.cartId)),
+    ...(snapshot.orderCollection
+      ? orderCollectionRedirectUrls(context.options, snapshot.orderCollection)
+      : redirectUrls(context, snapshot.cartId)),
   })
   const checkout = await createCheckout(context, request)
   await recordCheckoutMade(context, snapshot, digest, checkout.token, request)
@@ -93,17 +87,19 @@ function assertEmail(snapshot: CartSnapshot): void {
   throw new PaymentError(
     "invalid_request",
     snapshot.email
-      ? // Written out (EMAIL_MAX_LENGTH): docs/troubleshooting.md quotes it and a test holds them together.
+      ? // Written out (EMAIL_MAX_LENGTH): the troubleshooting page quotes it and a test holds them together.
         "Pay later needs an e-mail address of at most 128 characters; the cart's is longer."
-      : "Pay later needs the shopper's e-mail address: set the cart's email before choosing it."
+      : "Pay later needs the shopper's e-mail address: set the cart's email before choosing it.",
   )
 }
 
-/**
- * Records what the checkout was made for by its token (`recordCheckout`), before the token is
- * handed out. @throws whatever the records throw: the caller then hands out nothing.
- */
-async function recordCheckoutMade(context: PaymentContext, snapshot: CartSnapshot, digest: string, token: string, request: CreateCheckoutRequest): Promise<void> {
+async function recordCheckoutMade(
+  context: PaymentContext,
+  snapshot: CartSnapshot,
+  digest: string,
+  token: string,
+  request: CreateCheckoutRequest,
+): Promise<void> {
   await context.deps.recordCheckout?.({
     token,
     cartId: snapshot.cartId,
@@ -115,12 +111,7 @@ async function recordCheckoutMade(context: PaymentContext, snapshot: CartSnapsho
   })
 }
 
-/**
- * Keeps a session whose amount and currency are unchanged. A checkout is made for one
- * amount and cannot be changed (docs/service-api.md "Checkout"), and Medusa 2.21 replaces the
- * session itself when the cart's amount changes, so any other change is refused.
- * @throws PaymentError `invalid_request` for another amount or currency.
- */
+/** Keeps a session of unchanged amount: a checkout cannot change it (docs/service-api.md "Checkout"). @throws PaymentError `invalid_request`. */
 export function keepSession(input: { data: BnplPaymentData; amountMinor: bigint; currency: string }): PaymentResult {
   const { data } = input
   const unchanged =
@@ -128,49 +119,42 @@ export function keepSession(input: { data: BnplPaymentData; amountMinor: bigint;
   if (!unchanged) {
     throw new PaymentError(
       "invalid_request",
-      `The pay later checkout was made for ${data.amount ?? "?"} ${data.currency ?? ""}; create a new payment session for ${minorUnitsToApiAmount(input.amountMinor)} ${input.currency.toUpperCase()}.`
+      `The pay later checkout was made for ${data.amount ?? "?"} ${data.currency ?? ""}; create a new payment session for ${minorUnitsToApiAmount(input.amountMinor)} ${input.currency.toUpperCase()}.`,
     )
   }
   return { data: { ...data }, status: toSessionStatus(CHECKOUT_OPEN, undefined) }
 }
 
-/**
- * One approval per cart: a new session for an unchanged cart (same digest, amount and
- * currency) takes over what a session it replaces already has, instead of asking the
- * consumer again. One call, made only when such sessions exist: List Payments by their
- * `tokens`, every status (docs/service-api.md "List Payments"; an Auth, approved or declined,
- * makes a payment of the token). An open approval becomes this session's, and the consumer
- * is sent straight to the return route to complete the cart. A token with any other payment
- * was used (declined, or approved and voided since): never reused, as the service would
- * refuse it. Else an unused checkout with more than 5 minutes left is reused. Sessions whose
- * consumer came back cancelled, declined or expired never get here (`previousSessionOf`).
- * Returns the session data to use, or undefined to make a new checkout.
- */
+/** One approval per cart: takes over a replaced session's open approval or unused checkout; a used token is never reused. */
 async function reusePreviousSession(
   context: PaymentContext,
   previous: PreviousSession[],
-  cart: { cartId: string; digest: string; amount: string; currency: string; now: Date }
+  cart: { cartId: string; digest: string; amount: string; currency: string; now: Date },
 ): Promise<(BnplPaymentData & { token: string }) | undefined> {
   const same = previous.filter(
-    (session) => session.cartDigest === cart.digest && session.amount === cart.amount && session.currency === cart.currency
+    (session) => session.cartDigest === cart.digest && session.amount === cart.amount && session.currency === cart.currency,
   )
   if (!same.length) return undefined
   let used: Set<string | undefined>
   try {
     const page = await context.client.listPayments({ tokens: same.map((session) => session.token), limit: 250 })
     // A payment that names no token cannot be told apart: every candidate counts as used.
-    used = new Set(page.results.some((payment) => !payment.token) ? same.map((session) => session.token) : page.results.map((payment) => payment.token))
+    used = new Set(
+      page.results.some((payment) => !payment.token) ? same.map((session) => session.token) : page.results.map((payment) => payment.token),
+    )
     const approval = page.results.find(
       (payment) =>
         payment.status === "APPROVED" &&
         isOpen(asPaymentState(payment.paymentState)) &&
         payment.originalAmount?.amount === cart.amount &&
         payment.originalAmount?.currency === cart.currency &&
-        same.some((session) => session.token === payment.token)
+        same.some((session) => session.token === payment.token),
     )
     if (approval) {
       const session = same.find((candidate) => candidate.token === approval.token)!
-      context.logger?.info?.(`medusa-payment-bnpl: cart ${cart.cartId} already has approval ${approval.id}; the new session completes with it.`)
+      context.logger?.info?.(
+        `medusa-payment-bnpl: cart ${cart.cartId} already has approval ${approval.id}; the new session completes with it.`,
+      )
       return {
         ...projectApproval({ ...session, token: session.token }, approval),
         token: session.token,
@@ -178,9 +162,10 @@ async function reusePreviousSession(
       }
     }
   } catch (error) {
-    // Looking is an optimisation: without an answer a new checkout is made, and an approval
-    // left behind is voided by the reconciliation job.
-    context.logger?.warn?.(`medusa-payment-bnpl: could not look for an earlier approval of cart ${cart.cartId}: ${(error as Error).message}`)
+    // Only an optimisation: a new checkout is made, and the reconciliation job voids an approval left behind.
+    context.logger?.warn?.(
+      `medusa-payment-bnpl: could not look for an earlier approval of cart ${cart.cartId}: ${(error as Error).message}`,
+    )
     return undefined
   }
   const alive = same.find(
@@ -188,35 +173,26 @@ async function reusePreviousSession(
       !used.has(session.token) &&
       session.expires &&
       Date.parse(session.expires) - cart.now.getTime() > REUSE_CHECKOUT_MIN_LIFE_MS &&
-      session.redirectCheckoutUrl
+      session.redirectCheckoutUrl,
   )
   return alive ? { ...alive, token: alive.token } : undefined
 }
 
-/** The return route's address for a checkout token, as the service would send the consumer back. */
 function returnUrl(context: PaymentContext, cartId: string, token: string): string {
   const { redirectConfirmUrl } = redirectUrls(context, cartId)
   const separator = redirectConfirmUrl.includes("?") ? "&" : "?"
   return `${redirectConfirmUrl}${separator}orderToken=${encodeURIComponent(token)}&status=SUCCESS`
 }
 
-/**
- * The amount (minor units) is inside the account's limits and in its currency
- * (docs/service-api.md "Order amount limits", rule 2), and the merchant has not turned the
- * account off in the admin.
- * @throws PaymentError `not_eligible` naming the limit (or ACCOUNT_DISABLED_MESSAGE), `unavailable` when the limits cannot be read.
- */
+/** Inside the account's limits and currency (docs/service-api.md "Order amount limits"), account on. @throws PaymentError `not_eligible`, `unavailable`. */
 export async function assertEligible(context: PaymentContext, amountMinor: bigint, currency: string): Promise<void> {
   if (!(await currentSettings(context)).enabled) throw shopperError("not_eligible", ACCOUNT_DISABLED_MESSAGE)
   await assertWithinLimits(context, amountMinor, currency)
 }
 
 /**
- * The limits rule alone (docs/service-api.md "Order amount limits", rule 2), for an amount a
- * consumer approved on a checkout made earlier: an account turned off since does not undo an
- * approval, but an amount above the maximum is never authorised, whichever way it came about.
- * `amountMinor` in minor units; `currency` ISO 4217.
- * @throws PaymentError `not_eligible` naming the limit, `unavailable` when the limits cannot be read.
+ * The limits rule alone, for an amount approved earlier: an account turned off since does not undo
+ * an approval, but an amount above the maximum is never authorised. @throws as `assertEligible`.
  */
 export async function assertWithinLimits(context: PaymentContext, amountMinor: bigint, currency: string): Promise<void> {
   const limits = await context.deps.readLimits().catch((error: unknown) => {
@@ -246,13 +222,13 @@ function redirectUrls(context: PaymentContext, cartId: string): { redirectConfir
   if (!redirectConfirmUrl || !redirectCancelUrl) {
     throw new PaymentError(
       "invalid_request",
-      'medusa-payment-bnpl: option "backendUrl" is required (or "redirectConfirmUrl" and "redirectCancelUrl") so the service can send the consumer back.'
+      'medusa-payment-bnpl: option "backendUrl" is required (or "redirectConfirmUrl" and "redirectCancelUrl") so the service can send the consumer back.',
     )
   }
   return { redirectConfirmUrl, redirectCancelUrl }
 }
 
-/** Create Checkout; a failure is logged for the merchant and the shopper gets `unavailable`. */
+/** Create Checkout; a failure is logged and the shopper gets `unavailable`. */
 export async function createCheckout(context: PaymentContext, request: CreateCheckoutRequest) {
   try {
     return await context.client.createCheckout(request)

@@ -1,7 +1,7 @@
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, type Money } from "../client/money"
 import type { INELIGIBLE_REASONS } from "../vocabulary"
 
-/** Why the method is not offered (vocabulary.ts); goods the merchant excluded: payments/exclusions.ts. */
+/** Why the method is not offered. */
 export { INELIGIBLE_REASONS } from "../vocabulary"
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number]
 
@@ -13,22 +13,18 @@ export function accountCurrency(options: { region: "UK" | "EU" }): "GBP" | "EUR"
 export interface Eligibility {
   eligible: boolean
   reason?: IneligibleReason
-  /** API strings, major units. */
+  /** API strings with 2 decimals. */
   minimumAmount: string
   maximumAmount: string
   currency: string
 }
 
-/**
- * Whether an amount may be paid with the service: inside `minimumAmount`..`maximumAmount`
- * inclusive and in the account's currency (docs/service-api.md "Order amount limits", and
- * rule 2: accounts are per region).
- */
+/** Whether an amount is inside the account's limits, inclusive, and in its currency (docs/service-api.md "Order amount limits"). */
 export function checkEligibility(
   amountMinor: bigint,
   currency: string,
   accountCurrency: string,
-  configuration: { minimumAmount: Money; maximumAmount: Money }
+  configuration: { minimumAmount: Money; maximumAmount: Money },
 ): Eligibility {
   const minimum = apiAmountToMinorUnits(configuration.minimumAmount.amount, "minimumAmount")
   const maximum = apiAmountToMinorUnits(configuration.maximumAmount.amount, "maximumAmount")
@@ -45,11 +41,7 @@ export function checkEligibility(
   return { eligible: true, ...base }
 }
 
-/**
- * The answer for a currency no account serves (rule 2: one currency per account): not
- * eligible, and no limits, since no account's limits apply to it. `currency` is the one asked
- * about, upper-cased (another account's currency and limits would read as this one's).
- */
+/** A currency no account serves: no limits, since another account's would read as this one's. */
 export interface UnservedCurrency {
   eligible: false
   reason: "unsupported_currency"
@@ -60,10 +52,7 @@ export function unservedCurrency(currency: string): UnservedCurrency {
   return { eligible: false, reason: "unsupported_currency", currency: currency.toUpperCase() }
 }
 
-/**
- * The answer for an account the merchant turned off in Settings -> Pay later: not eligible,
- * without limits (nothing is offered whatever the amount). `currency`: the account's.
- */
+/** An account the merchant turned off: no limits, since nothing is offered whatever the amount. */
 export interface DisabledAccount {
   eligible: false
   reason: "disabled"

@@ -1,11 +1,7 @@
 import { BnplApiError } from "../client/errors"
 import { SHOPPER_WORDING } from "../vocabulary"
 
-/**
- * Why a payment operation did not go through, as a caller switches on it. Shopper reasons
- * are also the store API's error `code` and the return route's `bnpl_error`
- * (docs/storefront.md); the others reach the admin.
- */
+/** Reasons a shopper sees; also the store API's error `code` and the return route's `bnpl_error` (docs/storefront.md "`bnpl_error` reasons"). */
 export const SHOPPER_REASONS = [
   "declined",
   "expired",
@@ -26,29 +22,18 @@ export type AdminReason =
   | "invalid_request"
   /** The payment's state forbids it: never authorised, voided, expired, only captured money refunds. */
   | "not_allowed"
-  /** The authorisation passed its 13 days (rule 1). */
   | "authorization_expired"
-  /** The payment was voided at the service. */
   | "payment_voided"
-  /** Refunds are refused after 120 days. */
   | "refund_time_limit"
-  /** The service refused the merchant's credentials. */
   | "credentials_refused"
   /** No answer, or a 5xx / 409: the outcome may be unknown; safe to try again. */
   | "service_unanswered"
-  /** Another operation on the payment holds its lock. */
   | "busy"
   /** A void found money captured that Medusa did not record; it was refunded. */
   | "unrecorded_capture_refunded"
-  /**
-   * The service's payment is not this Medusa payment's: made from another checkout token (the
-   * service's data was reset and its order id given out again) or with another merchant
-   * account (payment-identity.ts). Nothing was shown or done with it.
-   */
+  /** The service's payment is another checkout's or another account's; nothing was shown or done with it. */
   | "payment_mismatch"
-  /** The plugin's money records could not be read or written, so no money call was sent. */
   | "records_unavailable"
-  /** Anything else the service answered. */
   | "service_error"
   /** Something in the store failed, not at the service (a database error, a bug); its detail is logged, never answered. */
   | "internal_error"
@@ -85,20 +70,14 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
   internal_error: "unexpected",
 }
 
-/**
- * The payments core's one error type: a machine-readable `reason` and words for the
- * audience (shopper reasons carry shopper words; the rest the admin's). Never holds a secret.
- */
+/** The payments core's one error type: a `reason` to switch on and words for its audience; never holds a secret. */
 export class PaymentError extends Error {
   readonly kind: PaymentErrorKind
-  /**
-   * `cause`: the store's own error behind it (a database error), for the log only: its text
-   * (SQL, ids) is never part of `message`, which reaches responses.
-   */
+  /** `cause`: the store's error behind it, for the log only; its text (SQL, ids) never reaches `message`. */
   constructor(
     readonly reason: PaymentErrorReason,
     message: string,
-    options?: { cause?: unknown }
+    options?: { cause?: unknown },
   ) {
     super(message, options)
     this.name = "PaymentError"
@@ -108,7 +87,7 @@ export class PaymentError extends Error {
 
 /** Short words for the shopper; the merchant's detail goes to the log. */
 export const SHOPPER_MESSAGES: Record<ShopperReason, string> = Object.fromEntries(
-  SHOPPER_REASONS.map((reason) => [reason, SHOPPER_WORDING[reason]])
+  SHOPPER_REASONS.map((reason) => [reason, SHOPPER_WORDING[reason]]),
 ) as Record<ShopperReason, string>
 
 export const isShopperReason = (value: unknown): value is ShopperReason => (SHOPPER_REASONS as readonly unknown[]).includes(value)
@@ -118,13 +97,13 @@ export function shopperError(reason: ShopperReason, message: string = SHOPPER_ME
   return new PaymentError(reason, message)
 }
 
-/**
- * An error of the store itself (not the service's answer) as the admin reads it: what failed and
- * that nothing was sent for it, without the error's own text (a database error holds its SQL
- * and the row's values); the error is kept as `cause` for the log (`logCause`).
- */
+/** A store failure as the admin reads it, without the error's own text (SQL, row values); kept as `cause` for `logCause`. */
 export function internalError(operation: string, error: unknown): PaymentError {
-  return new PaymentError("internal_error", `${operation} failed in the store, not at the payment service; the server's log has the details.`, { cause: error })
+  return new PaymentError(
+    "internal_error",
+    `${operation} failed in the store, not at the payment service; the server's log has the details.`,
+    { cause: error },
+  )
 }
 
 /** Logs the store's error behind a PaymentError (its `cause`), once, where it is answered. */
@@ -141,55 +120,60 @@ const UNANSWERED: Record<string, string> = {
   conflict: "the payment service is still processing an earlier attempt",
 }
 
-/**
- * A failed service call as the admin (and the log) should read it: the operation, what the
- * service said, and what to do. Messages never contain a credential.
- */
+/** A failed service call as the admin reads it: the operation, what the service said, what to do; never a credential. */
 export function describeServiceError(operation: string, error: unknown): PaymentError {
   if (error instanceof PaymentError) return error
   if (!(error instanceof BnplApiError)) return internalError(operation, error)
   const reference = error.errorId ? ` (service error id ${error.errorId})` : ""
   switch (error.code) {
     case "invalid_amount":
-      return new PaymentError("invalid_request", `${operation} refused by the payment service: the amount is more than is available${reference}.`)
+      return new PaymentError(
+        "invalid_request",
+        `${operation} refused by the payment service: the amount is more than is available${reference}.`,
+      )
     case "precondition_failed":
       if (error.errorCode === "payment_expired") {
         return new PaymentError(
           "authorization_expired",
-          `${operation} refused: the authorisation has expired (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order${reference}.`
+          `${operation} refused: the authorisation has expired (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order${reference}.`,
         )
       }
       if (error.errorCode === "payment_voided") {
-        return new PaymentError("payment_voided", `${operation} refused: the payment was voided at the payment service and cannot be changed${reference}.`)
+        return new PaymentError(
+          "payment_voided",
+          `${operation} refused: the payment was voided at the payment service and cannot be changed${reference}.`,
+        )
       }
       return new PaymentError(
         "not_allowed",
-        `${operation} refused by the payment service: the order is not in a state that allows it (for example it was declined)${reference}.`
+        `${operation} refused by the payment service: the order is not in a state that allows it (for example it was declined)${reference}.`,
       )
     case "refund_time_limit_exceeded":
-      return new PaymentError("refund_time_limit", `${operation} refused: the service accepts refunds for 120 days only; refund the customer another way${reference}.`)
+      return new PaymentError(
+        "refund_time_limit",
+        `${operation} refused: the service accepts refunds for 120 days only; refund the customer another way${reference}.`,
+      )
     case "invalid_request":
     case "validation":
       return new PaymentError("invalid_request", `${operation}: ${error.message}`)
     case "unauthorized":
       return new PaymentError(
         "credentials_refused",
-        `${operation} failed: the payment service refused the merchant credentials; check merchantId, secretKey and region.`
+        `${operation} failed: the payment service refused the merchant credentials; check merchantId, secretKey and region.`,
       )
     case "timeout":
     case "network":
     case "connection_lost":
-      // The client knows whether the service got the request and what it did about it; "not
-      // applied twice" is promised only where a requestId makes it true (client/errors.ts).
+      // "Not applied twice" is promised only where a requestId makes it true; the client's `outcome` says which.
       return new PaymentError(
         "service_unanswered",
-        `${operation} could not be completed: ${error.outcome ?? `${UNANSWERED[error.code] ?? "no answer came back"}.`}`
+        `${operation} could not be completed: ${error.outcome ?? `${UNANSWERED[error.code] ?? "no answer came back"}.`}`,
       )
     case "server_error":
     case "conflict":
       return new PaymentError(
         "service_unanswered",
-        `${operation} could not be completed: ${UNANSWERED[error.code]}. It is safe to try again; it will not be applied twice.`
+        `${operation} could not be completed: ${UNANSWERED[error.code]}. It is safe to try again; it will not be applied twice.`,
       )
     default:
       return new PaymentError("service_error", `${operation} failed at the payment service: ${error.message}${reference}`)
@@ -197,15 +181,13 @@ export function describeServiceError(operation: string, error: unknown): Payment
 }
 
 /**
- * A capture refused because the authorisation passed its 13 days (docs/service-api.md "What the service does", rule 1),
- * in the words the admin reads whichever path refuses it: the core before the service is
- * asked, or the plugin's check on Medusa's capture route once the expiry job has canceled
- * the payment (api/admin/expired-capture-guard.ts). `expiresAt` is ISO 8601 when known.
+ * A capture refused after the authorisation's 13 days, in the same words on every path that
+ * refuses it (docs/service-api.md "What the service does", rule 1). `expiresAt`: ISO 8601.
  */
 export function authorizationExpiredError(expiresAt: string | undefined): PaymentError {
   return new PaymentError(
     "authorization_expired",
-    `Capture refused: the authorisation expired at ${expiresAt ?? "the end of its 13 days"} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`
+    `Capture refused: the authorisation expired at ${expiresAt ?? "the end of its 13 days"} (authorisations last 13 days, then the service voids them). Ask the customer to pay again with a new order.`,
   )
 }
 
@@ -217,11 +199,7 @@ export interface PaymentLogger {
   error?(message: string): void
 }
 
-/**
- * For a call made on the shopper's behalf: the merchant's detail is logged (error level for
- * refused credentials or requests, warn otherwise) and the shopper gets `reason`'s words.
- * An error that already carries a shopper reason passes through.
- */
+/** The shopper gets `reason`'s words and the merchant's detail is logged; an error with a shopper reason passes through. */
 export function forShopper(operation: string, error: unknown, reason: ShopperReason, logger?: PaymentLogger): PaymentError {
   if (error instanceof PaymentError && isShopperReason(error.reason)) return error
   const detail = describeServiceError(operation, error)

@@ -1,16 +1,10 @@
-import { PaymentError, shopperError } from "./errors"
+import { type PaymentError, shopperError } from "./errors"
+
+/** Goods the merchant's contract forbids (docs/configuration.md "Exclusions"): pure rules; the store layer reads the facts. */
 
 /**
- * Goods the merchant's contract with the service forbids (gift cards, digital goods, some
- * categories): pay later is neither offered nor started for a cart holding one (issue 32,
- * "Exclusions"; docs/configuration.md, option `exclusions`). Pure: the store layer reads the
- * facts (operations/exclusion-facts.ts) and this decides.
- */
-
-/**
- * The `exclusions` option, or an account's saved exclusions. Every list optional; an item is
- * excluded when any one rule matches it. `tags` are tag values (`product.tags[].value`),
- * `variantSkus` SKUs, the others Medusa ids. A category excludes its descendant categories too.
+ * An item is excluded when any one rule matches. `tags` are tag values, `variantSkus` SKUs, the
+ * others Medusa ids; a category excludes its descendants too.
  */
 export interface ExclusionRules {
   productIds?: readonly string[]
@@ -24,17 +18,15 @@ export interface ExclusionRules {
 /** What the rules look at of one product, as Medusa's product model has it. */
 export interface ProductFacts {
   productId?: string
-  /** Every category the product is in and every ancestor of those (a category's `mpath`). */
+  /** With every ancestor (a category's `mpath`). */
   categoryIds: readonly string[]
   collectionId?: string
   typeId?: string
-  /** Tag values, e.g. "gift-card". */
   tags: readonly string[]
 }
 
 /** A cart's line item and the facts of its product and variant. */
 export interface ItemFacts extends ProductFacts {
-  /** The line item's id. */
   id: string
   title: string
   variantSku?: string
@@ -72,10 +64,7 @@ export function itemExclusion(rules: ExclusionRules, item: ItemFacts): Exclusion
   return productExclusion(rules, item)
 }
 
-/**
- * The cart's items that the rules exclude, in the cart's order; empty when none is (or no
- * rule is set).
- */
+/** The cart's items that the rules exclude, in the cart's order. */
 export function excludedItems(rules: ExclusionRules | undefined, items: readonly ItemFacts[]): ExcludedItem[] {
   if (!rules || !hasExclusions(rules)) return []
   return items
@@ -83,11 +72,7 @@ export function excludedItems(rules: ExclusionRules | undefined, items: readonly
     .map((item) => ({ id: item.id, title: item.title, ...(item.productId ? { product_id: item.productId } : {}) }))
 }
 
-/**
- * Whether a product page may offer pay later: not when a product rule matches, nor when every
- * variant's SKU is excluded (a product with some excluded variants stays offered; the cart
- * check refuses those variants).
- */
+/** Whether a product page may offer pay later: not for a product rule, nor when every variant's SKU is excluded. */
 export function isProductExcluded(rules: ExclusionRules | undefined, product: ProductFacts & { variantSkus: readonly string[] }): boolean {
   if (!rules || !hasExclusions(rules)) return false
   if (productExclusion(rules, product)) return true
@@ -95,10 +80,7 @@ export function isProductExcluded(rules: ExclusionRules | undefined, product: Pr
   return skus.length > 0 && skus.every((sku) => !!rules.variantSkus?.includes(sku))
 }
 
-/**
- * A category's id and its ancestors' from Medusa's materialised path (`mpath`,
- * "pcat_root.pcat_child.pcat_leaf"), so that a rule on a parent category matches its descendants.
- */
+/** A category's id and its ancestors' from Medusa's `mpath` ("pcat_root.pcat_child.pcat_leaf"). */
 export function categoryLineage(category: { id?: string | null; mpath?: string | null }): string[] {
   const fromPath = (category.mpath ?? "").split(".").filter(Boolean)
   return category.id && !fromPath.includes(category.id) ? [...fromPath, category.id] : fromPath
@@ -111,13 +93,10 @@ export function describeExcludedItems(items: readonly ExcludedItem[]): string {
   return `${names.join(", ")}${more}`
 }
 
-/**
- * The refusal of a payment session (or an express start) for a cart holding excluded goods:
- * reason `excluded_items` (the store API's error `code`), naming the items by title.
- */
+/** The refusal of a session or express start for a cart holding excluded goods, naming them. */
 export function excludedItemsError(items: readonly ExcludedItem[]): PaymentError {
   return shopperError(
     "excluded_items",
-    `Pay later is not available for ${describeExcludedItems(items)} in your basket. Please remove ${items.length === 1 ? "it" : "them"} or choose another payment method.`
+    `Pay later is not available for ${describeExcludedItems(items)} in your basket. Please remove ${items.length === 1 ? "it" : "them"} or choose another payment method.`,
   )
 }

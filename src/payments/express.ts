@@ -9,28 +9,14 @@ import { CHECKOUT_OPEN, toSessionStatus } from "./payment-state"
 import type { BnplPaymentData, ExpressInstruction } from "./session-data"
 
 /**
- * The express checkout's session data (docs/service-api.md "Express checkout"): the
- * checkout is created from the cart as it stands (items, discounts, tax), with `mode:
- * "express"` and `merchant.popupOriginUrl`; the consumer then gives e-mail, address and
- * shipping option in the popup, and the plugin puts them on the cart (operations/express).
- * Medusa replaces the session whenever the cart's total changes, so the same checkout is
- * carried from session to session (`continueExpressCheckout`) until the cart's total is the
- * amount the consumer approved.
+ * Express checkout (docs/service-api.md "Express checkout"): Medusa replaces the session whenever the popup changes the
+ * cart's total, so one checkout is carried from session to session until the total is the amount approved.
  */
 
-/**
- * Creates the express checkout for a cart: Create Checkout with `mode: "express"`,
- * `merchant.popupOriginUrl` and `amount` = the cart's total now (minor units in, API string
- * out), after the limits check. The cart needs no e-mail or address.
- * @returns the session data with `express: "started"`; no `cartDigest` (the cart will change).
- * The checkout's goods are recorded by its token (`recordCheckout`): the express completion
- * compares the cart with them even after Medusa deleted the session.
- * @throws PaymentError `not_eligible` (outside the limits, currency not served), `unavailable`;
- *   whatever `recordCheckout` throws (no token is handed out).
- */
+/** Creates the express checkout for the cart's total now. @throws PaymentError `not_eligible`, `unavailable`, or the records' error. */
 export async function startExpressCheckout(
   context: PaymentContext,
-  input: { snapshot: CartSnapshot; amountMinor: bigint; currency: string; popupOriginUrl: string; data: BnplPaymentData }
+  input: { snapshot: CartSnapshot; amountMinor: bigint; currency: string; popupOriginUrl: string; data: BnplPaymentData },
 ): Promise<PaymentResult & { token: string }> {
   const { snapshot, amountMinor } = input
   const currency = input.currency.toUpperCase()
@@ -62,16 +48,7 @@ export async function startExpressCheckout(
   })
 }
 
-/**
- * Carries an express checkout over to a new session of the same cart, with no call to the
- * service. `started`: the consumer is still in the popup; the session's amount is the cart's
- * total now. `approved`: the consumer's choices are on the cart, whose total (minor units)
- * must be the approved amount; the session then keeps the cart's digest, so a cart changed
- * after this is refused at completion like a standard one (operations/approved-cart.ts).
- * @throws PaymentError `amount_changed` when the total is not the approved amount,
- *   `cart_changed` when the items are not those the checkout started with, `not_eligible` when
- *   the approved amount is outside the account's limits (checkout.ts `assertWithinLimits`).
- */
+/** Carries an express checkout to a new session of the cart, with no call. @throws PaymentError `amount_changed`, `cart_changed`, `not_eligible`. */
 export async function continueExpressCheckout(
   context: PaymentContext,
   input: {
@@ -80,7 +57,7 @@ export async function continueExpressCheckout(
     currency: string
     instruction: Extract<ExpressInstruction, { token: string }>
     data: BnplPaymentData
-  }
+  },
 ): Promise<PaymentResult & { token: string }> {
   const { snapshot, amountMinor, instruction } = input
   const currency = input.currency.toUpperCase()
@@ -103,12 +80,11 @@ export async function continueExpressCheckout(
   })
 }
 
-/** A pending express session of `checkout` (its token, expiry, amount and phase) for the cart of `snapshot`. */
 function openSession(
   context: PaymentContext,
   data: BnplPaymentData,
   snapshot: CartSnapshot,
-  checkout: Required<Pick<BnplPaymentData, "token" | "amount" | "currency">> & Partial<BnplPaymentData>
+  checkout: Required<Pick<BnplPaymentData, "token" | "amount" | "currency">> & Partial<BnplPaymentData>,
 ): PaymentResult & { token: string } {
   return {
     token: checkout.token,

@@ -5,11 +5,7 @@ import { capturedAtService } from "./payment-state"
 import { isCancelRefund } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
 
-/**
- * What Medusa records as captured and refunded, from the two places that know: the payment
- * data (written after each call; may be stale when two calls raced, or the only source for a
- * payment from before the records existed) and the recorded calls. Minor units.
- */
+/** Captured and refunded, minor units: the larger of the data (stale after a race) and the recorded calls. */
 export function totalsOf(data: BnplPaymentData, records: MoneyOperationRecord[]): { captured: bigint; refunded: bigint } {
   const captures = appliedOf(records, "capture").recorded
   const refunds = appliedOf(records, "refund").recorded.filter((record) => !isCancelRefund(record.requestId))
@@ -31,13 +27,16 @@ export function withTotals(data: BnplPaymentData, records: MoneyOperationRecord[
   }
 }
 
-/** Sum of the records' amounts, in minor units. */
+/** Sum of the records' amounts, minor units. */
 export function sumOf(records: MoneyOperationRecord[]): bigint {
   return records.reduce((sum, record) => sum + apiAmountToMinorUnits(record.amount), 0n)
 }
 
 /** Applied calls of one kind, split into those Medusa records and those it does not (yet). */
-export function appliedOf(records: MoneyOperationRecord[], kind: MoneyOperationKind): { recorded: MoneyOperationRecord[]; unrecorded: MoneyOperationRecord[] } {
+export function appliedOf(
+  records: MoneyOperationRecord[],
+  kind: MoneyOperationKind,
+): { recorded: MoneyOperationRecord[]; unrecorded: MoneyOperationRecord[] } {
   const applied = records.filter((record) => record.kind === kind && record.state === "applied")
   return { recorded: applied.filter((record) => record.recorded), unrecorded: applied.filter((record) => !record.recorded) }
 }

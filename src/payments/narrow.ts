@@ -6,40 +6,53 @@ import { requestIds } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
 
 /**
- * Keeps `keepMinor` of an approval open and voids the rest (docs/service-api.md "Void
- * Payment", with `amount`): an order change lowered what the shopper owes below what they
- * approved (operations/order-changes). requestId `requestIds.narrowingVoid(carriedApprovalId)`,
- * so a retry on any instance voids that part once; what is open is read from the service under
- * the payment's lock, and nothing is voided when no more than `keepMinor` is open.
- * @returns the data for the payment that now holds the approval: `amount` is `keepMinor`.
- * @throws PaymentError `payment_voided` / `authorization_expired` when nothing is open any
- *   more, `not_allowed` when the service shows part of it captured already (through the
- *   cancelled payment), `records_unavailable`, or the service's refusal.
+ * Keeps `keepMinor` of an approval open and voids the rest (docs/service-api.md "Void Payment"), once per carried approval.
+ * @throws PaymentError `payment_voided`, `authorization_expired`, `not_allowed` (partly captured), or the service's refusal.
  */
-export async function narrowApproval(context: PaymentContext, data: BnplPaymentData, keepMinor: bigint, carriedApprovalId: string): Promise<BnplPaymentData> {
+export async function narrowApproval(
+  context: PaymentContext,
+  data: BnplPaymentData,
+  keepMinor: bigint,
+  carriedApprovalId: string,
+): Promise<BnplPaymentData> {
   const orderId = data.orderId
   if (!orderId || !data.currency) throw new PaymentError("not_allowed", "An approval the service never gave cannot be kept.")
   return context.withLock(orderId, async () => {
     const { payment } = await context.money.ledger.settle(orderId, data, { read: true })
     const state = asPaymentState(payment?.paymentState)
     if (isVoidedOrExpired(state)) {
-      throw new PaymentError(state === "EXPIRED" ? "authorization_expired" : "payment_voided", `The approval of service order ${orderId} is ${state?.toLowerCase()}: nothing of it can be kept.`)
+      throw new PaymentError(
+        state === "EXPIRED" ? "authorization_expired" : "payment_voided",
+        `The approval of service order ${orderId} is ${state?.toLowerCase()}: nothing of it can be kept.`,
+      )
     }
-    // A capture of the cancelled payment that read it before the order change (Medusa lets
-    // an admin capture it) may have reached the service first: that approval is the old
-    // payment's now, and moving it would make Medusa count it twice.
+    // A capture of the cancelled payment may have come first: moving the approval would make Medusa count it twice.
     if (payment && capturedAtService(payment) > 0n) {
-      throw new PaymentError("not_allowed", `The approval of service order ${orderId} was captured through the payment the order change cancelled; it is not moved.`)
+      throw new PaymentError(
+        "not_allowed",
+        `The approval of service order ${orderId} was captured through the payment the order change cancelled; it is not moved.`,
+      )
     }
     const open = apiAmountToMinorUnits(payment?.openToCaptureAmount?.amount ?? data.amount ?? "0.00")
     let after = payment
     if (open > keepMinor) {
       after = await context.money
-        .sendVoid({ serviceOrderId: orderId, requestId: requestIds.narrowingVoid(carriedApprovalId), amountMinor: open - keepMinor, currency: data.currency! })
+        .sendVoid({
+          serviceOrderId: orderId,
+          requestId: requestIds.narrowingVoid(carriedApprovalId),
+          amountMinor: open - keepMinor,
+          currency: data.currency!,
+        })
         .catch((error: unknown) => {
           throw describeServiceError("Void", error)
         })
     }
-    return { ...data, amount: minorUnitsToApiAmount(keepMinor), paymentState: after?.paymentState ?? data.paymentState, capturedAmount: "0.00", refundedAmount: "0.00" }
+    return {
+      ...data,
+      amount: minorUnitsToApiAmount(keepMinor),
+      paymentState: after?.paymentState ?? data.paymentState,
+      capturedAmount: "0.00",
+      refundedAmount: "0.00",
+    }
   })
 }

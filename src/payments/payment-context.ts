@@ -9,9 +9,9 @@ import { assertSessionPayment, MemoryPaymentIdentities, type PaymentIdentities }
 import type { SessionStatus } from "./payment-state"
 import type { BnplPaymentData } from "./session-data"
 
-/** What the core needs of the merchant's options (src/options.ts). */
+/** What the core needs of the merchant's options. */
 export interface PaymentCoreOptions {
-  /** The account's merchant id, recorded in every payment's data (never the secret key). */
+  /** Recorded in every payment's data; never the secret key. */
   merchantId?: string
   region: "UK" | "EU"
   capture: "manual" | "on_authorize" | "on_shipment"
@@ -24,7 +24,7 @@ export interface PaymentCoreOptions {
 
 /** The settings the core reads at each operation, since a merchant may change them in the admin. */
 export interface CurrentSettings {
-  /** Off: no new checkout is made (existing payments are still captured, refunded, voided). */
+  /** Off: no new checkout is made; existing payments are still captured, refunded, voided. */
   enabled: boolean
   capture: PaymentCoreOptions["capture"]
 }
@@ -33,49 +33,29 @@ export interface CurrentSettings {
 export interface PaymentCoreDependencies {
   client: BnplClient
   options: PaymentCoreOptions
-  /**
-   * The account's settings a merchant may change in the admin (runtime/config/effective-settings.ts:
-   * medusa-config's options overlaid by the saved ones, read again within 30 s of a change).
-   * Without it, `enabled` and `options.capture`.
-   */
+  /** Medusa-config's options overlaid by those saved in the admin; without it, `enabled` and `options.capture`. */
   readSettings?: () => Promise<CurrentSettings>
-  /** The account's limits (Get Configuration, cached); docs/service-api.md "Limits". */
   readLimits: () => Promise<{ minimumAmount: Money; maximumAmount: Money }>
-  /** The account's money records: in the store's database (runtime/records/money-records.ts). */
   records: MoneyRecords
-  /**
-   * The identity of each service order the account's approvals made, in the store's database
-   * (runtime/records/payment-identities.ts); without it, this process's memory.
-   */
+  /** Without it, this process's memory. */
   identities?: PaymentIdentities
-  /** The reason and note Medusa recorded with a refund, by its id: sent as the refund's references (refund-references.ts). */
   refundNotes?: (refundId: string) => Promise<RefundNotes | undefined>
-  /**
-   * Keeps what a checkout was made for, by its token, where the store keeps its records
-   * (runtime/records/approved-carts.ts): called once the service has made the checkout and before its
-   * token is handed out, so a rejection fails the session and the checkout is never used.
-   */
+  /** Called before the token is handed out, so a rejection fails the session and the checkout is never used. */
   recordCheckout?: (checkout: CheckoutMade) => Promise<void>
-  /** Runs a money operation alone for one service order, across instances (runtime/infrastructure/payment-lock.ts). */
   withLock?: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
   logger?: PaymentLogger
 }
 
-/**
- * A checkout just made (docs/service-api.md "Create Checkout"), as recorded for the approved-cart
- * check before the order is placed. Digests are SHA-256 hex (mapping/cart-digest.ts).
- */
+/** A checkout just made, as recorded for the approved-cart check before the order is placed; digests are SHA-256 hex. */
 export interface CheckoutMade {
   token: string
   cartId: string
   mode: "standard" | "express"
-  /** The goods, currency, region and sales channel (express.ts `expressItemsDigest`). */
   itemsDigest: string
-  /** The whole cart the consumer is asked to approve; none for express (the popup changes it). */
+  /** None for express: the popup changes the cart. */
   cartDigest?: string
-  /** API string (2 decimals, major units). */
+  /** API string with 2 decimals. */
   amount: string
-  /** ISO 4217 in capitals. */
   currency: string
 }
 
@@ -85,19 +65,13 @@ export interface PaymentResult {
   status: SessionStatus
 }
 
-/**
- * What every operation file (checkout.ts, express.ts, authorise.ts, narrow.ts, read.ts) and
- * PaymentOperations work with: the dependencies, the money movements built once over them,
- * and the checks every operation makes on the account and the payment.
- */
+/** What every operation works with: the dependencies, the money movements built once over them. */
 export interface PaymentContext {
   readonly deps: PaymentCoreDependencies
   readonly client: BnplClient
   readonly options: PaymentCoreOptions
   readonly logger?: PaymentLogger
-  /** Capture, refund and void, each with its record (money-movements.ts). */
   readonly money: MoneyMovements
-  /** Runs a money operation alone for one service order, across instances (the payment's lock). */
   readonly withLock: <T>(serviceOrderId: string, job: () => Promise<T>) => Promise<T>
 }
 
@@ -122,27 +96,18 @@ export function createPaymentContext(deps: PaymentCoreDependencies): PaymentCont
   }
 }
 
-/**
- * A payment is served only by the account that made it: another account's credentials
- * would be refused by the service, or reach another merchant's order of the same id
- * (payment-identity.ts).
- * @throws PaymentError `payment_mismatch` naming both merchant ids (never a secret).
- */
+/** A payment is served only by the account that made it. @throws PaymentError `payment_mismatch`. */
 export function assertOwnPayment(context: PaymentContext, data: BnplPaymentData): void {
   assertSessionPayment(data, undefined, { merchantId: context.options.merchantId })
 }
 
-/**
- * A payment the service answered is this data's (its checkout token; payment-identity.ts):
- * never merged into the data otherwise.
- * @throws PaymentError `payment_mismatch`.
- */
+/** A payment the service answered is never merged into data it does not belong to. @throws PaymentError `payment_mismatch`. */
 export function assertPaymentOfSession(context: PaymentContext, data: BnplPaymentData, payment: Payment): Payment {
   assertSessionPayment(data, payment, { merchantId: context.options.merchantId })
   return payment
 }
 
-/** Which account makes the payment (docs/service-api.md "What the service does", rule 2): recorded in its data. */
+/** Which account makes the payment, recorded in its data (docs/service-api.md "What the service does", rule 2). */
 export function accountOf(options: PaymentCoreOptions): Pick<BnplPaymentData, "merchantId" | "region"> {
   const { merchantId, region } = options
   return merchantId ? { merchantId, region } : { region }

@@ -4,11 +4,7 @@ import { assertOwnPayment, assertPaymentOfSession, readPayment, type PaymentCont
 import { authorizationExpiry, CHECKOUT_GONE, CHECKOUT_OPEN, toSessionStatus } from "./payment-state"
 import type { BnplPaymentData } from "./session-data"
 
-/**
- * The status as the service sees it: Get Payment for an authorised order, else the
- * checkout (pending while it stands; from Get Payment By Token once used; canceled when gone).
- * Source: docs/service-api.md "States and transitions", docs/service-api.md.
- */
+/** The status as the service sees it: the payment once authorised, else the checkout (docs/service-api.md "States and transitions"). */
 export async function status(context: PaymentContext, input: { data: BnplPaymentData }): Promise<PaymentResult> {
   const { data } = input
   const { client } = context
@@ -29,22 +25,19 @@ export async function status(context: PaymentContext, input: { data: BnplPayment
     const payment = assertPaymentOfSession(context, data, await client.getPaymentByToken(data.token))
     return { status: toSessionStatus(payment.paymentState, authorizationExpiry(payment)), data: { ...data } }
   } catch (error) {
-    if (error instanceof BnplApiError && error.code === "not_found") return { status: toSessionStatus(CHECKOUT_GONE, undefined), data: { ...data } }
+    if (error instanceof BnplApiError && error.code === "not_found")
+      return { status: toSessionStatus(CHECKOUT_GONE, undefined), data: { ...data } }
     throw describeServiceError("Reading the payment", error)
   }
 }
 
-/**
- * The data refreshed from the service (Get Payment), for an authorised order; the payment is
- * checked against the data and recorded as the order's identity (payment-identity.ts).
- * @throws PaymentError `payment_mismatch`, or the read's failure.
- */
+/** The data refreshed from Get Payment for an authorised order. @throws PaymentError `payment_mismatch`, or the read's failure. */
 export async function refresh(context: PaymentContext, input: { data: BnplPaymentData }): Promise<BnplPaymentData> {
   const { data } = input
   assertOwnPayment(context, data)
   if (!data.orderId) return { ...data }
   const payment = await readPayment(() => context.client.getPayment(data.orderId!))
-  // Checked, then kept as the order's identity (the admin's refresh makes a payment approved before the records known).
+  // Recorded too: the admin's refresh gives a payment approved before the identity records one.
   await context.money.identity.confirmed(data, payment)
   return {
     ...data,

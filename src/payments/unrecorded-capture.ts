@@ -7,27 +7,22 @@ import { capturedAtService } from "./payment-state"
 import { isCancelRefund, requestIds } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
 
-/** What the refund of an unrecorded capture needs of MoneyMovements (money-movements.ts). */
+/** What the refund of an unrecorded capture needs of MoneyMovements. */
 export interface UnrecordedCaptureDependencies {
   ledger: MoneyLedger
-  /** Create Refund, recorded (MoneyMovements.sendRefund). */
   sendRefund: (call: MoneyCall) => Promise<Refund>
   logger?: PaymentLogger
 }
 
 /**
- * After a void found nothing open, or captures Medusa does not record: what the service
- * captured beyond `recordedCaptured` is refunded once (requestId
- * `<orderId>-cancel-refund-<captured>`), with an error logged; the call then fails so Medusa
- * does not record a clean cancellation. With nothing unrecorded, the data is returned settled.
- * Runs under the payment's lock (MoneyMovements.cancel).
+ * Refunds once what the service captured beyond `recordedCaptured`, then fails so Medusa records no clean cancellation.
  * @throws PaymentError `unrecorded_capture_refunded` once refunded, `service_unanswered` when the refund failed.
  */
 export async function refundUnrecordedCapture(
   deps: UnrecordedCaptureDependencies,
   data: BnplPaymentData,
   recordedCaptured: bigint,
-  read?: Payment
+  read?: Payment,
 ): Promise<BnplPaymentData> {
   const orderId = data.orderId!
   const payment = read ?? (await deps.ledger.readPayment(orderId))
@@ -42,20 +37,20 @@ export async function refundUnrecordedCapture(
   const currency = data.currency ?? payment.originalAmount?.currency ?? ""
   const requestId = requestIds.cancelRefund(orderId, minorUnitsToApiAmount(captured))
   deps.logger?.error?.(
-    `medusa-payment-bnpl: service order ${orderId} was cancelled in Medusa but ${amount} ${currency} was captured at the service that Medusa did not record; refunding it (requestId ${requestId}).`
+    `medusa-payment-bnpl: service order ${orderId} was cancelled in Medusa but ${amount} ${currency} was captured at the service that Medusa did not record; refunding it (requestId ${requestId}).`,
   )
   try {
     await deps.sendRefund({ serviceOrderId: orderId, requestId, amountMinor: unrecorded, currency })
-    // The captures Medusa never recorded are settled by this refund: no later capture counts them.
+    // Settled by this refund: no later capture counts them.
     await deps.ledger.absorb(appliedOf((await deps.ledger.settle(orderId)).records, "capture").unrecorded, requestId)
   } catch (error) {
     throw new PaymentError(
       "service_unanswered",
-      `Void: ${amount} ${currency} was captured at the service for order ${orderId} and its refund failed (${(error as Error).message}); it is tried again on the next attempt.`
+      `Void: ${amount} ${currency} was captured at the service for order ${orderId} and its refund failed (${(error as Error).message}); it is tried again on the next attempt.`,
     )
   }
   throw new PaymentError(
     "unrecorded_capture_refunded",
-    `Void: the service had captured ${amount} ${currency} for order ${orderId} that Medusa did not record; it was refunded to the customer. Nothing is held now.`
+    `Void: the service had captured ${amount} ${currency} for order ${orderId} that Medusa did not record; it was refunded to the customer. Nothing is held now.`,
   )
 }

@@ -8,10 +8,7 @@ import { TARGET_SIZE } from "./target-size"
 
 /** Props of `<PayLaterButton>`. */
 export interface PayLaterButtonProps {
-  /**
-   * Starts the checkout: a Server Action (or any function) returning `startPayLaterCheckout`'s
-   * result. It must not throw; if it does, the shopper reads `fallbackMessage`.
-   */
+  /** A Server Action returning `startPayLaterCheckout`'s result; if it throws, `fallbackMessage` shows. */
   start: () => Promise<StartCheckoutResult>
   /** The label; default the locale's "Continue to pay later". */
   children?: ReactNode
@@ -19,11 +16,7 @@ export interface PayLaterButtonProps {
   className?: string
   /** Shown if `start` throws (it should not); default the locale's `unknown` message. */
   fallbackMessage?: string
-  /**
-   * The shopper's locale for the label and messages: a BCP 47 tag ("fr-FR") or
-   * `{ cartLocale, locale, countryCode }` (`shopperLocale`); default en-GB. Pass the same to
-   * `startPayLaterCheckout` so its messages are in it too.
-   */
+  /** The shopper's locale (`shopperLocale`); pass the same to `startPayLaterCheckout`. */
   locale?: LocaleChoice
   /** The storefront's own texts for that locale (`payLaterButton`, `unknown`, ...). */
   messages?: PayLaterMessages
@@ -32,12 +25,19 @@ export interface PayLaterButtonProps {
 }
 
 /**
- * The pay button: starts a new checkout and sends the browser to the service's screens with a
- * full-page navigation, or shows why not (the plugin's message, or the merchant's). A bad
- * answer from `start` (no `redirectUrl` nor `error`, a non-http(s) URL, a huge message) shows
- * `fallbackMessage` and warns once in the console; it never throws.
+ * The pay button: calls `start` and navigates to the service, or renders why not
+ * (`role="alert"`). A bad answer shows `fallbackMessage` and warns once; never throws.
  */
-export function PayLaterButton({ start, children, disabled, className, fallbackMessage, onRedirect, locale, messages }: PayLaterButtonProps) {
+export function PayLaterButton({
+  start,
+  children,
+  disabled,
+  className,
+  fallbackMessage,
+  onRedirect,
+  locale,
+  messages,
+}: PayLaterButtonProps) {
   const fallback = fallbackMessage ?? messageFor("unknown", messages, {}, locale)
   const errorId = useId()
   // A plain flag rather than an async transition: the same code runs on React 18.3 and 19.
@@ -50,7 +50,6 @@ export function PayLaterButton({ start, children, disabled, className, fallbackM
     setPending(true)
     let result: StartCheckoutResult
     try {
-      // Read field by field: a bad answer shows fallbackMessage, never a javascript: navigation.
       result = readStartResult(await start(), "PayLaterButton", fallback, messages, locale)
     } catch {
       result = { error: { reason: "unknown", message: fallback } }

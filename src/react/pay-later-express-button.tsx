@@ -15,27 +15,20 @@ import { warnOnce } from "./warn-once"
 
 /** Props of `<PayLaterExpressButton>`: `cartId` on a cart page, `regionId` + `variantId` + `quantity` on a product page. */
 export interface PayLaterExpressButtonProps {
-  /** The store as the browser reaches it: the backend's URL and the (public) publishable key. */
+  /** The store as the browser reaches it. */
   config: StoreClientConfig
   /** The service's browser library; in development the sandbox's `{sandbox}/express/library.js`. */
   libraryUrl: string
-  /**
-   * The consumer's country for the popup, e.g. "gb" (also `{country_code}` in `orderPath`).
-   * Default: the page path's first segment when it is two letters, as in Medusa's starters'
-   * `/[countryCode]/...` routes.
-   */
+  /** The consumer's country, e.g. "gb"; default the page path's first segment when two letters. */
   countryCode?: string
   /** Cart page: the cart to pay. */
   cartId?: string
-  /** Product page: a new cart in this region with `quantity` of this variant (the shopper's basket is left alone). */
+  /** Product page: a new cart in this region with `quantity` of this variant. */
   regionId?: string
   variantId?: string
   /** Product page: default 1. */
   quantity?: number
-  /**
-   * Product page: the product (`product.id`). The limits read in the browser are asked for it,
-   * and a product the merchant excluded renders no button (`data-reason="excluded_items"`).
-   */
+  /** Product page: `product.id`; an excluded product renders no button. */
   productId?: string
   /** The product's or cart's amount in major units, for the limits check (hidden outside them). */
   amount: DisplayAmount
@@ -43,17 +36,13 @@ export interface PayLaterExpressButtonProps {
   /** The limits read on the server (`fetchLimits`), so the button is in the first paint; else read in the browser. */
   limits?: PayLaterEligibility
   providerId?: string
-  /** The order page: a template with `{order_id}` (and `{country_code}`); default "/{country_code}/order/{order_id}/confirmed". */
+  /** The order page template with `{order_id}` and `{country_code}`. */
   orderPath?: string
   /** Called with the new order's id instead of going to `orderPath`. */
   onOrder?: (orderId: string) => void
   /** The storefront's own texts for the locale shown (reasons, `expressButton`). */
   messages?: PayLaterMessages
-  /**
-   * The shopper's locale for the label and messages: a BCP 47 tag ("fr-FR") or
-   * `{ cartLocale, locale, countryCode }` (`shopperLocale`); default the country's language
-   * (`countryCode`), else en-GB.
-   */
+  /** The shopper's locale (`shopperLocale`); default the country's language, else en-GB. */
   locale?: LocaleChoice
   /** The label; default the locale's "Express checkout with pay later". */
   children?: ReactNode
@@ -65,14 +54,9 @@ export interface PayLaterExpressButtonProps {
 const COMPONENT = "PayLaterExpressButton"
 
 /**
- * "Pay later" from a product or cart page in one popup: the consumer chooses the address and
- * one of the store's shipping options on the service's screens, confirms, and lands on the
- * order page. Loads the service's library once; in the click handler, synchronously, hands
- * it the callbacks (`openExpressCheckout`) and opens the popup. Ends on the order page or
- * with the reason's message (`role="alert"`): cancelled, declined, amount changed, an address
- * the store does not serve, the service down.
- * Renders nothing outside the limits (like `<PayLaterMessage>`), with bad limits or props, or
- * when the library does not load; each bad input warns once in the console. Never throws.
+ * An express checkout button for a product or cart page: the popup, then the order page or the
+ * reason's message (`role="alert"`). Renders nothing outside the limits, with bad props or
+ * without the library (each bad input warns once). Never throws.
  */
 export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   const { config, libraryUrl, countryCode, amount, currencyCode, limits, productId, messages, className, messageClassName } = props
@@ -112,7 +96,10 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
   }, [inside, libraryUrl])
 
   if (problem) warnOnce(COMPONENT, problem)
-  if (!inside || library === "failed") return <div data-pay-later-express="" data-state="hidden" data-reason={library === "failed" ? "express_unavailable" : verdict?.reason} />
+  if (!inside || library === "failed")
+    return (
+      <div data-pay-later-express="" data-state="hidden" data-reason={library === "failed" ? "express_unavailable" : verdict?.reason} />
+    )
 
   const country = (countryCode ?? countryFromPath())?.toLowerCase()
   const locale = withCountry(props.locale, country)
@@ -125,11 +112,12 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
       setPending(true)
       return
     }
-    const message = outcome.error.message.length > MAX_MESSAGE_LENGTH ? messageFor(outcome.error.reason, messages, {}, locale) : outcome.error.message
+    const message =
+      outcome.error.message.length > MAX_MESSAGE_LENGTH ? messageFor(outcome.error.reason, messages, {}, locale) : outcome.error.message
     setError({ reason: outcome.error.reason, message })
   }
 
-  // Synchronous to the end: the library's open() must run inside the click's user gesture.
+  // No await here: open() must run inside the click's user gesture.
   const onClick = () => {
     if (!isExpressLibrary(library)) return
     setError(undefined)
@@ -179,18 +167,17 @@ function countryFromPath(): string | undefined {
   return /^[a-z]{2}$/i.test(first) ? first : undefined
 }
 
-// The storefront's locale choice, with the popup's country as its last resort.
 function withCountry(choice: LocaleChoice | undefined, countryCode: string | undefined): LocaleSources {
   const sources: LocaleSources = typeof choice === "string" ? { locale: choice } : { ...choice }
   return { ...sources, countryCode: sources.countryCode ?? countryCode }
 }
 
-// The cart page's id, or the product page's cart, one per variant and quantity.
 function cartFor(props: PayLaterExpressButtonProps, memo: { current?: { key: string; source: ExpressCartSource } }): ExpressCartSource {
   if (props.cartId) return props.cartId
   const item = { regionId: props.regionId!, variantId: props.variantId!, quantity: props.quantity ?? 1 }
   const key = `${item.regionId}|${item.variantId}|${item.quantity}`
-  if (memo.current?.key !== key) memo.current = { key, source: expressCartFor(props.config, item, props.messages, withCountry(props.locale, props.countryCode)) }
+  if (memo.current?.key !== key)
+    memo.current = { key, source: expressCartFor(props.config, item, props.messages, withCountry(props.locale, props.countryCode)) }
   return memo.current.source
 }
 
@@ -207,7 +194,7 @@ function propsProblem(props: PayLaterExpressButtonProps): string | undefined {
   return undefined
 }
 
-// payLaterMessage never throws; limits it refuses are warned about here, by name.
+// payLaterMessage is silent about bad limits; warn here.
 function limitsVerdict(amount: DisplayAmount, currencyCode: string, limits: PayLaterEligibility): PayLaterMessageText | undefined {
   if (!readPayLaterEligibility(limits)) {
     warnOnce(COMPONENT, "limits that are not an eligibility answer (see readPayLaterEligibility)")

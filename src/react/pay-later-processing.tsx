@@ -10,7 +10,7 @@ import { useCleanReturnUrl } from "./use-clean-return-url"
 
 /** Props of `<PayLaterProcessing>`. */
 export interface PayLaterProcessingProps {
-  /** Reads the cart's status: a Server Action around `fetchPayLaterCartStatus` (never throws; a 404 reads as processing). */
+  /** A Server Action around `fetchPayLaterCartStatus`. */
   check: () => Promise<PayLaterCartStatus>
   /** Where to go once the order exists: a template with `{order_id}`. */
   orderUrl: string
@@ -19,7 +19,7 @@ export interface PayLaterProcessingProps {
   /** How long to poll before saying it takes longer than usual; default 60000 ms. */
   timeoutMs?: number
   messages?: PayLaterMessages
-  /** The shopper's locale: a BCP 47 tag ("fr-FR") or `{ cartLocale, locale, countryCode }` (`shopperLocale`); default en-GB. */
+  /** The shopper's locale (`shopperLocale`); default en-GB. */
   locale?: LocaleChoice
   /** With `start` (and `retry`), a failure or the time-out shows a `<PayLaterReturnNotice>` with "Try again". */
   start?: () => Promise<StartCheckoutResult>
@@ -29,11 +29,9 @@ export interface PayLaterProcessingProps {
 }
 
 /**
- * The view for `bnpl_status=processing`: the shopper is back but the order is still being
- * confirmed. Polls until the order exists and then goes to the order page; on `failed` it
- * shows the reason; after `timeoutMs` it says so and stops (the shopper must not pay twice
- * while an approval may still turn into an order). A bad answer from `check` reads as
- * `processing` (warned once in the console): it never throws, and one bad poll stops nothing.
+ * The view for `bnpl_status=processing`: polls `check` and goes to the order page, or shows the
+ * failure. After `timeoutMs` it stops and says so, not "pay again": an approval may still
+ * become an order. Never throws.
  */
 export function PayLaterProcessing({
   check,

@@ -11,22 +11,15 @@ import { useCleanReturnUrl } from "./use-clean-return-url"
 export interface PayLaterReturnNoticeProps {
   /** The `bnpl_error` the shopper came back with (`readPayLaterReturn`). */
   reason: ReturnErrorReason
-  /**
-   * Completes the cart again with the same session (a Server Action around
-   * `completePayLaterCart`). Used first after `payment_failed` / `not_confirmed`, where the
-   * service may have approved already; omitted, "Try again" always starts a new checkout.
-   */
+  /** A Server Action around `completePayLaterCart`; without it, "Try again" always starts a new checkout. */
   retry?: () => Promise<CompleteCartResult>
   /** Starts a new checkout (a Server Action around `startPayLaterCheckout`). */
   start: () => Promise<StartCheckoutResult>
-  /** Where to go once `retry` gives an order: a template with `{order_id}`, e.g. "/gb/order/{order_id}/confirmed". */
+  /** Where to go once `retry` gives an order: a template with `{order_id}`. */
   orderUrl: string
   /** The storefront's own texts for the locale shown (reasons, `tryAgain`). */
   messages?: PayLaterMessages
-  /**
-   * The shopper's locale: a BCP 47 tag ("fr-FR") or `{ cartLocale, locale, countryCode }`
-   * (`shopperLocale`); default en-GB. Pass the same to the `start` and `retry` actions.
-   */
+  /** The shopper's locale (`shopperLocale`); pass the same to `start` and `retry`. */
   locale?: LocaleChoice
   /** The button's label; default the locale's "Try again". */
   tryAgainLabel?: ReactNode
@@ -37,14 +30,9 @@ export interface PayLaterReturnNoticeProps {
 }
 
 /**
- * The message for a return with `bnpl_error`, and a "Try again" button (none for
- * `order_on_hold`: the payment is approved and the shop is checking the order). After a failure that
- * may hide an approval (the service's answer was lost), "Try again" completes the cart with
- * the same session first, so the shopper is never approved twice; only if that fails too, or
- * after any other reason, does it start a new checkout. The reason is removed from the
- * address bar once shown. A reason that is not one (markup, a huge string) and bad answers
- * from `retry` or `start` show the `payment_failed` / `unknown` message and warn once in the
- * console; nothing here throws.
+ * Renders the `bnpl_error` message and a "Try again" button: first `retry` where an approval
+ * may be hidden (`RETRY_WITH_SAME_SESSION`), else `start`. Bad input shows a generic message
+ * and warns once; never throws.
  */
 export function PayLaterReturnNotice({
   reason,
@@ -79,7 +67,6 @@ export function PayLaterReturnNotice({
         setSameSessionTried(true)
         const result = readCompleteResult(await retry(), "PayLaterReturnNotice", messages, locale)
         if ("orderId" in result) return go(orderUrl.replace("{order_id}", encodeURIComponent(result.orderId)))
-        // Whatever the reason now, the next press starts a new checkout.
         setCurrent(result.error)
         return
       }
@@ -99,7 +86,14 @@ export function PayLaterReturnNotice({
         {current.message}
       </p>
       {canTryAgain(current.reason) && (
-        <button type="button" className={buttonClassName} onClick={onTryAgain} disabled={pending || leaving} aria-busy={pending || leaving} style={TARGET_SIZE}>
+        <button
+          type="button"
+          className={buttonClassName}
+          onClick={onTryAgain}
+          disabled={pending || leaving}
+          aria-busy={pending || leaving}
+          style={TARGET_SIZE}
+        >
           {tryAgainLabel ?? shopperText("tryAgain", locale, { texts: messages })}
         </button>
       )}

@@ -1,51 +1,32 @@
 import type { CompleteCartResult, StartCheckoutResult } from "../storefront/checkout"
 import type { PayLaterCartStatus } from "../storefront/order-status"
-import {
-  isPayLaterReason,
-  messageFor,
-  type PayLaterMessages,
-  type ReturnErrorReason,
-  type StartErrorReason,
-} from "../storefront/reasons"
+import { isPayLaterReason, messageFor, type PayLaterMessages, type ReturnErrorReason, type StartErrorReason } from "../storefront/reasons"
 import type { LocaleChoice } from "../storefront/texts"
 import { warnOnce } from "./warn-once"
 
-/**
- * The components' readers of what their Server Actions answer. The actions are the
- * merchant's code (or a proxy's answer through it), so an answer is read field by field:
- * a bad one becomes the reason's own message and a `console.warn` (once), never an exception
- * in a render or an unhandled rejection in a click handler, and never a navigation to a
- * non-http(s) URL.
- */
+// Server Actions are the merchant's code, so their answers are read field by field: a bad
+// one warns once and never throws in a render or navigates to a non-http(s) URL.
 
 /** The longest message a component shows from an answer; longer ones are cut. */
 export const MAX_MESSAGE_LENGTH = 500
-// Ids as Medusa makes them (`order_01J...`), generously bounded.
 const ORDER_ID = /^[\w-]{1,100}$/
-// A reason as the plugin spells them; an unknown one (a newer plugin's) is kept if it looks like one.
+// An unknown reason is kept if it looks like one.
 const REASON = /^[a-z_]{1,40}$/
 
-/**
- * A `bnpl_error` (or status) reason fit to show: one that looks like a reason, else
- * `payment_failed` (warned once for `component`).
- */
+/** A reason fit to show: `value` if it looks like one, else `payment_failed` (warned once). */
 export function readReason(value: unknown, component: string): string {
   if (typeof value === "string" && REASON.test(value)) return value
   warnOnce(component, "unknown reason", typeof value === "string" ? JSON.stringify(value) : typeof value)
   return "payment_failed"
 }
 
-/**
- * `startPayLaterCheckout`'s result as `<PayLaterButton>` and `<PayLaterReturnNotice>` act on it:
- * a redirect only to an absolute http(s) URL; an error with a known reason and a message of at
- * most 500 characters (else the reason's message, or `fallbackMessage`).
- */
+/** Reads a start action's answer: a redirect only to an http(s) URL, else an error. */
 export function readStartResult(
   value: unknown,
   component: string,
   fallbackMessage: string,
   messages?: PayLaterMessages,
-  locale?: LocaleChoice
+  locale?: LocaleChoice,
 ): StartCheckoutResult {
   const answer = asRecord(value)
   if (answer && "redirectUrl" in answer) {
@@ -59,15 +40,21 @@ export function readStartResult(
     return { error: { reason: "unknown", message: fallbackMessage } }
   }
   const reason = (isPayLaterReason(error.reason) ? error.reason : "unknown") as StartErrorReason
-  return { error: { reason, message: messageOf(error.message, component, reason === "unknown" ? fallbackMessage : messageFor(reason, messages, {}, locale)) } }
+  return {
+    error: {
+      reason,
+      message: messageOf(error.message, component, reason === "unknown" ? fallbackMessage : messageFor(reason, messages, {}, locale)),
+    },
+  }
 }
 
-/**
- * `completePayLaterCart`'s result as `<PayLaterReturnNotice>` acts on it: an order id as
- * Medusa makes them, or an error (reason and message read as in `readStartResult`; a bad answer
- * reads as `payment_failed`).
- */
-export function readCompleteResult(value: unknown, component: string, messages?: PayLaterMessages, locale?: LocaleChoice): CompleteCartResult {
+/** Reads a retry action's answer: an order id, else an error (`payment_failed` if bad). */
+export function readCompleteResult(
+  value: unknown,
+  component: string,
+  messages?: PayLaterMessages,
+  locale?: LocaleChoice,
+): CompleteCartResult {
   const answer = asRecord(value)
   if (answer && typeof answer.orderId === "string" && ORDER_ID.test(answer.orderId)) return { orderId: answer.orderId }
   const error = asRecord(answer?.error)
@@ -79,11 +66,7 @@ export function readCompleteResult(value: unknown, component: string, messages?:
   return { error: { reason, message: messageOf(error.message, component, messageFor(reason, messages, {}, locale)) } }
 }
 
-/**
- * `fetchPayLaterCartStatus`'s result as `<PayLaterProcessing>` polls on it: `completed` only
- * with an order id, `failed` with a reason (see `readReason`), anything else `processing`
- * (so the component's time-out, not one bad answer, decides when to stop).
- */
+/** Reads a cart status: `completed` only with an order id; anything bad reads as `processing`. */
 export function readCartStatus(value: unknown, component: string): PayLaterCartStatus {
   const answer = asRecord(value)
   if (answer?.status === "completed") {

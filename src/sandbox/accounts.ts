@@ -1,33 +1,22 @@
 import { apiAmountToMinorUnits, isApiAmount } from "../client/money"
 import { SANDBOX_CREDENTIALS } from "../sandbox-credentials"
 
-/**
- * A merchant account of the sandbox. docs/service-api.md "What the service does", rule 2:
- * accounts are per region (UK, EU) and each has its own credentials; its limits are what
- * Get Configuration answers (docs/service-api.md "Configuration").
- */
+/** A merchant account: per region, with its own credentials; its limits are what Get Configuration answers. */
 export interface SandboxAccount {
   region: "UK" | "EU"
   merchantId: string
   secretKey: string
   currency: "GBP" | "EUR"
-  /** The smallest order amount, an API amount string such as "1.00". */
+  /** API amount string, e.g. "1.00". */
   minimumAmount: string
-  /** The largest order amount, an API amount string such as "1000.00". */
   maximumAmount: string
-  /**
-   * Other merchant ids this account still answers to, for scripts written against earlier
-   * sandboxes (the default accounts were `sandbox-uk-merchant` and `sandbox-eu-merchant`
-   * before their ids became numeric like the real service's).
-   */
+  /** Other ids this account answers to, so scripts using the old non-numeric ids keep working. */
   formerMerchantIds?: string[]
 }
 
 /**
- * The accounts a sandbox starts with unless told otherwise. Deterministic so that docs and
- * tests can cite them; they are sandbox credentials and are safe to print. Merchant ids are
- * numeric, as the real service's are (the official SDKs' log masking and User-Agent assume
- * digits); the former ids are still accepted.
+ * Deterministic so docs and tests can cite them; sandbox credentials, safe to print. Ids are numeric
+ * like the real service's, as the official SDKs' log masking and User-Agent assume digits.
  */
 export const DEFAULT_SANDBOX_ACCOUNTS: readonly SandboxAccount[] = Object.freeze([
   Object.freeze({
@@ -50,10 +39,7 @@ export const DEFAULT_SANDBOX_ACCOUNTS: readonly SandboxAccount[] = Object.freeze
   }),
 ]) as readonly SandboxAccount[]
 
-/**
- * Checks a pair of limits: both API amount strings and minimum <= maximum.
- * @throws Error naming the offending field.
- */
+/** Both API amount strings and minimum <= maximum. @throws Error naming the field. */
 export function assertValidLimits(minimumAmount: string, maximumAmount: string): void {
   for (const [field, value] of [
     ["minimumAmount", minimumAmount],
@@ -68,10 +54,7 @@ export function assertValidLimits(minimumAmount: string, maximumAmount: string):
   }
 }
 
-/**
- * Copies and checks the accounts a sandbox is started with.
- * @throws Error when a field is missing or two accounts share a merchantId.
- */
+/** Copies and checks the starting accounts. @throws Error for a missing field or a shared merchantId. */
 export function prepareAccounts(accounts: readonly SandboxAccount[]): SandboxAccount[] {
   const seen = new Set<string>()
   return accounts.map((account, index) => {

@@ -3,26 +3,21 @@ import { errorResult, type EndpointResult } from "./result"
 import type { StoredCheckout } from "./state"
 
 /**
- * Whether the `amount` sent with Auth or Immediate Payment Capture may turn this confirmed
- * checkout into a payment; undefined when it may, else the refusal (nothing is approved).
- *
- * - Express checkout (docs/service-api.md "Express checkout"): `amount` is required,
- *   422 `invalid_object` naming `amount` when absent; it must be what the consumer approved
- *   (the chosen option's `orderAmount`, now the checkout's `amount`): 422 `invalid_amount`
- *   otherwise.
- * - Standard checkout: Auth ignores an `amount` (docs/service-api.md "Auth" takes none);
- *   Immediate Payment Capture checks one when sent (the sandbox's own choice, as before).
- * Another currency than the checkout's is 422 `invalid_object` naming `amount.currency`.
+ * The refusal of an Auth or Immediate Payment Capture `amount`, or undefined. Express requires the
+ * approved amount (docs/service-api.md "Express checkout"); a standard Auth ignores `amount`, and an
+ * Immediate Payment Capture checks one when sent.
  */
 export function approvedAmountRefusal(
   checkout: StoredCheckout,
   amount: MoneyInput | undefined,
-  endpoint: "auth" | "capture"
+  endpoint: "auth" | "capture",
 ): EndpointResult | undefined {
   const express = checkout.request.mode === "express"
   if (!express && endpoint === "auth") return undefined
   if (amount === undefined) {
-    return express ? errorResult(422, "invalid_object", "amount is required for an express checkout (the amount the consumer approved)") : undefined
+    return express
+      ? errorResult(422, "invalid_object", "amount is required for an express checkout (the amount the consumer approved)")
+      : undefined
   }
   const approved = checkout.request.amount
   if (amount.currency !== approved.currency) {

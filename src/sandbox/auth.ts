@@ -6,12 +6,8 @@ import { GRANTED_SCOPES } from "./rules"
 import type { SandboxStore } from "./state"
 
 /**
- * Finds the account an `Authorization` header authenticates (docs/service-api.md
- * "Authentication"): `Basic base64(merchantId:secretKey)` (RFC 7617) or `Bearer <token>`
- * for a token the token endpoint issued, still within `expires_in` by the sandbox clock and
- * not revoked. The scheme name is case-insensitive (RFC 7235); any other scheme, or a bare
- * token, is refused.
- * @throws SandboxRequestError 401 `unauthorized`.
+ * The account an `Authorization` header authenticates: Basic, or a Bearer token still valid by the
+ * sandbox clock and not revoked; the scheme is case-insensitive (RFC 7235). @throws SandboxRequestError 401.
  */
 export function authenticate(store: SandboxStore, header: string | undefined): SandboxAccount {
   const match = /^(\S+) +(\S+)\s*$/.exec(header ?? "")
@@ -50,11 +46,15 @@ function sameSecret(expected: string, given: string): boolean {
 }
 
 /**
- * The token endpoint, `POST {auth_url}/v2/oauth2/token` (docs/service-api.md "Get access token"): a form-urlencoded client-credentials grant. Client credentials may also come as
- * a Basic header (RFC 6749 section 2.3.1). Bad credentials give 401; a wrong grant type or
- * scope gives 400. Error bodies carry the service's fields plus RFC 6749's `error`.
+ * docs/service-api.md "Get access token"; credentials may also come as a Basic header (RFC 6749 2.3.1).
+ * Error bodies carry the service's fields plus RFC 6749's `error`.
  */
-export function issueAccessToken(store: SandboxStore, contentType: string | undefined, rawBody: string, authorization?: string): EndpointResult {
+export function issueAccessToken(
+  store: SandboxStore,
+  contentType: string | undefined,
+  rawBody: string,
+  authorization?: string,
+): EndpointResult {
   if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? "")) {
     return errorResult(415, "unsupported_media_type", "The token request must be application/x-www-form-urlencoded")
   }
@@ -100,7 +100,7 @@ export function issueAccessToken(store: SandboxStore, contentType: string | unde
       token_type: "Bearer",
       expires_in: lifetimeSeconds,
     },
-    { "Cache-Control": "no-store" }
+    { "Cache-Control": "no-store" },
   )
 }
 
@@ -113,7 +113,7 @@ function decodeFormComponent(value: string): string {
   }
 }
 
-/** Makes every issued access token unusable (control API `POST /__control/tokens/revoke`). */
+/** Makes every issued access token unusable. */
 export function revokeAllAccessTokens(store: SandboxStore): number {
   let revoked = 0
   for (const issued of store.accessTokens.values()) {

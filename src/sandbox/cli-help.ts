@@ -1,12 +1,8 @@
-/**
- * The command line's help texts (docs/sandbox.md "From a shell" gives the same flags): the
- * program's, listing its commands, and the `sandbox` command's, explaining every flag.
- */
+// The command line's help texts; docs/sandbox.md "From a shell" gives the same flags.
 
-/** The program's name as a shell user types it. */
 export const PROGRAM = "medusa-payment-bnpl"
 
-/** `medusa-payment-bnpl`, `--help` or `help`: what the program does and its commands. */
+/** `medusa-payment-bnpl`, `--help` or `help`. */
 export const PROGRAM_HELP = `Usage: ${PROGRAM} <command> [flags]
 
 The command line of medusa-payment-bnpl, the Medusa v2 plugin for a buy now, pay later
@@ -21,7 +17,7 @@ Flags:
   --version, -v   print the package's version
   --help, -h      print this text`
 
-/** `medusa-payment-bnpl sandbox --help` or `help sandbox`: every flag with its default. */
+/** `medusa-payment-bnpl sandbox --help` or `help sandbox`. */
 export const SANDBOX_HELP = `Usage: ${PROGRAM} sandbox [flags]
 
 Starts a local sandbox of the buy now, pay later Merchant API v2: its endpoints, its consumer
@@ -45,7 +41,7 @@ Flags:
   --instalment-days <n>  days between two instalments, 1 to 366 (default 14); the first is due today
   --help, -h             print this text`
 
-/** The help text for a command, or undefined for a command there is none. */
+/** The help text for a command, or undefined. */
 export function helpFor(command: string | undefined): string | undefined {
   if (command === undefined) return PROGRAM_HELP
   return command === "sandbox" ? SANDBOX_HELP : undefined

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util"
 import { helpFor, PROGRAM } from "./cli-help"
 import { startSandbox, type Sandbox } from "./server"
 
-/** Where the CLI writes; the console by default, replaceable in tests. */
+/** Where the CLI writes; replaceable in tests. */
 export interface CliOutput {
   log(message: string): void
   error(message: string): void
@@ -26,13 +26,9 @@ const PROGRAM_FLAGS = {
 } as const
 
 /**
- * The `medusa-payment-bnpl` command (run by bin/medusa-payment-bnpl.js): `sandbox [flags]`,
- * `help [command]`, `--version` and `--help` (texts in cli-help.ts, docs/sandbox.md "From a
- * shell"). `sandbox` starts a sandbox and prints its URLs and its accounts' credentials: they
- * are sandbox credentials, made up for local use, so printing them is safe (the plugin itself
- * never logs a secret). A command or flag it does not know, or a flag's bad value, is answered
- * in one line that points to the help, with exit code 2 (`process.exitCode`).
- * Resolves with the running sandbox, or undefined after printing help, the version or an error.
+ * The `medusa-payment-bnpl` command (docs/sandbox.md "From a shell"). It prints the accounts'
+ * credentials: made up for local use, so printing them is safe. A usage error is one line pointing to
+ * the help, exit code 2. Resolves with the running sandbox, or undefined.
  */
 export async function runCli(argv: string[], output: CliOutput = console): Promise<Sandbox | undefined> {
   const command = argv[0]?.startsWith("-") ? undefined : argv[0]
@@ -49,7 +45,8 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
     else usageError(output, `unknown command ${JSON.stringify(topic)}. Run \`${PROGRAM} --help\` for the commands.`)
     return undefined
   }
-  if (command !== "sandbox") return usageError(output, `unknown command ${JSON.stringify(command)}. Run \`${PROGRAM} --help\` for the commands.`)
+  if (command !== "sandbox")
+    return usageError(output, `unknown command ${JSON.stringify(command)}. Run \`${PROGRAM} --help\` for the commands.`)
 
   const parsed = parseFlags(argv.slice(1), SANDBOX_FLAGS, false, output, "sandbox")
   if (!parsed) return undefined
@@ -59,7 +56,10 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
   }
   const port = Number(parsed.values.port)
   if (!/^\d+$/.test(parsed.values.port) || port > 65535) {
-    return usageError(output, `--port must be a whole number from 0 to 65535, got ${JSON.stringify(parsed.values.port)}. Run \`${PROGRAM} sandbox --help\` for its flags.`)
+    return usageError(
+      output,
+      `--port must be a whole number from 0 to 65535, got ${JSON.stringify(parsed.values.port)}. Run \`${PROGRAM} sandbox --help\` for its flags.`,
+    )
   }
 
   let sandbox: Sandbox
@@ -74,7 +74,9 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
     })
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
-    const message = error.message.replace("paymentSchedule.instalments", "--instalments").replace("paymentSchedule.intervalDays", "--instalment-days")
+    const message = error.message
+      .replace("paymentSchedule.instalments", "--instalments")
+      .replace("paymentSchedule.intervalDays", "--instalment-days")
     return usageError(output, `${message}. Run \`${PROGRAM} sandbox --help\` for its flags.`)
   }
   output.log(describeSandbox(sandbox))
@@ -84,13 +86,14 @@ export async function runCli(argv: string[], output: CliOutput = console): Promi
 
 type Flags = typeof SANDBOX_FLAGS | typeof PROGRAM_FLAGS
 
-/**
- * The flags and positionals of `args`, or undefined after printing what is wrong in one line:
- * Node's parser explains itself to programmers ("To specify a positional argument starting with
- * a '-', place it at the end of the command after '--'"), a shell user wants the flag and where
- * the help is.
- */
-function parseFlags<T extends Flags>(args: string[], options: T, allowPositionals: boolean, output: CliOutput, command: string | undefined) {
+/** Parsed flags, or undefined after a one-line error: Node's own messages are written for programmers, not shell users. */
+function parseFlags<T extends Flags>(
+  args: string[],
+  options: T,
+  allowPositionals: boolean,
+  output: CliOutput,
+  command: string | undefined,
+) {
   const pointer = command ? `Run \`${PROGRAM} ${command} --help\` for its flags.` : `Run \`${PROGRAM} --help\` for the commands.`
   try {
     return parseArgs({ args, options, allowPositionals, strict: true })
@@ -110,14 +113,13 @@ function parseFlags<T extends Flags>(args: string[], options: T, allowPositional
   }
 }
 
-/** Prints a usage error in one line, `medusa-payment-bnpl: <problem>`, and sets the exit code 2. */
 function usageError(output: CliOutput, problem: string): undefined {
   output.error(`${PROGRAM}: ${problem}`)
   process.exitCode = 2
   return undefined
 }
 
-/** The version in the package's package.json, the nearest one above this file (the source's and the build's folders differ in depth). */
+/** The nearest package.json above that is ours: the source's and the build's depths differ. */
 function packageVersion(): string {
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     try {
@@ -130,20 +132,20 @@ function packageVersion(): string {
   return "(version unknown)"
 }
 
-/** Closes the sandbox on Ctrl-C or a stop, then exits (1 when closing failed). */
+/** Closes the sandbox on Ctrl-C or a stop, then exits. */
 function stopOnSignals(sandbox: Sandbox, output: CliOutput): void {
   const stop = (signal: string) => {
     output.log(`\n${signal}: stopping the sandbox`)
     sandbox.close().then(
       () => process.exit(0),
-      () => process.exit(1)
+      () => process.exit(1),
     )
   }
   process.once("SIGINT", () => stop("SIGINT"))
   process.once("SIGTERM", () => stop("SIGTERM"))
 }
 
-/** The start-up banner: URLs and, per account, its region, credentials, currency and limits. */
+/** The start-up banner: URLs and each account's credentials and limits. */
 export function describeSandbox(sandbox: Sandbox): string {
   const lines = [
     "BNPL Merchant API v2 sandbox",
@@ -160,7 +162,7 @@ export function describeSandbox(sandbox: Sandbox): string {
   for (const account of sandbox.accounts) {
     lines.push(
       `  ${account.region}  merchantId ${account.merchantId}  secretKey ${account.secretKey}  ` +
-        `${account.currency} ${account.minimumAmount} to ${account.maximumAmount}`
+        `${account.currency} ${account.minimumAmount} to ${account.maximumAmount}`,
     )
   }
   lines.push("", "Press Ctrl-C to stop.")

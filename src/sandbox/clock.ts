@@ -1,12 +1,7 @@
-/**
- * The sandbox's own clock: real time plus an offset that tests move forward. Every expiry
- * (checkouts, authorisations, access tokens, remembered requestIds, the refund time limit)
- * is measured against it, so a test can cross 60 minutes or 13 days without waiting.
- */
+/** Real time plus an offset tests move forward, so a test can cross 60 minutes or 13 days without waiting. */
 export class SandboxClock {
   private offsetMs = 0
 
-  /** Milliseconds since the epoch, as the sandbox sees them. */
   nowMs(): number {
     return Date.now() + this.offsetMs
   }
@@ -15,7 +10,7 @@ export class SandboxClock {
     return new Date(this.nowMs())
   }
 
-  /** Moves the clock forward; the sandbox never goes back in time, so negative values are refused. */
+  /** Negative values are refused: the sandbox never goes back in time. */
   advance(seconds: number): Date {
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw new RangeError(`seconds must be a finite number of 0 or more, got ${seconds}`)
@@ -24,7 +19,7 @@ export class SandboxClock {
     return this.now()
   }
 
-  /** How far the clock was moved, in milliseconds (kept by `saveSandboxState`). */
+  /** How far the clock was moved, in ms. */
   offset(): number {
     return this.offsetMs
   }
@@ -34,7 +29,7 @@ export class SandboxClock {
   }
 }
 
-/** A millisecond timestamp as the API writes it: UTC, ISO 8601. */
+/** UTC, ISO 8601, as the API writes it. */
 export function isoTimestamp(ms: number): string {
   return new Date(ms).toISOString()
 }

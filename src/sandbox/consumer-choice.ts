@@ -1,21 +1,13 @@
 import type { SandboxStore, StoredCheckout } from "./state"
 
-/**
- * What a consumer can do on the service's screens: confirm, confirm with a card that will be
- * declined at Auth, or cancel (docs/service-api.md "What the service does": the consumer
- * confirms the checkout in the service's own screen flow).
- */
+/** What a consumer can do on the service's screens; `decline` confirms with a card Auth will decline. */
 export type ConsumerChoice = "approve" | "decline" | "cancel"
 
 export type ConsumerChoiceOutcome =
   | { recorded: true; checkout: StoredCheckout }
   | { recorded: false; reason: "unknown" | "expired" | "completed" | "express" }
 
-/**
- * Records the consumer's choice for a checkout, unless the token is unknown, expired or used,
- * or the checkout is an express one (confirmed in the popup with an address and a shipping
- * option instead: express/confirmation.ts).
- */
+/** Records the choice unless the token is unknown, expired or used, or the checkout is express (confirmed in the popup). */
 export function recordConsumerChoice(store: SandboxStore, token: string, choice: ConsumerChoice): ConsumerChoiceOutcome {
   const checkout = store.checkouts.get(token)
   if (!checkout) return { recorded: false, reason: "unknown" }
@@ -26,11 +18,7 @@ export function recordConsumerChoice(store: SandboxStore, token: string, choice:
   return { recorded: true, checkout }
 }
 
-/**
- * The merchant URL the consumer returns to, with `orderToken` and `status` appended
- * (docs/service-api.md "Create Checkout"). The merchant's own query string and
- * fragment are kept as they were written.
- */
+/** The merchant URL with `orderToken` and `status` appended; its own query and fragment kept as written. */
 export function returnUrl(merchantUrl: string, token: string, status: "SUCCESS" | "CANCELLED"): string {
   const hashAt = merchantUrl.indexOf("#")
   const base = hashAt < 0 ? merchantUrl : merchantUrl.slice(0, hashAt)

@@ -7,21 +7,20 @@ import { say, screenLocale, screenWords, type ScreenLocale } from "./screen-word
 import type { SandboxStore, StoredCheckout } from "./state"
 
 // Dates as a UK or European consumer reads them ("25 Nov 2026", "25 nov. 2026"), never 11/25/2026.
-const dueDate = (locale: ScreenLocale) => new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
+const dueDate = (locale: ScreenLocale) =>
+  new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
 
 function formatMinor(minor: bigint, currency: string, locale: ScreenLocale): string {
   return formatMoney({ amount: minorUnitsToApiAmount(minor), currency }, locale)
 }
 
-// The order as the consumer checks it before confirming: each item (quantity × unit price),
-// the discounts, shipping, tax and the total, as the service's own screens list them.
 function orderTable(checkout: StoredCheckout, locale: ScreenLocale): string {
   const words = screenWords(locale)
   const request = checkout.request
   const currency = request.amount.currency
   const row = (id: string, label: string, minor: bigint, className = "") =>
     `<tr id="${id}"${className ? ` class="${className}"` : ""}><td>${label}</td><td class="price">${escapeHtml(
-      minor < 0n ? `-${formatMinor(-minor, currency, locale)}` : formatMinor(minor, currency, locale)
+      minor < 0n ? `-${formatMinor(-minor, currency, locale)}` : formatMinor(minor, currency, locale),
     )}</td></tr>`
   const minor = (money: { amount: string } | undefined) => (money ? apiAmountToMinorUnits(money.amount) : 0n)
   const rows: string[] = []
@@ -30,12 +29,21 @@ function orderTable(checkout: StoredCheckout, locale: ScreenLocale): string {
     const quantity = item.quantity ?? 1
     const line = minor(item.price) * BigInt(quantity)
     sum += line
-    const each = quantity === 1 || !item.price ? "" : ` <span class="muted">${escapeHtml(say(words.each, { price: formatMoney(item.price, locale) }))}</span>`
+    const each =
+      quantity === 1 || !item.price
+        ? ""
+        : ` <span class="muted">${escapeHtml(say(words.each, { price: formatMoney(item.price, locale) }))}</span>`
     rows.push(row(`item-${index}`, `${escapeHtml(quantity)} × ${escapeHtml(item.name ?? item.sku ?? words.item)}${each}`, line))
   })
   ;(request.discounts ?? []).forEach((discount, index) => {
     sum -= minor(discount.amount)
-    rows.push(row(`discount-${index}`, `${escapeHtml(words.discount)}${discount.displayName ? `: ${escapeHtml(discount.displayName)}` : ""}`, -minor(discount.amount)))
+    rows.push(
+      row(
+        `discount-${index}`,
+        `${escapeHtml(words.discount)}${discount.displayName ? `: ${escapeHtml(discount.displayName)}` : ""}`,
+        -minor(discount.amount),
+      ),
+    )
   })
   if (request.shippingAmount) {
     sum += minor(request.shippingAmount)
@@ -51,17 +59,21 @@ function orderTable(checkout: StoredCheckout, locale: ScreenLocale): string {
   return `<table id="order">${rows.join("\n")}</table>`
 }
 
-// The instalment plan: how many, how much and when (SandboxOptions.paymentSchedule).
 function scheduleTable(store: SandboxStore, checkout: StoredCheckout, locale: ScreenLocale): string {
   const words = screenWords(locale)
   const currency = checkout.request.amount.currency
   const rule = store.settings.paymentSchedule
   const instalments = paymentSchedule(apiAmountToMinorUnits(checkout.request.amount.amount), store.clock.nowMs(), rule)
-  const every = rule.intervalDays === 14 ? words.everyTwoWeeks : rule.intervalDays === 7 ? words.everyWeek : say(words.everyDays, { days: rule.intervalDays })
+  const every =
+    rule.intervalDays === 14
+      ? words.everyTwoWeeks
+      : rule.intervalDays === 7
+        ? words.everyWeek
+        : say(words.everyDays, { days: rule.intervalDays })
   const dates = dueDate(locale)
   const rows = instalments.map(
     (instalment, index) =>
-      `<tr><td>${escapeHtml(index === 0 ? words.today : dates.format(instalment.dueAtMs))}</td><td class="price">${escapeHtml(formatMinor(instalment.amountMinor, currency, locale))}</td></tr>`
+      `<tr><td>${escapeHtml(index === 0 ? words.today : dates.format(instalment.dueAtMs))}</td><td class="price">${escapeHtml(formatMinor(instalment.amountMinor, currency, locale))}</td></tr>`,
   )
   const summary = rule.instalments === 1 ? words.onePayment : say(words.payments, { count: rule.instalments, every })
   return `<h2>${escapeHtml(words.plan)}</h2><p id="schedule-summary">${escapeHtml(summary)}</p><table id="schedule">${rows.join("\n")}</table>`
@@ -88,7 +100,7 @@ ${scheduleTable(store, checkout, locale)}
 ${button("confirm", "confirm", words.confirm)}
 ${button("decline", "decline", words.decline)}
 ${button("cancel", "cancel", words.cancel)}`,
-    { locale }
+    { locale },
   )
 }
 
@@ -102,12 +114,8 @@ function refuse(res: Response, reason: "unknown" | "expired" | "completed" | "ex
 }
 
 /**
- * The consumer screens behind `redirectCheckoutUrl` (docs/service-api.md "Checkout"): a page
- * with Confirm, "Confirm, card will be declined" and Cancel. Confirming (either way) sends the
- * consumer to `merchant.redirectConfirmUrl` with `status=SUCCESS`; cancelling to
- * `redirectCancelUrl` with `status=CANCELLED`, both with `orderToken` (303 See Other, so the
- * browser follows with a GET). Without a merchant URL the page says what happened instead.
- * In the language of the `locale` query parameter, else the browser's (screen-words.ts).
+ * The consumer screens behind `redirectCheckoutUrl`. Confirm and Cancel send the consumer to the
+ * merchant's URL with 303 See Other, so the browser follows with a GET; without one the page says what happened.
  */
 export function consumerScreenRoutes(store: SandboxStore): Router {
   const router = Router()
@@ -118,7 +126,10 @@ export function consumerScreenRoutes(store: SandboxStore): Router {
     if (checkout.request.mode === "express") return refuse(res, "express", locale)
     if (store.isCheckoutExpired(checkout)) return refuse(res, "expired", locale)
     if (checkout.completedAtMs !== undefined) return refuse(res, "completed", locale)
-    res.status(200).type("html").send(checkoutPage(store, checkout, locale))
+    res
+      .status(200)
+      .type("html")
+      .send(checkoutPage(store, checkout, locale))
   })
 
   const choices: Record<string, ConsumerChoice> = { confirm: "approve", decline: "decline", cancel: "cancel" }
@@ -142,8 +153,8 @@ export function consumerScreenRoutes(store: SandboxStore): Router {
         page(
           words.checkout,
           `<h1 id="result">${escapeHtml(cancelled ? words.cancelled : words.confirmed)}</h1><p>${escapeHtml(words.noReturnUrl)}</p>`,
-          { locale }
-        )
+          { locale },
+        ),
       )
   })
   return router

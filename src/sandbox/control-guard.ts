@@ -4,12 +4,7 @@ import { rawBodyText } from "./request-body"
 
 const LOOPBACK_HOSTNAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"])
 
-/**
- * Whether a browser's `Origin` is the sandbox's own: the origin of its public URL, or the
- * loopback address the request was sent to (`http://127.0.0.1:4010`, `http://localhost:4010`).
- * A page served by another port, another host, a DNS name rebound to 127.0.0.1, or an opaque
- * origin (`null`, sent by sandboxed frames and no-referrer forms) is foreign.
- */
+/** The sandbox's public origin or the loopback address asked; another port, a rebound DNS name or `null` is foreign. */
 export function isSandboxOrigin(origin: string, host: string | undefined, publicUrl: string): boolean {
   if (publicUrl) {
     try {
@@ -43,15 +38,10 @@ function refusal(req: Request, publicUrl: string): { status: 403 | 415; message:
 }
 
 /**
- * Lets only the sandbox's owner drive the control API (issue "Nobody gets in", item 6). A
- * web page open in the developer's browser can send "simple" cross-site requests (a form,
- * or `fetch` with `text/plain`) that need no CORS preflight; those must change nothing:
- * - 403 `forbidden` for a foreign `Origin` (see `isSandboxOrigin`) or `Sec-Fetch-Site: cross-site`;
- * - 415 `unsupported_media_type` for a body or a `Content-Type` that is not `application/json`
- *   (a request with neither, as `curl -X POST` sends, is accepted: it is not a simple-request
- *   body a page could forge without an `Origin`).
- * Requests without an `Origin` (curl, tests, Node) and same-origin requests pass.
- * `publicUrl` is read per request because it is known only once the server listens.
+ * Lets only the sandbox's owner drive the control API (docs/sandbox.md "Who may call it"): a page in
+ * the developer's browser can send simple cross-site requests without a CORS preflight, so a foreign
+ * `Origin` or `Sec-Fetch-Site: cross-site` gets 403 and a non-JSON body 415. `publicUrl` is read per
+ * request, being known only once the server listens.
  */
 export function ownerOnly(publicUrl: () => string): RequestHandler {
   return (req, res, next) => {

@@ -3,27 +3,24 @@ import type { z } from "zod"
 import { errorBody } from "./errors"
 import { rawBodyText } from "./request-body"
 
-/** A refused control operation, with the HTTP status the control API answers it with. */
+/** A refused control operation, with the HTTP status to answer. */
 export class SandboxControlError extends Error {
   constructor(
     readonly httpStatusCode: number,
-    message: string
+    message: string,
   ) {
     super(message)
     this.name = "SandboxControlError"
   }
 }
 
-/** A zod error as the control API words it: "field rule" for the first issue. */
+/** A zod error as the control API words it: "field rule". */
 export function describeControlIssue(error: z.ZodError): string {
   const issue = error.issues[0]
   return `${issue.path.join(".") || "body"} ${issue.message}`
 }
 
-/**
- * Control bodies are JSON objects; an empty body means "no options".
- * @throws SandboxControlError 400 for anything else.
- */
+/** A JSON object, or `{}` for an empty body. @throws SandboxControlError 400 for anything else. */
 export function controlBody(req: Request): Record<string, any> {
   const text = rawBodyText(req).trim()
   if (!text) return {}
@@ -36,11 +33,7 @@ export function controlBody(req: Request): Record<string, any> {
   throw new SandboxControlError(400, "The control API takes a JSON object body")
 }
 
-/**
- * A control route: `action`'s `{ status = 200, body }` as JSON, or a thrown
- * `SandboxControlError` as `{ errorCode: "invalid_request", message, ... }` with its status
- * (anything else: 500 `error`).
- */
+/** A control route: `action`'s body as JSON, a `SandboxControlError` with its status, anything else 500. */
 export function controlAction(action: (req: Request) => { status?: number; body: unknown }): RequestHandler {
   return (req, res) => {
     try {

@@ -14,44 +14,28 @@ import type { SandboxStore } from "./state"
 
 export { SandboxControlError }
 
-/**
- * Test controls of the sandbox; none of this exists on the real service. The same operations
- * are served over HTTP under `/__control` without authentication (see `controlRoutes`).
- */
+/** Test controls of the sandbox, none on the real service; also served under `/__control`. docs/sandbox.md "Control API". */
 export interface SandboxControl extends ExpressControl {
   /**
-   * Confirms a checkout as the consumer would on the screens, without the page.
-   * `decline` makes the following Auth answer 402 DECLINED.
-   * @throws SandboxControlError 404 unknown token, 409 an express checkout (see
-   * `confirmExpressCheckout`), 410 expired or already used.
+   * Confirms a checkout as the consumer would; `decline` makes the next Auth answer 402 DECLINED.
+   * @throws SandboxControlError 404 unknown, 409 express, 410 expired or used.
    */
   confirmCheckout(token: string, outcome?: "approve" | "decline"): void
   /**
-   * Makes the service approve another amount than the checkout was made for: the payment
-   * Auth then creates carries `amount` (API string, in `currency`, default the checkout's)
-   * as its `originalAmount`. Returns the checkout's new amount. Plays a service (or a
-   * tampered checkout) whose approval does not match what the merchant asked, so a test can
-   * show the plugin voids it. Get Checkout answers the new amount; the ledger's `checkouts`
-   * keep what Create Checkout was sent.
-   * @throws SandboxControlError 400 bad amount, 404 unknown token, 410 expired or already used.
+   * Makes the service approve another amount (API string) than the checkout asked, so a test can show
+   * the plugin voids it; the ledger keeps what Create Checkout was sent. @throws SandboxControlError 400, 404, 410.
    */
   changeCheckoutAmount(token: string, amount: string, currency?: string): { amount: string; currency: string }
-  /** The sandbox clock. */
   now(): Date
-  /** Moves the sandbox clock forward; returns the new time. */
   advanceClock(seconds: number): Date
-  /** Arms a fault (see `SandboxFault` in faults.ts). */
   addFault(fault: SandboxFault): void
-  /** The faults not used up yet. */
   faults(): Array<SandboxFault & { remaining: number }>
   clearFaults(): void
-  /** A copy of everything the sandbox did. */
   ledger(): SandboxLedger
-  /** Changes an account's limits (what Get Configuration answers and Create Checkout enforces). */
+  /** What Get Configuration answers and Create Checkout enforces. */
   setAccountConfiguration(merchantId: string, limits: { minimumAmount: string; maximumAmount: string }): void
-  /** Makes every access token issued so far unusable; returns how many were still usable. */
+  /** Returns how many tokens were still usable. */
   revokeTokens(): number
-  /** Forgets all state and faults, resets the clock and the accounts' limits. */
   reset(): void
 }
 
@@ -66,7 +50,10 @@ export function createControl(store: SandboxStore): SandboxControl {
       const result = recordConsumerChoice(store, token, outcome)
       if (result.recorded) return
       if (result.reason === "express") {
-        throw new SandboxControlError(409, `Checkout ${token} is an express checkout: confirm it with an address and a shipping option (/__control/express/${token}/confirm)`)
+        throw new SandboxControlError(
+          409,
+          `Checkout ${token} is an express checkout: confirm it with an address and a shipping option (/__control/express/${token}/confirm)`,
+        )
       }
       throw new SandboxControlError(result.reason === "unknown" ? 404 : 410, `Checkout ${token} is ${result.reason}`)
     },
@@ -96,10 +83,7 @@ export function createControl(store: SandboxStore): SandboxControl {
     },
     faults: () => store.faults.list(),
     clearFaults: () => store.faults.clear(),
-    ledger: () =>
-      store.ledger.snapshot(
-        store.paymentsOf().map((payment) => ({ merchantId: payment.merchantId, ...paymentBody(payment) }))
-      ),
+    ledger: () => store.ledger.snapshot(store.paymentsOf().map((payment) => ({ merchantId: payment.merchantId, ...paymentBody(payment) }))),
     setAccountConfiguration(merchantId, limits) {
       const account: SandboxAccount | undefined = store.account(merchantId)
       if (!account) throw new SandboxControlError(404, `No account ${merchantId}`)
@@ -118,51 +102,50 @@ export function createControl(store: SandboxStore): SandboxControl {
 
 const advanceSchema = z.strictObject({ seconds: z.number().finite().min(0) })
 
-/**
- * The control API over HTTP (no authentication; for tests and local development only):
- * `POST /__control/checkouts/:token/confirm` `{ outcome? }`, `PUT /__control/checkouts/:token/amount`
- * `{ amount, currency? }`, `POST /__control/clock/advance`
- * `{ seconds }`, `GET /__control/clock`, `POST|GET|DELETE /__control/faults`,
- * `GET /__control/ledger`, `PUT /__control/accounts/:merchantId/configuration`,
- * `POST /__control/tokens/revoke`, `POST /__control/reset`, and the express checkout's
- * (express/control.ts): `POST /__control/express/:token/confirm`, `.../cancel`,
- * `GET /__control/express/addresses`.
- */
+/** The control API over HTTP, for tests and local development only. */
 export function controlRoutes(control: SandboxControl): Router {
   const router = Router()
   addCheckoutRoutes(router, control)
   router.use("/express", expressControlRoutes(control))
-  router.get("/clock", controlAction(() => ({ body: { now: control.now().toISOString() } })))
+  router.get(
+    "/clock",
+    controlAction(() => ({ body: { now: control.now().toISOString() } })),
+  )
   router.post(
     "/clock/advance",
     controlAction((req) => {
       const parsed = advanceSchema.safeParse(controlBody(req))
       if (!parsed.success) throw new SandboxControlError(400, describeControlIssue(parsed.error))
       return { body: { now: isoTimestamp(control.advanceClock(parsed.data.seconds).getTime()) } }
-    })
+    }),
   )
   addFaultRoutes(router, control)
-  router.get("/ledger", controlAction(() => ({ body: control.ledger() })))
+  router.get(
+    "/ledger",
+    controlAction(() => ({ body: control.ledger() })),
+  )
   router.put(
     "/accounts/:merchantId/configuration",
     controlAction((req) => {
       const { minimumAmount, maximumAmount } = controlBody(req)
       control.setAccountConfiguration(req.params.merchantId, { minimumAmount, maximumAmount })
       return { body: { merchantId: req.params.merchantId, minimumAmount, maximumAmount } }
-    })
+    }),
   )
-  router.post("/tokens/revoke", controlAction(() => ({ body: { revoked: control.revokeTokens() } })))
+  router.post(
+    "/tokens/revoke",
+    controlAction(() => ({ body: { revoked: control.revokeTokens() } })),
+  )
   router.post(
     "/reset",
     controlAction(() => {
       control.reset()
       return { body: { reset: true } }
-    })
+    }),
   )
   return router
 }
 
-/** `POST /checkouts/:token/confirm` and `PUT /checkouts/:token/amount`. */
 function addCheckoutRoutes(router: Router, control: SandboxControl): void {
   router.post(
     "/checkouts/:token/confirm",
@@ -170,32 +153,34 @@ function addCheckoutRoutes(router: Router, control: SandboxControl): void {
       const outcome = controlBody(req).outcome ?? "approve"
       control.confirmCheckout(req.params.token, outcome)
       return { body: { token: req.params.token, outcome } }
-    })
+    }),
   )
   router.put(
     "/checkouts/:token/amount",
     controlAction((req) => {
       const { amount, currency } = controlBody(req)
       return { body: { token: req.params.token, amount: control.changeCheckoutAmount(req.params.token, amount, currency) } }
-    })
+    }),
   )
 }
 
-/** `GET`, `POST` and `DELETE /faults`. */
 function addFaultRoutes(router: Router, control: SandboxControl): void {
-  router.get("/faults", controlAction(() => ({ body: { faults: control.faults() } })))
+  router.get(
+    "/faults",
+    controlAction(() => ({ body: { faults: control.faults() } })),
+  )
   router.post(
     "/faults",
     controlAction((req) => {
       control.addFault(controlBody(req) as SandboxFault)
       return { status: 201, body: { faults: control.faults() } }
-    })
+    }),
   )
   router.delete(
     "/faults",
     controlAction(() => {
       control.clearFaults()
       return { body: { faults: [] } }
-    })
+    }),
   )
 }

@@ -1,10 +1,5 @@
 import type { Request, Response } from "express"
-import {
-  ENDPOINTS,
-  type EndpointName,
-  type EndpointShortName,
-  type EndpointSpec,
-} from "../client/endpoints"
+import { ENDPOINTS, type EndpointName, type EndpointShortName, type EndpointSpec } from "../client/endpoints"
 import type { SandboxAccount } from "./accounts"
 import { authenticate } from "./auth"
 import { errorBody, SandboxRequestError } from "./errors"
@@ -20,48 +15,38 @@ export interface PublicContext {
   req: Request
   store: SandboxStore
   rawBody: string
-  /** The path's `{name}` placeholders of the endpoint's row, decoded. */
+  /** The row's path placeholders, decoded. */
   params: Record<string, string>
 }
 
 /** What a handler of an authenticated /v2 endpoint is given. */
 export interface MerchantContext<N extends EndpointName = EndpointName> extends PublicContext {
   account: SandboxAccount
-  /**
-   * The body, validated by the row's service schema (request-schemas.ts): 422
-   * `invalid_object` naming the field for a malformed value; a field the schema does not know
-   * is ignored and recorded in the ledger's `ignoredFields`, or refused with `strictRequests`
-   * (see `validateBody`). Undefined for an endpoint without a body.
-   */
+  /** Validated by the row's service schema; unknown fields are ignored into the ledger, or refused when strict. */
   request: SandboxRequest<N>
   /**
-   * Runs `apply` at most once per (account, endpoint, `key`) within 24 hours and replays its
-   * answer to retries; a retry while the first is still being processed gets 409 `conflict`.
-   * Without a key, `apply` simply runs. Source: docs/service-api.md "Auth" (idempotent on
-   * requestId) and docs/service-api.md "Errors".
+   * Runs `apply` once per (account, endpoint, `key`) within 24 hours and replays its answer to retries;
+   * a retry during the first gets 409 `conflict`. docs/service-api.md "Idempotent requests".
    */
   idempotent(key: string | undefined, apply: () => EndpointResult): Promise<EndpointResult>
 }
 
-/** The sandbox's answer to one endpoint of the table: public rows get a PublicContext, the others a MerchantContext. */
+/** The sandbox's answer to one endpoint of the table. */
 export type SandboxHandler<N extends EndpointName> = (
-  context: (typeof ENDPOINTS)[N]["access"] extends "public" ? PublicContext : MerchantContext<N>
+  context: (typeof ENDPOINTS)[N]["access"] extends "public" ? PublicContext : MerchantContext<N>,
 ) => EndpointResult | Promise<EndpointResult>
 
 /** One handler per row of the endpoint table: a row without one does not compile. */
 export type SandboxHandlers = { [N in EndpointName]: SandboxHandler<N> }
 
 /**
- * Wraps a handler with what every request goes through, in this order: counting it in the
- * ledger (under the row's `shortName`), a fault aimed at it, authentication (401), the
- * `User-Agent` header (docs/service-api.md "Common request headers": required; missing gives
- * 400 `bad_request`), the JSON body (415, 400 `invalid_json`) and its schema (422), then the
- * handler.
+ * Wraps a handler with, in order: the ledger's count, a fault aimed at it, authentication, the
+ * required `User-Agent` (docs/service-api.md "Common request headers"), the JSON body and its schema.
  */
 export function endpoint<N extends EndpointName>(
   store: SandboxStore,
   name: N,
-  handler: SandboxHandler<N>
+  handler: SandboxHandler<N>,
 ): (req: Request, res: Response, params: Record<string, string>) => void {
   return (req, res, params) => {
     handleRequest(store, name, handler as SandboxHandler<EndpointName>, req, res, params).catch((error: unknown) => {
@@ -78,7 +63,7 @@ async function handleRequest(
   handler: SandboxHandler<EndpointName>,
   req: Request,
   res: Response,
-  params: Record<string, string>
+  params: Record<string, string>,
 ): Promise<void> {
   const spec: EndpointSpec = ENDPOINTS[name]
   const shortName = spec.shortName as EndpointShortName
@@ -111,18 +96,12 @@ async function handleRequest(
   send(res, result)
 }
 
-/**
- * A merchant's call: authenticated, with its User-Agent, its body read and checked against
- * the endpoint's schema (fields the schema does not know go to the ledger), and
- * `idempotent` keyed on the merchant, the endpoint and the caller's key.
- * @throws SandboxRequestError for a refused credential, a missing User-Agent or a bad body.
- */
 async function runAuthenticated(
   store: SandboxStore,
   name: EndpointName,
   handler: SandboxHandler<EndpointName>,
   call: { req: Request; rawBody: string; params: Record<string, string> },
-  serveLatency: () => Promise<void>
+  serveLatency: () => Promise<void>,
 ): Promise<EndpointResult> {
   const { req, rawBody, params } = call
   const spec: EndpointSpec = ENDPOINTS[name]
@@ -163,7 +142,7 @@ async function runOnce(
   scope: string,
   key: string | undefined,
   serveLatency: () => Promise<void>,
-  apply: () => EndpointResult
+  apply: () => EndpointResult,
 ): Promise<EndpointResult> {
   if (key === undefined) {
     await serveLatency()
@@ -178,8 +157,8 @@ async function runOnce(
   }
   store.requestIds.begin(scope)
   try {
-    // The latency fault is served here, while the requestId is in flight, so that a retry
-    // arriving meanwhile meets the 409 the real service gives.
+    // Served while the requestId is in flight, so a retry arriving meanwhile meets the 409 the real
+    // service gives.
     await serveLatency()
     const result = apply()
     if (isRememberedResult(result)) store.requestIds.finish(scope, result)
@@ -189,7 +168,7 @@ async function runOnce(
   }
 }
 
-/** Faults that answer (or hang up) without the change being applied. Returns true when one did. */
+/** Faults that answer or hang up without applying the change; true when one did. */
 function answerWithoutApplying(fault: SandboxFault, spec: EndpointSpec, req: Request, res: Response): boolean {
   switch (fault.kind) {
     case "status": {
@@ -216,7 +195,7 @@ function answerWithoutApplying(fault: SandboxFault, spec: EndpointSpec, req: Req
   }
 }
 
-/** For `lost_response`: the handler runs and applies its change, but the answer never leaves. */
+/** `lost_response`: the change is applied, but the answer never leaves. */
 function dropResponse(req: Request, res: Response): void {
   res.end = function endByHangingUp() {
     req.socket.destroy()

@@ -1,10 +1,6 @@
 import { randomBytes } from "node:crypto"
 
-/**
- * Error bodies as the service sends them: docs/service-api.md "Error object"
- * (`errorCode`, `errorId`, `message`, `httpStatusCode`) with the codes of its "Errors"
- * table and of docs/service-api.md "Errors".
- */
+/** Error bodies as the service sends them (docs/service-api.md "Error object"). */
 export interface SandboxErrorBody {
   errorCode: string
   errorId: string
@@ -12,7 +8,7 @@ export interface SandboxErrorBody {
   httpStatusCode: number
 }
 
-/** A fresh error id, the kind a merchant would quote to the service's support team. */
+/** A fresh error id, the kind a merchant would quote to the service's support. */
 export function newErrorId(): string {
   return randomBytes(8).toString("hex")
 }
@@ -21,15 +17,12 @@ export function errorBody(httpStatusCode: number, errorCode: string, message: st
   return { errorCode, errorId: newErrorId(), message, httpStatusCode }
 }
 
-/**
- * Thrown inside a handler to answer with an error body; the endpoint wrapper turns it into
- * the response. Handlers may equally return `errorResult(...)`.
- */
+/** Thrown inside a handler to answer with an error body; handlers may equally return `errorResult(...)`. */
 export class SandboxRequestError extends Error {
   constructor(
     readonly httpStatusCode: number,
     readonly errorCode: string,
-    message: string
+    message: string,
   ) {
     super(message)
     this.name = "SandboxRequestError"

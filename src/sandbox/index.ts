@@ -1,10 +1,4 @@
-/**
- * A local sandbox of the Merchant API v2 (docs/service-api.md, with the gaps filled from
- * docs/service-api.md): the service's endpoints, its consumer screens (the standard
- * checkout page; the express checkout's browser library at `/express/library.js` and its
- * popup), and a control API for tests (clock, faults, ledger, express choices). Start one
- * with `startSandbox()`, or from a shell with `medusa-payment-bnpl sandbox`.
- */
+/** A local sandbox of the Merchant API v2; start one with `startSandbox()` or `medusa-payment-bnpl sandbox`. */
 export { startSandbox, createSandboxApp } from "./server"
 export type { Sandbox, SandboxOptions } from "./server"
 export { DEFAULT_SANDBOX_ACCOUNTS } from "./accounts"
@@ -20,7 +14,7 @@ export type { SandboxSavedState } from "./saved-state"
 export { DEFAULT_PAYMENT_SCHEDULE } from "./payment-schedule"
 export type { PaymentScheduleRule } from "./payment-schedule"
 export type { SandboxFault, SandboxFaultKind } from "./faults"
-/** The sandbox's endpoint names (faults, request counts): the `shortName` column of the endpoint table. */
+/** The sandbox's endpoint names (faults, request counts). */
 export { ENDPOINT_SHORT_NAMES as SANDBOX_ENDPOINTS } from "../client/endpoints"
 export type { EndpointShortName as SandboxEndpoint } from "../client/endpoints"
 export type {

@@ -3,19 +3,18 @@ import type { Courier } from "../client/schemas"
 import { ENDPOINT_SHORT_NAMES as SANDBOX_ENDPOINTS, type EndpointShortName as SandboxEndpoint } from "../client/endpoints"
 import type { PaymentBody } from "./payment-lifecycle"
 
-/** A checkout as created (Create Checkout, docs/service-api.md). */
+/** A checkout as created. */
 export interface LedgerCheckout {
   merchantId: string
   token: string
   amount: Money
   merchantReference?: string
-  /** The checkout's `mode`, when it was sent (`express`: confirmed in the popup). */
   mode?: "express" | "standard"
   created: string
   expires: string
 }
 
-/** One Auth that was applied (replays of a remembered requestId are not listed again). */
+/** One applied Auth; replays of a remembered requestId are not listed again. */
 export interface LedgerAuth {
   merchantId: string
   token: string
@@ -23,7 +22,7 @@ export interface LedgerAuth {
   paymentId: string
   status: "APPROVED" | "DECLINED"
   amount: Money
-  /** Set when the payment was made by Immediate Payment Capture rather than Auth. */
+  /** Made by Immediate Payment Capture rather than Auth. */
   immediateCapture?: true
   at: string
 }
@@ -34,7 +33,6 @@ export interface LedgerCapture {
   requestId?: string
   amount: Money
   paymentEventMerchantReference?: string
-  /** Set for the capture made by Immediate Payment Capture. */
   immediateCapture?: true
   at: string
 }
@@ -47,7 +45,7 @@ export interface LedgerRefund {
   merchantReference?: string
   refundMerchantReference?: string
   amount: Money
-  /** Set when the refund was made by a reversal (Reverse Payment By Token). */
+  /** Made by a Reverse Payment By Token. */
   reversal?: true
   at: string
 }
@@ -57,21 +55,16 @@ export interface LedgerVoid {
   orderId: string
   requestId?: string
   amount: Money
-  /** Set when the void was made by a reversal (Reverse Payment By Token). */
+  /** Made by a Reverse Payment By Token. */
   reversal?: true
   at: string
 }
 
-/**
- * A Reverse Payment By Token request and, once applied, what it did: the open amount voided
- * and the captured amount refunded (either may be absent), or nothing when no order was made
- * from the token (the checkout can then no longer be used).
- */
+/** A Reverse Payment By Token and, once applied, what it voided and refunded; neither when no order was made. */
 export interface LedgerReversal {
   merchantId: string
   token: string
   requestedAt: string
-  /** When the reversal was applied; absent while pending. */
   appliedAt?: string
   orderId?: string
   voided?: Money
@@ -86,10 +79,7 @@ export interface LedgerPaymentUpdate {
   at: string
 }
 
-/**
- * A request field the sandbox did not know and ignored (it would have refused it with
- * `strictRequests`), e.g. `{ endpoint: "createCheckout", field: "items[0].colour" }`.
- */
+/** A request field the sandbox ignored (and would refuse with `strictRequests`). */
 export interface LedgerIgnoredField {
   merchantId: string
   endpoint: SandboxEndpoint
@@ -104,12 +94,7 @@ export interface LedgerCourierUpdate {
   at: string
 }
 
-/**
- * Everything the sandbox did, for tests to assert on (`GET /__control/ledger`). Money
- * entries record the requestId and amount of each applied change; `tokenRequests` counts
- * access tokens issued (`tokenRequestsByMerchant`, per merchant id); `requests` counts every request received per endpoint, including
- * refused and faulted ones.
- */
+/** Everything the sandbox did, for tests to assert on; `requests` counts refused and faulted ones too. */
 export interface SandboxLedger {
   checkouts: LedgerCheckout[]
   payments: Array<PaymentBody & { merchantId: string }>
@@ -126,7 +111,7 @@ export interface SandboxLedger {
   requests: Record<SandboxEndpoint, number>
 }
 
-/** The append-only records behind `SandboxLedger` (payments are read live from the store). */
+/** The append-only records behind `SandboxLedger`; payments are read live from the store. */
 export class LedgerRecorder {
   checkouts: LedgerCheckout[] = []
   auths: LedgerAuth[] = []

@@ -8,17 +8,9 @@ const BOOLEAN_PARAMETERS = ["includeNextLink", "ascending"] as const
 const STRING_PARAMETERS = ["orderBy"] as const
 
 /**
- * Reads List Payments' raw query string exactly as the service does (docs/service-api.md
- * "List Payments", rules 1 and 2, and its "Errors" rows). The raw string is needed because
- * a generic query parser would hide the mistakes the service punishes:
- * - an array parameter with a comma in a value, or any parameter name with square brackets
- *   (`ids[]=`), gives 500 `error`;
- * - a date that is not ISO 8601 gives 500 `error`; an unencoded `+` in an offset arrives as
- *   a space and so fails, while `%2b` arrives as `+` and is fine;
- * - any other invalid value (`limit` outside 1..250, not a whole number, an unknown
- *   `orderBy`, a boolean that is not true/false, a parameter given twice) gives 422 `error`.
- * Unknown parameters are ignored.
- * @throws SandboxRequestError
+ * Reads the raw query as the service does (docs/service-api.md "List Payments"); a generic parser would
+ * hide what the service punishes: `ids[]=` or a comma in an array value, a bad date or an unencoded `+`
+ * give 500; other invalid values 422. Unknown parameters are ignored. @throws SandboxRequestError.
  */
 export function parseListPaymentsQuery(rawQuery: string): ListPaymentsQuery {
   const params = new URLSearchParams(rawQuery)
@@ -79,11 +71,7 @@ function serverError(message: string): SandboxRequestError {
   return new SandboxRequestError(500, "error", message)
 }
 
-/**
- * The next page's URL, for `includeNextLink=true` (docs/service-api.md "Pagination":
- * `nextPageUrl`, empty on the last page). It repeats the request's own parameters with the
- * offset moved on, encoded by the document's rules (colons and dashes kept, `+` as %2B).
- */
+/** The next page's URL for `includeNextLink=true`: the request's parameters with the offset moved on. */
 export function nextPageUrl(baseUrl: string, rawQuery: string, nextOffset: number, limit: number): string {
   const entries = [...new URLSearchParams(rawQuery)].filter(([name]) => name !== "offset" && name !== "limit")
   entries.push(["limit", String(limit)], ["offset", String(nextOffset)])

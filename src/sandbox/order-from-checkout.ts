@@ -13,30 +13,20 @@ export interface OrderRequest {
   token: string
   requestId?: string
   merchantReference?: string
-  /** Required for an express checkout, checked against the approved amount (approved-amount.ts). */
+  /** Required for an express checkout, checked against the approved amount. */
   amount?: MoneyInput
 }
 
 /**
- * Turns a confirmed checkout into a payment: the shared core of Auth (docs/service-api.md
- * "Auth") and Immediate Payment Capture (docs/service-api.md), which answer the same
- * errors: 402 `invalid_token` for an unknown, expired or already used token (or one closed by
- * a reversal), 412 `invalid_order_transaction_status` before the consumer confirmed, then the
- * `amount` rules of `approvedAmountRefusal` (422; express checkouts require the approved one).
- * The payment's `originalAmount` and `orderDetails` are the checkout's as it stands (after an
- * express confirmation: the option's `orderAmount` and the popup's consumer and address).
- *
- * `mode: "auth"`: 201 APPROVED / AUTH_APPROVED with an AUTH_APPROVED event that expires 13
- * days later, or 402 DECLINED / AUTH_DECLINED with an AUTH_DECLINED event after the declined path.
- * `mode: "capture"`: the whole amount is captured at once: 201 APPROVED / CAPTURED with one
- * CAPTURED event, or 201 DECLINED / CAPTURE_DECLINED with a CAPTURE_DECLINED event (the
- * service answers a Payment "with status APPROVED or DECLINED"; the events as recorded).
+ * A confirmed checkout becomes a payment: the shared core of Auth and Immediate Payment Capture,
+ * which refuse alike (402 `invalid_token`, 412 before the consumer confirmed, 422 amount rules).
+ * `capture` captures the whole amount at once and answers 201 even when declined, as the service does.
  */
 export function orderFromCheckout(
   store: SandboxStore,
   account: SandboxAccount,
   request: OrderRequest,
-  mode: "auth" | "capture"
+  mode: "auth" | "capture",
 ): EndpointResult {
   const checkout = store.checkoutOf(account.merchantId, request.token)
   if (!checkout || store.isCheckoutExpired(checkout) || checkout.completedAtMs !== undefined) {
@@ -57,14 +47,13 @@ export function orderFromCheckout(
 
 type ConfirmedCheckout = NonNullable<ReturnType<SandboxStore["checkoutOf"]>>
 
-/** The payment a confirmed checkout becomes: approved (and captured in `capture` mode) or declined, with its events. */
 function paymentFromCheckout(
   store: SandboxStore,
   account: SandboxAccount,
   checkout: ConfirmedCheckout,
   request: OrderRequest,
   mode: "auth" | "capture",
-  nowMs: number
+  nowMs: number,
 ): StoredPayment {
   const approved = checkout.consumerChoice === "approve"
   const captured = approved && mode === "capture"
@@ -74,13 +63,7 @@ function paymentFromCheckout(
     merchantId: account.merchantId,
     token: checkout.token,
     status: approved ? "APPROVED" : "DECLINED",
-    paymentState: approved
-      ? captured
-        ? "CAPTURED"
-        : "AUTH_APPROVED"
-      : mode === "capture"
-        ? "CAPTURE_DECLINED"
-        : "AUTH_DECLINED",
+    paymentState: approved ? (captured ? "CAPTURED" : "AUTH_APPROVED") : mode === "capture" ? "CAPTURE_DECLINED" : "AUTH_DECLINED",
     createdAtMs: nowMs,
     currency: checkout.request.amount.currency,
     originalMinor: amountMinor,
@@ -99,19 +82,13 @@ function paymentFromCheckout(
   return payment
 }
 
-/**
- * The one event a new payment starts with, as the real service records it
- * (docs/service-api.md "Events" and "Recorded answers"): AUTH_APPROVED with the
- * authorisation's expiry, or CAPTURED for an Immediate Payment Capture (no AUTH_APPROVED
- * before it); a decline records AUTH_DECLINED or CAPTURE_DECLINED, with the amount asked.
- */
+/** As the real service records it: an Immediate Payment Capture has no AUTH_APPROVED before its CAPTURED. */
 function firstEvent(id: string, nowMs: number, approved: boolean, mode: "auth" | "capture", amountMinor: bigint): StoredPaymentEvent {
   if (!approved) return { id, createdAtMs: nowMs, type: mode === "capture" ? "CAPTURE_DECLINED" : "AUTH_DECLINED", amountMinor }
   if (mode === "capture") return { id, createdAtMs: nowMs, type: "CAPTURED", amountMinor }
   return { id, createdAtMs: nowMs, expiresAtMs: nowMs + AUTHORISATION_LIFETIME_MS, type: "AUTH_APPROVED", amountMinor }
 }
 
-/** The Auth (and, for an immediate capture that was approved, the capture) in the sandbox's ledger. */
 function recordInLedger(
   store: SandboxStore,
   account: SandboxAccount,
@@ -119,7 +96,7 @@ function recordInLedger(
   request: OrderRequest,
   payment: StoredPayment,
   mode: "auth" | "capture",
-  nowMs: number
+  nowMs: number,
 ): void {
   const at = isoTimestamp(nowMs)
   const requestId = request.requestId === undefined ? {} : { requestId: request.requestId }

@@ -6,20 +6,10 @@ import { isoTimestamp } from "./clock"
 import { eventMerchantReferenceAsAnswered, orderDetailsAsAnswered } from "./recorded-answers"
 import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 
-/**
- * `paymentState` values: the core's own names (payments/payment-state.ts, from
- * docs/service-api.md "Payment (order)"), so the sandbox, the core and the admin's
- * view speak one vocabulary. EXPIRED is the state of an authorisation voided by the service
- * after 13 days with nothing captured; CAPTURE_DECLINED that of a declined Immediate Payment
- * Capture.
- */
+/** The core's own state names, so the sandbox, the core and the admin speak one vocabulary. */
 export type { PaymentState }
 
-/**
- * A payment event as stored; amounts are integer minor units. A declined Auth records
- * AUTH_DECLINED, a declined Immediate Payment Capture CAPTURE_DECLINED (docs/service-api.md
- * "Recorded answers").
- */
+/** A payment event as stored; amounts in integer minor units. */
 export interface StoredPaymentEvent {
   id: string
   createdAtMs: number
@@ -29,7 +19,7 @@ export interface StoredPaymentEvent {
   paymentEventMerchantReference?: string
 }
 
-/** A Refund as answered by Create Refund (docs/service-api.md "Refund"). */
+/** docs/service-api.md "Refund". */
 export interface RefundBody {
   requestId?: string
   amount: Money
@@ -39,7 +29,7 @@ export interface RefundBody {
   refundedAt: string
 }
 
-/** The fields of a checkout that make a payment's `orderDetails` (docs/service-api.md "Payment (order)"). */
+/** The checkout fields that make a payment's `orderDetails`. */
 export const ORDER_DETAIL_FIELDS = [
   "consumer",
   "billing",
@@ -52,15 +42,10 @@ export const ORDER_DETAIL_FIELDS = [
   "purchaseCountry",
 ] as const
 
-/**
- * A payment's `orderDetails`: the order's details only. The checkout's `amount` is the
- * payment's `originalAmount`, its `merchantReference` the payment's own; `description`,
- * `merchant`, `mode` and `shippingOptions` are not part of it (the official SDKs' models
- * refuse other fields there).
- */
+/** A payment's `orderDetails`; other checkout fields are left out, as the official SDKs' models refuse them there. */
 export type OrderDetails = Pick<ServiceCreateCheckoutRequest, (typeof ORDER_DETAIL_FIELDS)[number]>
 
-/** The `orderDetails` of a payment made from a checkout, with a courier's `shippedAt` in UTC. */
+/** The `orderDetails` of a payment made from a checkout. */
 export function orderDetailsOf(checkout: ServiceCreateCheckoutRequest): OrderDetails {
   const details: Record<string, unknown> = {}
   for (const field of ORDER_DETAIL_FIELDS) {
@@ -71,17 +56,13 @@ export function orderDetailsOf(checkout: ServiceCreateCheckoutRequest): OrderDet
   return result
 }
 
-/**
- * A courier with `shippedAt` normalised to UTC with milliseconds, as the service answers it
- * (docs/service-api.md: `2020-01-01T00:59:59+01:00` comes back as
- * `2019-12-31T23:59:59.000Z`). The value was validated as ISO 8601 with an offset.
- */
+/** `shippedAt` in UTC with milliseconds, as the service answers it (`+01:00` comes back as `Z`). */
 export function courierInUtc(courier: Courier): Courier {
   if (courier.shippedAt === undefined) return courier
   return { ...courier, shippedAt: new Date(Date.parse(courier.shippedAt)).toISOString() }
 }
 
-/** A payment (order) as the sandbox stores it. Amounts are integer minor units, never floats. */
+/** A payment as the sandbox stores it; amounts in integer minor units. */
 export interface StoredPayment {
   id: string
   merchantId: string
@@ -100,11 +81,10 @@ export interface StoredPayment {
   events: StoredPaymentEvent[]
   refunds: RefundBody[]
   authorisationExpiresAtMs: number
-  /** Set when the 13-day life ran out with an amount still open. */
   expiredAtMs?: number
 }
 
-/** The Payment object on the wire (docs/service-api.md "Payment (order)"). */
+/** docs/service-api.md "Payment (order)". */
 export interface PaymentBody {
   id: string
   token: string
@@ -114,7 +94,7 @@ export interface PaymentBody {
   openToCaptureAmount: Money
   paymentState: PaymentState
   merchantReference?: string
-  /** Refunds and, as the service lists them too, voids (see `voidOpenAmount`). */
+  /** Refunds and, as the service lists them too, voids. */
   refunds: RefundBody[]
   orderDetails: OrderDetails
   events: Array<{
@@ -123,16 +103,13 @@ export interface PaymentBody {
     expires?: string
     type: StoredPaymentEvent["type"]
     amount: Money
-    /** `null` when the event has none, as the service answers (docs/service-api.md "Recorded answers"). */
     paymentEventMerchantReference: string | null
   }>
 }
 
 /**
- * Applies the 13-day rule (docs/service-api.md "What the service does", rule 1, and "States
- * and transitions"): once the sandbox clock passes the authorisation's expiry with an amount
- * still open, nothing is open any more; the payment becomes EXPIRED if nothing was captured,
- * else CAPTURED (the captured part stands). Called on every read, so expiry needs no timer.
+ * The 13-day rule (docs/service-api.md "Authorisation life (13 days)"): past expiry nothing is open;
+ * EXPIRED if nothing was captured, else CAPTURED. Called on every read, so expiry needs no timer.
  */
 export function settleExpiry(payment: StoredPayment, nowMs: number, newEventId: () => string): void {
   if (payment.status !== "APPROVED" || payment.openToCaptureMinor === 0n) return
@@ -148,7 +125,7 @@ export function settleExpiry(payment: StoredPayment, nowMs: number, newEventId: 
   payment.paymentState = payment.capturedMinor === 0n ? "EXPIRED" : "CAPTURED"
 }
 
-/** The state after a capture or void changed the open amount (docs/service-api.md "Void Payment"). */
+/** The state after a capture or void changed the open amount. */
 export function stateAfterOpenAmountChanged(payment: StoredPayment): PaymentState {
   if (payment.openToCaptureMinor > 0n) {
     return payment.capturedMinor > 0n ? "PARTIALLY_CAPTURED" : "AUTH_APPROVED"
@@ -157,15 +134,13 @@ export function stateAfterOpenAmountChanged(payment: StoredPayment): PaymentStat
 }
 
 /**
- * Voids `amountMinor` of what is open to capture: a VOIDED event, and an entry in
- * `refunds[]` too, because the real service lists voids there (the official SDK reads a
- * void's answer as the last entry of `refunds[]`; docs/service-api.md "Endpoints beyond the document"). The payment becomes VOIDED, or CAPTURED when part had been captured.
- * @returns the `refunds[]` entry of the void.
+ * Voids `amountMinor` of the open amount, with an entry in `refunds[]` too, as the real service lists
+ * voids there (the official SDK reads a void's answer from it). Returns that entry.
  */
 export function voidOpenAmount(
   payment: StoredPayment,
   amountMinor: bigint,
-  change: { nowMs: number; eventId: string; refundId: string; requestId?: string }
+  change: { nowMs: number; eventId: string; refundId: string; requestId?: string },
 ): RefundBody {
   payment.openToCaptureMinor -= amountMinor
   payment.voidedMinor += amountMinor
@@ -182,10 +157,8 @@ export function voidOpenAmount(
 }
 
 /**
- * The Payment object for a stored payment, as the service answers it (docs/service-api.md
- * "Payment (order)" and "Recorded answers"): a declined payment's `openToCaptureAmount` is
- * the whole amount (nothing can be captured of it all the same), `orderDetails` carries the
- * service's empty values, every event a `paymentEventMerchantReference`.
+ * The Payment object as the service answers it (docs/service-api.md "Recorded answers"): a declined
+ * payment's `openToCaptureAmount` is the whole amount, `orderDetails` has the service's empty values.
  */
 export function paymentBody(payment: StoredPayment): PaymentBody {
   const money = (minor: bigint) => minorUnitsToMoney(minor, payment.currency)

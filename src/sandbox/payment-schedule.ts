@@ -1,19 +1,14 @@
-/**
- * The instalment plan the sandbox's consumer screen shows: `count` instalments, the first
- * today and one every `intervalDays` after it. The service's document names no plan, so the
- * sandbox's is an option (`SandboxOptions.paymentSchedule`); by default 4 fortnightly ones,
- * the common buy-now-pay-later plan.
- */
+/** The consumer screen's instalment plan; the document names none, so it is an option. */
 export interface PaymentScheduleRule {
-  /** Number of instalments, 1 to 24; default 4. */
+  /** 1 to 24. */
   instalments: number
-  /** Days between two instalments, 1 to 366; default 14 (fortnightly). */
+  /** 1 to 366. */
   intervalDays: number
 }
 
 export const DEFAULT_PAYMENT_SCHEDULE: Readonly<PaymentScheduleRule> = Object.freeze({ instalments: 4, intervalDays: 14 })
 
-/** One instalment: when it is due (ms since the epoch, sandbox clock) and how much, in minor units. */
+/** When it is due (sandbox clock) and how much, in minor units. */
 export interface Instalment {
   dueAtMs: number
   amountMinor: bigint
@@ -21,10 +16,7 @@ export interface Instalment {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/**
- * A rule from options, checked: whole numbers in range.
- * @throws RangeError naming the option and the rule.
- */
+/** @throws RangeError naming the option and the rule. */
 export function paymentScheduleRule(options: Partial<PaymentScheduleRule> = {}): PaymentScheduleRule {
   const rule = { ...DEFAULT_PAYMENT_SCHEDULE, ...options }
   if (!Number.isInteger(rule.instalments) || rule.instalments < 1 || rule.instalments > 24) {
@@ -36,11 +28,7 @@ export function paymentScheduleRule(options: Partial<PaymentScheduleRule> = {}):
   return rule
 }
 
-/**
- * The instalments of `totalMinor`: equal shares in minor units, the pennies that do not
- * divide evenly paid with the first (94.95 in 4: 23.76, 23.73, 23.73, 23.73), so they add up
- * to the total exactly.
- */
+/** Equal shares in minor units, the odd pennies with the first, so they add up to the total exactly. */
 export function paymentSchedule(totalMinor: bigint, startMs: number, rule: PaymentScheduleRule): Instalment[] {
   const count = BigInt(rule.instalments)
   const share = totalMinor / count

@@ -1,11 +1,6 @@
-/**
- * The shapes the real service answers where its recorded answers show more than the document
- * (docs/service-api.md "Recorded answers"): empty values where a request sent none, which
- * clients (the official SDKs, other integrations) read. Applied when an answer is built, so
- * what is stored stays what was sent.
- */
+// Answers get the empty values the recordings show (docs/service-api.md "Recorded answers"), which
+// clients read; applied when an answer is built, so what is stored stays what was sent.
 
-/** The parts of a payment's `orderDetails` (payment-lifecycle.ts) that get the service's empty values. */
 interface OrderDetailsShape {
   courier?: object
   discounts?: object[]
@@ -13,11 +8,7 @@ interface OrderDetailsShape {
   items?: Array<{ categories?: string[][] }>
 }
 
-/**
- * A Payment's `orderDetails` as the service answers it: `courier` `{}` and `discounts` `[]`
- * when the checkout had none (the recordings' requests sent `null`), `consumer.phoneNumber`
- * `""` when the consumer gave none, each item's `categories` `[]` when it had none.
- */
+/** `orderDetails` as answered: `courier` `{}`, `discounts` `[]`, `phoneNumber` `""`, `categories` `[]` when absent. */
 export function orderDetailsAsAnswered<Details extends OrderDetailsShape>(details: Details): Details {
   const answered: Details = structuredClone(details)
   answered.courier ??= {}
@@ -27,11 +18,7 @@ export function orderDetailsAsAnswered<Details extends OrderDetailsShape>(detail
   return answered
 }
 
-/**
- * Get Checkout of an express checkout as the service answers it: `courier` `{}`, `discounts`
- * `[]` and `shippingOptions` `{ supportedShippingCountries: [] }` when the checkout was created
- * without them.
- */
+/** Get Checkout of an express checkout as answered: empty `courier`, `discounts` and `shippingOptions` when absent. */
 export function expressCheckoutAsAnswered(body: Record<string, unknown>): Record<string, unknown> {
   return {
     ...body,
@@ -41,7 +28,7 @@ export function expressCheckoutAsAnswered(body: Record<string, unknown>): Record
   }
 }
 
-/** An event's `paymentEventMerchantReference` as answered: `null` when the event has none. */
+/** `null` when the event has none. */
 export function eventMerchantReferenceAsAnswered(reference: string | undefined): string | null {
   return reference ?? null
 }

@@ -2,16 +2,9 @@ import type { SandboxClock } from "./clock"
 import type { EndpointResult } from "./result"
 import { REQUEST_ID_MEMORY_MS } from "./rules"
 
-type Remembered =
-  | { state: "in_flight" }
-  | { state: "done"; result: EndpointResult; atMs: number }
+type Remembered = { state: "in_flight" } | { state: "done"; result: EndpointResult; atMs: number }
 
-/**
- * What the sandbox remembers about requestIds (docs/service-api.md "Auth": idempotent on
- * `requestId`; docs/service-api.md "Errors": a requestId is
- * remembered for 24 hours, and a retry while the first is still being processed gets 409).
- * Keys are scoped by the caller (account, endpoint, requestId).
- */
+/** Remembered requestIds (docs/service-api.md "Idempotent requests"); keys are scoped by the caller. */
 export class RequestIdMemory {
   private readonly entries = new Map<string, Remembered>()
 
@@ -31,7 +24,7 @@ export class RequestIdMemory {
   }
 
   finish(key: string, result: EndpointResult): void {
-    // A deep copy, so that the replay is the answer as it was, not the payment as it is now.
+    // A deep copy, so the replay is the answer as it was, not the payment as it is now.
     this.entries.set(key, { state: "done", result: structuredClone(result), atMs: this.clock.nowMs() })
   }
 

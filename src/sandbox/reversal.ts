@@ -9,14 +9,10 @@ export interface PendingReversal {
   merchantId: string
   token: string
   dueAtMs: number
-  /** The ledger's entry, completed when the reversal is applied. */
   entry: LedgerReversal
 }
 
-/**
- * The part of the sandbox's state (state.ts, `SandboxStore`) a reversal reads and writes;
- * declared here so that state.ts can apply reversals without an import circle.
- */
+/** The part of `SandboxStore` a reversal uses, declared here so the store can apply reversals without an import circle. */
 export interface ReversalStore {
   readonly clock: SandboxClock
   readonly ledger: LedgerRecorder
@@ -29,10 +25,8 @@ export interface ReversalStore {
 }
 
 /**
- * Records a Reverse Payment By Token request (docs/service-api.md: the service
- * reverses, asynchronously, whatever order was made from the checkout token). The checkout
- * is closed at once, so no order can be made from it any more; the order, if any, is reversed
- * `reversalDelaySeconds` later by the sandbox clock, on the next read of the sandbox's state.
+ * Records a Reverse Payment By Token (docs/service-api.md "Reverse Payment By Token"). The checkout is
+ * closed at once; the order is reversed `reversalDelaySeconds` later, on the next read of the state.
  */
 export function requestReversal(store: ReversalStore, merchantId: string, token: string): void {
   const nowMs = store.clock.nowMs()
@@ -48,12 +42,7 @@ export function requestReversal(store: ReversalStore, merchantId: string, token:
   })
 }
 
-/**
- * Applies every reversal that is due: the amount still open to capture is voided and the
- * captured amount not yet refunded is refunded, each recorded in the payment (events,
- * `refunds[]`) and the ledger (`voids`, `refunds`, marked `reversal`). A declined payment,
- * or a token no order was made from, has nothing to reverse. Applying twice does nothing more.
- */
+/** Voids what is open and refunds what is captured of every due reversal; applying twice does nothing more. */
 export function applyDueReversals(store: ReversalStore): void {
   if (store.pendingReversals.length === 0) return
   const nowMs = store.clock.nowMs()
@@ -64,9 +53,9 @@ export function applyDueReversals(store: ReversalStore): void {
     const { entry } = pending
     entry.appliedAt = isoTimestamp(pending.dueAtMs)
     const payment = [...store.payments.values()].find(
-      (candidate) => candidate.token === pending.token && candidate.merchantId === pending.merchantId
+      (candidate) => candidate.token === pending.token && candidate.merchantId === pending.merchantId,
     )
-    if (!payment || payment.status !== "APPROVED") continue
+    if (payment?.status !== "APPROVED") continue
     entry.orderId = payment.id
     settleExpiry(payment, nowMs, () => store.newEventId())
     const at = isoTimestamp(pending.dueAtMs)

@@ -3,11 +3,8 @@ import type { PendingReversal } from "./reversal"
 import type { SandboxStore, StoredCheckout } from "./state"
 
 /**
- * What outlives a sandbox's restart (`Sandbox.saveState()`, `SandboxOptions.savedState`):
- * checkouts, payments (orders) with their events and refunds, reversals not applied yet, the
- * next order and refund numbers, and how far the clock was moved. Not kept: access tokens
- * (a client asks for a new one), remembered requestIds, faults, the ledger and the accounts'
- * limits, which start as the options say. JSON text; amounts (bigint) are written as strings.
+ * What outlives a restart; not kept are access tokens, requestIds, faults, the ledger and the limits,
+ * which start as the options say. Bigint amounts are written as strings.
  */
 export interface SandboxSavedState {
   version: 1
@@ -35,16 +32,14 @@ export function saveSandboxState(store: SandboxStore): string {
 }
 
 /**
- * Puts a state saved by `saveSandboxState` into an empty store, so the orders it knew are
- * answered again and new ones continue its numbering (a Medusa store keeping its database
- * between runs never sees one order id given to two of its orders).
- * @throws Error when the text is not a saved state of this version.
+ * Restores into an empty store so new orders continue its numbering: a Medusa store keeping its
+ * database never sees one order id given to two orders. @throws Error for another version.
  */
 export function restoreSandboxState(store: SandboxStore, text: string): void {
   const state = JSON.parse(text, (_key, value) =>
     value && typeof value === "object" && typeof value[BIGINT_TAG] === "string" && Object.keys(value).length === 1
       ? BigInt(value[BIGINT_TAG])
-      : value
+      : value,
   ) as SandboxSavedState
   if (state?.version !== 1 || !Array.isArray(state.checkouts) || !Array.isArray(state.payments)) {
     throw new Error("savedState is not a sandbox state saved by Sandbox.saveState() (version 1)")

@@ -1,24 +1,21 @@
-/** The look and the helpers shared by the sandbox's consumer screens (checkout page, express popup). */
-
 import { screenWords, type ScreenLocale } from "./screen-words"
 
 const CURRENCY_SYMBOLS: Record<string, string> = { GBP: "£", EUR: "€" }
 
-/** Text made safe inside HTML text and double- or single-quoted attributes. */
+/** Safe inside HTML text and quoted attributes. */
 export function escapeHtml(text: unknown): string {
   return String(text ?? "").replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }
 
-/**
- * Money as a consumer reads it: in en-GB `£12.50`, `€9.00`, else `12.50 USD`; in another of
- * the screens' locales as `Intl` writes it there ("12,50 €" in fr-FR and de-DE).
- */
+/** Money as a consumer reads it: `£12.50` in en-GB, else as `Intl` writes it in the screen's locale. */
 export function formatMoney(money: { amount: string; currency: string } | undefined, locale: ScreenLocale = "en-GB"): string {
   if (!money) return ""
   if (locale !== "en-GB") {
     try {
       // The decimal string itself, not a float: Intl formats it exactly.
-      return (new Intl.NumberFormat(locale, { style: "currency", currency: money.currency }).format as unknown as (value: string) => string)(money.amount)
+      return (
+        new Intl.NumberFormat(locale, { style: "currency", currency: money.currency }).format as unknown as (value: string) => string
+      )(money.amount)
     } catch {
       return `${money.amount} ${money.currency}`
     }
@@ -27,15 +24,11 @@ export function formatMoney(money: { amount: string; currency: string } | undefi
   return symbol ? `${symbol}${money.amount}` : `${money.amount} ${money.currency}`
 }
 
-/**
- * A whole page of the service's screens, in their look: `content` inside the card, `script`
- * (trusted markup, e.g. a `<script>` element) after it, `style` added to the shared CSS,
- * `locale` the page's language (screen-words.ts; en-GB unless given).
- */
+/** A whole page in the service screens' look; `script` is trusted markup placed after the card. */
 export function page(
   title: string,
   content: string,
-  { style = "", script = "", locale = "en-GB" }: { style?: string; script?: string; locale?: ScreenLocale } = {}
+  { style = "", script = "", locale = "en-GB" }: { style?: string; script?: string; locale?: ScreenLocale } = {},
 ): string {
   return `<!DOCTYPE html>
 <html lang="${locale}">

@@ -1,14 +1,5 @@
-/**
- * The words of the sandbox's consumer screens (the checkout page behind `redirectCheckoutUrl`
- * and the express popup) in the languages the storefront kit speaks, so the demo can be
- * walked in each of them. The real service's screens are its own, in its own words; these
- * only stand in for them (docs/sandbox.md "Languages").
- *
- * The screen's language: the `locale` query parameter (`?locale=fr-FR`; the demo storefront
- * and the express library add it from the shop page's language), else the browser's
- * `Accept-Language`, else en-GB. A tag the sandbox lacks falls back by its language ("fr-BE"
- * -> fr-FR), then to en-GB.
- */
+// The consumer screens' words in the storefront kit's languages, so the demo can be walked in each.
+// The real service's screens are its own; these only stand in (docs/sandbox.md "Languages").
 
 export const SCREEN_LOCALES = ["en-GB", "fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL"] as const
 export type ScreenLocale = (typeof SCREEN_LOCALES)[number]
@@ -323,17 +314,15 @@ export function say(text: string, values: Record<string, string | number> = {}):
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 }
 
-/** The sandbox's locale for a BCP 47 tag ("fr", "fr-BE", "FR-fr" -> fr-FR), or undefined. */
 function supported(tag: string): ScreenLocale | undefined {
   const wanted = tag.trim().toLowerCase()
-  return SCREEN_LOCALES.find((locale) => locale.toLowerCase() === wanted) ?? SCREEN_LOCALES.find((locale) => locale.slice(0, 2) === wanted.slice(0, 2))
+  return (
+    SCREEN_LOCALES.find((locale) => locale.toLowerCase() === wanted) ??
+    SCREEN_LOCALES.find((locale) => locale.slice(0, 2) === wanted.slice(0, 2))
+  )
 }
 
-/**
- * The screen's language: the `locale` query parameter of `url` (the request's path and query;
- * the sandbox's Express app parses no query itself: server.ts), else the first language of
- * `acceptLanguage` the sandbox has (in the header's order; q-values are not weighed), else en-GB.
- */
+/** The `locale` query parameter of `url` (the app parses no query itself), else the first `Accept-Language` the sandbox has, else en-GB. */
 export function screenLocale(url: string, acceptLanguage: string | undefined): ScreenLocale {
   const locale = new URL(url, "http://sandbox.invalid").searchParams.get("locale")
   if (locale) {

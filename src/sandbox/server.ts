@@ -18,78 +18,47 @@ import { paymentScheduleRule, type PaymentScheduleRule } from "./payment-schedul
 import { restoreSandboxState, saveSandboxState } from "./saved-state"
 import { SandboxStore } from "./state"
 
-/** How to start a sandbox. Every field is optional. */
+/** How to start a sandbox; every field optional. docs/sandbox.md "From code". */
 export interface SandboxOptions {
-  /** TCP port; 0 (the default) picks a free one. */
+  /** Default 0: a free port. */
   port?: number
-  /** Interface to listen on; default 127.0.0.1 (loopback only). */
+  /** Default 127.0.0.1 (loopback only). */
   host?: string
-  /** Merchant accounts; default `DEFAULT_SANDBOX_ACCOUNTS` (one UK/GBP, one EU/EUR). */
   accounts?: SandboxAccount[]
-  /** `expires_in` of issued access tokens; default 3600. */
   tokenLifetimeSeconds?: number
-  /** How long a checkout lives; default 60 (docs/service-api.md "Limits"). */
   checkoutLifetimeMinutes?: number
-  /** `Cache-Control: max-age` of Get Configuration; default 86400. */
   configurationMaxAgeSeconds?: number
-  /** The URL consumers and next-page links use, when the sandbox sits behind a proxy; default `url`. */
+  /** The URL consumers and next-page links use behind a proxy; default `url`. */
   publicUrl?: string
-  /**
-   * Refuse (422 `invalid_object`) what the real service merely tolerates: request fields the
-   * sandbox does not know (the service ignores them) and amounts without exactly 2 decimals
-   * (the service rounds `"110.0"`); default false, answering as the real service does. On in
-   * the plugin's own tests, to prove it sends only what the documents name, as they name it.
-   */
+  /** Refuse unknown fields and amounts without 2 decimals, which the service tolerates; on in the plugin's tests. */
   strictRequests?: boolean
-  /**
-   * Where docs/service-api.md and the real service's recorded answers differ, answer as
-   * recorded; default false (the document). Today one answer: a Refund of an unknown order,
-   * 404 `not_found` instead of 412 `precondition_failed` (docs/sandbox.md "Where each
-   * behaviour comes from").
-   */
+  /** Where the document and the recorded answers differ, answer as recorded. docs/sandbox.md "Where each behaviour comes from". */
   preferRecordings?: boolean
-  /** How long after Reverse Payment By Token the reversal is applied (sandbox clock); default 2. */
+  /** Sandbox-clock seconds before a Reverse Payment By Token applies; default 2. */
   reversalDelaySeconds?: number
-  /**
-   * A state an earlier sandbox saved (`Sandbox.saveState()`): its checkouts and orders are
-   * answered again and order ids continue after its last one. Default: start empty.
-   */
+  /** A state `Sandbox.saveState()` gave: its checkouts and orders answer again. */
   savedState?: string
-  /**
-   * The instalment plan the consumer screen shows (the document names none): `instalments`
-   * (1 to 24) and `intervalDays` (1 to 366); default 4 instalments, fortnightly, the first today.
-   */
+  /** The consumer screen's instalment plan (the document names none); default 4, fortnightly. */
   paymentSchedule?: Partial<PaymentScheduleRule>
-  /**
-   * Called after each request the sandbox answered (it may have changed the state), so the
-   * caller can keep `saveState()` beside its store's database. Errors it throws are ignored.
-   */
+  /** Called after each answered request, so the caller can save state beside its database. Throws are ignored. */
   onRequestDone?: () => void
 }
 
-/** A running sandbox of the Merchant API v2 (docs/service-api.md, with docs/service-api.md). */
+/** A running sandbox of the Merchant API v2. */
 export interface Sandbox {
-  /** The API's `{base_url}`, e.g. `http://127.0.0.1:4010`. */
   url: string
-  /** The token service's `{auth_url}`, `${url}/oauth`; the token endpoint is `${authUrl}/v2/oauth2/token`. */
+  /** `${url}/oauth`; the token endpoint is `${authUrl}/v2/oauth2/token`. */
   authUrl: string
-  /** The merchant accounts, with their current limits. */
   accounts: SandboxAccount[]
-  /** Whether unknown request fields and amounts without 2 decimals are refused (see `SandboxOptions.strictRequests`). */
   strictRequests: boolean
-  /** Whether answers follow the recordings where they and the document differ (see `SandboxOptions.preferRecordings`). */
   preferRecordings: boolean
   control: SandboxControl
-  /** The state that outlives a restart, as JSON text for `SandboxOptions.savedState` (see `SandboxSavedState`). */
+  /** JSON text for `SandboxOptions.savedState`. */
   saveState(): string
-  /** Stops listening and drops open connections. */
   close(): Promise<void>
 }
 
-/**
- * The express app of a sandbox: the service's endpoints, the consumer screens (the standard
- * checkout page, and the express checkout's library and popup) and the control API.
- */
+/** The express app: the service's endpoints, the consumer screens and the control API. */
 export function createSandboxApp(store: SandboxStore, control: SandboxControl, onRequestDone?: () => void): Express {
   const app = express()
   app.disable("x-powered-by")
@@ -99,7 +68,7 @@ export function createSandboxApp(store: SandboxStore, control: SandboxControl, o
         try {
           onRequestDone()
         } catch {
-          // A listener's failure is the listener's: the sandbox answered already.
+          // The listener's failure is its own: the sandbox answered already.
         }
       })
       next()
@@ -110,11 +79,14 @@ export function createSandboxApp(store: SandboxStore, control: SandboxControl, o
   app.set("query parser", false)
   app.use(express.raw({ type: () => true, limit: "1mb" }))
 
-  // The service's endpoints, each mounted from its row of the endpoint table.
   app.use(serviceRoutes(store))
   app.use(consumerScreenRoutes(store))
   app.use(expressScreenRoutes(store, control))
-  app.use("/__control", ownerOnly(() => store.settings.publicUrl), controlRoutes(control))
+  app.use(
+    "/__control",
+    ownerOnly(() => store.settings.publicUrl),
+    controlRoutes(control),
+  )
 
   app.use((req, res) => {
     res.status(404).json(errorBody(404, "not_found", `No route ${req.method} ${req.path}`))
@@ -133,10 +105,7 @@ function hostForUrl(host: string): string {
   return host.includes(":") ? `[${host}]` : host
 }
 
-/**
- * Starts a sandbox of the service on loopback (see `SandboxOptions`) and resolves once it
- * listens. Each sandbox has its own state, clock and accounts.
- */
+/** Starts a sandbox, resolving once it listens. Each has its own state, clock and accounts. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1"
   const store = new SandboxStore(
@@ -150,7 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       reversalDelaySeconds: options.reversalDelaySeconds ?? DEFAULT_REVERSAL_DELAY_SECONDS,
       paymentSchedule: paymentScheduleRule(options.paymentSchedule),
     },
-    options.accounts ?? DEFAULT_SANDBOX_ACCOUNTS
+    options.accounts ?? DEFAULT_SANDBOX_ACCOUNTS,
   )
   if (options.savedState) restoreSandboxState(store, options.savedState)
   const control = createControl(store)

@@ -10,62 +10,42 @@ import type { StoredExpressChoice } from "./express/schemas"
 import type { ServiceCreateCheckoutRequest } from "./request-schemas"
 import { applyDueReversals, type PendingReversal } from "./reversal"
 
-/** A checkout as stored (docs/service-api.md "Create Checkout"; docs/service-api.md "Checkout"). */
+/** A checkout as stored. docs/service-api.md "Checkout". */
 export interface StoredCheckout {
   token: string
   merchantId: string
   request: ServiceCreateCheckoutRequest
   createdAtMs: number
   expiresAtMs: number
-  /** What the consumer chose on the screens; `decline` makes Auth answer 402 DECLINED. */
+  /** `decline` makes Auth answer 402 DECLINED. */
   consumerChoice?: "approve" | "decline" | "cancel"
-  /**
-   * An express checkout's confirmation (address, e-mail, chosen shipping option). Confirming
-   * also writes the consumer, `shipping`, `shippingOptionIdentifier` and the option's
-   * `orderAmount` as `amount` into `request`, which Get Checkout echoes and Auth checks.
-   */
+  /** An express confirmation; confirming also writes the choices and final `amount` into `request`, which Get Checkout echoes and Auth checks. */
   express?: StoredExpressChoice
-  /**
-   * Set once an Auth (or Immediate Payment Capture) used the token, or a reversal closed it;
-   * Get Checkout and further Auths then refuse it.
-   */
+  /** Set once an Auth or a reversal used the token; Get Checkout and further Auths then refuse it. */
   completedAtMs?: number
 }
 
-/** An access token issued by the token endpoint (docs/service-api.md "Bearer tokens"). */
+/** docs/service-api.md "Bearer tokens". */
 export interface IssuedAccessToken {
   merchantId: string
   expiresAtMs: number
   revoked: boolean
 }
 
-/** Settings fixed when the sandbox starts. */
+/** Settings fixed when the sandbox starts; see `SandboxOptions`. */
 export interface SandboxSettings {
   tokenLifetimeSeconds: number
   checkoutLifetimeMinutes: number
   configurationMaxAgeSeconds: number
-  /** Where consumers and next-page links are sent; known once the server listens. */
+  /** Known once the server listens. */
   publicUrl: string
-  /**
-   * Refuse (422) what the real service merely tolerates: request fields the sandbox does not
-   * know, and amounts without exactly 2 decimals (the service rounds them).
-   */
   strictRequests: boolean
-  /**
-   * Where the document and the real service's recorded answers differ, answer as recorded
-   * (a Refund of an unknown order: 404 `not_found` instead of 412 `precondition_failed`).
-   */
   preferRecordings: boolean
-  /** How long after Reverse Payment By Token the reversal is applied, by the sandbox clock. */
   reversalDelaySeconds: number
-  /** The instalment plan the consumer screen shows. */
   paymentSchedule: PaymentScheduleRule
 }
 
-/**
- * The sandbox's whole in-memory state: accounts, checkouts, payments, tokens, remembered
- * requestIds, faults, the ledger and the clock. One instance per running sandbox.
- */
+/** The sandbox's whole in-memory state; one instance per running sandbox. */
 export class SandboxStore {
   readonly clock = new SandboxClock()
   readonly faults = new FaultRegistry()
@@ -74,7 +54,7 @@ export class SandboxStore {
   readonly checkouts = new Map<string, StoredCheckout>()
   readonly payments = new Map<string, StoredPayment>()
   readonly accessTokens = new Map<string, IssuedAccessToken>()
-  /** Reversals asked for and not applied yet, first asked first applied. */
+  /** First asked, first applied. */
   pendingReversals: PendingReversal[] = []
   accounts: SandboxAccount[]
   private nextPaymentNumber = PAYMENT_NUMBER_START
@@ -83,12 +63,12 @@ export class SandboxStore {
 
   constructor(
     readonly settings: SandboxSettings,
-    private readonly initialAccounts: readonly SandboxAccount[]
+    private readonly initialAccounts: readonly SandboxAccount[],
   ) {
     this.accounts = prepareAccounts(initialAccounts)
   }
 
-  /** The account with this merchant id, or with it as a former id (see `SandboxAccount.formerMerchantIds`). */
+  /** Also found by a former merchant id. */
   account(merchantId: string): SandboxAccount | undefined {
     return (
       this.accounts.find((account) => account.merchantId === merchantId) ??
@@ -96,7 +76,7 @@ export class SandboxStore {
     )
   }
 
-  /** A checkout of this account, whatever its state; other accounts' tokens are not seen. */
+  /** Other accounts' tokens are not seen. */
   checkoutOf(merchantId: string, token: string): StoredCheckout | undefined {
     const checkout = this.checkouts.get(token)
     return checkout?.merchantId === merchantId ? checkout : undefined
@@ -106,7 +86,7 @@ export class SandboxStore {
     return this.clock.nowMs() > checkout.expiresAtMs
   }
 
-  /** A payment of this account with the 13-day rule and due reversals applied, or undefined. */
+  /** With the 13-day rule and due reversals applied. */
   paymentOf(merchantId: string, id: string): StoredPayment | undefined {
     applyDueReversals(this)
     const payment = this.payments.get(id)
@@ -115,15 +95,12 @@ export class SandboxStore {
     return payment
   }
 
-  /** The payment made from a checkout token, of this account, settled like `paymentOf`. */
   paymentByToken(merchantId: string, token: string): StoredPayment | undefined {
-    const payment = [...this.payments.values()].find(
-      (candidate) => candidate.token === token && candidate.merchantId === merchantId
-    )
+    const payment = [...this.payments.values()].find((candidate) => candidate.token === token && candidate.merchantId === merchantId)
     return payment && this.paymentOf(merchantId, payment.id)
   }
 
-  /** All payments of an account (or of every account), with the 13-day rule and due reversals applied. */
+  /** With the 13-day rule and due reversals applied. */
   paymentsOf(merchantId?: string): StoredPayment[] {
     applyDueReversals(this)
     const nowMs = this.clock.nowMs()
@@ -135,12 +112,12 @@ export class SandboxStore {
       })
   }
 
-  /** A checkout token shaped like the service's ("001." and random characters). */
+  /** Shaped like the service's ("001." and random characters). */
   newCheckoutToken(): string {
     return `001.${randomBytes(18).toString("base64url").toLowerCase().replace(/[-_]/g, "0")}`
   }
 
-  /** Payment (order) ids are numeric-looking strings, increasing so tests can reason about order. */
+  /** Increasing, so tests can reason about order. */
   newPaymentId(): string {
     return String(this.nextPaymentNumber++)
   }
@@ -149,12 +126,11 @@ export class SandboxStore {
     return String(this.nextRefundNumber++)
   }
 
-  /** The next payment and refund numbers (kept by `saveSandboxState`). */
   counters(): { nextPaymentNumber: number; nextRefundNumber: number } {
     return { nextPaymentNumber: this.nextPaymentNumber, nextRefundNumber: this.nextRefundNumber }
   }
 
-  /** Continues numbering after a restored state; numbers never go back. */
+  /** Numbers never go back. */
   continueCounters(nextPaymentNumber: number, nextRefundNumber: number): void {
     if (Number.isSafeInteger(nextPaymentNumber)) this.nextPaymentNumber = Math.max(this.nextPaymentNumber, nextPaymentNumber)
     if (Number.isSafeInteger(nextRefundNumber)) this.nextRefundNumber = Math.max(this.nextRefundNumber, nextRefundNumber)
@@ -174,7 +150,7 @@ export class SandboxStore {
     ].join(".")
   }
 
-  /** Waits, on a timer that `cancelTimers` can clear so a closing sandbox leaves nothing behind. */
+  /** A timer `cancelTimers` can clear, so a closing sandbox leaves nothing behind. */
   sleep(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve()
     return new Promise((resolve) => {
@@ -191,7 +167,7 @@ export class SandboxStore {
     this.timers.clear()
   }
 
-  /** Forgets everything: state, faults, ledger, clock offset, and account limits changed since start. */
+  /** Forgets everything, account limits changed since start included. */
   reset(): void {
     this.checkouts.clear()
     this.payments.clear()

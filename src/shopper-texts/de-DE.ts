@@ -10,7 +10,8 @@ export const DE_DE: ShopperCatalogue = {
   link_not_found: "Dieser Zahlungslink ist ungültig. Bitte fordern Sie beim Shop einen neuen an.",
   cart_changed:
     "Ihr Warenkorb hat sich geändert, nachdem Sie „Später bezahlen“ zugestimmt haben. Bitte prüfen Sie ihn und bestätigen Sie die Zahlung erneut.",
-  amount_changed: "Ihre Warenkorbsumme hat sich geändert, nachdem Sie „Später bezahlen“ zugestimmt haben. Bitte starten Sie die Zahlung neu.",
+  amount_changed:
+    "Ihre Warenkorbsumme hat sich geändert, nachdem Sie „Später bezahlen“ zugestimmt haben. Bitte starten Sie die Zahlung neu.",
   order_failed:
     "Ihre Bestellung konnte nicht aufgegeben werden (ein Artikel ist möglicherweise nicht mehr vorrätig). Ihre Zahlung mit „Später bezahlen“ wurde storniert; bitte prüfen Sie Ihren Warenkorb.",
   order_on_hold: "Ihre Zahlung ist genehmigt; der Shop prüft Ihre Bestellung und meldet sich bei Ihnen.",

@@ -1,14 +1,10 @@
 import { SHOPPER_WORDING } from "../vocabulary"
 
-// The server's `unavailable` is read by the kit as `service_unavailable`: not a shopper text of the kit.
 const { unavailable: _serverOnly, ...REASONS } = SHOPPER_WORDING
 
 /**
- * The shopper texts in British English, the fallback of every other language: the reasons'
- * one wording (vocabulary.ts `SHOPPER_WORDING`, which the server's errors use too) and the
- * kit's own texts. Its keys are the keys every catalogue must have (`ShopperTextKey`).
- * `{minimum}`, `{maximum}`, `{count}` and `{instalment}` are filled with amounts formatted for
- * the shopper's locale.
+ * The British English texts, every language's fallback; their keys are every catalogue's.
+ * `{minimum}`, `{maximum}`, `{count}` and `{instalment}` are amounts in the shopper's locale.
  */
 export const EN_GB = {
   ...REASONS,
@@ -32,7 +28,7 @@ export const EN_GB = {
   statusAwaiting: "Awaiting payment",
 } as const
 
-/** Every shopper text's key: the reasons (`cancelled`, `declined`, ...) and the kit's texts (`available`, `tryAgain`, ...). */
+/** Every shopper text's key: the reasons and the kit's texts. */
 export type ShopperTextKey = keyof typeof EN_GB
 
 /** One language's texts: every key, so a catalogue missing one fails `tsc`. */

@@ -10,7 +10,8 @@ export const ES_ES: ShopperCatalogue = {
   link_not_found: "Este enlace de pago no es válido. Pide uno nuevo a la tienda.",
   cart_changed: "Tu cesta ha cambiado después de que aprobaras el pago aplazado. Revísala y vuelve a aprobar el pago.",
   amount_changed: "El total de tu cesta ha cambiado después de que aprobaras el pago aplazado. Vuelve a iniciar el pago.",
-  order_failed: "No se ha podido realizar tu pedido (puede que un artículo esté agotado). Tu pago aplazado se ha cancelado; revisa tu cesta.",
+  order_failed:
+    "No se ha podido realizar tu pedido (puede que un artículo esté agotado). Tu pago aplazado se ha cancelado; revisa tu cesta.",
   order_on_hold: "Tu pago está aprobado; la tienda está revisando tu pedido y se pondrá en contacto contigo.",
   cancelled: "Has cancelado el pago aplazado. Elige un método de pago para continuar.",
   declined: "El pago aplazado ha sido rechazado. Elige otro método de pago.",

@@ -1,9 +1,5 @@
-/**
- * The shopper texts, one catalogue per language (a file each: `en-GB.ts`, `fr-FR.ts`, ...),
- * every one typed `ShopperCatalogue` so a missing or extra key fails `tsc`. A leaf: the
- * storefront kit picks a text with `shopperText` (storefront/texts.ts), the options schema
- * validates the merchant's `messages` against the same keys. docs/storefront.md "Languages".
- */
+// One catalogue per language. A leaf, so the kit and the options schema share the keys.
+// docs/storefront.md "Languages".
 import { DE_DE } from "./de-DE"
 import { EN_GB, type ShopperCatalogue, type ShopperTextKey } from "./en-GB"
 import { ES_ES } from "./es-ES"

@@ -1,10 +1,6 @@
-/**
- * The shopper languages the plugin ships texts for, and how a country maps to one. A leaf:
- * it imports nothing, so the storefront kit (in shoppers' browsers), the options schema and
- * the server read the same list (docs/storefront.md "Languages").
- */
+// Imports nothing, so the kit in the browser and the server read the same list.
 
-/** The built-in shopper locales (BCP 47), the fallback first: the UK account's and the EU account's markets. */
+/** The built-in shopper locales (BCP 47), the fallback first. */
 export const SHOPPER_LOCALES = ["en-GB", "fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL"] as const
 export type ShopperLocale = (typeof SHOPPER_LOCALES)[number]
 
@@ -12,9 +8,8 @@ export type ShopperLocale = (typeof SHOPPER_LOCALES)[number]
 export const FALLBACK_LOCALE: ShopperLocale = "en-GB"
 
 /**
- * The locale a country's shoppers read when neither the cart nor the storefront states one
- * (ISO 3166-1 alpha-2, upper case). Belgium and Switzerland speak several languages: their
- * majority language here, and a storefront with a language switch states the shopper's.
+ * A country's locale (ISO 3166-1 alpha-2) when none is stated. Belgium and Switzerland get
+ * their majority language; a storefront with a language switch states the shopper's.
  */
 export const COUNTRY_LOCALES: Readonly<Record<string, ShopperLocale>> = Object.freeze({
   GB: "en-GB",
@@ -34,5 +29,5 @@ export const COUNTRY_LOCALES: Readonly<Record<string, ShopperLocale>> = Object.f
   BE: "nl-NL",
 })
 
-/** A BCP 47 tag as the kit accepts one: a language of 2 or 3 letters, then subtags ("fr", "fr-BE", "zh-Hant-TW"), at most 35 characters. */
+/** A BCP 47 tag as the kit accepts one ("fr", "fr-BE", "zh-Hant-TW"). */
 export const LOCALE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/

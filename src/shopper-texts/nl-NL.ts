@@ -8,7 +8,8 @@ export const NL_NL: ShopperCatalogue = {
   invalid_return: "We konden deze betaling niet aan je winkelmand koppelen. Controleer je winkelmand en betaal opnieuw.",
   cart_not_found: "We konden je winkelmand niet vinden. Begin opnieuw.",
   link_not_found: "Deze betaallink is niet geldig. Vraag de winkel om een nieuwe.",
-  cart_changed: "Je winkelmand is gewijzigd nadat je Achteraf betalen had goedgekeurd. Controleer je winkelmand en keur de betaling opnieuw goed.",
+  cart_changed:
+    "Je winkelmand is gewijzigd nadat je Achteraf betalen had goedgekeurd. Controleer je winkelmand en keur de betaling opnieuw goed.",
   amount_changed: "Het totaal van je winkelmand is gewijzigd nadat je Achteraf betalen had goedgekeurd. Start de betaling opnieuw.",
   order_failed:
     "Je bestelling kon niet worden geplaatst (een artikel is misschien uitverkocht). Je betaling met Achteraf betalen is geannuleerd; controleer je winkelmand.",

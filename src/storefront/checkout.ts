@@ -1,5 +1,12 @@
 import { DEFAULT_PROVIDER_ID, PROVIDER_ID_PREFIX } from "../vocabulary"
-import { RETURN_ERROR_REASONS, messageFor, storeFailureMessage, type TextOptions, type ReturnErrorReason, type StartErrorReason } from "./reasons"
+import {
+  RETURN_ERROR_REASONS,
+  messageFor,
+  storeFailureMessage,
+  type TextOptions,
+  type ReturnErrorReason,
+  type StartErrorReason,
+} from "./reasons"
 import { storeRequest, type StoreClientConfig, type StoreErrorBody } from "./store-client"
 
 /** The provider id a store gets with `{ resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl" }`. */
@@ -11,19 +18,15 @@ export interface PayLaterError<Reason extends string = string> {
   message: string
 }
 
-/** What starting a checkout gives: where to send the shopper, or why not. Plain data, safe to return from a Server Action. */
+/** Where to send the shopper, or why not; plain data, safe to return from a Server Action. */
 export type StartCheckoutResult = { redirectUrl: string } | { error: PayLaterError<StartErrorReason> }
 
-/** What completing the cart again gives: the order, or why not. Plain data, safe to return from a Server Action. */
+/** The order, or why not; plain data, safe to return from a Server Action. */
 export type CompleteCartResult = { orderId: string } | { error: PayLaterError<ReturnErrorReason> }
 
 /** Options of `startPayLaterCheckout`. */
 export interface StartCheckoutOptions extends TextOptions {
-  /**
-   * The pay-later provider to pay with. Default: the one the cart's region offers (with UK
-   * and EU accounts, `pp_bnpl_bnpl-uk` in the UK region and `pp_bnpl_bnpl-eu` in the EU's;
-   * `providerId` of `GET /store/bnpl/eligibility` names the same), else `pp_bnpl_bnpl`.
-   */
+  /** The pay-later provider; default the one the cart's region offers, else `pp_bnpl_bnpl`. */
   providerId?: string
 }
 
@@ -35,24 +38,14 @@ interface PaymentCollectionBody {
 }
 
 /**
- * Starts the pay later checkout for a cart and returns where to send the shopper: creates the
- * cart's payment collection if it has none, then the payment session with the plugin's
- * provider (`POST /store/payment-collections/:id/payment-sessions`), which makes a new
- * checkout at the service from the cart as the server knows it. A new session replaces the
- * cart's previous one; the backend reuses that one's checkout only while it is unused and its
- * consumer never came back from it, so a cancelled, declined, expired or used checkout is
- * never offered again.
- *
- * Never throws, so it is safe in a Server Action (where a production build would replace a
- * thrown message with a generic one): every failure is `{ error: { reason, message } }`, the
- * message being the merchant's override for the reason, else the plugin's own message (e.g.
- * with the service down "Pay later is not available right now. Please try again later or
- * choose another payment method."), else the kit's default.
+ * Creates the cart's payment session and returns `{ redirectUrl }` to send the shopper to.
+ * Never throws, since a production Server Action hides a thrown message: a failure is
+ * `{ error: { reason, message } }`.
  */
 export async function startPayLaterCheckout(
   config: StoreClientConfig,
   cartId: string,
-  options: StartCheckoutOptions = {}
+  options: StartCheckoutOptions = {},
 ): Promise<StartCheckoutResult> {
   const fail = (reason: StartErrorReason, storeMessage?: string): StartCheckoutResult => ({
     error: { reason, message: storeFailureMessage(reason, storeMessage, options) },
@@ -78,7 +71,7 @@ export async function startPayLaterCheckout(
     const session = await storeRequest<PaymentCollectionBody & StoreErrorBody>(
       config,
       `/store/payment-collections/${encodeURIComponent(collectionId)}/payment-sessions`,
-      { method: "POST", body: { provider_id: providerId } }
+      { method: "POST", body: { provider_id: providerId } },
     )
     if (session.status !== 200) return fail(startReason(session.status, session.body?.message, session.body?.code), session.body?.message)
     const data = session.body?.payment_collection?.payment_sessions?.find((candidate) => candidate.provider_id === providerId)?.data
@@ -95,23 +88,18 @@ interface CartForCheckout {
   payment_collection?: { id: string } | null
 }
 
-/**
- * The pay-later provider the cart's region offers (`GET /store/payment-providers?region_id=`;
- * one account per region), else the default `pp_bnpl_bnpl`.
- */
 async function payLaterProviderOf(config: StoreClientConfig, regionId: string | null | undefined): Promise<string> {
   if (!regionId) return DEFAULT_PROVIDER_ID
   const listed = await storeRequest<{ payment_providers?: Array<{ id: string } | null> }>(config, "/store/payment-providers", {
     query: { region_id: regionId },
   })
   const offered = (listed.body?.payment_providers ?? []).map((provider) => provider?.id).filter((id): id is string => !!id)
-  return offered.includes(DEFAULT_PROVIDER_ID) ? DEFAULT_PROVIDER_ID : (offered.find((id) => id.startsWith(PROVIDER_ID_PREFIX)) ?? DEFAULT_PROVIDER_ID)
+  return offered.includes(DEFAULT_PROVIDER_ID)
+    ? DEFAULT_PROVIDER_ID
+    : (offered.find((id) => id.startsWith(PROVIDER_ID_PREFIX)) ?? DEFAULT_PROVIDER_ID)
 }
 
-/**
- * The reason for a failed session creation: the error's machine-readable `code` (the
- * plugin's reasons, docs/storefront.md), else, for older plugins, its message.
- */
+/** The reason for a failed session creation: the error's `code`, else its message (a store without codes). */
 export function startReason(status: number, message: string | undefined, code?: unknown): StartErrorReason {
   const text = message ?? ""
   if (code === "not_eligible") return "not_eligible"
@@ -126,24 +114,21 @@ export function startReason(status: number, message: string | undefined, code?: 
   return "unknown"
 }
 
-/**
- * "Try again" after `payment_failed` / `not_confirmed` / `processing`: completes the cart
- * again (`POST /store/carts/:id/complete`) with the payment session it already has. If the
- * service approved the first time and only its answer was lost, this finds that approval
- * (Auth is idempotent by `requestId`) instead of making a second one. Never throws.
- */
+/** "Try again" for `RETRY_WITH_SAME_SESSION`: completes the cart with its session. Never throws. */
 export async function completePayLaterCart(
   config: StoreClientConfig,
   cartId: string,
-  options: TextOptions = {}
+  options: TextOptions = {},
 ): Promise<CompleteCartResult> {
   const fail = (reason: ReturnErrorReason): CompleteCartResult => ({
     error: { reason, message: messageFor(reason, options.messages, {}, options.locale) },
   })
   try {
-    const answer = await storeRequest<
-      { type?: "order" | "cart"; order?: { id: string }; error?: { message?: string } } & StoreErrorBody
-    >(config, `/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST" })
+    const answer = await storeRequest<{ type?: "order" | "cart"; order?: { id: string }; error?: { message?: string } } & StoreErrorBody>(
+      config,
+      `/store/carts/${encodeURIComponent(cartId)}/complete`,
+      { method: "POST" },
+    )
     if (answer.status === 200 && answer.body?.type === "order" && answer.body.order?.id) return { orderId: answer.body.order.id }
     if (answer.status === 404) return fail("invalid_return")
     const code = (answer.body?.error as { code?: unknown } | undefined)?.code ?? answer.body?.code

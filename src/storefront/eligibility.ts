@@ -5,11 +5,7 @@ import { readLocalizedTexts } from "./localized-texts"
 import type { LocalizedTexts } from "./texts"
 import { storeRequest, type StoreClientConfig } from "./store-client"
 
-/**
- * Whether pay later is offered, as the store routes answer it: `GET /store/bnpl/eligibility`
- * (a cart) and `GET /store/bnpl/limits` (an amount and a currency). Amounts are 2-decimal
- * strings in major units; `currency` is the account's (GBP or EUR).
- */
+/** Whether pay later is offered; amounts are API strings with 2 decimals, `currency` the account's. */
 export interface PayLaterEligibility {
   eligible: boolean
   reason?: IneligibleReason
@@ -18,29 +14,19 @@ export interface PayLaterEligibility {
   currency?: string
   /** With `limits_unavailable`: the store's own message, for logs (at most 200 characters). */
   detail?: string
-  /** `GET /store/bnpl/limits` with an amount: the amount asked about ("49.95"). */
+  /** The amount asked about ("49.95"). */
   amount?: string
   /** In a store with several accounts: the payment provider serving the currency (`pp_bnpl_bnpl-eu`). */
   providerId?: string
-  /** With `excluded_items` from `GET /store/bnpl/eligibility`: the cart's line items the merchant excluded. */
+  /** With `excluded_items` for a cart: the line items the merchant excluded. */
   excludedItems?: PayLaterExcludedItem[]
-  /**
-   * The message's defaults the merchant set (medusa-config's `message`, or Settings -> Pay later):
-   * `payLaterMessage` uses them where the storefront's own options leave a field unset.
-   */
+  /** The merchant's message defaults, used where the storefront's own options leave a field unset. */
   message?: PayLaterMessageDefaults
-  /**
-   * The merchant's texts by locale (option `messages`, over Settings -> Pay later's per
-   * locale): the kit shows them in that locale under the storefront's own (docs/storefront.md
-   * "Languages").
-   */
+  /** The merchant's texts by locale, under the storefront's own. docs/storefront.md "Languages". */
   messages?: LocalizedTexts
 }
 
-/**
- * The merchant's defaults for the message's texts and instalment count (`PayLaterMessageOptions`'
- * fields of the same names), in no particular language: every locale's, under its own texts.
- */
+/** The merchant's defaults for `PayLaterMessageOptions`' fields of the same names, for every locale. */
 export interface PayLaterMessageDefaults {
   available?: string
   instalments?: number
@@ -55,21 +41,14 @@ export interface PayLaterExcludedItem {
   product_id?: string
 }
 
-// An API amount as the routes send it: a decimal string in major units, bounded so that a
-// hostile answer cannot make the formatter work on a million digits.
+// Bounded so that a hostile answer cannot make the formatter work on a million digits.
 const API_AMOUNT = /^\d{1,12}(\.\d{1,4})?$/
 const MAX_DETAIL_LENGTH = 200
 const MAX_EXCLUDED_ITEMS = 100
 
 /**
- * Reads an answer of `GET /store/bnpl/limits` or `GET /store/bnpl/eligibility` (or limits a
- * storefront got elsewhere) field by field: `eligible` a boolean; amounts decimal strings
- * ("1000.00", at most 12 digits before the point); `currency` three letters that
- * `Intl.NumberFormat` accepts (ISO 4217 form); `reason` one of `INELIGIBLE_REASONS`;
- * `providerId` a `pp_bnpl_` id; `excludedItems` items with string `id` and `title` (at most 100,
- * titles at most 200 characters). Unknown fields are dropped.
- * @returns the eligibility, or undefined when the answer is not one (a proxy's page, a
- *   newer or broken store, strings for booleans, a made-up currency): the caller hides the method.
+ * Reads an eligibility or limits answer field by field, dropping unknown fields.
+ * @returns undefined when the answer is not one (a proxy's page, a broken store): hide the method.
  */
 export function readPayLaterEligibility(answer: unknown): PayLaterEligibility | undefined {
   if (!answer || typeof answer !== "object" || Array.isArray(answer)) return undefined
@@ -100,7 +79,7 @@ export function readPayLaterEligibility(answer: unknown): PayLaterEligibility | 
   return read
 }
 
-// The store's bounds (options.ts messageDefaultsSchema): texts of at most 200 characters, 2 to 12 instalments.
+// The store's bounds: texts of at most 200 characters, 2 to 12 instalments.
 function readMessageDefaults(value: unknown): PayLaterMessageDefaults | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined
   const body = value as Record<string, unknown>
@@ -109,7 +88,8 @@ function readMessageDefaults(value: unknown): PayLaterMessageDefaults | undefine
     const text = body[field]
     if (typeof text === "string" && text.length <= MAX_DETAIL_LENGTH) read[field] = text
   }
-  if (typeof body.instalments === "number" && Number.isInteger(body.instalments) && body.instalments >= 2 && body.instalments <= 12) read.instalments = body.instalments
+  if (typeof body.instalments === "number" && Number.isInteger(body.instalments) && body.instalments >= 2 && body.instalments <= 12)
+    read.instalments = body.instalments
   return Object.keys(read).length ? read : undefined
 }
 
@@ -135,26 +115,20 @@ export function isCurrencyCode(value: unknown): value is string {
 }
 
 /**
- * Eligibility of a cart: `GET /store/bnpl/eligibility?cart_id=`. Ask again whenever the
- * cart's total changes. Never throws: when the store cannot answer it resolves
- * `{ eligible: false, reason: "limits_unavailable" }`, so the method is hidden rather than
- * offered and then refused.
+ * A cart's eligibility; ask again whenever its total changes. Never throws: a failure resolves
+ * `limits_unavailable`, so the method is hidden rather than offered and then refused.
  */
 export async function fetchCartEligibility(config: StoreClientConfig, cartId: string): Promise<PayLaterEligibility> {
   return readEligibility(() => storeRequest<Record<string, unknown>>(config, "/store/bnpl/eligibility", { query: { cart_id: cartId } }))
 }
 
 /**
- * Limits for a currency and, with `amount`, whether that amount is inside them:
- * `GET /store/bnpl/limits?currency_code=&amount=&product_id=`. For product pages and
- * mini-carts, which have no cart. With `productId` (a product page), a product the merchant
- * excluded answers `{ eligible: false, reason: "excluded_items" }`: nothing is shown for it. The route answers with `Cache-Control: public`, so a CDN or Next.js's fetch
- * cache (`fetchOptions: { next: { revalidate: 300 } }`) can keep it. Never throws (see
- * `fetchCartEligibility`).
+ * Limits for a currency and whether `amount` is inside them, for pages without a cart; an
+ * excluded `productId` answers `excluded_items`. Cacheable (`Cache-Control: public`). Never throws.
  */
 export async function fetchLimits(
   config: StoreClientConfig,
-  query: { currencyCode: string; amount?: DisplayAmount; productId?: string }
+  query: { currencyCode: string; amount?: DisplayAmount; productId?: string },
 ): Promise<PayLaterEligibility> {
   let amount: string | undefined
   try {
@@ -166,17 +140,23 @@ export async function fetchLimits(
   return readEligibility(() =>
     storeRequest<Record<string, unknown>>(config, "/store/bnpl/limits", {
       query: { currency_code: query.currencyCode, amount, product_id: query.productId },
-    })
+    }),
   )
 }
 
 async function readEligibility(
-  request: () => Promise<{ status: number; body: Record<string, unknown> | undefined }>
+  request: () => Promise<{ status: number; body: Record<string, unknown> | undefined }>,
 ): Promise<PayLaterEligibility> {
   try {
     const { status, body } = await request()
     if (status === 200) {
-      return readPayLaterEligibility(body) ?? { eligible: false, reason: "limits_unavailable", detail: "the store's answer is not an eligibility" }
+      return (
+        readPayLaterEligibility(body) ?? {
+          eligible: false,
+          reason: "limits_unavailable",
+          detail: "the store's answer is not an eligibility",
+        }
+      )
     }
     const message = typeof body?.message === "string" ? body.message.slice(0, MAX_DETAIL_LENGTH) : undefined
     return { eligible: false, reason: "limits_unavailable", detail: message ?? `HTTP ${status}` }

@@ -1,11 +1,7 @@
 /// <reference lib="dom" />
 import type { ExpressAddress, ExpressRejection, ExpressShippingOption } from "./express"
 
-/**
- * The service's browser library for express checkout, `window.BnplExpress`
- * (docs/service-api.md "Express checkout"; the sandbox serves one at
- * `{sandbox}/express/library.js`, docs/sandbox.md).
- */
+/** The service's express library, `window.BnplExpress`. docs/service-api.md "Express checkout". */
 export interface BnplExpressLibrary {
   /** Registers the page's callbacks for the next `open()`. */
   initializeForPopup(config: BnplExpressPopupConfig): void
@@ -13,7 +9,7 @@ export interface BnplExpressLibrary {
   open(): void
 }
 
-/** The page's side of the popup: the callbacks the library calls while the consumer is in it. */
+/** The callbacks the library calls while the consumer is in the popup. */
 export interface BnplExpressPopupConfig {
   /** The consumer's country, ISO 3166-1 alpha-2 ("GB"). */
   countryCode: string
@@ -22,7 +18,7 @@ export interface BnplExpressPopupConfig {
   /** The consumer chose an address: answer the store's options for it, or a rejection. */
   onShippingAddressChange(
     data: ExpressAddress,
-    actions: { resolve(options: ExpressShippingOption[]): void; reject(reason: ExpressRejection): void }
+    actions: { resolve(options: ExpressShippingOption[]): void; reject(reason: ExpressRejection): void },
   ): void
   /** The consumer picked an option (information only). */
   onShippingOptionChange?(data: ExpressShippingOption): void
@@ -41,10 +37,8 @@ export function isExpressLibrary(value: unknown): value is BnplExpressLibrary {
 }
 
 /**
- * Loads the service's library from `libraryUrl` once (a `<script>` in the page's head) and
- * resolves with `window.BnplExpress`. Never throws and never rejects: resolves undefined
- * when not in a browser, when the URL is not http(s), when the script fails or takes over
- * 15 s, or when it defines no usable `BnplExpress`; a later call then tries again.
+ * Loads the library from `libraryUrl` once and resolves `window.BnplExpress`. Never rejects:
+ * undefined outside a browser or on any failure (15 s time-out); a later call tries again.
  */
 export function loadExpressLibrary(libraryUrl: string): Promise<BnplExpressLibrary | undefined> {
   if (typeof window === "undefined" || typeof document === "undefined") return Promise.resolve(undefined)

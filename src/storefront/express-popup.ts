@@ -34,7 +34,7 @@ export interface OpenExpressOptions {
   cart: ExpressCartSource
   providerId?: string
   messages?: PayLaterMessages
-  /** The shopper's locale, or where to choose it from (`shopperLocale`); default English. The popup's own screens are the service's. */
+  /** The shopper's locale or where to choose it (`shopperLocale`); the popup's own screens are the service's. */
   locale?: LocaleChoice
   /** Called once with the order or the reason the checkout ended without one. Never with a closed popup's silence. */
   onOutcome(outcome: ExpressOutcome): void
@@ -43,16 +43,9 @@ export interface OpenExpressOptions {
 }
 
 /**
- * Opens the express popup and answers its callbacks through the store routes. MUST be called
- * synchronously inside a click handler (the library opens its window at once). In order:
- * `onCommenceCheckout` gets the cart (making it on a product page) and the token from
- * `startExpressCheckout`; `onShippingAddressChange` answers `expressShippingOptions`;
- * `onComplete` with `SUCCESS` calls `completeExpressCheckout` and reports `{ orderId }`.
- * Anything else ends in `onOutcome({ error })`: `cancelled`, or after a refused address
- * `address_unsupported` / `address_unrecognized` / `service_unavailable`, a popup the
- * browser blocked (cancelled before the token was asked for) `express_unavailable`, or the
- * start's or completion's reason. `onOutcome` is called at most once.
- * @returns false, after `onOutcome({ error: express_unavailable })`, when the library threw.
+ * Opens the express popup and answers its callbacks through the store routes. Call it
+ * synchronously in a click handler, or the browser blocks the window. `onOutcome` gets
+ * `{ orderId }` or `{ error }` once. @returns false when the library threw.
  */
 export function openExpressCheckout(library: BnplExpressLibrary, options: OpenExpressOptions): boolean {
   const outcome = outcomeReporter(options)
@@ -67,7 +60,6 @@ export function openExpressCheckout(library: BnplExpressLibrary, options: OpenEx
   }
 }
 
-/** How far the popup got: its callbacks share it. */
 interface PopupProgress {
   cartId?: string
   token?: string
@@ -95,7 +87,6 @@ function outcomeReporter(options: OpenExpressOptions): OutcomeReporter {
   return { report, fail: (reason) => report({ error: { reason, message: messageFor(reason, options.messages, {}, options.locale) } }) }
 }
 
-/** The popup's callbacks, answered through the store routes. */
 function expressPopupConfig(options: OpenExpressOptions, { report, fail }: OutcomeReporter): BnplExpressPopupConfig {
   const { config, messages, locale } = options
   const progress: PopupProgress = { commenced: false }
@@ -106,7 +97,9 @@ function expressPopupConfig(options: OpenExpressOptions, { report, fail }: Outco
       commenceCheckout(options, progress, actions, report)
     },
     onShippingAddressChange(data, actions) {
-      const answer = progress.cartId ? expressShippingOptions(config, progress.cartId, data) : Promise.resolve({ rejection: "SERVICE_UNAVAILABLE" as const })
+      const answer = progress.cartId
+        ? expressShippingOptions(config, progress.cartId, data)
+        : Promise.resolve({ rejection: "SERVICE_UNAVAILABLE" as const })
       void answer.then((result) => {
         if ("shippingOptions" in result) {
           progress.lastRejection = undefined
@@ -129,12 +122,11 @@ function expressPopupConfig(options: OpenExpressOptions, { report, fail }: Outco
   }
 }
 
-/** Gets the cart (making it on a product page) and the checkout's token for the popup; a failure is reported and the popup told. */
 function commenceCheckout(
   options: OpenExpressOptions,
   progress: PopupProgress,
   actions: Parameters<BnplExpressPopupConfig["onCommenceCheckout"]>[0],
-  report: OutcomeReporter["report"]
+  report: OutcomeReporter["report"],
 ): void {
   const { config, messages, locale } = options
   void (async () => {
@@ -171,15 +163,14 @@ function call(action: () => void): void {
 }
 
 /**
- * The product page's cart source for one item: makes a cart with it on first use and reuses
- * that cart on a second press (after a cancel); make a new source when the variant or the
- * quantity changes. A failed creation is tried again next time. Never throws.
+ * A product page's cart source: makes the cart on first use and reuses it after a cancel; make
+ * a new source when the variant or quantity changes. Never throws.
  */
 export function expressCartFor(
   config: StoreClientConfig,
   item: ExpressCartItem,
   messages?: PayLaterMessages,
-  locale?: LocaleChoice
+  locale?: LocaleChoice,
 ): () => Promise<ExpressCartResult> {
   let made: Promise<ExpressCartResult> | undefined
   return () => {

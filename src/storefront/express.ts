@@ -5,11 +5,8 @@ import { RETURN_ERROR_REASONS, messageFor, storeFailureMessage, type TextOptions
 import { storeRequest, type StoreClientConfig } from "./store-client"
 import type { PopupAddress } from "../vocabulary"
 
-/**
- * Express checkout's three store calls (docs/service-api.md "Express checkout"; the plugin's routes `POST /store/bnpl/carts/:id/express`, `.../shipping-options`,
- * `.../complete`). Each one never throws and answers plain data, so each is safe in a Server
- * Action and in a popup's callback alike.
- */
+// Express checkout's store calls (docs/service-api.md "Express checkout"). None throws and each
+// answers plain data, so each is safe in a Server Action and in a popup's callback.
 
 /** An amount as the service writes it: a 2-decimal string in major units and the currency ("10.00", "GBP"). */
 export interface ExpressMoney {
@@ -17,14 +14,10 @@ export interface ExpressMoney {
   currency: string
 }
 
-/** The address the consumer chose in the popup (vocabulary.ts PopupAddress): `countryCode` is ISO 3166-1 alpha-2 ("GB"). */
+/** The address the consumer chose in the popup; `countryCode` is ISO 3166-1 alpha-2 ("GB"). */
 export type ExpressAddress = PopupAddress
 
-/**
- * One of the store's shipping options as the popup lists it: `orderAmount` is the cart's
- * total with that option (what the consumer approves), `shippingAmount` and `taxAmount`
- * its parts, all as Medusa computes them.
- */
+/** A shipping option for the popup; `orderAmount` is the cart's total with it (what is approved). */
 export interface ExpressShippingOption {
   id: string
   name: string
@@ -54,12 +47,19 @@ export type ExpressCompleteErrorReason = ReturnErrorReason | "cart_not_found" | 
 
 /** `startExpressCheckout`'s result: the checkout token for `actions.resolve(token)`, or why not. */
 export type StartExpressResult = { token: string } | { error: PayLaterError<ExpressStartErrorReason> }
-/** `expressShippingOptions`'s result: the options for `actions.resolve(...)`, or the rejection for `actions.reject(...)`. */
+/** `expressShippingOptions`'s result: options for `actions.resolve`, or a rejection for `actions.reject`. */
 export type ExpressShippingResult = { shippingOptions: ExpressShippingOption[] } | { rejection: ExpressRejection }
 /** `completeExpressCheckout`'s result: the order, or why not. */
 export type CompleteExpressResult = { orderId: string } | { error: PayLaterError<ExpressCompleteErrorReason> }
 
-const START_REASONS: readonly string[] = ["outside_limits", "excluded_items", "origin_not_allowed", "not_eligible", "service_unavailable", "cart_not_found"]
+const START_REASONS: readonly string[] = [
+  "outside_limits",
+  "excluded_items",
+  "origin_not_allowed",
+  "not_eligible",
+  "service_unavailable",
+  "cart_not_found",
+]
 const COMPLETE_REASONS: readonly string[] = [...RETURN_ERROR_REASONS, "cart_not_found", "service_unavailable"]
 // A checkout token and Medusa's ids, generously bounded: they go into URLs and the popup.
 const TOKEN = /^[\w.:-]{1,256}$/
@@ -79,29 +79,18 @@ interface ExpressErrorBody {
 export interface StartExpressOptions extends TextOptions {
   /** The pay-later provider; default the plugin's choice for the cart's region (as `startPayLaterCheckout`). */
   providerId?: string
-  /**
-   * The storefront's origin ("https://shop.example"), sent as `Origin` when the call runs on a
-   * server (a Server Action): the route makes it the popup's origin and checks it against the
-   * store's CORS origins. A browser sends its own and ignores this.
-   */
+  /** The storefront's origin, sent as `Origin` from a server (a Server Action); a browser sends its own. */
   origin?: string
 }
 
 /**
- * Starts an express checkout for a cart: `POST /store/bnpl/carts/:id/express`. The plugin
- * makes the cart's payment session in express mode (Create Checkout with `mode: "express"`
- * and the page's origin as `merchant.popupOriginUrl`; amount = the cart's total as it stands;
- * the cart may have no address, e-mail or shipping yet) and answers the checkout token, which
- * the page hands to the popup with `actions.resolve(token)`.
- *
- * Never throws: every failure is `{ error: { reason, message } }` (reasons `outside_limits`,
- * `origin_not_allowed`, `service_unavailable`, `cart_not_found`, `network`, `unknown`); the
- * message is the merchant's override for the reason, else the store's, else the kit's default.
+ * Starts an express checkout for a cart (which may have no address or shipping yet) and answers
+ * `{ token }` for `actions.resolve(token)`. Never throws: a failure is `{ error: { reason, message } }`.
  */
 export async function startExpressCheckout(
   config: StoreClientConfig,
   cartId: string,
-  options: StartExpressOptions = {}
+  options: StartExpressOptions = {},
 ): Promise<StartExpressResult> {
   const fail = (reason: ExpressStartErrorReason, storeMessage?: string): StartExpressResult => ({
     error: { reason, message: storeFailureMessage(reason, storeMessage, options) },
@@ -112,7 +101,8 @@ export async function startExpressCheckout(
       method: "POST",
       body: options.providerId ? { provider_id: options.providerId } : {},
     })
-    if (answer.status === 200 && typeof answer.body?.token === "string" && TOKEN.test(answer.body.token)) return { token: answer.body.token }
+    if (answer.status === 200 && typeof answer.body?.token === "string" && TOKEN.test(answer.body.token))
+      return { token: answer.body.token }
     if (answer.status === 200) return fail("unknown")
     const reason = expressStartReason(answer.status, answer.body?.reason)
     return fail(reason, reason === "unknown" ? undefined : storeMessage(answer.body?.message))
@@ -121,7 +111,6 @@ export async function startExpressCheckout(
   }
 }
 
-// The route's own names for two of the kit's reasons.
 const START_ALIASES: Record<string, ExpressStartErrorReason> = {
   not_offered: "not_eligible",
   cart_completed: "cart_not_found",
@@ -130,7 +119,7 @@ const START_ALIASES: Record<string, ExpressStartErrorReason> = {
 
 function expressStartReason(status: number, reason: unknown): ExpressStartErrorReason {
   if (typeof reason === "string" && START_REASONS.includes(reason)) return reason as ExpressStartErrorReason
-  if (typeof reason === "string" && Object.prototype.hasOwnProperty.call(START_ALIASES, reason)) return START_ALIASES[reason]
+  if (typeof reason === "string" && Object.hasOwn(START_ALIASES, reason)) return START_ALIASES[reason]
   if (status === 404) return "cart_not_found"
   if (status === 403) return "origin_not_allowed"
   if (status >= 500) return "service_unavailable"
@@ -138,30 +127,25 @@ function expressStartReason(status: number, reason: unknown): ExpressStartErrorR
 }
 
 /**
- * The store's shipping options for the consumer's address, in the popup's shape:
- * `POST /store/bnpl/carts/:id/express/shipping-options`. The plugin puts the address on the
- * cart and answers, for every option Medusa offers it inside the account's limits, the
- * option's `shippingAmount`, `taxAmount` and `orderAmount` (the cart's total with it).
- *
- * Never throws: a country the store does not serve or no option gives
- * `{ rejection: "SHIPPING_ADDRESS_UNSUPPORTED" }`, an address Medusa refuses
- * `SHIPPING_ADDRESS_UNRECOGNIZED`; no answer, an error or an answer that is not options
- * (a proxy's page, amounts that are not the service's money) `SERVICE_UNAVAILABLE`.
+ * Puts the consumer's address on the cart and answers `{ shippingOptions }` inside the limits.
+ * Never throws: `{ rejection }` is `SHIPPING_ADDRESS_UNSUPPORTED` (no option),
+ * `SHIPPING_ADDRESS_UNRECOGNIZED` (Medusa refused it) or `SERVICE_UNAVAILABLE` (any bad answer).
  */
 export async function expressShippingOptions(
   config: StoreClientConfig,
   cartId: string,
-  address: ExpressAddress
+  address: ExpressAddress,
 ): Promise<ExpressShippingResult> {
   try {
     const answer = await storeRequest<{ shipping_options?: unknown; rejection?: unknown }>(
       config,
       `${cartPath(cartId)}/express/shipping-options`,
-      { method: "POST", body: addressFields(address) }
+      { method: "POST", body: addressFields(address) },
     )
     if (answer.status !== 200) return { rejection: "SERVICE_UNAVAILABLE" }
     const rejection = answer.body?.rejection
-    if (typeof rejection === "string" && (EXPRESS_REJECTIONS as readonly string[]).includes(rejection)) return { rejection: rejection as ExpressRejection }
+    if (typeof rejection === "string" && (EXPRESS_REJECTIONS as readonly string[]).includes(rejection))
+      return { rejection: rejection as ExpressRejection }
     const listed = answer.body?.shipping_options
     if (!Array.isArray(listed)) return { rejection: "SERVICE_UNAVAILABLE" }
     const shippingOptions = listed.map(readShippingOption)
@@ -205,25 +189,16 @@ function readMoney(value: unknown): ExpressMoney | undefined {
 }
 
 /**
- * Completes an express checkout after the popup's `onComplete` with `SUCCESS`:
- * `POST /store/bnpl/carts/:id/express/complete` with the order token. The plugin reads the
- * checkout from the service (the source of truth), puts the consumer's e-mail, address and
- * shipping option on the cart, authorises the cart's total if it is what the consumer
- * approved, and completes the cart.
- *
- * Never throws: `{ orderId }`, or `{ error: { reason, message } }` with the standard flow's
- * reasons (`amount_changed`: the cart changed after the approval, nothing authorised;
- * `declined`, `cancelled`, `expired`, `payment_failed`, ...), `cart_not_found`, `network`.
- * When the route answers `processing` (the order is being placed by another request, e.g. the
- * completion job), it polls `GET /store/bnpl/carts/:id/status` until the order exists, the
- * placing failed, or `processingTimeoutMs` passed (`processing_timeout`: the shopper is told
- * to look for the confirmation e-mail before paying again).
+ * Completes an express checkout with the popup's order token after `onComplete` with `SUCCESS`.
+ * Never throws: `{ orderId }` or `{ error: { reason, message } }` (`amount_changed`: nothing was
+ * authorised). While another request places the order it polls the cart's status until
+ * `processingTimeoutMs` (`processing_timeout`).
  */
 export async function completeExpressCheckout(
   config: StoreClientConfig,
   cartId: string,
   orderToken: string,
-  options: CompleteExpressOptions = {}
+  options: CompleteExpressOptions = {},
 ): Promise<CompleteExpressResult> {
   const fail = (reason: ExpressCompleteErrorReason, storeMessage?: string): CompleteExpressResult => ({
     error: { reason, message: storeFailureMessage(reason, storeMessage, options) },
@@ -260,7 +235,7 @@ async function orderWhenPlaced(
   config: StoreClientConfig,
   cartId: string,
   options: CompleteExpressOptions,
-  fail: (reason: ExpressCompleteErrorReason) => CompleteExpressResult
+  fail: (reason: ExpressCompleteErrorReason) => CompleteExpressResult,
 ): Promise<CompleteExpressResult> {
   const deadline = Date.now() + (options.processingTimeoutMs ?? 30_000)
   for (;;) {
@@ -287,15 +262,13 @@ export interface ExpressCartItem {
 export type ExpressCartResult = { cartId: string } | { error: PayLaterError<"cart_not_found" | "network" | "unknown"> }
 
 /**
- * A new cart holding only the product page's variant and quantity (`POST /store/carts` with
- * `items`): the shopper buys what the page shows, and their basket (if any) is left as it
- * is. Never throws; a quantity that is not a whole number from 1 to 1000 is refused before
- * any request.
+ * A new cart with only the product page's variant, so the shopper's basket is left alone.
+ * Never throws; a quantity outside 1 to 1000 fails before any request.
  */
 export async function createExpressCart(
   config: StoreClientConfig,
   item: ExpressCartItem,
-  options: TextOptions = {}
+  options: TextOptions = {},
 ): Promise<ExpressCartResult> {
   const fail = (reason: "cart_not_found" | "network" | "unknown"): ExpressCartResult => ({
     error: { reason, message: messageFor(reason, options.messages, {}, options.locale) },

@@ -1,7 +1,6 @@
 /**
- * `medusa-payment-bnpl-storefront` (also `medusa-payment-bnpl/storefront`): the storefront kit's framework-free part. It talks to the
- * store API with `fetch` and the publishable key only (no server secret) and depends on
- * nothing. React components are in `medusa-payment-bnpl-storefront/react`. Guide: docs/storefront.md.
+ * `medusa-payment-bnpl-storefront`: the kit's framework-free part, with no dependencies and no
+ * server secret. React: `medusa-payment-bnpl-storefront/react`. docs/storefront.md "The storefront kit".
  */
 export * from "./amounts"
 export * from "./checkout"

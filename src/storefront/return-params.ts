@@ -6,15 +6,11 @@ export const RETURN_PARAMETERS = ["bnpl_error", "bnpl_status"] as const
 /** What the shopper came back with: an error to show, an order still being confirmed, or nothing. */
 export type PayLaterReturn = { kind: "error"; reason: ReturnErrorReason } | { kind: "processing" } | { kind: "none" }
 
-type SearchParamsLike =
-  | URLSearchParams
-  | Record<string, string | string[] | undefined>
-  | { get(name: string): string | null }
+type SearchParamsLike = URLSearchParams | Record<string, string | string[] | undefined> | { get(name: string): string | null }
 
 /**
- * Reads `bnpl_error` / `bnpl_status` from a checkout page's search params (a `URLSearchParams`,
- * Next.js's `searchParams` object or `useSearchParams()`). `bnpl_status=processing` wins; an
- * unknown `bnpl_error` (a newer plugin's) reads as `payment_failed`.
+ * Reads `bnpl_error` / `bnpl_status` from search params (`URLSearchParams` or Next.js's); an
+ * unknown `bnpl_error` reads as `payment_failed`.
  */
 export function readPayLaterReturn(searchParams: SearchParamsLike | undefined): PayLaterReturn {
   const get = (name: string): string | undefined => {
@@ -32,10 +28,7 @@ export function readPayLaterReturn(searchParams: SearchParamsLike | undefined): 
   return { kind: "error", reason: isPayLaterReason(error) ? (error as ReturnErrorReason) : "payment_failed" }
 }
 
-/**
- * The URL without `bnpl_error` and `bnpl_status`, for `history.replaceState` once the
- * message is shown: a reload or a shared link then does not bring an old message back.
- */
+/** The URL without the return parameters (`RETURN_PARAMETERS`). */
 export function withoutReturnParameters(url: string): string {
   const parsed = new URL(url, "http://placeholder.invalid")
   for (const name of RETURN_PARAMETERS) parsed.searchParams.delete(name)

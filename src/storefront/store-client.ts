@@ -1,8 +1,4 @@
-/**
- * The few store API calls the kit makes, over `fetch` (built into browsers, Node 18+, Next.js
- * and edge runtimes): no SDK, no server secret. A storefront passes its backend URL and its
- * publishable key, the same two values the Medusa JS SDK is given.
- */
+/** The store the kit calls over `fetch`: the backend URL and publishable key, as the Medusa JS SDK takes them. */
 export interface StoreClientConfig {
   /** The Medusa backend's URL as the storefront reaches it, e.g. "https://api.example.com". */
   baseUrl: string
@@ -29,14 +25,11 @@ export interface StoreErrorBody {
   message?: string
 }
 
-/**
- * One store API request. Resolves with the status and body for any HTTP answer; rejects only
- * when there was no answer (network error), which callers turn into a `network` reason.
- */
+/** One store API request; resolves for any HTTP answer, rejects only without one (network error). */
 export async function storeRequest<T>(
   config: StoreClientConfig,
   path: string,
-  request: { method?: "GET" | "POST"; query?: Record<string, string | undefined>; body?: unknown } = {}
+  request: { method?: "GET" | "POST"; query?: Record<string, string | undefined>; body?: unknown } = {},
 ): Promise<StoreAnswer<T>> {
   const url = new URL(path, config.baseUrl.endsWith("/") ? config.baseUrl : `${config.baseUrl}/`)
   for (const [name, value] of Object.entries(request.query ?? {})) {

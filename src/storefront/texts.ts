@@ -1,9 +1,4 @@
-/**
- * The shopper's language and the texts in it (docs/storefront.md "Languages"): which locale a
- * page shows (`shopperLocale`), and each text from the storefront's own overrides, the
- * merchant's per locale (the store's `messages`: options over Settings -> Pay later), the
- * built-in catalogue of that language, else English (`shopperText`).
- */
+// The shopper's locale and texts. docs/storefront.md "Languages".
 import {
   COUNTRY_LOCALES,
   FALLBACK_LOCALE,
@@ -19,29 +14,22 @@ export { FALLBACK_LOCALE, SHOPPER_LOCALES, SHOPPER_CATALOGUES, type ShopperLocal
 /** Some texts of one language, by key (`cancelled`, `available`, `tryAgain`, ...). */
 export type ShopperTexts = Partial<Record<ShopperTextKey, string>>
 
-/** Texts by locale (`{ "fr-FR": { available: "..." } }`): the merchant's overrides as the store answers them. */
+/** Texts by locale (`{ "fr-FR": { available: "..." } }`), as the store answers the merchant's. */
 export type LocalizedTexts = Readonly<Partial<Record<string, ShopperTexts>>>
 
-/**
- * Where the shopper's language comes from, first found wins: the cart's `locale` (Medusa 2.21
- * carts have one), the storefront's stated locale (its language switch or route), the
- * region's or address's country.
- */
+/** Where the locale comes from, first found wins: the cart's `locale` (Medusa 2.21+), the storefront's, the country's. */
 export interface LocaleSources {
   cartLocale?: string | null
   locale?: string | null
   countryCode?: string | null
 }
 
-/** A locale as kit functions and components take it: a BCP 47 tag the storefront states, or the sources to choose from. */
+/** A BCP 47 tag the storefront states, or the sources to choose from. */
 export type LocaleChoice = string | LocaleSources
 
 /**
- * The locale a page shows: the first of the cart's locale, the storefront's, the country's
- * that the kit has texts for (a built-in language, or one of `extraLocales`: the merchant's),
- * else en-GB. A tag matches exactly ("fr-FR"), else by language ("fr-BE" and "fr" read as
- * fr-FR); a country maps to its language (COUNTRY_LOCALES: "be" reads as nl-NL). Never throws:
- * a malformed tag is skipped.
+ * The locale a page shows: the first source with texts (built-in or `extraLocales`), else en-GB.
+ * A tag matches exactly, else by language ("fr-BE" reads as fr-FR). Never throws.
  */
 export function shopperLocale(choice?: LocaleChoice, extraLocales: readonly string[] = []): string {
   const sources: LocaleSources = typeof choice === "string" ? { locale: choice } : (choice ?? {})
@@ -63,21 +51,24 @@ function matchLocale(tag: string | null | undefined, available: readonly string[
   return available.find((candidate) => candidate.toLowerCase().split("-")[0] === language)
 }
 
-/** Where a text may come from besides the catalogue: the storefront's own texts, then the merchant's by locale. */
+/** Where a text may come from besides the catalogue, in this order. */
 export interface TextSources {
-  /** The storefront's overrides, for the locale shown (a component's `messages`): they win. */
+  /** The storefront's overrides for the locale shown (a component's `messages`). */
   texts?: ShopperTexts
   /** The merchant's overrides by locale (`PayLaterEligibility.messages`). */
   merchant?: LocalizedTexts
 }
 
 /**
- * One shopper text in `locale` (resolved with `shopperLocale`), `{name}` placeholders filled
- * from `values`: the storefront's text, else the merchant's for that locale, else the built-in
- * catalogue's, else English. English for a key a merchant's own language lacks is reported
- * once per locale and key in the console.
+ * One text in `locale`, `{name}` filled from `values`: `sources.texts`, else the merchant's,
+ * else built-in, else English (warned once per locale and key).
  */
-export function shopperText(key: ShopperTextKey, locale: LocaleChoice | undefined, sources: TextSources = {}, values: Record<string, string> = {}): string {
+export function shopperText(
+  key: ShopperTextKey,
+  locale: LocaleChoice | undefined,
+  sources: TextSources = {},
+  values: Record<string, string> = {},
+): string {
   const merchant = sources.merchant ?? {}
   const chosen = shopperLocale(locale, Object.keys(merchant))
   const template = sources.texts?.[key] ?? merchant[chosen]?.[key] ?? builtIn(chosen)?.[key] ?? englishFor(chosen, key)
@@ -94,7 +85,9 @@ function englishFor(locale: string, key: ShopperTextKey): string {
   const name = `${locale}:${key}`
   if (!reported.has(name)) {
     reported.add(name)
-    console.warn(`medusa-payment-bnpl-storefront: no "${key}" text in ${locale}; the English one is shown. Add it to the messages of ${locale}. This is logged once.`)
+    console.warn(
+      `medusa-payment-bnpl-storefront: no "${key}" text in ${locale}; the English one is shown. Add it to the messages of ${locale}. This is logged once.`,
+    )
   }
   return SHOPPER_CATALOGUES[FALLBACK_LOCALE][key]
 }

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { prepareDatabase, type DemoDatabase } from "../../harness/database"
 import { migrateStore, seedDemoStore, startMedusa, type RunningStore } from "../../harness/medusa-store"
-import { installedAppStore } from "../../harness/installed-app-store"
+import { copyDemoStoreInto, installedAppStore } from "../../harness/installed-app-store"
 import { freePort } from "../../harness/ports"
 import { runScriptedPurchase, type PurchaseResult } from "../../demo/script/purchase"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
@@ -66,7 +66,11 @@ function cleanEnvironment(): NodeJS.ProcessEnv {
 /** The app: package.json with Medusa at the lowest version and the packed plugin, npm install. */
 function installApp(): void {
   fs.mkdirSync(app, { recursive: true })
-  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", app], { cwd: root, encoding: "utf8", env: cleanEnvironment() })
+  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", app], {
+    cwd: root,
+    encoding: "utf8",
+    env: cleanEnvironment(),
+  })
   const tarball = packed.trim().split("\n").pop()!
   fs.writeFileSync(
     path.join(app, "package.json"),
@@ -82,22 +86,14 @@ function installApp(): void {
         },
       },
       null,
-      2
-    )
+      2,
+    ),
   )
   // A new tarball every build: npm must not keep the previous one's integrity.
   fs.rmSync(path.join(app, "package-lock.json"), { force: true })
   fs.rmSync(path.join(app, "node_modules/medusa-payment-bnpl"), { recursive: true, force: true })
   execFileSync("npm", ["install"], { cwd: app, env: cleanEnvironment(), stdio: "pipe" })
-
-  // The demo's configuration (the README's, with the sandbox account) and its seed script,
-  // copied into the app so that every @medusajs import resolves to the app's Medusa.
-  fs.copyFileSync(path.join(root, "demo/store/medusa-config.js"), path.join(app, "medusa-config.js"))
-  const scripts = path.join(app, "scripts")
-  fs.mkdirSync(scripts, { recursive: true })
-  for (const file of ["seed.ts", "find-seeded.ts", "pay-later-providers.ts", "admin-user.ts"]) fs.copyFileSync(path.join(root, "harness", file), path.join(scripts, file))
-  const seedScript = fs.readFileSync(path.join(root, "demo/store/scripts/seed-demo.ts"), "utf8").replace(/"\.\.\/\.\.\/\.\.\/harness\/([\w-]+)"/g, '"./$1"')
-  fs.writeFileSync(path.join(scripts, "seed-demo.ts"), seedScript)
+  copyDemoStoreInto(app)
 }
 
 const installedVersion = (name: string) =>
@@ -122,9 +118,17 @@ beforeAll(async () => {
       const ranOn = fs.existsSync(`/proc/${store.pid}/exe`) ? fs.realpathSync(`/proc/${store.pid}/exe`) : undefined
       const purchase = await timed(`Node ${line} purchase`, () =>
         runScriptedPurchase(
-          { urls: { store: settings.storeUrl, storefront: settings.storefrontUrl, sandbox: sandbox!.url, sandboxControl: `${sandbox!.url}/__control` }, seed },
-          (printedLine) => printed.push(printedLine)
-        )
+          {
+            urls: {
+              store: settings.storeUrl,
+              storefront: settings.storefrontUrl,
+              sandbox: sandbox!.url,
+              sandboxControl: `${sandbox!.url}/__control`,
+            },
+            seed,
+          },
+          (printedLine) => printed.push(printedLine),
+        ),
       )
       purchases[line] = { purchase, printed, ranOn, asked: fs.realpathSync(node) }
     } catch (failure) {
@@ -153,18 +157,21 @@ it(`runs on the lowest supported Medusa (${LOWEST}), installed with a plain npm 
   expect(fs.existsSync(path.join(plugin, ".medusa/server/src/providers/bnpl/index.js"))).toBe(true)
 })
 
-it.each(Object.keys(NODE_LINES))("on Node %s, a purchase goes through checkout, return, fulfilment, courier, capture and refund", (line) => {
-  const { purchase, printed, failure, ranOn, asked } = purchases[line]
-  if (failure) throw failure
-  // Where /proc exists (Linux, as on CI), the server ran on this line's binary.
-  if (ranOn) expect(ranOn).toBe(asked)
-  const { ledger, serviceOrderId, token, orderId } = purchase!
-  expect(orderId).toMatch(/^order_/)
-  expect(ledger.auths.filter((auth) => auth.token === token).map((auth) => auth.status)).toEqual(["APPROVED"])
-  expect(ledger.courierUpdates.filter((update) => update.orderId === serviceOrderId)).toHaveLength(1)
-  const captures = ledger.captures.filter((capture) => capture.orderId === serviceOrderId)
-  expect(captures.map((capture) => Number(capture.amount.amount))).toEqual([purchase!.total])
-  const refunds = ledger.refunds.filter((refund) => refund.orderId === serviceOrderId)
-  expect(refunds.map((refund) => refund.amount.amount)).toEqual(["10.00"])
-  expect(printed).toHaveLength(5)
-})
+it.each(Object.keys(NODE_LINES))(
+  "on Node %s, a purchase goes through checkout, return, fulfilment, courier, capture and refund",
+  (line) => {
+    const { purchase, printed, failure, ranOn, asked } = purchases[line]
+    if (failure) throw failure
+    // Where /proc exists (Linux, as on CI), the server ran on this line's binary.
+    if (ranOn) expect(ranOn).toBe(asked)
+    const { ledger, serviceOrderId, token, orderId } = purchase!
+    expect(orderId).toMatch(/^order_/)
+    expect(ledger.auths.filter((auth) => auth.token === token).map((auth) => auth.status)).toEqual(["APPROVED"])
+    expect(ledger.courierUpdates.filter((update) => update.orderId === serviceOrderId)).toHaveLength(1)
+    const captures = ledger.captures.filter((capture) => capture.orderId === serviceOrderId)
+    expect(captures.map((capture) => Number(capture.amount.amount))).toEqual([purchase!.total])
+    const refunds = ledger.refunds.filter((refund) => refund.orderId === serviceOrderId)
+    expect(refunds.map((refund) => refund.amount.amount)).toEqual(["10.00"])
+    expect(printed).toHaveLength(5)
+  },
+)

@@ -51,7 +51,8 @@ afterAll(async () => {
 })
 beforeEach(() => {
   seen = []
-  respond = (_req, res) => json(res, 200, { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "9.00", currency: "GBP" } })
+  respond = (_req, res) =>
+    json(res, 200, { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "9.00", currency: "GBP" } })
 })
 afterEach(() => {
   while (clients.length) clients.pop()!.close()
@@ -153,7 +154,9 @@ describe("odd answers", () => {
       res.writeHead(302, { location: "http://example.invalid/steal" })
       res.end()
     }
-    const error = await makeClient().getConfiguration().catch((e) => e)
+    const error = await makeClient()
+      .getConfiguration()
+      .catch((e) => e)
     expect(error).toBeInstanceOf(BnplApiError)
     expect(error.httpStatusCode).toBe(302)
     expect(seen).toHaveLength(1)
@@ -161,7 +164,9 @@ describe("odd answers", () => {
 
   it("a 2xx body that does not match the schema is invalid_response naming the field", async () => {
     respond = (_req, res) => json(res, 200, { minimumAmount: { amount: "one", currency: "GBP" } })
-    const error = await makeClient().getConfiguration().catch((e) => e)
+    const error = await makeClient()
+      .getConfiguration()
+      .catch((e) => e)
     expect(error.code).toBe("invalid_response")
     expect(error.message).toBe("Get Configuration: the response does not match the API: minimumAmount.amount must be a decimal string")
   })
@@ -212,10 +217,7 @@ describe("the open time-out", () => {
     createConnection(options: http.ClientRequestArgs): net.Socket {
       // Node's happy-eyeballs connect asks for every address (`all: true`).
       const lookup = (_host: string, opts: { all?: boolean }, done: (...args: unknown[]) => void) =>
-        setTimeout(
-          () => (opts.all ? done(null, [{ address: "127.0.0.1", family: 4 }]) : done(null, "127.0.0.1", 4)),
-          this.delayMs
-        )
+        setTimeout(() => (opts.all ? done(null, [{ address: "127.0.0.1", family: 4 }]) : done(null, "127.0.0.1", 4)), this.delayMs)
       return net.createConnection({ ...(options as net.TcpNetConnectOpts), lookup: lookup as net.LookupFunction })
     }
   }
@@ -237,7 +239,7 @@ describe("the open time-out", () => {
     agent.destroy()
     expect(error).toBeInstanceOf(BnplNetworkError)
     expect(error.message).toBe(
-      "Get Configuration: the payment service could not be reached: no connection within the open time-out of 100 ms (tried 2 times); it never got the request. It is safe to try again."
+      "Get Configuration: the payment service could not be reached: no connection within the open time-out of 100 ms (tried 2 times); it never got the request. It is safe to try again.",
     )
     expect(Date.now() - started).toBeLessThan(1_900)
     expect(seen).toHaveLength(0)
@@ -267,9 +269,7 @@ describe("the open time-out", () => {
       maxRetries: 1,
       logger: { debug: (line) => attempts.push(line) },
     })
-    const error = await client
-      .createCheckout({ amount: { amount: "5.00", currency: "GBP" }, consumer: { email: "a@b.c" } })
-      .catch((e) => e)
+    const error = await client.createCheckout({ amount: { amount: "5.00", currency: "GBP" }, consumer: { email: "a@b.c" } }).catch((e) => e)
     agent.destroy()
     expect(error).toBeInstanceOf(BnplNetworkError)
     expect(seen).toHaveLength(0)
@@ -298,7 +298,12 @@ describe("network blips, through the fault-injecting proxy", () => {
     const proxy = await proxied({ closeIdleAfterMs: 150, idleNotice: "none" })
     respond = (_req, res) => json(res, 201, checkoutAnswer)
     const debug: string[] = []
-    const client = makeClient({ baseUrl: proxy.url, keepAliveTimeoutMs: 60_000, maxRetries: 0, logger: { debug: (line) => debug.push(line) } })
+    const client = makeClient({
+      baseUrl: proxy.url,
+      keepAliveTimeoutMs: 60_000,
+      maxRetries: 0,
+      logger: { debug: (line) => debug.push(line) },
+    })
     await client.createCheckout(checkoutRequest)
     await pause(300)
     await client.createCheckout(checkoutRequest)
@@ -306,14 +311,21 @@ describe("network blips, through the fault-injecting proxy", () => {
     expect(proxy.accepted).toBe(2)
     // The reset request never reached the service: two calls, two requests.
     expect(seen).toHaveLength(2)
-    expect(debug.some((line) => /Create Checkout attempt 1 went out on a kept-alive connection the service had closed \(ECONNRESET/.test(line))).toBe(true)
+    expect(
+      debug.some((line) => /Create Checkout attempt 1 went out on a kept-alive connection the service had closed \(ECONNRESET/.test(line)),
+    ).toBe(true)
   })
 
   it("after a quiet spell, one call meets every pooled connection closed and still needs one resend", async () => {
     const proxy = await proxied({ closeIdleAfterMs: 150, idleNotice: "none" })
     respond = (_req, res) => setTimeout(() => json(res, 201, checkoutAnswer), 30)
     const debug: string[] = []
-    const client = makeClient({ baseUrl: proxy.url, keepAliveTimeoutMs: 60_000, maxRetries: 0, logger: { debug: (line) => debug.push(line) } })
+    const client = makeClient({
+      baseUrl: proxy.url,
+      keepAliveTimeoutMs: 60_000,
+      maxRetries: 0,
+      logger: { debug: (line) => debug.push(line) },
+    })
     await Promise.all(Array.from({ length: 5 }, () => client.createCheckout(checkoutRequest)))
     expect(proxy.accepted).toBe(5)
     await pause(300)
@@ -352,7 +364,7 @@ describe("network blips, through the fault-injecting proxy", () => {
     const error = await client.createCheckout(checkoutRequest).catch((e) => e)
     expect(error).toBeInstanceOf(BnplTimeoutError)
     expect(error.message).toMatch(
-      /^Create Checkout: no answer came back within the read time-out of 600 ms \(only \d+ bytes of it had arrived\); the service may have applied it, and it was not sent again, because Create Checkout has no requestId\. It is safe to try again/
+      /^Create Checkout: no answer came back within the read time-out of 600 ms \(only \d+ bytes of it had arrived\); the service may have applied it, and it was not sent again, because Create Checkout has no requestId\. It is safe to try again/,
     )
     expect(error.message).not.toMatch(/could not be reached|twice/)
     expect(seen).toHaveLength(1)
@@ -375,7 +387,7 @@ describe("network blips, through the fault-injecting proxy", () => {
     const error = await client.createCheckout(checkoutRequest).catch((e) => e)
     expect(error).toBeInstanceOf(BnplConnectionLostError)
     expect(error.message).toBe(
-      "Create Checkout: no answer came back: the connection broke after part of the answer had arrived (ECONNRESET); the service may have applied it, and it was not sent again, because Create Checkout has no requestId. It is safe to try again: a checkout nobody uses expires by itself."
+      "Create Checkout: no answer came back: the connection broke after part of the answer had arrived (ECONNRESET); the service may have applied it, and it was not sent again, because Create Checkout has no requestId. It is safe to try again: a checkout nobody uses expires by itself.",
     )
     expect(seen).toHaveLength(1)
 
@@ -394,7 +406,7 @@ describe("network blips, through the fault-injecting proxy", () => {
       .catch((e) => e)
     expect(error.code).toBe("connection_lost")
     expect(error.outcome).toBe(
-      "no answer came back: the connection broke after part of the answer had arrived (ECONNRESET); sent 3 times with the same requestId, so it is not applied twice. It is safe to try again."
+      "no answer came back: the connection broke after part of the answer had arrived (ECONNRESET); sent 3 times with the same requestId, so it is not applied twice. It is safe to try again.",
     )
   })
 
@@ -409,7 +421,9 @@ describe("network blips, through the fault-injecting proxy", () => {
       .catch((e) => e)
     expect(seen.filter((request) => request.url === "/v2/payments/1/capture")).toHaveLength(1)
     expect(error.code).toBe("connection_lost")
-    expect(error.outcome).toMatch(/^no answer came back: the connection broke after the request was sent .*; sent 3 times with the same requestId, so it is not applied twice\. It is safe to try again\.$/)
+    expect(error.outcome).toMatch(
+      /^no answer came back: the connection broke after the request was sent .*; sent 3 times with the same requestId, so it is not applied twice\. It is safe to try again\.$/,
+    )
   })
 })
 
@@ -418,7 +432,11 @@ describe("the connection pool", () => {
     const proxy = new TcpProxy({ host: "127.0.0.1", port: Number(new URL(baseUrl).port) })
     await proxy.listen()
     try {
-      respond = (_req, res) => setTimeout(() => json(res, 200, { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "9.00", currency: "GBP" } }), 20)
+      respond = (_req, res) =>
+        setTimeout(
+          () => json(res, 200, { minimumAmount: { amount: "1.00", currency: "GBP" }, maximumAmount: { amount: "9.00", currency: "GBP" } }),
+          20,
+        )
       const client = makeClient({ baseUrl: proxy.url, maxSockets: 5 })
       await Promise.all(Array.from({ length: 40 }, () => client.getConfiguration()))
       expect(proxy.accepted).toBe(5)
@@ -434,7 +452,9 @@ describe("the connection pool", () => {
   describe("how long an idle connection is kept", () => {
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
     const defaultKeepAlive = 5_000
-    afterEach(() => void (server.keepAliveTimeout = defaultKeepAlive))
+    afterEach(() => {
+      server.keepAliveTimeout = defaultKeepAlive
+    })
 
     it("as long as the service's Keep-Alive hint says (less 1 s), past the old 4 s: a quiet shop's next call needs no handshake", async () => {
       server.keepAliveTimeout = 60_000 // Node answers "Keep-Alive: timeout=60"
@@ -467,7 +487,10 @@ describe("the connection pool", () => {
     const idle = () => new Promise((resolve) => setTimeout(resolve, 50))
 
     it("opens one connection with a Ping when the pool is empty; the next call goes out on it", async () => {
-      respond = (req, res) => (req.url === "/ping" ? res.end("pong") : json(res, 201, { token: "t", expires: "2026-01-01T00:00:00Z", redirectCheckoutUrl: "http://x" }))
+      respond = (req, res) =>
+        req.url === "/ping"
+          ? res.end("pong")
+          : json(res, 201, { token: "t", expires: "2026-01-01T00:00:00Z", redirectCheckoutUrl: "http://x" })
       const client = makeClient()
       client.warm()
       client.warm()
@@ -505,12 +528,12 @@ describe("the connection pool", () => {
     }
     const client = makeClient({ maxSockets: 1, maxRetries: 0, timeouts: { "Create Checkout": { openMs: 100 } } })
     const slow = client.getPayment("1")
-    const error = await client
-      .createCheckout({ amount: { amount: "5.00", currency: "GBP" }, consumer: { email: "a@b.c" } })
-      .catch((e) => e)
+    const error = await client.createCheckout({ amount: { amount: "5.00", currency: "GBP" }, consumer: { email: "a@b.c" } }).catch((e) => e)
     await slow
     expect(error).toBeInstanceOf(BnplNetworkError)
-    expect(error.message).toMatch(/^Create Checkout: the payment service could not be reached: no connection within the open time-out of 100 ms \(every pooled connection was busy\)/)
+    expect(error.message).toMatch(
+      /^Create Checkout: the payment service could not be reached: no connection within the open time-out of 100 ms \(every pooled connection was busy\)/,
+    )
     expect(seen.map((request) => request.url)).toEqual(["/v2/payments/1"])
   })
 })

@@ -9,7 +9,7 @@ import { inspect } from "node:util"
 import {
   basicAuthorization,
   BnplApiError,
-  BnplClient,
+  type BnplClient,
   BnplConnectionLostError,
   BnplDeclinedError,
   BnplNetworkError,
@@ -230,7 +230,9 @@ describe("every endpoint (Basic authentication)", () => {
     expect(declined.status).toBe("DECLINED")
     const used = await failure(client.immediateCapturePayment({ token }))
     expect([used.httpStatusCode, used.endpoint]).toEqual([402, "Immediate Payment Capture"])
-    expect((await ledger()).captures).toEqual([expect.objectContaining({ orderId: captured.id, requestId: "ipc-1", immediateCapture: true })])
+    expect((await ledger()).captures).toEqual([
+      expect.objectContaining({ orderId: captured.id, requestId: "ipc-1", immediateCapture: true }),
+    ])
   })
 
   it("Reverse Payment By Token resolves on the 204; the reversal shows once applied", async () => {
@@ -399,11 +401,7 @@ describe("every row of the Errors table", () => {
     const client = makeClient()
     const { token } = await newCheckout(client)
     const error = await failure(client.auth({ token }))
-    expect([error.code, error.httpStatusCode, error.errorCode]).toEqual([
-      "not_confirmed",
-      412,
-      "invalid_order_transaction_status",
-    ])
+    expect([error.code, error.httpStatusCode, error.errorCode]).toEqual(["not_confirmed", 412, "invalid_order_transaction_status"])
   })
 
   it("Auth 422 invalid_object: the client refuses an empty token; the service answers 422", async () => {
@@ -429,9 +427,7 @@ describe("every row of the Errors table", () => {
     const client = makeClient()
     expect((await failure(client.listPayments({ fromCreatedDate: "21/11/2026" }))).field).toBe("fromCreatedDate")
     for (const query of ["ids=1,2", "ids[]=1&ids[]=2", "fromCreatedDate=21/11/2026"]) {
-      const error = await failure(
-        client.request({ endpoint: "List Payments", path: "/v2/payments", query, retry: "unsent-only" })
-      )
+      const error = await failure(client.request({ endpoint: "List Payments", path: "/v2/payments", query, retry: "unsent-only" }))
       expect([error.code, error.httpStatusCode, error.errorCode]).toEqual(["server_error", 500, "error"])
     }
     // The same answer without the client at all.
@@ -465,11 +461,7 @@ describe("every row of the Errors table", () => {
   it("Create Refund 412 precondition_failed: unknown order, declined order", async () => {
     const client = makeClient()
     const unknown = await failure(client.createRefund("999999", { amount: GBP("1.00") }))
-    expect([unknown.code, unknown.httpStatusCode, unknown.errorCode]).toEqual([
-      "precondition_failed",
-      412,
-      "precondition_failed",
-    ])
+    expect([unknown.code, unknown.httpStatusCode, unknown.errorCode]).toEqual(["precondition_failed", 412, "precondition_failed"])
     const { token } = await newCheckout(client)
     await confirm(token, "decline")
     const declined = (await failure(client.auth({ token }))).payment as Payment
@@ -482,9 +474,7 @@ describe("every row of the Errors table", () => {
     const body = { amount: GBP("1.00"), refundMerchantReference: "r".repeat(129) }
     expect((await failure(client.createRefund(payment.id, body))).field).toBe("refundMerchantReference")
     expect((await ledger()).requests.refund).toBe(0)
-    const error = await failure(
-      client.request({ endpoint: "Create Refund", path: `/v2/payments/${payment.id}/refund`, body })
-    )
+    const error = await failure(client.request({ endpoint: "Create Refund", path: `/v2/payments/${payment.id}/refund`, body }))
     expect([error.code, error.httpStatusCode, error.errorCode]).toEqual(["invalid_request", 422, "invalid_object"])
   })
 
@@ -512,9 +502,7 @@ describe("every row of the Errors table", () => {
     const payment = await approvedPayment(client)
     for (const body of [{ shippedAt: "yesterday" }, { priority: "FAST" }]) {
       expect(await failure(client.updateShippingCourier(payment.id, body as never))).toBeInstanceOf(BnplValidationError)
-      const error = await failure(
-        client.request({ endpoint: "Update Shipping Courier", path: `/v2/payments/${payment.id}/courier`, body })
-      )
+      const error = await failure(client.request({ endpoint: "Update Shipping Courier", path: `/v2/payments/${payment.id}/courier`, body }))
       expect([error.code, error.httpStatusCode, error.errorCode]).toEqual(["invalid_request", 422, "invalid_object"])
     }
     expect((await ledger()).courierUpdates).toHaveLength(0)
@@ -720,11 +708,13 @@ describe("logs and secrets", () => {
     const client = makeClient()
     const payment = await approvedPayment(client, "100.00", "auth-log")
     expect(logLines).toContainEqual(
-      expect.stringMatching(/^debug bnpl: Auth POST \/v2\/payments\/auth 201 \d+ ms attempt 1 requestId auth-log$/)
+      expect.stringMatching(/^debug bnpl: Auth POST \/v2\/payments\/auth 201 \d+ ms attempt 1 requestId auth-log$/),
     )
     logLines = []
     await client.getPayment(payment.id)
-    expect(logLines).toEqual([expect.stringMatching(new RegExp(`^debug bnpl: Get Payment GET /v2/payments/${payment.id} 200 \\d+ ms attempt 1$`))])
+    expect(logLines).toEqual([
+      expect.stringMatching(new RegExp(`^debug bnpl: Get Payment GET /v2/payments/${payment.id} 200 \\d+ ms attempt 1$`)),
+    ])
   })
 
   it("no log line, error message or error object holds the secret, the Basic value or a token", async () => {

@@ -54,9 +54,15 @@ const sharedLock = (): LockLike => new InMemoryLockingProvider() as unknown as L
 
 /** One instance: its own copy of the runtime modules and its own client. */
 function instance() {
-  let modules!: { configuration: typeof import("../../src/runtime/accounts/configuration"); factory: typeof import("../../src/runtime/accounts/client-factory") }
+  let modules!: {
+    configuration: typeof import("../../src/runtime/accounts/configuration")
+    factory: typeof import("../../src/runtime/accounts/client-factory")
+  }
   jest.isolateModules(() => {
-    modules = { configuration: require("../../src/runtime/accounts/configuration"), factory: require("../../src/runtime/accounts/client-factory") }
+    modules = {
+      configuration: require("../../src/runtime/accounts/configuration"),
+      factory: require("../../src/runtime/accounts/client-factory"),
+    }
   })
   return modules
 }
@@ -87,7 +93,7 @@ it("two instances with a shared cache and lock request one OAuth token between t
   const cache = sharedCache()
   const lock = sharedLock()
   const clients = [instance(), instance()].map(({ factory }) =>
-    factory.createClientFromOptions({ ...options(), authScheme: "oauth" } as any, { cache, lock })
+    factory.createClientFromOptions({ ...options(), authScheme: "oauth" } as any, { cache, lock }),
   )
   const tokens = await Promise.all(clients.flatMap((client) => Array.from({ length: 10 }, () => client.getAccessToken())))
   expect(new Set(tokens).size).toBe(1)

@@ -21,30 +21,22 @@ beforeEach(() => {
 })
 
 /** A raw HTTP request, so that any `Host`, `Origin` or `Sec-Fetch-Site` can be sent as a browser would. */
-function send(
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: string
-): Promise<{ status: number; json: any }> {
+function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; json: any }> {
   const url = new URL(`${sandbox.url}${path}`)
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      { hostname: url.hostname, port: url.port, path: url.pathname, method, headers },
-      (incoming) => {
-        let text = ""
-        incoming.on("data", (chunk) => (text += chunk))
-        incoming.on("end", () => {
-          let json: any
-          try {
-            json = JSON.parse(text)
-          } catch {
-            json = undefined
-          }
-          resolve({ status: incoming.statusCode ?? 0, json })
-        })
-      }
-    )
+    const outgoing = httpRequest({ hostname: url.hostname, port: url.port, path: url.pathname, method, headers }, (incoming) => {
+      let text = ""
+      incoming.on("data", (chunk) => (text += chunk))
+      incoming.on("end", () => {
+        let json: any
+        try {
+          json = JSON.parse(text)
+        } catch {
+          json = undefined
+        }
+        resolve({ status: incoming.statusCode ?? 0, json })
+      })
+    })
     outgoing.on("error", reject)
     outgoing.end(body)
   })
@@ -103,7 +95,7 @@ describe("the control API refuses what a foreign web page can send", () => {
       "PUT",
       `/__control/accounts/${UK.merchantId}/configuration`,
       { "Content-Type": "multipart/form-data; boundary=x" },
-      '--x\r\nContent-Disposition: form-data; name="minimumAmount"\r\n\r\n5.00\r\n--x--\r\n'
+      '--x\r\nContent-Disposition: form-data; name="minimumAmount"\r\n\r\n5.00\r\n--x--\r\n',
     )
     expect(response.status).toBe(415)
     expect(sandbox.accounts[0].minimumAmount).toBe(UK.minimumAmount)
@@ -138,7 +130,7 @@ describe("the control API refuses what a foreign web page can send", () => {
       "POST",
       "/__control/clock/advance",
       { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json" },
-      json({ seconds: 86400 })
+      json({ seconds: 86400 }),
     )
     expect(response.status).toBe(403)
     expect(Math.abs(sandbox.control.now().getTime() - Date.now())).toBeLessThan(60_000)
@@ -147,7 +139,12 @@ describe("the control API refuses what a foreign web page can send", () => {
 
 describe("the owner still drives it", () => {
   it("accepts JSON without an Origin (curl, tests, Node) and a bodyless POST without a Content-Type", async () => {
-    const advanced = await send("POST", "/__control/clock/advance", { "Content-Type": "application/json; charset=utf-8" }, json({ seconds: 60 }))
+    const advanced = await send(
+      "POST",
+      "/__control/clock/advance",
+      { "Content-Type": "application/json; charset=utf-8" },
+      json({ seconds: 60 }),
+    )
     expect(advanced.status).toBe(200)
     expect((await send("POST", "/__control/reset")).status).toBe(200)
     expect((await send("DELETE", "/__control/faults")).status).toBe(200)

@@ -13,7 +13,17 @@ const UK = DEFAULT_SANDBOX_ACCOUNTS[0]
 const EU = DEFAULT_SANDBOX_ACCOUNTS[1]
 
 /** docs/service-api.md "Payment (order)": what `orderDetails` may hold. */
-const ORDER_DETAIL_FIELDS = ["consumer", "billing", "shipping", "courier", "items", "discounts", "taxAmount", "shippingAmount", "purchaseCountry"]
+const ORDER_DETAIL_FIELDS = [
+  "consumer",
+  "billing",
+  "shipping",
+  "courier",
+  "items",
+  "discounts",
+  "taxAmount",
+  "shippingAmount",
+  "purchaseCountry",
+]
 
 let sandbox: Sandbox
 let strictSandbox: Sandbox
@@ -93,7 +103,10 @@ async function authorised(overrides: Record<string, unknown> = {}) {
 describe("unknown fields: ignored and recorded, as the real service does; refused with strictRequests", () => {
   it("accepts a checkout with purchaseCountry and an unknown field, and records the unknown field", async () => {
     const created = await call("POST", "/v2/checkouts", {
-      body: sdkCheckout({ giftWrap: true, items: [{ name: "Engine", quantity: 1, price: { amount: "100.00", currency: "GBP" }, colour: "brass" }] }),
+      body: sdkCheckout({
+        giftWrap: true,
+        items: [{ name: "Engine", quantity: 1, price: { amount: "100.00", currency: "GBP" }, colour: "brass" }],
+      }),
     })
     expect(created.status).toBe(201)
     const read = await call("GET", `/v2/checkouts/${created.json.token}`)
@@ -104,7 +117,7 @@ describe("unknown fields: ignored and recorded, as the real service does; refuse
       expect.arrayContaining([
         expect.objectContaining({ merchantId: UK.merchantId, endpoint: "createCheckout", field: "giftWrap" }),
         expect.objectContaining({ merchantId: UK.merchantId, endpoint: "createCheckout", field: "items[0].colour" }),
-      ])
+      ]),
     )
     // The ledger is what the control API serves.
     const overHttp = (await (await fetch(`${sandbox.url}/__control/ledger`)).json()) as any
@@ -112,7 +125,11 @@ describe("unknown fields: ignored and recorded, as the real service does; refuse
   })
 
   it("still refuses a malformed value of a field it knows, with the document's error", async () => {
-    for (const overrides of [{ purchaseCountry: "gb" }, { consumer: { email: "x".repeat(129) } }, { amount: { amount: "1,50", currency: "GBP" } }]) {
+    for (const overrides of [
+      { purchaseCountry: "gb" },
+      { consumer: { email: "x".repeat(129) } },
+      { amount: { amount: "1,50", currency: "GBP" } },
+    ]) {
       const refused = await call("POST", "/v2/checkouts", { body: sdkCheckout({ ...overrides, unknownToo: 1 }) })
       expect({ overrides, status: refused.status, errorCode: refused.json.errorCode }).toEqual({
         overrides,
@@ -140,12 +157,12 @@ describe("unknown fields: ignored and recorded, as the real service does; refuse
     expect(auth.status).toBe(201)
     expect(auth.json).toMatchObject({ status: "APPROVED", merchantReference: "order_1" })
     // `amount` is a field of Auth (required for express checkouts); a standard checkout ignores it.
-    expect(sandbox.control.ledger().ignoredFields.map((entry) => entry.field).sort()).toEqual([
-      "isCheckoutAdjusted",
-      "items",
-      "paymentScheduleChecksum",
-      "shipping",
-    ])
+    expect(
+      sandbox.control
+        .ledger()
+        .ignoredFields.map((entry) => entry.field)
+        .sort(),
+    ).toEqual(["isCheckoutAdjusted", "items", "paymentScheduleChecksum", "shipping"])
   })
 
   it("with strictRequests refuses an unknown field with 422 naming it, and accepts purchaseCountry", async () => {
@@ -289,7 +306,9 @@ describe("capture and void as the real service takes them", () => {
     // A void is not a refund: all 40.00 captured can still be refunded.
     const refund = await call("POST", `/v2/payments/${payment.id}/refund`, { body: { amount: { amount: "40.00", currency: "GBP" } } })
     expect(refund.status).toBe(201)
-    expect(sandbox.control.ledger().voids).toEqual([expect.objectContaining({ orderId: payment.id, amount: { amount: "60.00", currency: "GBP" } })])
+    expect(sandbox.control.ledger().voids).toEqual([
+      expect.objectContaining({ orderId: payment.id, amount: { amount: "60.00", currency: "GBP" } }),
+    ])
   })
 
   it("voids an untouched authorisation with an empty JSON body, idempotently with a requestId", async () => {
@@ -323,11 +342,15 @@ describe("Immediate Payment Capture", () => {
     const replay = await call("POST", "/v2/payments/capture", { body: { token, requestId: "ipc-1" } })
     expect(replay.json.id).toBe(captured.json.id)
     expect(replay.headers.get("idempotent-replayed")).toBe("true")
-    const refund = await call("POST", `/v2/payments/${captured.json.id}/refund`, { body: { amount: { amount: "100.00", currency: "GBP" } } })
+    const refund = await call("POST", `/v2/payments/${captured.json.id}/refund`, {
+      body: { amount: { amount: "100.00", currency: "GBP" } },
+    })
     expect(refund.status).toBe(201)
     const ledger = sandbox.control.ledger()
     expect(ledger.auths).toEqual([expect.objectContaining({ token, immediateCapture: true, status: "APPROVED" })])
-    expect(ledger.captures).toEqual([expect.objectContaining({ orderId: captured.json.id, requestId: "ipc-1", amount: { amount: "100.00", currency: "GBP" } })])
+    expect(ledger.captures).toEqual([
+      expect.objectContaining({ orderId: captured.json.id, requestId: "ipc-1", amount: { amount: "100.00", currency: "GBP" } }),
+    ])
   })
 
   it("answers a declined consumer with 201 DECLINED / CAPTURE_DECLINED, and Auth's errors otherwise", async () => {
@@ -368,7 +391,12 @@ describe("Reverse Payment By Token", () => {
     expect(after.json.events.at(-1)).toMatchObject({ type: "VOIDED", amount: { amount: "100.00" } })
     const ledger = sandbox.control.ledger()
     expect(ledger.reversals).toEqual([
-      expect.objectContaining({ token: payment.token, orderId: payment.id, appliedAt: expect.any(String), voided: { amount: "100.00", currency: "GBP" } }),
+      expect.objectContaining({
+        token: payment.token,
+        orderId: payment.id,
+        appliedAt: expect.any(String),
+        voided: { amount: "100.00", currency: "GBP" },
+      }),
     ])
     expect(ledger.voids).toEqual([expect.objectContaining({ orderId: payment.id, reversal: true })])
     // Asking again is harmless.
@@ -384,7 +412,10 @@ describe("Reverse Payment By Token", () => {
     expect((await call("POST", `/v2/payments/token:${payment.token}/reversal`)).status).toBe(204)
     sandbox.control.advanceClock(30)
     const ledger = sandbox.control.ledger()
-    expect(ledger.reversals[0]).toMatchObject({ voided: { amount: "70.00", currency: "GBP" }, refunded: { amount: "25.00", currency: "GBP" } })
+    expect(ledger.reversals[0]).toMatchObject({
+      voided: { amount: "70.00", currency: "GBP" },
+      refunded: { amount: "25.00", currency: "GBP" },
+    })
     expect(ledger.refunds.map((refund) => [refund.amount.amount, refund.reversal ?? false])).toEqual([
       ["5.00", false],
       ["25.00", true],
@@ -417,7 +448,9 @@ describe("Update Payment", () => {
     expect(updated.json).toMatchObject({ id: payment.id, merchantReference: "order_42" })
     const found = await call("GET", "/v2/payments?merchantReferences=order_42")
     expect(found.json.results.map((result: any) => result.id)).toEqual([payment.id])
-    expect(sandbox.control.ledger().paymentUpdates).toEqual([expect.objectContaining({ orderId: payment.id, merchantReference: "order_42" })])
+    expect(sandbox.control.ledger().paymentUpdates).toEqual([
+      expect.objectContaining({ orderId: payment.id, merchantReference: "order_42" }),
+    ])
   })
 
   it("answers 404 for an unknown payment and 422 for a missing or over-long merchantReference", async () => {
@@ -434,7 +467,11 @@ describe("Update Payment", () => {
 describe("faults on the new endpoints", () => {
   it("arms status, lost_response and reset on immediateCapture, reversal and updatePayment", async () => {
     const add = (fault: Record<string, unknown>) =>
-      fetch(`${sandbox.url}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) })
+      fetch(`${sandbox.url}/__control/faults`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(fault),
+      })
     const payment = await authorised()
 
     expect((await add({ endpoint: "updatePayment", kind: "status", status: 503 })).status).toBe(201)
@@ -463,7 +500,10 @@ describe("details", () => {
   })
 
   it("gives the default accounts numeric merchant ids, and still accepts their former ids", async () => {
-    expect(DEFAULT_SANDBOX_ACCOUNTS.map((account) => account.merchantId)).toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)])
+    expect(DEFAULT_SANDBOX_ACCOUNTS.map((account) => account.merchantId)).toEqual([
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+    ])
     const former = { merchantId: "sandbox-uk-merchant", secretKey: UK.secretKey }
     const created = await call("POST", "/v2/checkouts", { body: sdkCheckout(), authorization: basic(former) })
     expect(created.status).toBe(201)
@@ -473,14 +513,22 @@ describe("details", () => {
     const token = await fetch(`${sandbox.authUrl}/v2/oauth2/token`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "sandbox-eu-merchant", client_secret: EU.secretKey, scope: "merchant_api_v2" }).toString(),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: "sandbox-eu-merchant",
+        client_secret: EU.secretKey,
+        scope: "merchant_api_v2",
+      }).toString(),
     })
     expect(token.status).toBe(200)
   })
 
   it("medusa-payment-bnpl sandbox --strict-requests starts a strict sandbox and says so", async () => {
     const lines: string[] = []
-    const cli = await runCli(["sandbox", "--port", "0", "--strict-requests"], { log: (line) => lines.push(line), error: (line) => lines.push(line) })
+    const cli = await runCli(["sandbox", "--port", "0", "--strict-requests"], {
+      log: (line) => lines.push(line),
+      error: (line) => lines.push(line),
+    })
     try {
       expect(lines.join("\n")).toContain("Unknown request fields:   refused (422)")
       const refused = await call("POST", "/v2/checkouts", { body: sdkCheckout({ giftWrap: true }), on: cli! })

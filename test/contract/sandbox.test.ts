@@ -177,7 +177,7 @@ describe("Authentication of /v2 endpoints", () => {
           let text = ""
           incoming.on("data", (chunk) => (text += chunk))
           incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, body: text }))
-        }
+        },
       )
       outgoing.on("error", reject)
       outgoing.end()
@@ -476,7 +476,12 @@ describe("List Payments", () => {
     expect(repeated.status).toBe(200)
     expect(repeated.json.results.map((payment: any) => payment.id).sort()).toEqual([ids[0], ids[2]])
 
-    for (const query of [`ids=${ids[0]},${ids[2]}`, `ids[]=${ids[0]}&ids[]=${ids[2]}`, `ids%5B%5D=${ids[0]}`, "statuses=APPROVED,DECLINED"]) {
+    for (const query of [
+      `ids=${ids[0]},${ids[2]}`,
+      `ids[]=${ids[0]}&ids[]=${ids[2]}`,
+      `ids%5B%5D=${ids[0]}`,
+      "statuses=APPROVED,DECLINED",
+    ]) {
       const refused = await call("GET", `/v2/payments?${query}`)
       expect({ query, status: refused.status, errorCode: refused.json.errorCode }).toEqual({ query, status: 500, errorCode: "error" })
     }
@@ -536,9 +541,7 @@ describe("Courier and configuration", () => {
     expect(badDate.json.errorCode).toBe("invalid_object")
     const unknown = await call("PUT", "/v2/payments/999/courier", { body: courier })
     expect(unknown.status).toBe(412)
-    expect(sandbox.control.ledger().courierUpdates).toEqual([
-      expect.objectContaining({ orderId: payment.id, courier }),
-    ])
+    expect(sandbox.control.ledger().courierUpdates).toEqual([expect.objectContaining({ orderId: payment.id, courier })])
   })
 
   it("answers the account's limits with Cache-Control, changeable through the control API", async () => {
@@ -607,7 +610,8 @@ describe("Consumer screen: the order and the payment plan", () => {
   function rows(html: string, tableId: string): string[] {
     const table = new RegExp(`<table id="${tableId}">([\\s\\S]*?)</table>`).exec(html)?.[1] ?? ""
     return [...table.matchAll(/<tr[^>]*><td[^>]*>([\s\S]*?)<\/td><td class="price">([^<]*)<\/td><\/tr>/g)].map(
-      ([, label, amount]) => `${label.replace(/<[^>]+>/g, "").replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))} | ${amount}`
+      ([, label, amount]) =>
+        `${label.replace(/<[^>]+>/g, "").replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))} | ${amount}`,
     )
   }
 
@@ -637,7 +641,9 @@ describe("Consumer screen: the order and the payment plan", () => {
     expect(schedule.map((row) => row.split(" | ")[1])).toEqual(["£23.76", "£23.73", "£23.73", "£23.73"])
     expect(schedule[0]).toMatch(/^Today \|/)
     const fortnight = (days: number) =>
-      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.now() + days * DAY * 1000)
+      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+        Date.now() + days * DAY * 1000,
+      )
     // The clock may pass midnight between the page and this line: either day is right.
     expect([fortnight(14), fortnight(14 + 1 / 24)]).toContain(schedule[1].split(" | ")[0])
     expect(html).toContain("4 payments, the first today, then every two weeks")
@@ -649,7 +655,9 @@ describe("Consumer screen: the order and the payment plan", () => {
       const created = await fetch(`${monthly.url}/v2/checkouts`, {
         method: "POST",
         headers: { "User-Agent": "sandbox-test/1.0", "Content-Type": "application/json", Authorization: basic() },
-        body: JSON.stringify(checkoutRequest({ amount: { amount: "120.00", currency: "GBP" }, taxAmount: { amount: "20.00", currency: "GBP" } })),
+        body: JSON.stringify(
+          checkoutRequest({ amount: { amount: "120.00", currency: "GBP" }, taxAmount: { amount: "20.00", currency: "GBP" } }),
+        ),
       })
       const { token } = (await created.json()) as { token: string }
       const html = await (await fetch(`${monthly.url}/checkout/${token}`)).text()
@@ -659,7 +667,9 @@ describe("Consumer screen: the order and the payment plan", () => {
     } finally {
       await monthly.close()
     }
-    await expect(startSandbox({ paymentSchedule: { instalments: 0 } })).rejects.toThrow("paymentSchedule.instalments must be a whole number from 1 to 24")
+    await expect(startSandbox({ paymentSchedule: { instalments: 0 } })).rejects.toThrow(
+      "paymentSchedule.instalments must be a whole number from 1 to 24",
+    )
   })
 })
 
@@ -678,7 +688,14 @@ describe("Saved state", () => {
       const read = await call2("GET", `/v2/payments/${first.id}`)
       expect(read.status).toBe(200)
       expect(read.json.originalAmount).toEqual({ amount: "100.00", currency: "GBP" })
-      expect((await call2("POST", `/v2/payments/${first.id}/capture`, { requestId: "cap-after-restart", amount: { amount: "100.00", currency: "GBP" } })).status).toBe(201)
+      expect(
+        (
+          await call2("POST", `/v2/payments/${first.id}/capture`, {
+            requestId: "cap-after-restart",
+            amount: { amount: "100.00", currency: "GBP" },
+          })
+        ).status,
+      ).toBe(201)
 
       const created = await call2("POST", "/v2/checkouts", checkoutRequest())
       await fetch(`${next.url}/checkout/${created.json.token}/confirm`, { method: "POST", redirect: "manual" })
@@ -810,7 +827,9 @@ describe("Control API over HTTP and the ledger", () => {
     expect(after - before).toBeGreaterThanOrEqual(DAY * 1000)
 
     const ledger = (await (await fetch(`${sandbox.url}/__control/ledger`)).json()) as any
-    expect(ledger.checkouts).toEqual([expect.objectContaining({ token, merchantId: UK.merchantId, amount: { amount: "100.00", currency: "GBP" } })])
+    expect(ledger.checkouts).toEqual([
+      expect.objectContaining({ token, merchantId: UK.merchantId, amount: { amount: "100.00", currency: "GBP" } }),
+    ])
     expect(ledger.auths).toEqual([expect.objectContaining({ token, requestId: "auth-1", status: "APPROVED" })])
     expect(ledger.payments).toEqual([expect.objectContaining({ merchantId: UK.merchantId, token, paymentState: "AUTH_APPROVED" })])
     expect(ledger.requests).toMatchObject({ createCheckout: 1, auth: 1, configuration: 1, capture: 0 })

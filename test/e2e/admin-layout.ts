@@ -31,12 +31,17 @@ export async function payLaterBoxLayoutProblems(page: Page): Promise<string[]> {
       const figures = Array.from(box.querySelector('[data-testid="bnpl-amounts"]')!.children)
       figures.forEach((figure, index) => {
         const [label, value] = Array.from(figure.children).map((part) => part.getBoundingClientRect())
-        if (!label || !value || value.top < label.bottom - rounding) problems.push(`figure "${words(figure)}": its label is not over its value`)
+        if (!label || !value || value.top < label.bottom - rounding)
+          problems.push(`figure "${words(figure)}": its label is not over its value`)
         if (index === 0) return
         const before = figures[index - 1].getBoundingClientRect()
         const here = figure.getBoundingClientRect()
-        if (Math.abs(here.top - before.top) > rounding) problems.push(`figure "${words(figure)}" is not on the line of "${words(figures[index - 1])}" (top ${here.top} vs ${before.top})`)
-        else if (here.left < before.right + figureGap) problems.push(`figure "${words(figure)}" runs into "${words(figures[index - 1])}" (${Math.round(here.left - before.right)} px apart)`)
+        if (Math.abs(here.top - before.top) > rounding)
+          problems.push(`figure "${words(figure)}" is not on the line of "${words(figures[index - 1])}" (top ${here.top} vs ${before.top})`)
+        else if (here.left < before.right + figureGap)
+          problems.push(
+            `figure "${words(figure)}" runs into "${words(figures[index - 1])}" (${Math.round(here.left - before.right)} px apart)`,
+          )
       })
       // A row's value is right-aligned in its column: where its text ends, not its block.
       const rights: Array<{ row: string; right: number }> = []
@@ -48,18 +53,22 @@ export async function payLaterBoxLayoutProblems(page: Page): Promise<string[]> {
           continue
         }
         const [labelBox, valueBox] = [label.getBoundingClientRect(), value.getBoundingClientRect()]
-        if (valueBox.left < labelBox.right - rounding || valueBox.top > labelBox.bottom) problems.push(`row "${words(label)}": its value is not beside its label`)
+        if (valueBox.left < labelBox.right - rounding || valueBox.top > labelBox.bottom)
+          problems.push(`row "${words(label)}": its value is not beside its label`)
         const text = document.createRange()
         text.selectNodeContents(value)
         rights.push({ row: words(label), right: text.getBoundingClientRect().right })
       }
       const rightmost = Math.max(...rights.map((entry) => entry.right))
-      for (const { row, right } of rights) if (rightmost - right > rounding) problems.push(`row "${row}": its value ends ${Math.round(rightmost - right)} px short of the others`)
+      for (const { row, right } of rights)
+        if (rightmost - right > rounding)
+          problems.push(`row "${row}": its value ends ${Math.round(rightmost - right)} px short of the others`)
       const state = box.querySelector('[data-testid="bnpl-state"]')
-      if (state && state.scrollWidth > state.clientWidth) problems.push(`state badge "${words(state)}" is cut off (${state.scrollWidth} px of text in ${state.clientWidth})`)
+      if (state && state.scrollWidth > state.clientWidth)
+        problems.push(`state badge "${words(state)}" is cut off (${state.scrollWidth} px of text in ${state.clientWidth})`)
       return problems
     },
-    { rounding: ROUNDING, figureGap: FIGURE_GAP }
+    { rounding: ROUNDING, figureGap: FIGURE_GAP },
   )
 }
 
@@ -93,18 +102,20 @@ export async function payLaterSettingsLayoutProblems(page: Page, jobsWithin = 90
           }
           const [labelBox, valueBox] = [label.getBoundingClientRect(), value.getBoundingClientRect()]
           const sameRow = valueBox.top < labelBox.bottom && labelBox.top < valueBox.bottom
-          if (!sameRow || valueBox.left < labelBox.right - rounding) problems.push(`field "${words(label)}": its value is not beside its label`)
+          if (!sameRow || valueBox.left < labelBox.right - rounding)
+            problems.push(`field "${words(label)}": its value is not beside its label`)
         }
       }
       const badges = Array.from(document.querySelectorAll(outcome))
       if (badges.length === 0) problems.push("no job has run: no outcome badge to measure")
       for (const badge of badges) {
         for (const part of [badge, ...Array.from(badge.querySelectorAll("*"))]) {
-          if (part.scrollWidth > part.clientWidth && part.clientWidth > 0) problems.push(`job outcome badge "${words(badge)}" is cut off (${part.scrollWidth} px of text in ${part.clientWidth})`)
+          if (part.scrollWidth > part.clientWidth && part.clientWidth > 0)
+            problems.push(`job outcome badge "${words(badge)}" is cut off (${part.scrollWidth} px of text in ${part.clientWidth})`)
         }
       }
       return problems
     },
-    { rounding: ROUNDING, outcome }
+    { rounding: ROUNDING, outcome },
   )
 }

@@ -66,8 +66,14 @@ async function medusaShows(label: string, expected: string | null): Promise<void
 /** The same captured, refunded and released amounts in the box, in Medusa's totals and in the sandbox's ledger. */
 async function expectOneStory(captured: number, refunded: number, released: number): Promise<void> {
   const gbp = (amount: number) => `£${amount.toFixed(2)}`
-  await page.getByTestId("bnpl-amount-refunded").filter({ hasText: gbp(refunded) }).waitFor()
-  await page.getByTestId("bnpl-amount-captured").filter({ hasText: gbp(captured) }).waitFor()
+  await page
+    .getByTestId("bnpl-amount-refunded")
+    .filter({ hasText: gbp(refunded) })
+    .waitFor()
+  await page
+    .getByTestId("bnpl-amount-captured")
+    .filter({ hasText: gbp(captured) })
+    .waitFor()
   expect(await text("bnpl-amount-released")).toBe(gbp(released))
   const pending = order.order.total - captured - released
   expect(await text("bnpl-amount-open")).toBe(gbp(pending))
@@ -76,7 +82,7 @@ async function expectOneStory(captured: number, refunded: number, released: numb
   await medusaShows("Total pending", pending > 0 ? gbp(pending) : null)
   // Medusa's summary: what the order still owes is what the box has open (nothing once voided).
   await medusaShows("Outstanding amount", gbp(pending))
-  const service = (await ledger())
+  const service = await ledger()
   const own = <T extends { orderId: string }>(entries: T[]) => entries.filter((entry) => entry.orderId === order.serviceOrderId)
   expect(money(own(service.captures).map((entry) => entry.amount.amount))).toBe(captured)
   expect(money(own(service.refunds).map((entry) => entry.amount.amount))).toBe(refunded)
@@ -126,7 +132,9 @@ it("capture 20.00, refund 5.00, capture 30.00, refund 10.00 with a reason, void 
   await expectOneStory(20, 0, 0)
   expect(await text("bnpl-state")).toBe("Partially captured")
   // Medusa's row still says Pending; the box says what its Capture and Refund do.
-  expect((await page.getByTestId("bnpl-medusa-notes").textContent()) ?? "").toContain(`reads "Pending" until the whole ${total} GBP is captured`)
+  expect((await page.getByTestId("bnpl-medusa-notes").textContent()) ?? "").toContain(
+    `reads "Pending" until the whole ${total} GBP is captured`,
+  )
   await screenshot(page, "admin-order-story-2-captured-20", { fullPage: false })
 
   await refundFromTheBox("5.00")
@@ -145,7 +153,9 @@ it("capture 20.00, refund 5.00, capture 30.00, refund 10.00 with a reason, void 
   await confirmPrompt("Void")
   await page.getByText(`The rest is voided: £${rest} given back to the customer.`).first().waitFor()
   await expectOneStory(50, 15, Number(rest))
-  expect((await page.getByTestId("bnpl-medusa-notes").textContent()) ?? "").toContain(`reads "Canceled": the ${rest} GBP not captured was voided`)
+  expect((await page.getByTestId("bnpl-medusa-notes").textContent()) ?? "").toContain(
+    `reads "Canceled": the ${rest} GBP not captured was voided`,
+  )
   // The Void line of the box's timeline says what it released, to the second.
   await page.getByTestId("bnpl-timeline").locator("summary").first().click()
   const calls = (await page.getByTestId("bnpl-timeline-calls").textContent()) ?? ""
@@ -159,7 +169,14 @@ it("capture 20.00, refund 5.00, capture 30.00, refund 10.00 with a reason, void 
 })
 
 /** The box's figures and actions as a merchant reads them, for the order on the page. */
-async function boxReads(): Promise<{ state: string; captured: string; open: string; refunded: string; captureRest: number; voidRest: number }> {
+async function boxReads(): Promise<{
+  state: string
+  captured: string
+  open: string
+  refunded: string
+  captureRest: number
+  voidRest: number
+}> {
   return {
     state: await text("bnpl-state"),
     captured: await text("bnpl-amount-captured"),
@@ -184,7 +201,10 @@ it("follows Medusa's own Capture payment and Refund dialog within 10 s, without 
   await page.goto(`${stack.urls.store}/app/orders/${second.orderId}`)
   await page.getByTestId("bnpl-widget").waitFor()
   await captureFromTheBox("20.00")
-  await boxFollows({ state: "Partially captured", captured: gbp(20), open: gbp(total - 20), refunded: gbp(0), captureRest: 1, voidRest: 1 }, 10)
+  await boxFollows(
+    { state: "Partially captured", captured: gbp(20), open: gbp(total - 20), refunded: gbp(0), captureRest: 1, voidRest: 1 },
+    10,
+  )
   // A reload would show the box the truth anyway: a mark on the window proves there was none.
   await page.evaluate(() => Object.assign(window, { bnplNotReloaded: true }))
 
@@ -249,18 +269,26 @@ async function heldApproval(): Promise<{ restock: () => Promise<unknown> }> {
   const { urls, seed } = stack
   const store = { "x-publishable-api-key": seed.publishableKey }
   const admin = await adminHeaders(urls.store, seed.admin)
-  const { shipping_option: option } = await callJson("GET", `${urls.store}/admin/shipping-options/${seed.shippingOptions.standard}`, { headers: admin })
-  const { product } = await callJson("POST", `${urls.store}/admin/products?fields=id,*variants,variants.inventory_items.inventory_item_id`, {
+  const { shipping_option: option } = await callJson("GET", `${urls.store}/admin/shipping-options/${seed.shippingOptions.standard}`, {
     headers: admin,
-    body: {
-      title: "Last lamp",
-      status: "published",
-      shipping_profile_id: option.shipping_profile_id,
-      options: [{ title: "Size", values: ["One"] }],
-      variants: [{ title: "One", sku: "LAMP-1", options: { Size: "One" }, manage_inventory: true, prices: [{ amount: 30, currency_code: "gbp" }] }],
-      sales_channels: [{ id: seed.salesChannelId }],
-    },
   })
+  const { product } = await callJson(
+    "POST",
+    `${urls.store}/admin/products?fields=id,*variants,variants.inventory_items.inventory_item_id`,
+    {
+      headers: admin,
+      body: {
+        title: "Last lamp",
+        status: "published",
+        shipping_profile_id: option.shipping_profile_id,
+        options: [{ title: "Size", values: ["One"] }],
+        variants: [
+          { title: "One", sku: "LAMP-1", options: { Size: "One" }, manage_inventory: true, prices: [{ amount: 30, currency_code: "gbp" }] },
+        ],
+        sales_channels: [{ id: seed.salesChannelId }],
+      },
+    },
+  )
   const variant = product.variants[0]
   const inventoryItemId = variant.inventory_items[0].inventory_item_id
   await callJson("POST", `${urls.store}/admin/inventory-items/${inventoryItemId}/location-levels`, {
@@ -270,14 +298,30 @@ async function heldApproval(): Promise<{ restock: () => Promise<unknown> }> {
   const level = `${urls.store}/admin/inventory-items/${inventoryItemId}/location-levels/${seed.stockLocationId}`
   const { cart } = await callJson("POST", `${urls.store}/store/carts`, {
     headers: store,
-    body: { region_id: seed.regions.uk, email: "ada@example.com", items: [{ variant_id: variant.id, quantity: 1 }], shipping_address: SAMPLE_ADDRESS, billing_address: SAMPLE_ADDRESS },
+    body: {
+      region_id: seed.regions.uk,
+      email: "ada@example.com",
+      items: [{ variant_id: variant.id, quantity: 1 }],
+      shipping_address: SAMPLE_ADDRESS,
+      billing_address: SAMPLE_ADDRESS,
+    },
   })
-  await callJson("POST", `${urls.store}/store/carts/${cart.id}/shipping-methods`, { headers: store, body: { option_id: seed.shippingOptions.standard } })
-  const { payment_collection: collection } = await callJson("POST", `${urls.store}/store/payment-collections`, { headers: store, body: { cart_id: cart.id } })
-  const { payment_collection: withSession } = await callJson("POST", `${urls.store}/store/payment-collections/${collection.id}/payment-sessions`, {
+  await callJson("POST", `${urls.store}/store/carts/${cart.id}/shipping-methods`, {
     headers: store,
-    body: { provider_id: "pp_bnpl_bnpl" },
+    body: { option_id: seed.shippingOptions.standard },
   })
+  const { payment_collection: collection } = await callJson("POST", `${urls.store}/store/payment-collections`, {
+    headers: store,
+    body: { cart_id: cart.id },
+  })
+  const { payment_collection: withSession } = await callJson(
+    "POST",
+    `${urls.store}/store/payment-collections/${collection.id}/payment-sessions`,
+    {
+      headers: store,
+      body: { provider_id: "pp_bnpl_bnpl" },
+    },
+  )
   const session = withSession.payment_sessions.find((candidate: any) => candidate.provider_id === "pp_bnpl_bnpl")
   const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
   await callJson("POST", level, { headers: admin, body: { stocked_quantity: 0 } })
@@ -286,7 +330,7 @@ async function heldApproval(): Promise<{ restock: () => Promise<unknown> }> {
   return { restock: () => callJson("POST", level, { headers: admin, body: { stocked_quantity: 5 } }) }
 }
 
-it("a held approval is shown first; after \"Place the order\" its row names the order by display id, linked to its page", async () => {
+it('a held approval is shown first; after "Place the order" its row names the order by display id, linked to its page', async () => {
   await page.goto(`${stack.urls.store}/app/settings/pay-later`)
   const form = page.getByTestId("bnpl-settings-form").first()
   await form.waitFor()
@@ -310,7 +354,10 @@ it("a held approval is shown first; after \"Place the order\" its row names the 
   expect(await held.textContent()).toContain("Not enough stock available for item Last lamp · One")
   await held.getByRole("button", { name: "Place the order" }).click()
   await page.getByRole("alertdialog").getByRole("button", { name: "Place the order", exact: true }).click()
-  await page.getByText(/^Order #\d+ placed\.$/).first().waitFor()
+  await page
+    .getByText(/^Order #\d+ placed\.$/)
+    .first()
+    .waitFor()
   const placed = held.getByTestId("bnpl-finding-order")
   await placed.waitFor()
   expect(await placed.textContent()).toMatch(/^Order placed: #\d+$/)
@@ -342,7 +389,8 @@ it("the health card shows a run of 10 approvals (3 of them after an injected 503
   await emptyTimeline()
   for (let approval = 0; approval < 10; approval++) {
     // The service answers 503 to the first Auth of three checkouts; the client retries it (same requestId).
-    if (approval < 3) await callJson("POST", `${stack.urls.sandboxControl}/faults`, { body: { endpoint: "auth", kind: "status", status: 503, times: 1 } })
+    if (approval < 3)
+      await callJson("POST", `${stack.urls.sandboxControl}/faults`, { body: { endpoint: "auth", kind: "status", status: 503, times: 1 } })
     await placeOrderPaidLater(stack, () => {})
   }
   await checkoutEndingIn("decline")

@@ -31,7 +31,7 @@ beforeAll(async () => {
         // A copy of the demo store's migrated and seeded template: demo-stack.test.ts starts on an empty one.
         fromTemplate: true,
         logDir: path.resolve(__dirname, "../../test-output/e2e-admin"),
-      })
+      }),
     ),
     launchChromium(),
   ])
@@ -118,6 +118,7 @@ it("shows the pay later widget on the order page: captured, the refund, nothing 
 async function dashboardLanguage(code: string): Promise<void> {
   await page.evaluate((lng) => {
     localStorage.setItem("lng", lng)
+    // biome-ignore lint/suspicious/noDocumentCookie: the dashboard reads its language from this cookie; the test sets it as the dashboard does.
     document.cookie = `lng=${lng}; path=/`
   }, code)
   await page.reload()
@@ -133,12 +134,19 @@ it("the admin in French: the Pay later box, its refund form and timeline, and th
     expect(await text("bnpl-state")).toBe("Capturé")
     expect(await box.getByText("Restant à capturer").count()).toBe(1)
     // French as Intl writes it for the dashboard's "fr": "10,00 £GB".
-    expect(await text("bnpl-amount-refunded")).toBe(await page.evaluate(() => new Intl.NumberFormat("fr", { style: "currency", currency: "GBP" }).format(10)))
+    expect(await text("bnpl-amount-refunded")).toBe(
+      await page.evaluate(() => new Intl.NumberFormat("fr", { style: "currency", currency: "GBP" }).format(10)),
+    )
     expect(await text("bnpl-amount-refunded")).toMatch(/^10,00\s£/)
     expect(await box.getByText("Actualiser depuis le service").count()).toBe(1)
     // The refund form, its refusal of a typed amount and the timeline in French too.
-    const refundable = await page.evaluate((amount) => new Intl.NumberFormat("fr", { style: "currency", currency: "GBP" }).format(amount), purchase.total - 10)
-    expect(await box.getByTestId("bnpl-refund-form").locator("label").first().textContent()).toBe(`Rembourser un montant (GBP, jusqu'à ${refundable})`)
+    const refundable = await page.evaluate(
+      (amount) => new Intl.NumberFormat("fr", { style: "currency", currency: "GBP" }).format(amount),
+      purchase.total - 10,
+    )
+    expect(await box.getByTestId("bnpl-refund-form").locator("label").first().textContent()).toBe(
+      `Rembourser un montant (GBP, jusqu'à ${refundable})`,
+    )
     await page.getByTestId("bnpl-refund-amount").fill("dix")
     expect(await text("bnpl-refund-amount-error")).toBe("Saisissez un montant en GBP, par exemple 12,50.")
     await page.getByTestId("bnpl-refund-amount").fill("")
@@ -181,7 +189,10 @@ it('"Copy payment link" after an edit before capture: the shopper pays the diffe
   await copyLink.scrollIntoViewIfNeeded()
   await screenshot(page, "admin-6-copy-payment-link")
   await copyLink.click()
-  const link = await eventually(async () => (await page.evaluate(() => (window as any).__copied as string | undefined)) || undefined, "the copied link")
+  const link = await eventually(
+    async () => (await page.evaluate(() => (window as any).__copied as string | undefined)) || undefined,
+    "the copied link",
+  )
   expect(link).toBe(`${urls.storefront}/payment-collection/${owed.id}?order_id=${orderId}`)
 
   // The shopper, in a browser of their own.
@@ -204,7 +215,9 @@ it('"Copy payment link" after an edit before capture: the shopper pays the diffe
   expect(paid.status).toBe("authorized")
   expect(paid.payments).toEqual([{ provider_id: seed.providers.uk, amount: owed.amount }])
   // The service holds the first approval, kept whole, and a second one of exactly the difference.
-  const auths = ((await callJson("GET", `${urls.sandboxControl}/ledger`)).auths as Array<Record<string, any>>).filter((auth) => auth.status === "APPROVED")
+  const auths = ((await callJson("GET", `${urls.sandboxControl}/ledger`)).auths as Array<Record<string, any>>).filter(
+    (auth) => auth.status === "APPROVED",
+  )
   expect(auths.map((auth) => auth.amount.amount)).toEqual(expect.arrayContaining([approved.amount.toFixed(2), owed.amount.toFixed(2)]))
 })
 
@@ -244,7 +257,10 @@ it("settings saved on Settings → Pay later reach a second server within a minu
   const admin = { authorization: `Bearer ${token}` }
   const { products } = await callJson("GET", `${urls.store}/admin/products?fields=id,title,*variants&limit=100`, { headers: admin })
   const teaTowel = products.find((product: any) => product.variants.some((variant: any) => variant.id === seed.variants.teaTowel))
-  const { collection: giftCards } = await callJson("POST", `${urls.store}/admin/collections`, { headers: admin, body: { title: "Gift cards" } })
+  const { collection: giftCards } = await callJson("POST", `${urls.store}/admin/collections`, {
+    headers: admin,
+    body: { title: "Gift cards" },
+  })
   await callJson("POST", `${urls.store}/admin/collections/${giftCards.id}/products`, { headers: admin, body: { add: [teaTowel.id] } })
 
   const shopper = shopperOn(second.url)
@@ -275,23 +291,35 @@ it("settings saved on Settings → Pay later reach a second server within a minu
   await screenshot(page, "admin-5-settings-saved")
 
   // The second server refuses the tea towel's cart once it has read the change: within a minute.
-  const refused = await eventually(async () => {
-    const answer = await shopper.eligibility(mixedCart)
-    return answer.reason === "excluded_items" ? answer : undefined
-  }, "the second server to apply the exclusion", 65_000)
+  const refused = await eventually(
+    async () => {
+      const answer = await shopper.eligibility(mixedCart)
+      return answer.reason === "excluded_items" ? answer : undefined
+    },
+    "the second server to apply the exclusion",
+    65_000,
+  )
   expect(Date.now() - savedAt).toBeLessThan(60_000)
   expect(refused.excludedItems).toEqual([expect.objectContaining({ product_id: teaTowel.id })])
 
   // The next order, placed through the second server, is captured when the shopper approves it.
   const order = await shopper.buy(seed.variants.tote)
   const fields = "id,total,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures"
-  const placed = await eventually(async () => {
-    const { order: read } = await callJson("GET", `${second.url}/admin/orders/${order.id}?fields=${encodeURIComponent(fields)}`, { headers: admin })
-    return read.payment_collections[0]?.payments[0]?.captured_at ? read : undefined
-  }, "the order's capture", 30_000)
+  const placed = await eventually(
+    async () => {
+      const { order: read } = await callJson("GET", `${second.url}/admin/orders/${order.id}?fields=${encodeURIComponent(fields)}`, {
+        headers: admin,
+      })
+      return read.payment_collections[0]?.payments[0]?.captured_at ? read : undefined
+    },
+    "the order's capture",
+    30_000,
+  )
   const payment = placed.payment_collections[0].payments[0]
   expect(payment.captures.map((capture: any) => Number(capture.amount))).toEqual([Number(placed.total)])
-  const captures = (await callJson("GET", `${urls.sandboxControl}/ledger`)).captures.filter((capture: any) => capture.orderId === payment.data.orderId)
+  const captures = (await callJson("GET", `${urls.sandboxControl}/ledger`)).captures.filter(
+    (capture: any) => capture.orderId === payment.data.orderId,
+  )
   expect(captures.map((capture: any) => capture.amount.amount)).toEqual([Number(placed.total).toFixed(2)])
 })
 
@@ -317,15 +345,21 @@ function shopperOn(storeUrl: string) {
     async buy(variant: string): Promise<{ id: string }> {
       const cartId = await cart([variant])
       const { payment_collection: collection } = await call("POST", "/store/payment-collections", { cart_id: cartId })
-      const { payment_collection: withSession } = await call("POST", `/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: stack.seed.providers.uk })
+      const { payment_collection: withSession } = await call("POST", `/store/payment-collections/${collection.id}/payment-sessions`, {
+        provider_id: stack.seed.providers.uk,
+      })
       const session = withSession.payment_sessions.find((candidate: any) => candidate.provider_id === stack.seed.providers.uk)
       const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
       await fetch(back, { redirect: "manual" })
-      return eventually(async () => {
-        const status = await call("GET", `/store/bnpl/carts/${cartId}/status`)
-        if (status.status === "failed") throw new Error(`the order was not placed: ${JSON.stringify(status)}`)
-        return status.status === "completed" ? { id: status.order_id as string } : undefined
-      }, "the order", 60_000)
+      return eventually(
+        async () => {
+          const status = await call("GET", `/store/bnpl/carts/${cartId}/status`)
+          if (status.status === "failed") throw new Error(`the order was not placed: ${JSON.stringify(status)}`)
+          return status.status === "completed" ? { id: status.order_id as string } : undefined
+        },
+        "the order",
+        60_000,
+      )
     },
   }
 }

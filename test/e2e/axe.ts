@@ -15,12 +15,25 @@ export async function accessibilityViolations(page: Page, include?: string): Pro
   await page.addScriptTag({ path: AXE_SCRIPT })
   return page.evaluate(
     async ({ tags, include }) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: unknown,
+              options: unknown,
+            ) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }>
+          }
+        }
+      ).axe
       const result = await axe.run(include ? { include: [include] } : document, { runOnly: { type: "tag", values: tags } })
       return result.violations.map(
-        (violation) => `${violation.id}: ${violation.help} (${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ")})`
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes
+            .slice(0, 3)
+            .map((node) => node.target.join(" "))
+            .join(", ")})`,
       )
     },
-    { tags: WCAG_22_AA, include }
+    { tags: WCAG_22_AA, include },
   )
 }

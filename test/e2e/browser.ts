@@ -39,7 +39,10 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
  */
 export async function startWithChromium<T>(starting: Promise<T>, keep: (started: { stack?: T; browser?: Browser }) => void): Promise<void> {
   const [stack, browser] = await Promise.allSettled([starting, launchChromium()])
-  keep({ stack: stack.status === "fulfilled" ? stack.value : undefined, browser: browser.status === "fulfilled" ? browser.value : undefined })
+  keep({
+    stack: stack.status === "fulfilled" ? stack.value : undefined,
+    browser: browser.status === "fulfilled" ? browser.value : undefined,
+  })
   if (stack.status === "rejected") throw stack.reason
   if (browser.status === "rejected") throw browser.reason
 }

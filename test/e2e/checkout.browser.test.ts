@@ -20,12 +20,18 @@ beforeAll(async () => {
   // Both at once; whichever started is kept so afterAll stops it even if the other failed.
   await startWithChromium(
     startingDemoStore(() =>
-      startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, fromTemplate: true, logDir: path.resolve(__dirname, "../../test-output/e2e") })
+      startDemo({
+        sandboxPort: 0,
+        storePort: 0,
+        storefrontPort: 0,
+        fromTemplate: true,
+        logDir: path.resolve(__dirname, "../../test-output/e2e"),
+      }),
     ),
     (started) => {
       stack = started.stack!
       browser = started.browser!
-    }
+    },
   )
 })
 
@@ -114,7 +120,10 @@ it("shows the kit's instalment line on a product inside the limits, none above t
   await screenshot(page, "message-1-product")
 
   // Above the maximum (the £1,499 sofa) and below the minimum (the £0.50 tea towel): nothing.
-  for (const [handle, price] of [["sofa", "£1,499.00"], ["tea-towel", "£0.50"]]) {
+  for (const [handle, price] of [
+    ["sofa", "£1,499.00"],
+    ["tea-towel", "£0.50"],
+  ]) {
     await page.goto(`${stack.urls.storefront}/products/${handle}`)
     await page.locator("#pay-later-message").waitFor({ state: "attached" })
     expect(await page.locator("#product-price").textContent()).toBe(price)
@@ -310,7 +319,9 @@ it("in French with a fr-FR cart: the message, the button, a cancel's reason and 
   await page.locator("#add-to-cart").waitFor()
   const message = (await page.locator("#pay-later-message").textContent()) ?? ""
   expect(message).toMatch(/^Payez plus tard sur les commandes de 1,00\u00a0€ à [\d\u202f]+,00\u00a0€\./)
-  expect(await page.locator("#pay-later-instalments").textContent()).toMatch(/^Ou payez en 4 fois sans frais\u00a0: 4 × \d+,\d{2}\u00a0€\.$/)
+  expect(await page.locator("#pay-later-instalments").textContent()).toMatch(
+    /^Ou payez en 4 fois sans frais\u00a0: 4 × \d+,\d{2}\u00a0€\.$/,
+  )
   expect(await page.locator("#product-price").textContent()).toMatch(FRENCH_EUROS)
   await screenshot(page, "languages-fr-1-product")
   await expectAccessible("product (fr-FR)")
@@ -320,7 +331,9 @@ it("in French with a fr-FR cart: the message, the button, a cancel's reason and 
   await page.locator("#cart-total").waitFor()
   expect(await page.locator("#cart-total").textContent()).toMatch(FRENCH_EUROS)
   const cartId = await page.evaluate(() => localStorage.getItem("demo_cart_id"))
-  const cart = await (await fetch(`${stack.urls.store}/store/carts/${cartId}`, { headers: { "x-publishable-api-key": stack.seed.publishableKey } })).json()
+  const cart = await (
+    await fetch(`${stack.urls.store}/store/carts/${cartId}`, { headers: { "x-publishable-api-key": stack.seed.publishableKey } })
+  ).json()
   expect(cart.cart.locale).toBe("fr-FR")
   await expectAccessible("cart (fr-FR)")
 
@@ -340,7 +353,9 @@ it("in French with a fr-FR cart: the message, the button, a cancel's reason and 
   expect(await page.locator("#cancel").textContent()).toBe("Annuler")
   await page.locator("#cancel").click()
   await page.locator("#error-message").waitFor()
-  expect(await page.locator("#error-message").textContent()).toBe("Vous avez annulé le paiement plus tard. Choisissez un moyen de paiement pour continuer.")
+  expect(await page.locator("#error-message").textContent()).toBe(
+    "Vous avez annulé le paiement plus tard. Choisissez un moyen de paiement pour continuer.",
+  )
   await screenshot(page, "languages-fr-2-cancelled")
   await expectAccessible("return after a cancel (fr-FR)")
 
@@ -349,7 +364,9 @@ it("in French with a fr-FR cart: the message, the button, a cancel's reason and 
   await page.waitForURL(`${stack.urls.storefront}/order/*/confirmed`)
   await page.locator("#order-confirmed").waitFor()
   expect(await page.locator("#order-confirmed").textContent()).toMatch(/^Merci\u00a0! Votre commande n° \d+ est confirmée$/)
-  expect(await page.locator("#payment-status").textContent()).toBe("Accepté\u00a0: vous payez plus tard, comme convenu avec le service de paiement")
+  expect(await page.locator("#payment-status").textContent()).toBe(
+    "Accepté\u00a0: vous payez plus tard, comme convenu avec le service de paiement",
+  )
   expect(await page.locator("#cart-total").textContent()).toMatch(FRENCH_EUROS)
   await screenshot(page, "languages-fr-3-order")
   await expectAccessible("order (fr-FR)")
@@ -360,7 +377,9 @@ it("in German from the Europe region's country (no language chosen): the message
   await page.goto(`${stack.urls.storefront}/products/canvas-tote`)
   await page.locator("#pay-later-message").waitFor()
   expect(await page.locator("html").getAttribute("lang")).toBe("de-DE")
-  expect(await page.locator("#pay-later-message").textContent()).toMatch(/^Später bezahlen bei Bestellungen von 1,00\u00a0€ bis [\d.]+,00\u00a0€\./)
+  expect(await page.locator("#pay-later-message").textContent()).toMatch(
+    /^Später bezahlen bei Bestellungen von 1,00\u00a0€ bis [\d.]+,00\u00a0€\./,
+  )
   expect(await page.locator("#pay-later-instalments").textContent()).toMatch(/^Oder in 4 Raten zinsfrei zahlen: 4 × \d+,\d{2}\u00a0€\.$/)
   await expectAccessible("product (de-DE)")
   await toPaymentStep("Canvas Tote")
@@ -372,7 +391,9 @@ it("in German from the Europe region's country (no language chosen): the message
   expect(await page.locator("#cancel").textContent()).toBe("Abbrechen")
   await page.locator("#cancel").click()
   await page.locator("#error-message").waitFor()
-  expect(await page.locator("#error-message").textContent()).toBe("Sie haben „Später bezahlen“ abgebrochen. Wählen Sie eine Zahlungsart, um fortzufahren.")
+  expect(await page.locator("#error-message").textContent()).toBe(
+    "Sie haben „Später bezahlen“ abgebrochen. Wählen Sie eine Zahlungsart, um fortzufahren.",
+  )
   await screenshot(page, "languages-de-cancelled")
 
   await page.locator("#pay-later").click()
@@ -412,14 +433,17 @@ function watchCartWrites(): string[] {
   const writes: string[] = []
   page.on("request", (request) => {
     const url = new URL(request.url())
-    if (request.method() === "POST" && url.pathname.startsWith("/store/carts/")) writes.push(`POST ${url.pathname.replace(/cart_\w+/, ":id")}`)
+    if (request.method() === "POST" && url.pathname.startsWith("/store/carts/"))
+      writes.push(`POST ${url.pathname.replace(/cart_\w+/, ":id")}`)
   })
   return writes
 }
 
 /** Resolves once the page's press in progress has ended and the checkout shows its payment step. */
 async function pressEnded(): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById("app")!.hasAttribute("aria-busy") && document.getElementById("payment") !== null)
+  await page.waitForFunction(
+    () => !document.getElementById("app")!.hasAttribute("aria-busy") && document.getElementById("payment") !== null,
+  )
 }
 
 it("a double press, or Continue to payment pressed while the address still saves, sends one cart write at a time: no lock error, nothing uncaught", async () => {
@@ -438,7 +462,8 @@ it("a double press, or Continue to payment pressed while the address still saves
     await route.continue()
   })
   await page.evaluate(() => {
-    for (const id of ["continue-to-delivery", "continue-to-delivery", "continue-to-payment", "continue-to-payment"]) document.getElementById(id)!.click()
+    for (const id of ["continue-to-delivery", "continue-to-delivery", "continue-to-payment", "continue-to-payment"])
+      document.getElementById(id)!.click()
   })
   await saveSent
   expect(await page.locator("#continue-to-payment").isDisabled()).toBe(true)
@@ -461,7 +486,11 @@ it("a double press, or Continue to payment pressed while the address still saves
 it("a 500 from the store on adding to the cart, saving the address or choosing delivery is said in words on the page; pressing again goes on", async () => {
   const failures = watchFailures()
   // Medusa's answer to a failure it does not name (a lock it could not get among them).
-  const unknownError = { status: 500, contentType: "application/json", body: JSON.stringify({ type: "unknown_error", message: "An unknown error occurred." }) }
+  const unknownError = {
+    status: 500,
+    contentType: "application/json",
+    body: JSON.stringify({ type: "unknown_error", message: "An unknown error occurred." }),
+  }
   // The next POST to `pattern` fails; its GETs (the page reading the cart) go through.
   const failOnce = async (pattern: string) => {
     let failed = false
@@ -498,7 +527,9 @@ it("a 500 from the store on adding to the cart, saving the address or choosing d
 })
 
 it("the accessibility check itself fails on a violation (an image without a text alternative, a button without a name)", async () => {
-  await page.setContent('<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main><img src="x.png"><button></button></main></body></html>')
+  await page.setContent(
+    '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main><img src="x.png"><button></button></main></body></html>',
+  )
   const found = await accessibilityViolations(page)
   expect(found.map((line) => line.split(":")[0]).sort()).toEqual(["button-name", "image-alt"])
 })

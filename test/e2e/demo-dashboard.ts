@@ -30,7 +30,13 @@ export async function openDemoDashboard(logDir: string): Promise<DemoDashboard> 
   try {
     const [demo, chromium] = await Promise.allSettled([
       startingDemoStore(() =>
-        startDemo({ sandboxPort: 0, storePort: 0, storefrontPort: 0, fromTemplate: true, logDir: path.resolve(__dirname, "../../test-output", logDir) })
+        startDemo({
+          sandboxPort: 0,
+          storePort: 0,
+          storefrontPort: 0,
+          fromTemplate: true,
+          logDir: path.resolve(__dirname, "../../test-output", logDir),
+        }),
       ),
       launchChromium(),
     ])

@@ -47,21 +47,39 @@ async function authorisedOrder(demo: DemoStack): Promise<{ orderId: string; serv
   const store = { "x-publishable-api-key": demo.seed.publishableKey }
   const { cart } = await callJson("POST", `${demo.urls.store}/store/carts`, {
     headers: store,
-    body: { region_id: demo.seed.regions.uk, email: "second-run@example.com", items: [{ variant_id: demo.seed.variants.tote, quantity: 1 }], shipping_address: ukAddress, billing_address: ukAddress },
+    body: {
+      region_id: demo.seed.regions.uk,
+      email: "second-run@example.com",
+      items: [{ variant_id: demo.seed.variants.tote, quantity: 1 }],
+      shipping_address: ukAddress,
+      billing_address: ukAddress,
+    },
   })
-  await callJson("POST", `${demo.urls.store}/store/carts/${cart.id}/shipping-methods`, { headers: store, body: { option_id: demo.seed.shippingOptions.standard } })
-  const { payment_collection: collection } = await callJson("POST", `${demo.urls.store}/store/payment-collections`, { headers: store, body: { cart_id: cart.id } })
-  const { payment_collection: withSession } = await callJson("POST", `${demo.urls.store}/store/payment-collections/${collection.id}/payment-sessions`, {
+  await callJson("POST", `${demo.urls.store}/store/carts/${cart.id}/shipping-methods`, {
     headers: store,
-    body: { provider_id: "pp_bnpl_bnpl" },
+    body: { option_id: demo.seed.shippingOptions.standard },
   })
+  const { payment_collection: collection } = await callJson("POST", `${demo.urls.store}/store/payment-collections`, {
+    headers: store,
+    body: { cart_id: cart.id },
+  })
+  const { payment_collection: withSession } = await callJson(
+    "POST",
+    `${demo.urls.store}/store/payment-collections/${collection.id}/payment-sessions`,
+    {
+      headers: store,
+      body: { provider_id: "pp_bnpl_bnpl" },
+    },
+  )
   const session = withSession.payment_sessions.find((candidate: any) => candidate.provider_id === "pp_bnpl_bnpl")
   const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
   const returned = await fetch(back, { redirect: "manual" })
   const orderId = /\/order\/(order_[A-Z0-9]+)\//.exec(returned.headers.get("location") ?? "")?.[1]
   if (!orderId) throw new Error(`the return route did not place the order: ${returned.status} ${returned.headers.get("location")}`)
   const admin = await adminHeaders(demo.urls.store, demo.seed.admin)
-  const { payments } = await callJson<{ payments: PaymentView[] }>("GET", `${demo.urls.store}/admin/bnpl/orders/${orderId}/payments`, { headers: admin })
+  const { payments } = await callJson<{ payments: PaymentView[] }>("GET", `${demo.urls.store}/admin/bnpl/orders/${orderId}/payments`, {
+    headers: admin,
+  })
   return { orderId, serviceOrderId: payments[0].serviceOrderId! }
 }
 
@@ -77,7 +95,11 @@ it("a second run on the same database gives new orders new service ids, and orde
 
   // Order #1's Pay later box, read from the service again ("Refresh from the service").
   const admin = await adminHeaders(stack.urls.store, stack.seed.admin)
-  const { payment } = await callJson<{ payment: PaymentView }>("POST", `${stack.urls.store}/admin/bnpl/payments/${first.paymentId}/refresh`, { headers: admin })
+  const { payment } = await callJson<{ payment: PaymentView }>(
+    "POST",
+    `${stack.urls.store}/admin/bnpl/payments/${first.paymentId}/refresh`,
+    { headers: admin },
+  )
   expect(payment.serviceOrderId).toBe(first.serviceOrderId)
   expect(payment.service && "error" in payment.service ? payment.service.error : undefined).toBeUndefined()
   expect(payment.state).toBe("captured")

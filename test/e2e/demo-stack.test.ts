@@ -56,7 +56,7 @@ beforeAll(async () => {
       storefrontOrderPath: ORDER_PATH,
       storefrontCheckoutPath: CHECKOUT_PATH,
       logDir: path.resolve(__dirname, "../../test-output/e2e-demo-stack"),
-    })
+    }),
   )
 })
 
@@ -88,10 +88,18 @@ function listeningAddresses(port: number): string[] {
 // /proc/net/tcp writes addresses as 32-bit words in host (little-endian) byte order.
 function decodeAddress(hex: string): string {
   const words = hex.match(/.{8}/g)!.map((word) => word.match(/../g)!.reverse().join(""))
-  if (words.length === 1) return words[0].match(/../g)!.map((byte) => parseInt(byte, 16)).join(".")
+  if (words.length === 1)
+    return words[0]
+      .match(/../g)!
+      .map((byte) => parseInt(byte, 16))
+      .join(".")
   const full = words.join("")
   if (full.startsWith("00000000000000000000ffff")) {
-    return `::ffff:${full.slice(24).match(/../g)!.map((byte) => parseInt(byte, 16)).join(".")}`
+    return `::ffff:${full
+      .slice(24)
+      .match(/../g)!
+      .map((byte) => parseInt(byte, 16))
+      .join(".")}`
   }
   return full.match(/.{4}/g)!.join(":")
 }
@@ -103,9 +111,15 @@ const isLoopback = (address: string) =>
 function accepts(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port, timeout: 2_000 })
-    socket.once("connect", () => (socket.destroy(), resolve(true)))
+    socket.once("connect", () => {
+      socket.destroy()
+      resolve(true)
+    })
     socket.once("error", () => resolve(false))
-    socket.once("timeout", () => (socket.destroy(), resolve(false)))
+    socket.once("timeout", () => {
+      socket.destroy()
+      resolve(false)
+    })
   })
 }
 
@@ -159,10 +173,18 @@ it("the admin signs in with this run's password only; a token signed with the ol
   expect((await me(forged)).status).toBe(401)
 })
 
-const storeHeaders = () => ({ "content-type": "application/json", "x-publishable-api-key": stack.seed.publishableKey, origin: storefrontUrl })
+const storeHeaders = () => ({
+  "content-type": "application/json",
+  "x-publishable-api-key": stack.seed.publishableKey,
+  origin: storefrontUrl,
+})
 
 async function storeCall(method: string, route: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${stack.urls.store}${route}`, { method, headers: storeHeaders(), body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${stack.urls.store}${route}`, {
+    method,
+    headers: storeHeaders(),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   const json = await response.json()
   if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(json)}`)
   return json

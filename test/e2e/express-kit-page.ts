@@ -50,8 +50,10 @@ export class ExpressKitPage {
     }
     const json = (status: number, body: unknown) => send(status, "application/json", JSON.stringify(body))
     if (request.method === "GET" && url.pathname === "/cart") return send(200, "text/html", this.page())
-    if (request.method === "GET" && url.pathname === "/components") return send(200, "text/html", this.componentsPage(url.searchParams.get("locale") ?? "en-GB"))
-    if (request.method === "GET" && url.pathname.startsWith("/order/")) return send(200, "text/html", `<h1 id="order">${url.pathname.slice(7)}</h1>`)
+    if (request.method === "GET" && url.pathname === "/components")
+      return send(200, "text/html", this.componentsPage(url.searchParams.get("locale") ?? "en-GB"))
+    if (request.method === "GET" && url.pathname.startsWith("/order/"))
+      return send(200, "text/html", `<h1 id="order">${url.pathname.slice(7)}</h1>`)
     const file = FILES[url.pathname]
     if (request.method === "GET" && file) return send(200, "text/javascript", file())
     const express = /^\/store\/bnpl\/carts\/([\w-]+)\/express(\/shipping-options|\/complete)?$/.exec(url.pathname)
@@ -59,8 +61,15 @@ export class ExpressKitPage {
     const body = JSON.parse((await readBody(request)) || "{}")
     this.requests.push({ path: url.pathname, origin: request.headers.origin, body })
     if (!express[2]) {
-      const created = await asMerchant(this.sandbox, "POST", "/v2/checkouts", expressCheckoutBody({ merchant: { popupOriginUrl: `${request.headers.origin}/cart` } }))
-      return created.status === 201 ? json(200, { token: created.json.token }) : json(503, { reason: "service_unavailable", message: created.text })
+      const created = await asMerchant(
+        this.sandbox,
+        "POST",
+        "/v2/checkouts",
+        expressCheckoutBody({ merchant: { popupOriginUrl: `${request.headers.origin}/cart` } }),
+      )
+      return created.status === 201
+        ? json(200, { token: created.json.token })
+        : json(503, { reason: "service_unavailable", message: created.text })
     }
     if (express[2] === "/shipping-options") {
       return json(200, body.countryCode === "GB" ? { shipping_options: STAND_IN_OPTIONS } : { rejection: "SHIPPING_ADDRESS_UNSUPPORTED" })
@@ -77,7 +86,16 @@ export class ExpressKitPage {
    */
   private componentsPage(locale: string): string {
     const limits = { eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "EUR" }
-    const express = { config: { baseUrl: this.url, publishableKey: "pk_test" }, libraryUrl: `${this.sandbox.url}/express/library.js`, countryCode: "fr", cartId: "cart_kit", amount: "40.00", currencyCode: "eur", limits, locale }
+    const express = {
+      config: { baseUrl: this.url, publishableKey: "pk_test" },
+      libraryUrl: `${this.sandbox.url}/express/library.js`,
+      countryCode: "fr",
+      cartId: "cart_kit",
+      amount: "40.00",
+      currencyCode: "eur",
+      limits,
+      locale,
+    }
     return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The kit's components</title>
 <script type="importmap">{"imports":{"react":"/shim/react.mjs","react/jsx-runtime":"/shim/jsx-runtime.mjs"}}</script>
 <script src="/umd/react.js"></script><script src="/umd/react-dom.js"></script></head>
@@ -123,7 +141,8 @@ const FILES: Record<string, () => string> = {
   "/umd/react.js": () => readFileSync(path.join(ROOT, "node_modules/react/umd/react.development.js"), "utf8"),
   "/umd/react-dom.js": () => readFileSync(path.join(ROOT, "node_modules/react-dom/umd/react-dom.development.js"), "utf8"),
   "/kit/react.mjs": () => readFileSync(path.join(ROOT, "packages/storefront-kit/dist/react/index.mjs"), "utf8"),
-  "/shim/react.mjs": () => "const React = window.React; export default React; export const { createElement, useState, useEffect, useRef, useId, Fragment } = React\n",
+  "/shim/react.mjs": () =>
+    "const React = window.React; export default React; export const { createElement, useState, useEffect, useRef, useId, Fragment } = React\n",
   "/shim/jsx-runtime.mjs": () =>
     [
       "const React = window.React",

@@ -47,7 +47,10 @@ it("<PayLaterExpressButton> in Chromium with the sandbox's library: the popup, t
   await popup.locator(POPUP.address("gb-london")).click()
   const options = popup.locator(POPUP.options)
   await options.nth(1).waitFor()
-  expect(await options.allTextContents()).toEqual([expect.stringContaining("Order total £44.95"), expect.stringContaining("Order total £49.95")])
+  expect(await options.allTextContents()).toEqual([
+    expect.stringContaining("Order total £44.95"),
+    expect.stringContaining("Order total £49.95"),
+  ])
   await options.nth(1).click()
   await screenshot(popup, "express-kit-popup")
   await popup.locator(POPUP.confirm).click()
@@ -90,9 +93,15 @@ const kit = () => page.locator("#kit")
 it("the kit's five components in French: French words and amounts, and no WCAG 2.2 A/AA violation in their markup (axe-core)", async () => {
   await page.goto(`${site.url}/components?locale=fr-FR`)
   await button().waitFor()
-  expect(await kit().locator("[data-pay-later-message]").textContent()).toBe("Payez plus tard sur les commandes de 1,00\u00a0€ à 1\u202f000,00\u00a0€.Ou payez en 4 fois sans frais\u00a0: 4 × 12,50\u00a0€.")
-  expect(await kit().locator("[data-pay-later-notice-message]").textContent()).toBe("Vous avez annulé le paiement plus tard. Choisissez un moyen de paiement pour continuer.")
-  expect(await kit().locator("[data-pay-later-processing]").textContent()).toBe("Nous confirmons votre paiement. Cela ne prend généralement que quelques secondes.")
+  expect(await kit().locator("[data-pay-later-message]").textContent()).toBe(
+    "Payez plus tard sur les commandes de 1,00\u00a0€ à 1\u202f000,00\u00a0€.Ou payez en 4 fois sans frais\u00a0: 4 × 12,50\u00a0€.",
+  )
+  expect(await kit().locator("[data-pay-later-notice-message]").textContent()).toBe(
+    "Vous avez annulé le paiement plus tard. Choisissez un moyen de paiement pour continuer.",
+  )
+  expect(await kit().locator("[data-pay-later-processing]").textContent()).toBe(
+    "Nous confirmons votre paiement. Cela ne prend généralement que quelques secondes.",
+  )
   await screenshot(page, "kit-components-fr")
   expect(await accessibilityViolations(page, "#kit")).toEqual([])
 })
@@ -100,7 +109,8 @@ it("the kit's five components in French: French words and amounts, and no WCAG 2
 it("the kit's buttons by keyboard alone: Tab reaches each in order with a visible focus, Enter acts, the error is announced and names the button's description", async () => {
   await page.goto(`${site.url}/components?locale=de-DE`)
   await button().waitFor()
-  const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent, visible: document.activeElement?.matches(":focus-visible") }))
+  const focused = () =>
+    page.evaluate(() => ({ text: document.activeElement?.textContent, visible: document.activeElement?.matches(":focus-visible") }))
   await page.keyboard.press("Tab")
   expect(await focused()).toEqual({ text: "Weiter mit „Später bezahlen“", visible: true })
   await page.keyboard.press("Enter")

@@ -69,44 +69,46 @@ export async function startNextjsStack(logDir: string): Promise<NextjsStack> {
       process.env.NEXTJS_EXAMPLE_PREBUILT === "1" && existsSync(path.join(EXAMPLE_DIR, ".next/BUILD_ID"))
         ? Promise.resolve()
         : timed("nextBuild", () =>
-            runNode([NEXT_CLI, "build"], { cwd: EXAMPLE_DIR, env: nextEnv, logFile: path.join(logDir, "next-build.log") })
+            runNode([NEXT_CLI, "build"], { cwd: EXAMPLE_DIR, env: nextEnv, logFile: path.join(logDir, "next-build.log") }),
           )
     // Medusa runs in demo/store, beside the admin test's dashboard: it starts in its turn (dashboard-turn.ts).
-    const backend = timed("store", () => startingDemoStore(async () => {
-      // The sandbox as users get it: from the build, like the store's plugin.
-      const { startSandbox } = require(path.join(ROOT, ".medusa/server/src/sandbox")) as typeof import("../../src/sandbox")
-      const sandbox: Sandbox = await startSandbox({ port: sandboxPort, publicUrl: sandboxUrl, strictRequests: true })
-      stops.push(() => sandbox.close())
-      const settingsOn = (databaseUrl: string) => ({
-        port: storePort,
-        databaseUrl,
-        bnplBaseUrl: sandbox.url,
-        storeUrl: store,
-        storefrontUrl: storefront,
-        logDir,
-        env: {
-          BNPL_STOREFRONT_ORDER_PATH: "/{country_code}/pay-later/landing?order_id={order_id}",
-          BNPL_STOREFRONT_CHECKOUT_PATH: "/{country_code}/checkout?step=payment",
-        },
-      })
-      // A copy of the demo store's migrated and seeded template (the demo's own start is
-      // demo-stack.test.ts's to test).
-      const database = await databaseFromTemplate({
-        serverUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
-        store: "demo",
-        hash: templateHash(path.join(ROOT, "demo/store")),
-        build: async (url) => {
-          await migrateStore(settingsOn(url))
-          return seedDemoStore(settingsOn(url))
-        },
-      })
-      stops.push(() => database.drop())
-      const settings = settingsOn(database.url)
-      const seed = database.seed
-      const medusa = await startMedusa(settings)
-      stops.push(() => medusa.stop())
-      return { sandbox, seed }
-    }))
+    const backend = timed("store", () =>
+      startingDemoStore(async () => {
+        // The sandbox as users get it: from the build, like the store's plugin.
+        const { startSandbox } = require(path.join(ROOT, ".medusa/server/src/sandbox")) as typeof import("../../src/sandbox")
+        const sandbox: Sandbox = await startSandbox({ port: sandboxPort, publicUrl: sandboxUrl, strictRequests: true })
+        stops.push(() => sandbox.close())
+        const settingsOn = (databaseUrl: string) => ({
+          port: storePort,
+          databaseUrl,
+          bnplBaseUrl: sandbox.url,
+          storeUrl: store,
+          storefrontUrl: storefront,
+          logDir,
+          env: {
+            BNPL_STOREFRONT_ORDER_PATH: "/{country_code}/pay-later/landing?order_id={order_id}",
+            BNPL_STOREFRONT_CHECKOUT_PATH: "/{country_code}/checkout?step=payment",
+          },
+        })
+        // A copy of the demo store's migrated and seeded template (the demo's own start is
+        // demo-stack.test.ts's to test).
+        const database = await databaseFromTemplate({
+          serverUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+          store: "demo",
+          hash: templateHash(path.join(ROOT, "demo/store")),
+          build: async (url) => {
+            await migrateStore(settingsOn(url))
+            return seedDemoStore(settingsOn(url))
+          },
+        })
+        stops.push(() => database.drop())
+        const settings = settingsOn(database.url)
+        const seed = database.seed
+        const medusa = await startMedusa(settings)
+        stops.push(() => medusa.stop())
+        return { sandbox, seed }
+      }),
+    )
     // Both run to the end, so whatever started is in `stops` before an error is thrown.
     const [built, started] = await Promise.allSettled([build, backend])
     if (built.status === "rejected") throw new Error(`next build failed: ${built.reason}\n${tail(path.join(logDir, "next-build.log"))}`)
@@ -114,12 +116,16 @@ export async function startNextjsStack(logDir: string): Promise<NextjsStack> {
     const { sandbox, seed } = started.value
 
     const server = await timed("nextStart", () =>
-      startNext(storefrontPort, {
-        ...nextEnv,
-        MEDUSA_BACKEND_URL: store,
-        MEDUSA_PUBLISHABLE_KEY: seed.publishableKey,
-        BNPL_EXPRESS_LIBRARY_URL: `${sandboxUrl}/express/library.js`,
-      }, path.join(logDir, "next-start.log"))
+      startNext(
+        storefrontPort,
+        {
+          ...nextEnv,
+          MEDUSA_BACKEND_URL: store,
+          MEDUSA_PUBLISHABLE_KEY: seed.publishableKey,
+          BNPL_EXPRESS_LIBRARY_URL: `${sandboxUrl}/express/library.js`,
+        },
+        path.join(logDir, "next-start.log"),
+      ),
     )
     stops.push(() => server.stop())
     return { urls: { storefront, store, sandbox: sandboxUrl }, sandbox, seed, timings, close }

@@ -59,7 +59,9 @@ it("has the product page's message in the server's HTML, fetched without JavaScr
   const response = await fetch(`${stack.urls.storefront}/gb/products/canvas-tote`)
   expect(response.status).toBe(200)
   const html = await response.text()
-  expect(html).toMatch(/<div[^>]*data-pay-later-message=""[^>]*data-eligible="true"[^>]*><span>Pay later on orders from £1\.00 to £1,000\.00\.<\/span><\/div>/)
+  expect(html).toMatch(
+    /<div[^>]*data-pay-later-message=""[^>]*data-eligible="true"[^>]*><span>Pay later on orders from £1\.00 to £1,000\.00\.<\/span><\/div>/,
+  )
 })
 
 it("shows the limits on a product page, in the first paint, with the reason on a product above them", async () => {
@@ -118,15 +120,26 @@ it("the payment link after an edit before capture: the page under /gb, the diffe
 
   const approvalsBefore = approvedAuths().length
   // The link as the dashboard's "Copy payment link" makes it (admin.storefrontUrl is this storefront; the admin test copies it).
-  const shown = await payLinkLater(page, `${stack.urls.storefront}/payment-collection/${owed.id}?order_id=${orderId}`, stack.urls.sandbox, "**/gb/order/*/confirmed")
+  const shown = await payLinkLater(
+    page,
+    `${stack.urls.storefront}/payment-collection/${owed.id}?order_id=${orderId}`,
+    stack.urls.sandbox,
+    "**/gb/order/*/confirmed",
+  )
   await screenshot(page, "nextjs-payment-link-paid")
   expect(shown).toBe(`£${owed.amount.toFixed(2)}`)
   expect(new URL(page.url()).pathname).toBe(`/gb/order/${orderId}/confirmed`)
   const read = await readOrderPayments(stack.urls.store, admin, orderId)
   expect(read.paymentStatus).toBe("authorized")
-  expect(read.collections.find((collection) => collection.id === owed.id)?.payments).toEqual([{ provider_id: stack.seed.providers.uk, amount: owed.amount }])
+  expect(read.collections.find((collection) => collection.id === owed.id)?.payments).toEqual([
+    { provider_id: stack.seed.providers.uk, amount: owed.amount },
+  ])
   // One approval more at the service, of exactly the difference.
-  expect(approvedAuths().slice(approvalsBefore).map((auth) => auth.amount.amount)).toEqual([owed.amount.toFixed(2)])
+  expect(
+    approvedAuths()
+      .slice(approvalsBefore)
+      .map((auth) => auth.amount.amount),
+  ).toEqual([owed.amount.toFixed(2)])
 })
 
 it("the payment link for less than the account's minimum: the amount owed, the limits in words, no button", async () => {
@@ -280,13 +293,31 @@ it("GET /store/bnpl/limits: the limits per currency and an amount's eligibility,
   const inside = await limits("currency_code=gbp&amount=49.95")
   expect(inside.status).toBe(200)
   // The demo sells through a UK and an EU account: the answer names the provider serving the currency.
-  expect(await inside.json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP", amount: "49.95", providerId: "pp_bnpl_bnpl" })
+  expect(await inside.json()).toEqual({
+    eligible: true,
+    minimumAmount: "1.00",
+    maximumAmount: "1000.00",
+    currency: "GBP",
+    amount: "49.95",
+    providerId: "pp_bnpl_bnpl",
+  })
   expect(inside.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/)
 
   expect(await (await limits("currency_code=gbp&amount=1499")).json()).toMatchObject({ eligible: false, reason: "above_maximum" })
   expect(await (await limits("currency_code=usd")).json()).toEqual({ eligible: false, reason: "unsupported_currency", currency: "USD" })
-  expect(await (await limits("currency_code=GBP")).json()).toEqual({ eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP", providerId: "pp_bnpl_bnpl" })
-  expect(await (await limits("currency_code=eur&amount=1500")).json()).toMatchObject({ eligible: true, maximumAmount: "2000.00", currency: "EUR", providerId: "pp_bnpl_bnpl-eu" })
+  expect(await (await limits("currency_code=GBP")).json()).toEqual({
+    eligible: true,
+    minimumAmount: "1.00",
+    maximumAmount: "1000.00",
+    currency: "GBP",
+    providerId: "pp_bnpl_bnpl",
+  })
+  expect(await (await limits("currency_code=eur&amount=1500")).json()).toMatchObject({
+    eligible: true,
+    maximumAmount: "2000.00",
+    currency: "EUR",
+    providerId: "pp_bnpl_bnpl-eu",
+  })
 
   const bad = await limits("currency_code=gbp&amount=12,50")
   expect(bad.status).toBe(400)

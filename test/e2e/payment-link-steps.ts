@@ -12,14 +12,21 @@ export interface OrderCollection {
 }
 
 /** The order's payment status and its payment collections, read through Medusa's admin API. */
-export async function readOrderPayments(storeUrl: string, admin: Record<string, string>, orderId: string): Promise<{ paymentStatus: string; collections: OrderCollection[] }> {
+export async function readOrderPayments(
+  storeUrl: string,
+  admin: Record<string, string>,
+  orderId: string,
+): Promise<{ paymentStatus: string; collections: OrderCollection[] }> {
   const fields = "id,payment_status,*payment_collections,*payment_collections.payments"
   const { data } = await axios.get(`${storeUrl}/admin/orders/${orderId}?fields=${encodeURIComponent(fields)}`, { headers: admin })
   const collections = (data.order.payment_collections as Array<Record<string, any>>).map((collection) => ({
     id: collection.id as string,
     status: collection.status as string,
     amount: Number(collection.amount),
-    payments: ((collection.payments ?? []) as Array<Record<string, any>>).map((payment) => ({ provider_id: payment.provider_id as string, amount: Number(payment.amount) })),
+    payments: ((collection.payments ?? []) as Array<Record<string, any>>).map((payment) => ({
+      provider_id: payment.provider_id as string,
+      amount: Number(payment.amount),
+    })),
   }))
   return { paymentStatus: data.order.payment_status as string, collections }
 }
@@ -30,14 +37,23 @@ export async function readOrderPayments(storeUrl: string, admin: Record<string, 
  * order's new payment collection (authorised) and Medusa holds the rest in a `not_paid`
  * collection: the one behind the order page's "Copy payment link".
  */
-export async function editAddingItemBeforeCapture(storeUrl: string, admin: Record<string, string>, orderId: string, variantId: string): Promise<{ owed: OrderCollection; approved: OrderCollection }> {
+export async function editAddingItemBeforeCapture(
+  storeUrl: string,
+  admin: Record<string, string>,
+  orderId: string,
+  variantId: string,
+): Promise<{ owed: OrderCollection; approved: OrderCollection }> {
   await editOrderAddingItem(axios.create({ baseURL: storeUrl }), { headers: admin }, orderId, variantId)
-  return eventually(async () => {
-    const { collections } = await readOrderPayments(storeUrl, admin, orderId)
-    const owed = collections.find((collection) => collection.status === "not_paid")
-    const approved = collections.find((collection) => collection.status === "authorized")
-    return owed && approved ? { owed, approved } : undefined
-  }, "the approval carried to the edited order and the difference left to pay", 30_000)
+  return eventually(
+    async () => {
+      const { collections } = await readOrderPayments(storeUrl, admin, orderId)
+      const owed = collections.find((collection) => collection.status === "not_paid")
+      const approved = collections.find((collection) => collection.status === "authorized")
+      return owed && approved ? { owed, approved } : undefined
+    },
+    "the approval carried to the edited order and the difference left to pay",
+    30_000,
+  )
 }
 
 /**
@@ -51,7 +67,8 @@ export async function payLinkLater(page: Page, link: string, sandboxUrl: string,
   const shown = ((await page.locator("#amount-owed").textContent()) ?? "").trim()
   const payLater = page.getByRole("button", { name: /^Pay .*later$/ })
   // The page renders its amount and its action at once: no button then means the page said why.
-  if (!(await payLater.isVisible())) throw new Error(`the link page offers no pay-later button: ${await page.locator("body").innerText()}`)
+  if (!(await payLater.isVisible()))
+    throw new Error(`the link page offers no pay-later button: ${await page.locator("body").textContent()}`)
   await payLater.click()
   await page.waitForURL(`${sandboxUrl}/checkout/**`)
   await page.locator("#confirm").click()

@@ -6,7 +6,7 @@ import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { prepareDatabase, type DemoDatabase } from "../../harness/database"
 import { migrateStore, seedDemoStore, startMedusa, type RunningStore, type StoreSettings } from "../../harness/medusa-store"
-import { installedAppStore } from "../../harness/installed-app-store"
+import { copyDemoStoreInto, installedAppStore } from "../../harness/installed-app-store"
 import { freePort } from "../../harness/ports"
 import { placeOrderPaidLater } from "../../demo/script/purchase"
 import type { DemoSeed } from "../../harness/medusa-store"
@@ -58,22 +58,26 @@ function installApp(): void {
   // A nested npm run from `npm run test:install` would act on this repository (npm_config_*).
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)))
   fs.mkdirSync(app, { recursive: true })
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", app], { cwd: root, encoding: "utf8", env }).trim().split("\n").pop()!
-  const dependencies = { "@medusajs/cli": MEDUSA, "@medusajs/framework": MEDUSA, "@medusajs/medusa": MEDUSA, "medusa-payment-bnpl": `file:./${tarball}` }
-  fs.writeFileSync(path.join(app, "package.json"), `${JSON.stringify({ name: "medusa-admin-layout", private: true, dependencies }, null, 2)}\n`)
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", app], { cwd: root, encoding: "utf8", env })
+    .trim()
+    .split("\n")
+    .pop()!
+  const dependencies = {
+    "@medusajs/cli": MEDUSA,
+    "@medusajs/framework": MEDUSA,
+    "@medusajs/medusa": MEDUSA,
+    "medusa-payment-bnpl": `file:./${tarball}`,
+  }
+  fs.writeFileSync(
+    path.join(app, "package.json"),
+    `${JSON.stringify({ name: "medusa-admin-layout", private: true, dependencies }, null, 2)}\n`,
+  )
   // Each pack is a new tarball: no lock naming the previous one's checksum, no earlier copy.
   fs.rmSync(path.join(app, "package-lock.json"), { force: true })
   fs.rmSync(path.join(app, "node_modules/medusa-payment-bnpl"), { recursive: true, force: true })
   fs.rmSync(path.join(app, ".medusa"), { recursive: true, force: true })
   execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: app, env, stdio: "pipe" })
-
-  fs.copyFileSync(path.join(root, "demo/store/medusa-config.js"), path.join(app, "medusa-config.js"))
-  const scripts = path.join(app, "scripts")
-  fs.mkdirSync(scripts, { recursive: true })
-  for (const file of ["seed.ts", "find-seeded.ts", "pay-later-providers.ts", "admin-user.ts"]) fs.copyFileSync(path.join(root, "harness", file), path.join(scripts, file))
-  // The seed imports the harness from three folders up; in the app it sits beside them.
-  const seedScript = fs.readFileSync(path.join(root, "demo/store/scripts/seed-demo.ts"), "utf8")
-  fs.writeFileSync(path.join(scripts, "seed-demo.ts"), seedScript.replace(/"\.\.\/\.\.\/\.\.\/harness\//g, '"./'))
+  copyDemoStoreInto(app)
 }
 
 beforeAll(async () => {
@@ -110,8 +114,16 @@ it("the plugin is the tarball's files in the app's node_modules, beside the app'
 it("the Pay later box on an order's page is laid out as in the demo: figures side by side, values beside their labels", async () => {
   const sandboxUrl = sandbox!.url
   const order = await placeOrderPaidLater(
-    { urls: { store: settings.storeUrl, storefront: settings.storefrontUrl, sandbox: sandboxUrl, sandboxControl: `${sandboxUrl}/__control` }, seed },
-    () => {}
+    {
+      urls: {
+        store: settings.storeUrl,
+        storefront: settings.storefrontUrl,
+        sandbox: sandboxUrl,
+        sandboxControl: `${sandboxUrl}/__control`,
+      },
+      seed,
+    },
+    () => {},
   )
   await page.goto(`${settings.storeUrl}/app/orders/${order.orderId}`)
   await page.getByTestId("bnpl-widget").waitFor()

@@ -68,11 +68,31 @@ it("the Dockerfile of docs/deploying.md builds and its CMD serves a pay-later ch
   const env = serverEnvironment({ port, databaseUrl: database.url, sandboxUrl: sandbox.url })
   if (dockerUsable) {
     // The staging change goes into the built config: a stage of the test's own after the docs' ones.
-    writeFile(path.join(app, "Dockerfile.staging"), `${dockerfile}\nRUN sed -i 's/const bnplOptions = {/&\\n    allowSandboxInProduction: true,/' medusa-config.js\n`)
+    writeFile(
+      path.join(app, "Dockerfile.staging"),
+      `${dockerfile}\nRUN sed -i 's/const bnplOptions = {/&\\n    allowSandboxInProduction: true,/' medusa-config.js\n`,
+    )
     runShell("docker build -f Dockerfile.staging -t medusa-payment-bnpl-install-test .", app, "docker build")
-    const variables = ["PORT", "DATABASE_URL", "JWT_SECRET", "COOKIE_SECRET", "STORE_CORS", "ADMIN_CORS", "AUTH_CORS", "BNPL_MERCHANT_ID", "BNPL_SECRET_KEY", "BNPL_BASE_URL", "BNPL_AUTH_URL"]
+    const variables = [
+      "PORT",
+      "DATABASE_URL",
+      "JWT_SECRET",
+      "COOKIE_SECRET",
+      "STORE_CORS",
+      "ADMIN_CORS",
+      "AUTH_CORS",
+      "BNPL_MERCHANT_ID",
+      "BNPL_SECRET_KEY",
+      "BNPL_BASE_URL",
+      "BNPL_AUTH_URL",
+    ]
     const name = `medusa-payment-bnpl-install-test-${port}`
-    runShell(`docker run -d --name ${name} --network host ${variables.map((variable) => `-e ${variable}`).join(" ")} medusa-payment-bnpl-install-test`, app, "docker run", env)
+    runShell(
+      `docker run -d --name ${name} --network host ${variables.map((variable) => `-e ${variable}`).join(" ")} medusa-payment-bnpl-install-test`,
+      app,
+      "docker run",
+      env,
+    )
     stopServer = async () => void runShell(`docker rm -f ${name}`, app, "docker rm")
     server = await startServer(`docker logs -f ${name}`, app, env, path.join(work, "logs/docker.log"))
   } else {

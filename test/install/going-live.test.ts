@@ -92,9 +92,16 @@ it("step 6: the build, the built server's install on an empty npm cache, and the
   // Up to the start, as one shell line would run it; the start itself is a server to watch.
   const parts = entry.command.split(" && ")
   const start = parts.pop()!
-  runShell(parts.join(" && "), app, "step 6: build and install", shellEnvironment({ ...env, ...emptyCaches(path.join(work, "empty-caches")) }))
+  runShell(
+    parts.join(" && "),
+    app,
+    "step 6: build and install",
+    shellEnvironment({ ...env, ...emptyCaches(path.join(work, "empty-caches")) }),
+  )
   serverDir = path.join(app, ...parts.filter((part) => part.startsWith("cd ")).map((part) => part.slice(3)))
-  expect(fs.realpathSync(require.resolve("medusa-payment-bnpl/package.json", { paths: [serverDir] }))).toContain(path.join(".medusa", "server", "node_modules"))
+  expect(fs.realpathSync(require.resolve("medusa-payment-bnpl/package.json", { paths: [serverDir] }))).toContain(
+    path.join(".medusa", "server", "node_modules"),
+  )
 
   const refusal = await refusedStart(start, serverDir, env)
   const quoted = /`(medusa-payment-bnpl: option "merchantId"[^`]*)`/.exec(goingLiveCheck(6))?.[1]

@@ -51,7 +51,9 @@ beforeAll(async () => {
   fs.mkdirSync(work, { recursive: true })
   toolsPath = packageManagersOnPath(work)
   // Step 1's `npm pack` lines, run as written in this repository (after the build).
-  packed = commands.filter((command) => command.startsWith("npm pack")).map((command) => runShell(command, root, command).trim().split("\n").pop()!)
+  packed = commands
+    .filter((command) => command.startsWith("npm pack"))
+    .map((command) => runShell(command, root, command).trim().split("\n").pop()!)
   // Out of the repository: a tarball left there would be packed into the next one.
   const [plugin, kit] = packed.map((file) => {
     const destination = path.join(work, file)
@@ -88,22 +90,37 @@ describe.each(managers)("with %s, as the README's table and docs/deploying.md sa
 
     const installed = fs.realpathSync(path.join(backend, "node_modules/medusa-payment-bnpl"))
     expect(installed.startsWith(root)).toBe(false)
-    expect(JSON.parse(fs.readFileSync(path.join(backend, "package.json"), "utf8")).dependencies["medusa-payment-bnpl"]).toMatch(/vendor\/medusa-payment-bnpl-.*\.tgz$/)
+    expect(JSON.parse(fs.readFileSync(path.join(backend, "package.json"), "utf8")).dependencies["medusa-payment-bnpl"]).toMatch(
+      /vendor\/medusa-payment-bnpl-.*\.tgz$/,
+    )
   })
 
   it("builds the server and installs it on an empty cache, with vendor/ copied in as docs/deploying.md says", () => {
     const { buildAndInstall } = deploy[manager]
-    runShell(buildAndInstall, backend, `${manager}: ${buildAndInstall}`, shellEnvironment(emptyCaches(path.join(work, manager, "empty-caches")), toolsPath))
+    runShell(
+      buildAndInstall,
+      backend,
+      `${manager}: ${buildAndInstall}`,
+      shellEnvironment(emptyCaches(path.join(work, manager, "empty-caches")), toolsPath),
+    )
     const server = path.join(backend, ".medusa/server")
     const assets = path.join(server, "public/admin/assets")
-    const bundled = fs.readdirSync(assets).filter((file) => file.endsWith(".js")).map((file) => fs.readFileSync(path.join(assets, file), "utf8")).join("\n")
+    const bundled = fs
+      .readdirSync(assets)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => fs.readFileSync(path.join(assets, file), "utf8"))
+      .join("\n")
     // The order page's box and the settings page are the plugin's admin extensions.
     expect(bundled).toContain("Pay later")
     // The README's medusa-config.ts is in the build: a .js one with the starter's tsconfig is not.
     expect(fs.existsSync(path.join(server, "medusa-config.js"))).toBe(true)
     // The server's own install holds the plugin and Medusa: nothing is borrowed from the app's.
     for (const name of ["medusa-payment-bnpl", "@medusajs/medusa"]) {
-      expect(fs.realpathSync(require.resolve(`${name}/package.json`, { paths: [server] })).startsWith(fs.realpathSync(path.join(server, "node_modules")))).toBe(true)
+      expect(
+        fs
+          .realpathSync(require.resolve(`${name}/package.json`, { paths: [server] }))
+          .startsWith(fs.realpathSync(path.join(server, "node_modules"))),
+      ).toBe(true)
     }
   })
 
@@ -113,7 +130,12 @@ describe.each(managers)("with %s, as the README's table and docs/deploying.md sa
     const database = await seededDatabase(sandbox.url, path.join(work, manager, "logs"))
     const port = await freePort()
     const started = Date.now()
-    const running = await startServer(deploy[manager].start, server, serverEnvironment({ port, databaseUrl: database.url, sandboxUrl: sandbox.url }, toolsPath), path.join(work, manager, "logs/production.log"))
+    const running = await startServer(
+      deploy[manager].start,
+      server,
+      serverEnvironment({ port, databaseUrl: database.url, sandboxUrl: sandbox.url }, toolsPath),
+      path.join(work, manager, "logs/production.log"),
+    )
     timings[`${manager}: production start`] = Math.round((Date.now() - started) / 100) / 10
     try {
       const checkout = await payLaterCheckout(running.url, sandbox.url, database.seed)

@@ -17,7 +17,11 @@ describeStore({}, (suite) => {
     const ledger = await control.ledger()
     const amounts = (entries: Array<Record<string, any>>) =>
       entries.filter((entry) => entry.orderId === serviceOrderId).map((entry) => entry.amount?.amount ?? null)
-    return { captures: amounts(ledger.captures), refunds: amounts(ledger.refunds), voids: ledger.voids.filter((entry) => entry.orderId === serviceOrderId).length }
+    return {
+      captures: amounts(ledger.captures),
+      refunds: amounts(ledger.refunds),
+      voids: ledger.voids.filter((entry) => entry.orderId === serviceOrderId).length,
+    }
   }
   // As Medusa's order page reads them: its admin order route (payment status, summary, collections).
   const orderFigures = async (orderId: string) => {
@@ -61,7 +65,13 @@ describeStore({}, (suite) => {
 
     const voided = await call(`/admin/bnpl/payments/${order.paymentId}/void-rest`)
     expect(voided.status).toBe(200)
-    expect(voided.data.payment.amounts).toMatchObject({ captured: "50.00", refunded: "15.00", refundable: "35.00", openToCapture: "0.00", released: rest })
+    expect(voided.data.payment.amounts).toMatchObject({
+      captured: "50.00",
+      refunded: "15.00",
+      refundable: "35.00",
+      openToCapture: "0.00",
+      released: rest,
+    })
     const voidLine = voided.data.payment.timeline.find((entry: any) => entry.operation === "Void Payment" && entry.outcome === "ok")
     expect(voidLine.amount).toBe(rest)
     // Medusa's order: nothing outstanding or pending, partially refunded (not "Refunded").
@@ -82,7 +92,9 @@ describeStore({}, (suite) => {
     const answers = await Promise.all([1, 2].map(() => call(`/admin/bnpl/payments/${order.paymentId}/void-rest`)))
     expect(answers.some((answer) => answer.status === 200)).toBe(true)
     const rest = (order.total - 20).toFixed(2)
-    const { order: read } = (await api.get(`/admin/orders/${order.orderId}?fields=id,*credit_lines,payment_collections.amount`, suite.admin)).data
+    const { order: read } = (
+      await api.get(`/admin/orders/${order.orderId}?fields=id,*credit_lines,payment_collections.amount`, suite.admin)
+    ).data
     expect(read.credit_lines.map((line: any) => Number(line.amount).toFixed(2))).toEqual([rest])
     expect(Number(read.payment_collections[0].amount).toFixed(2)).toBe("20.00")
     expect((await ledgerOf(order.serviceOrderId)).voids).toBe(1)

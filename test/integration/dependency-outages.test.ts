@@ -5,7 +5,7 @@ import { OutageProxy } from "../../harness/outage-proxy"
 import { sendUnsentMoneyCalls, GRACE_MS } from "../../src/operations/unsent-money-calls"
 import { placeOrder, readPayment, type PlacedOrder } from "../support/place-order"
 import type { Ledger } from "../support/sandbox-control"
-import { describeStore, type StoreSuite } from "../support/store-suite"
+import { describeStore } from "../support/store-suite"
 
 /**
  * Outages of what the plugin keeps its money state in (issue 42, item 5): a real store whose
@@ -70,7 +70,8 @@ describeStore({ BNPL_TEST_REDIS_URL: `redis://127.0.0.1:${REDIS_PROXY_PORT}/${ne
   const admin = () => ({ ...suite.admin, validateStatus: () => true })
   const capture = (payment: string, amount?: number): Promise<AxiosResponse> =>
     suite.api.post(`/admin/payments/${payment}/capture`, amount === undefined ? {} : { amount }, admin())
-  const refund = (payment: string, amount: number): Promise<AxiosResponse> => suite.api.post(`/admin/payments/${payment}/refund`, { amount }, admin())
+  const refund = (payment: string, amount: number): Promise<AxiosResponse> =>
+    suite.api.post(`/admin/payments/${payment}/refund`, { amount }, admin())
 
   /** Resolves once the sandbox has received one more request to `endpoint` than `before`. */
   async function reached(endpoint: keyof Ledger["requests"], before: number): Promise<void> {
@@ -100,7 +101,8 @@ describeStore({ BNPL_TEST_REDIS_URL: `redis://127.0.0.1:${REDIS_PROXY_PORT}/${ne
   /** Medusa's captured and refunded totals of the payment, and the service's, in minor units. */
   async function totals(placed: PlacedOrder) {
     const payment = await readPayment(suite.getContainer(), placed.paymentId)
-    const minor = (rows: Array<{ amount: number | string }> = []) => rows.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0)
+    const minor = (rows: Array<{ amount: number | string }> = []) =>
+      rows.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0)
     const ledger = await suite.control.ledger()
     const ofOrder = <T extends { orderId?: string; amount: { amount: string } }>(rows: T[]) =>
       rows.filter((row) => row.orderId === placed.serviceOrderId).reduce((sum, row) => sum + Math.round(Number(row.amount.amount) * 100), 0)

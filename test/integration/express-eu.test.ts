@@ -18,7 +18,9 @@ describeStore({ BNPL_ACCOUNTS: "both" }, (suite) => {
     await express.cart(1)
     const started = await express.start()
     expect(started.data).toMatchObject({ provider_id: "pp_bnpl_bnpl-eu" })
-    expect((await control.ledger()).checkouts.map((checkout) => [checkout.merchantId, checkout.amount])).toEqual([[EU_MERCHANT, { amount: "52.00", currency: "EUR" }]])
+    expect((await control.ledger()).checkouts.map((checkout) => [checkout.merchantId, checkout.amount])).toEqual([
+      [EU_MERCHANT, { amount: "52.00", currency: "EUR" }],
+    ])
 
     const berlin = (await control.expressAddresses()).find((preset) => preset.address.countryCode === "DE")!
     const options = await express.shippingOptions(berlin.address)
@@ -26,20 +28,38 @@ describeStore({ BNPL_ACCOUNTS: "both" }, (suite) => {
       ["Standard Shipping", { amount: "5.90", currency: "EUR" }, { amount: "57.90", currency: "EUR" }],
       ["Express Shipping", { amount: "12.50", currency: "EUR" }, { amount: "64.50", currency: "EUR" }],
     ])
-    await control.confirmExpress(started.data.token, { address: berlin.address, email: berlin.email, option: options.data.shipping_options[1] })
+    await control.confirmExpress(started.data.token, {
+      address: berlin.address,
+      email: berlin.email,
+      option: options.data.shipping_options[1],
+    })
     const completed = await express.complete(started.data.token)
     expect(completed.status).toBe(200)
 
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
     const { data } = await query.graph({
       entity: "order",
-      fields: ["id", "email", "total", "currency_code", "shipping_address.country_code", "shipping_address.city", "payment_collections.payments.provider_id"],
+      fields: [
+        "id",
+        "email",
+        "total",
+        "currency_code",
+        "shipping_address.country_code",
+        "shipping_address.city",
+        "payment_collections.payments.provider_id",
+      ],
       filters: { id: completed.data.order_id },
     })
     const order = data[0] as any
-    expect(order).toMatchObject({ email: berlin.email, currency_code: "eur", shipping_address: { country_code: "de", city: berlin.address.suburb } })
+    expect(order).toMatchObject({
+      email: berlin.email,
+      currency_code: "eur",
+      shipping_address: { country_code: "de", city: berlin.address.suburb },
+    })
     expect(order.payment_collections[0].payments[0].provider_id).toBe("pp_bnpl_bnpl-eu")
     const ledger = await control.ledger()
-    expect(ledger.auths.map((auth) => [auth.merchantId, auth.amount])).toEqual([[EU_MERCHANT, { amount: Number(order.total).toFixed(2), currency: "EUR" }]])
+    expect(ledger.auths.map((auth) => [auth.merchantId, auth.amount])).toEqual([
+      [EU_MERCHANT, { amount: Number(order.total).toFixed(2), currency: "EUR" }],
+    ])
   })
 })

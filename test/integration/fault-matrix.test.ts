@@ -299,7 +299,9 @@ runIntegrationStore(({ api, getContainer }) => {
   })
 
   afterAll(() => {
-    console.log(`Fault matrix (medusa-payment-bnpl through a real store; read time-out ${READ_TIMEOUT_MS} ms, maxRetries ${MAX_RETRIES})\n${matrixTable()}`)
+    console.log(
+      `Fault matrix (medusa-payment-bnpl through a real store; read time-out ${READ_TIMEOUT_MS} ms, maxRetries ${MAX_RETRIES})\n${matrixTable()}`,
+    )
   })
 
   const shopperHeaders = () => ({ headers: { "x-publishable-api-key": store.publishableKey } })
@@ -314,12 +316,12 @@ runIntegrationStore(({ api, getContainer }) => {
         shipping_address: ukAddress,
         billing_address: ukAddress,
       },
-      shopperHeaders()
+      shopperHeaders(),
     )
     const { data: shipped } = await api.post(
       `/store/carts/${data.cart.id}/shipping-methods`,
       { option_id: store.shippingOptions.standard },
-      shopperHeaders()
+      shopperHeaders(),
     )
     return { id: shipped.cart.id, total: Number(shipped.cart.total) }
   }
@@ -330,13 +332,13 @@ runIntegrationStore(({ api, getContainer }) => {
     return api.post(
       `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
       { provider_id: "pp_bnpl_bnpl" },
-      { ...shopperHeaders(), validateStatus: () => true }
+      { ...shopperHeaders(), validateStatus: () => true },
     )
   }
 
   const bnplSessionOf = (response: AxiosResponse) =>
     (response.data.payment_collection?.payment_sessions ?? []).find(
-      (session: { provider_id: string }) => session.provider_id === "pp_bnpl_bnpl"
+      (session: { provider_id: string }) => session.provider_id === "pp_bnpl_bnpl",
     ) as { id: string; status: string; data: Record<string, any> } | undefined
 
   async function readCart(container: MedusaContainer, cartId: string) {
@@ -366,14 +368,14 @@ runIntegrationStore(({ api, getContainer }) => {
   // A reused socket reset is always outlasted: the resend goes out on a new connection.
   const variantsOf = (fault: Fault): Variant[] => (fault === "reused socket reset" ? ["transient"] : ["transient", "persistent"])
   const BOTH: Array<{ fault: Fault; variant: Variant }> = FAULTS.flatMap((fault) =>
-    variantsOf(fault).map((variant) => ({ fault, variant }))
+    variantsOf(fault).map((variant) => ({ fault, variant })),
   )
   /**
    * Create Checkout is resent only when no connection was made, or when it went out on a
    * connection the service had closed: a transient fault is meaningful for those only.
    */
   const CREATE_CHECKOUT_CELLS = BOTH.filter(
-    ({ fault, variant }) => variant === "persistent" || fault === "refused" || fault === "reused socket reset"
+    ({ fault, variant }) => variant === "persistent" || fault === "refused" || fault === "reused socket reset",
   )
 
   /**
@@ -395,7 +397,7 @@ runIntegrationStore(({ api, getContainer }) => {
             return undefined as T
           })
         }
-      })
+      }),
     )
     if (errors.length) throw errors[0]
     return made
@@ -661,10 +663,10 @@ runIntegrationStore(({ api, getContainer }) => {
         await clearFaults()
         const bySubscriber = await eventually(
           async () => (await readPayment(getContainer(), placed.paymentId)).canceled_at,
-          PERSISTENT_LATENCY_MS + 5_000
+          PERSISTENT_LATENCY_MS + 5_000,
         ).then(
           () => true,
-          () => false
+          () => false,
         )
         if (!bySubscriber) {
           const report = await checkAuthorizationExpiry(getContainer())
@@ -689,13 +691,18 @@ runIntegrationStore(({ api, getContainer }) => {
         const { data: fulfilled } = await api.post(
           `/admin/orders/${placed.orderId}/fulfillments?fields=id,*fulfillments`,
           { items: placed.items, location_id: store.stockLocationId },
-          admin
+          admin,
         )
         const faultMet = await arm("courier", fault, variant)
         const shipped = await api.post(
           `/admin/orders/${placed.orderId}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`,
-          { items: placed.items, labels: [{ tracking_number: tracking, tracking_url: "https://track.example.com/x", label_url: "https://labels.example.com/x.pdf" }] },
-          admin
+          {
+            items: placed.items,
+            labels: [
+              { tracking_number: tracking, tracking_url: "https://track.example.com/x", label_url: "https://labels.example.com/x.pdf" },
+            ],
+          },
+          admin,
         )
         // The shipment is Medusa's; the courier update follows in the subscriber.
         expect(shipped.status).toBe(200)

@@ -80,7 +80,9 @@ async function migrateTemplate(root) {
   fs.writeFileSync(path.join(logDir, "template-migrate.log"), `${migrated.stdout ?? ""}\n${migrated.stderr ?? ""}`)
   if (migrated.status !== 0) {
     // Each file then migrates its own database, as Medusa's runner does by default: slower, not wrong.
-    console.warn(`\nThe integration template database could not be migrated (exit ${migrated.status}); see test-output/integration/template-migrate.log.`)
+    console.warn(
+      `\nThe integration template database could not be migrated (exit ${migrated.status}); see test-output/integration/template-migrate.log.`,
+    )
     return
   }
   process.env.BNPL_INTEGRATION_TEMPLATE_DATABASE = TEMPLATE_DATABASE

@@ -66,10 +66,10 @@ runIntegrationStore(({ api, getContainer }) => {
     const response = await api.post(
       `/store/payment-collections/${data.payment_collection.id}/payment-sessions`,
       { provider_id: "pp_bnpl_bnpl" },
-      { headers, validateStatus: () => true }
+      { headers, validateStatus: () => true },
     )
     const session = (response.data.payment_collection?.payment_sessions ?? []).find(
-      (candidate: { provider_id: string }) => candidate.provider_id === "pp_bnpl_bnpl"
+      (candidate: { provider_id: string }) => candidate.provider_id === "pp_bnpl_bnpl",
     )
     return {
       status: response.status,
@@ -108,7 +108,7 @@ runIntegrationStore(({ api, getContainer }) => {
     console.log(
       `${SESSIONS} sessions through a proxy closing idle connections after ${IDLE_CLOSE_MS} ms: ` +
         `${proxy.idleResets} requests met a closed connection and were sent again; ${proxy.accepted} connections opened; ` +
-        `session ms p50 ${sessionMs[SESSIONS / 2]}, max ${sessionMs[SESSIONS - 1]}; carts made in ${cartsMs} ms`
+        `session ms p50 ${sessionMs[SESSIONS / 2]}, max ${sessionMs[SESSIONS - 1]}; carts made in ${cartsMs} ms`,
     )
   })
 

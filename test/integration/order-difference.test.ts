@@ -24,12 +24,20 @@ describeStore({}, (suite) => {
 
   /** What the shopper's pay-later button does on the link page: a session on the order's collection. */
   async function payLaterSession(collectionId: string) {
-    const { data } = await api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, storeHeaders())
-    return (data.payment_collection.payment_sessions as Array<Record<string, any>>).find((session) => session.provider_id === "pp_bnpl_bnpl")!
+    const { data } = await api.post(
+      `/store/payment-collections/${collectionId}/payment-sessions`,
+      { provider_id: "pp_bnpl_bnpl" },
+      storeHeaders(),
+    )
+    return (data.payment_collection.payment_sessions as Array<Record<string, any>>).find(
+      (session) => session.provider_id === "pp_bnpl_bnpl",
+    )!
   }
 
   const sessionsOf = async (collectionId: string) => {
-    const { data } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({ entity: "payment_collection", fields: ["payment_sessions.id"], filters: { id: collectionId } })
+    const { data } = await getContainer()
+      .resolve(ContainerRegistrationKeys.QUERY)
+      .graph({ entity: "payment_collection", fields: ["payment_sessions.id"], filters: { id: collectionId } })
     return ((data[0] as any)?.payment_sessions ?? []) as Array<{ id: string }>
   }
 
@@ -45,7 +53,14 @@ describeStore({}, (suite) => {
 
     const { data: page } = await api.get(`/store/bnpl/payment-collections/${owed.id}?order_id=${orderId}`, storeHeaders())
     expect(page).toMatchObject({
-      payment_collection: { id: owed.id, status: "not_paid", amount: difference, amount_minor: Math.round(owed.amount * 100), currency_code: "gbp", payable: true },
+      payment_collection: {
+        id: owed.id,
+        status: "not_paid",
+        amount: difference,
+        amount_minor: Math.round(owed.amount * 100),
+        currency_code: "gbp",
+        payable: true,
+      },
       order: { id: orderId },
       pay_later: { eligible: true, currency: "GBP", provider_id: "pp_bnpl_bnpl" },
     })
@@ -57,7 +72,11 @@ describeStore({}, (suite) => {
 
     const session = await payLaterSession(owed.id)
     expect(session.status).toBe("pending_authorization")
-    expect(session.data).toMatchObject({ amount: difference, currency: "GBP", orderCollection: { paymentCollectionId: owed.id, medusaOrderId: orderId } })
+    expect(session.data).toMatchObject({
+      amount: difference,
+      currency: "GBP",
+      orderCollection: { paymentCollectionId: owed.id, medusaOrderId: orderId },
+    })
     const checkout = (await control.ledger()).checkouts.at(-1)!
     expect(checkout).toMatchObject({ amount: { amount: difference, currency: "GBP" }, merchantReference: owed.id })
 
@@ -84,13 +103,19 @@ describeStore({}, (suite) => {
     // The order page's Pay later box shows the difference's payment, authorised for exactly it.
     const { data: box } = await api.get(`/admin/bnpl/orders/${orderId}/payments`, suite.admin)
     expect(box.payments).toEqual([
-      expect.objectContaining({ serviceOrderId: ledger.auths[0].paymentId, currency: "GBP", amounts: expect.objectContaining({ authorised: difference, captured: "0.00" }) }),
+      expect.objectContaining({
+        serviceOrderId: ledger.auths[0].paymentId,
+        currency: "GBP",
+        amounts: expect.objectContaining({ authorised: difference, captured: "0.00" }),
+      }),
     ])
 
     // The admin's Capture button takes exactly the difference at the service.
     const captured = await api.post(`/admin/payments/${paid.payments[0].id}/capture`, {}, { ...suite.admin, validateStatus: () => true })
     expect(captured.status).toBe(200)
-    expect((await control.ledger()).captures).toEqual([expect.objectContaining({ orderId: ledger.auths[0].paymentId, amount: { amount: difference, currency: "GBP" } })])
+    expect((await control.ledger()).captures).toEqual([
+      expect.objectContaining({ orderId: ledger.auths[0].paymentId, amount: { amount: difference, currency: "GBP" } }),
+    ])
     const { data: after } = await api.get(`/admin/orders/${orderId}?fields=id,payment_status`, suite.admin)
     expect(after.order.payment_status).toBe("captured")
   })
@@ -144,7 +169,9 @@ describeStore({}, (suite) => {
     expect(malformed.status).toBe(400)
     expect(malformed.data.message).toContain("order_id must be a order id")
     // Without the publishable key the store answers as for any store route.
-    expect((await api.get(`/store/bnpl/payment-collections/${owed.id}?order_id=${orderId}`, { validateStatus: () => true })).status).toBe(400)
+    expect((await api.get(`/store/bnpl/payment-collections/${owed.id}?order_id=${orderId}`, { validateStatus: () => true })).status).toBe(
+      400,
+    )
   })
 
   it("two tabs returning at once approve once; the paid collection takes no new session; a cancelled return authorises nothing", async () => {
@@ -165,7 +192,11 @@ describeStore({}, (suite) => {
     const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
     expect(paid.payments).toHaveLength(1)
 
-    const again = await api.post(`/store/payment-collections/${owed.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, { ...storeHeaders(), validateStatus: () => true })
+    const again = await api.post(
+      `/store/payment-collections/${owed.id}/payment-sessions`,
+      { provider_id: "pp_bnpl_bnpl" },
+      { ...storeHeaders(), validateStatus: () => true },
+    )
     expect(again.status).toBe(400)
     expect(again.data.message).toContain("is authorized: only a collection still owed (not_paid or awaiting) can be paid later")
   })
@@ -175,7 +206,11 @@ describeStore({}, (suite) => {
     await control.setLimits("sandbox-uk-merchant", "1.00", "10.00")
     await api.post("/admin/bnpl/configuration/refresh", {}, suite.admin)
     const checkoutsBefore = (await control.ledger()).checkouts.length
-    const refused = await api.post(`/store/payment-collections/${owed.id}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, { ...storeHeaders(), validateStatus: () => true })
+    const refused = await api.post(
+      `/store/payment-collections/${owed.id}/payment-sessions`,
+      { provider_id: "pp_bnpl_bnpl" },
+      { ...storeHeaders(), validateStatus: () => true },
+    )
     expect(refused.status).toBeGreaterThanOrEqual(400)
     expect(refused.status).toBeLessThan(500)
     expect(refused.data).toMatchObject({ code: "not_eligible", message: expect.stringContaining("above the maximum of 10.00 GBP") })
@@ -189,7 +224,9 @@ describeStore({}, (suite) => {
 
     const read = await readPaymentLink(kit, owed.id, orderId)
     if (!("link" in read)) throw new Error(`the link was not read: ${JSON.stringify(read)}`)
-    expect(formatAmount(BigInt(read.link.payment_collection.amount_minor), read.link.payment_collection.currency_code, "en-GB")).toBe(`£${owed.amount.toFixed(2)}`)
+    expect(formatAmount(BigInt(read.link.payment_collection.amount_minor), read.link.payment_collection.currency_code, "en-GB")).toBe(
+      `£${owed.amount.toFixed(2)}`,
+    )
     expect(read.link.pay_later.eligible).toBe(true)
     const { orderId: otherOrderId } = await placeCapturedSystemOrder(api, suite.store, suite.admin)
     expect(await readPaymentLink(kit, owed.id, otherOrderId)).toEqual({ error: { reason: "link_not_found", message: expect.any(String) } })
@@ -213,7 +250,11 @@ describeStore({}, (suite) => {
     const paymentModule = getContainer().resolve(Modules.PAYMENT)
     const [loose] = await paymentModule.createPaymentCollections([{ currency_code: "gbp", amount: 20 }])
     const create = (collectionId: string) =>
-      api.post(`/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_bnpl_bnpl" }, { ...storeHeaders(), validateStatus: () => true })
+      api.post(
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: "pp_bnpl_bnpl" },
+        { ...storeHeaders(), validateStatus: () => true },
+      )
     const orphan = await create(loose.id)
     expect(orphan.status).toBe(404)
     expect(orphan.data.message).toBe(`No cart or order has the payment collection ${loose.id}.`)
@@ -233,8 +274,12 @@ describeStore({}, (suite) => {
     const difference = owed.amount.toFixed(2)
     expect(difference).toBe("45.00")
     const session = await payLaterSession(owed.id)
-    expect((await returnTo(await consumerChooses(session.data.redirectCheckoutUrl, "confirm"))).location).toContain(`/order/${orderId}/confirmed`)
-    expect((await control.ledger()).auths).toEqual([expect.objectContaining({ status: "APPROVED", amount: { amount: difference, currency: "GBP" } })])
+    expect((await returnTo(await consumerChooses(session.data.redirectCheckoutUrl, "confirm"))).location).toContain(
+      `/order/${orderId}/confirmed`,
+    )
+    expect((await control.ledger()).auths).toEqual([
+      expect.objectContaining({ status: "APPROVED", amount: { amount: difference, currency: "GBP" } }),
+    ])
     const paid = (await orderCollections(getContainer(), orderId)).find((collection) => collection.id === owed.id)!
     expect(paid.status).toBe("authorized")
   })

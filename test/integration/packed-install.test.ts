@@ -2,7 +2,8 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness/shopper"
+import { pathAndQuery } from "../../harness/shopper"
+import { approvedCheckout } from "../support/place-order"
 import { useSandboxForStore } from "../support/sandbox-for-store"
 import { seedStore } from "../support/seed-store"
 import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
@@ -58,7 +59,9 @@ it("the package ships JavaScript and type definitions for every subpath it expor
       if (!fs.existsSync(path.join(installed, file))) missing.push(`${subpath}: ${file}`)
     }
   }
-  expect(Object.keys(exports)).toEqual(expect.arrayContaining([".", "./providers/bnpl", "./client", "./sandbox", "./storefront", "./react"]))
+  expect(Object.keys(exports)).toEqual(
+    expect.arrayContaining([".", "./providers/bnpl", "./client", "./sandbox", "./storefront", "./react"]),
+  )
   expect(missing).toEqual([])
 })
 
@@ -72,15 +75,7 @@ medusaIntegrationTestRunner({
 
       await control.reset()
       const store = await seedStore(getContainer())
-      const shopper = new Shopper(api, store.publishableKey)
-      const cart = await shopper.createCart({
-        regionId: store.regions.uk,
-        items: [{ variant_id: store.variants.tote, quantity: 1 }],
-        address: ukAddress,
-      })
-      await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
-      const session = await shopper.initiatePaymentSession(cart.id)
-      const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+      const { back } = await approvedCheckout(api, store)
       // The README's backendUrl is the public API host; the return route is served by this app.
       expect(back.href.startsWith("https://api.example.com/bnpl/return")).toBe(true)
       const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })

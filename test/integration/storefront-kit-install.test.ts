@@ -19,7 +19,8 @@ const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, en
 let tarball: string
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(kitDir, "dist/index.js"))) throw new Error("packages/storefront-kit/dist is missing: run `npm run build` first.")
+  if (!fs.existsSync(path.join(kitDir, "dist/index.js")))
+    throw new Error("packages/storefront-kit/dist is missing: run `npm run build` first.")
   fs.rmSync(work, { recursive: true, force: true })
   fs.mkdirSync(work, { recursive: true })
   const packed = npm(["pack", "--silent", "--pack-destination", work], kitDir)
@@ -52,7 +53,8 @@ it("its two entry points' types resolve under moduleResolution node, node16 and 
 
   // React's types, as the storefront has them (the repository's copy).
   fs.mkdirSync(path.join(app, "node_modules/@types"))
-  for (const name of ["@types/react", "csstype"]) fs.symlinkSync(path.join(root, "node_modules", name), path.join(app, "node_modules", name), "dir")
+  for (const name of ["@types/react", "csstype"])
+    fs.symlinkSync(path.join(root, "node_modules", name), path.join(app, "node_modules", name), "dir")
   fs.writeFileSync(path.join(app, "page.tsx"), PAGE)
   // One compiler in this process for the three settings: the libraries are parsed once.
   const parsed = new Map<string, ts.SourceFile | undefined>()
@@ -65,7 +67,11 @@ it("its two entry points' types resolve under moduleResolution node, node16 and 
       return parsed.get(key)
     },
   }
-  const settings = { node: ts.ModuleResolutionKind.Node10, node16: ts.ModuleResolutionKind.Node16, bundler: ts.ModuleResolutionKind.Bundler }
+  const settings = {
+    node: ts.ModuleResolutionKind.Node10,
+    node16: ts.ModuleResolutionKind.Node16,
+    bundler: ts.ModuleResolutionKind.Bundler,
+  }
   for (const [moduleResolution, kind] of Object.entries(settings)) {
     const options: ts.CompilerOptions = {
       strict: true,

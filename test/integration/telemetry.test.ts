@@ -79,7 +79,8 @@ describeStore({}, (suite) => {
     expect(byId.get(parentId(checkout)!)?.name).toBe("middleware: replace_session_data_with_cart_snapshot")
     const sessionsRoute = all.find((span) => span.name === "route handler: /store/payment-collections/:id/payment-sessions")!
     expect(sessionsRoute.spanContext().traceId).toBe(checkout.spanContext().traceId)
-    for (const call of calls) expect({ call: call.name, parent: parentId(call) && byId.has(parentId(call)!) }).toEqual({ call: call.name, parent: true })
+    for (const call of calls)
+      expect({ call: call.name, parent: parentId(call) && byId.has(parentId(call)!) }).toEqual({ call: call.name, parent: true })
 
     const capture = calls.find((span) => span.name === "Capture Payment")!
     expect(capture.attributes).toMatchObject({
@@ -97,7 +98,9 @@ describeStore({}, (suite) => {
     }
 
     // The secret scan over what the exporter kept of the plugin's spans, then the consumer's data and the checkout tokens.
-    const exported = JSON.stringify(calls.map((span) => ({ name: span.name, attributes: span.attributes, events: span.events, status: span.status })))
+    const exported = JSON.stringify(
+      calls.map((span) => ({ name: span.name, attributes: span.attributes, events: span.events, status: span.status })),
+    )
     expect(secretsIn(exported)).toEqual([])
     const ledger = await control.ledger()
     const tokens = ledger.checkouts.map((checkout) => checkout.token)
@@ -122,7 +125,11 @@ describeStore({}, (suite) => {
 
   it("a completion by the storefront's POST /store/carts/:id/complete counts once as the storefront's, read from Medusa's answer", async () => {
     const shopper = new Shopper(api, suite.store.publishableKey)
-    const cart = await shopper.createCart({ regionId: suite.store.regions.uk, items: [{ variant_id: suite.store.variants.tote, quantity: 1 }], address: ukAddress })
+    const cart = await shopper.createCart({
+      regionId: suite.store.regions.uk,
+      items: [{ variant_id: suite.store.variants.tote, quantity: 1 }],
+      address: ukAddress,
+    })
     await shopper.addShippingMethod(cart.id, suite.store.shippingOptions.standard)
     const session = await shopper.initiatePaymentSession(cart.id, suite.store.providers.uk)
     await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
@@ -164,7 +171,10 @@ describeStore({}, (suite) => {
       const answer = await api.get(`/admin/bnpl/health${query}`, { ...suite.admin, validateStatus: () => true })
       return [answer.status, answer.data.message]
     }
-    expect(await refused("?account_id=nope")).toEqual([400, "Invalid request: account_id must be an account id from GET /admin/bnpl/accounts"])
+    expect(await refused("?account_id=nope")).toEqual([
+      400,
+      "Invalid request: account_id must be an account id from GET /admin/bnpl/accounts",
+    ])
     expect(await refused("?since=1")).toEqual([400, "Invalid request: since is not accepted here"])
     expect(await refused("?account_id=0123456789abcdef")).toEqual([404, "No pay later account 0123456789abcdef in this store."])
     expect((await api.get("/admin/bnpl/health", suite.admin)).data.accounts.map((account: { id: string }) => account.id)).toEqual([id])
@@ -180,21 +190,36 @@ describeStore({}, (suite) => {
     const call = all.find((span) => span.name === "Get Configuration" && span.instrumentationScope.name === TELEMETRY_SCOPE)
     expect(call && parentId(call)).toBe(spanId(run!))
     expect(call?.spanContext().traceId).toBe(run!.spanContext().traceId)
-    expect(call?.attributes).toMatchObject({ [SPAN_ATTRIBUTES.endpoint]: "Get Configuration", [SPAN_ATTRIBUTES.outcome]: "ok", [SPAN_ATTRIBUTES.httpStatus]: 200 })
+    expect(call?.attributes).toMatchObject({
+      [SPAN_ATTRIBUTES.endpoint]: "Get Configuration",
+      [SPAN_ATTRIBUTES.outcome]: "ok",
+      [SPAN_ATTRIBUTES.httpStatus]: 200,
+    })
   })
 
   it("metrics: a checkout the shopper cancels counts once as cancelled; one that expires before the shopper returns counts as expired, with its Auth as invalid_token", async () => {
     const before = await pluginMetrics()
-    const counted = { cancelled: before("bnpl.checkouts", { "bnpl.outcome": "cancelled" }), expired: before("bnpl.checkouts", { "bnpl.outcome": "expired" }), invalidToken: before("bnpl.auths", { "bnpl.outcome": "invalid_token" }) }
+    const counted = {
+      cancelled: before("bnpl.checkouts", { "bnpl.outcome": "cancelled" }),
+      expired: before("bnpl.checkouts", { "bnpl.outcome": "expired" }),
+      invalidToken: before("bnpl.auths", { "bnpl.outcome": "invalid_token" }),
+    }
     const shopper = new Shopper(api, suite.store.publishableKey)
     const checkoutOf = async () => {
-      const cart = await shopper.createCart({ regionId: suite.store.regions.uk, items: [{ variant_id: suite.store.variants.tote, quantity: 1 }], address: ukAddress })
+      const cart = await shopper.createCart({
+        regionId: suite.store.regions.uk,
+        items: [{ variant_id: suite.store.variants.tote, quantity: 1 }],
+        address: ukAddress,
+      })
       await shopper.addShippingMethod(cart.id, suite.store.shippingOptions.standard)
       return shopper.initiatePaymentSession(cart.id, suite.store.providers.uk)
     }
     // Cancelled on the service's screens, then back on the return route.
     const cancelled = await checkoutOf()
-    await api.get(pathAndQuery(await consumerChooses(cancelled.data.redirectCheckoutUrl, "cancel")), { maxRedirects: 0, validateStatus: () => true })
+    await api.get(pathAndQuery(await consumerChooses(cancelled.data.redirectCheckoutUrl, "cancel")), {
+      maxRedirects: 0,
+      validateStatus: () => true,
+    })
     // Confirmed, but the shopper comes back after the checkout's life: the Auth finds it expired.
     const late = await checkoutOf()
     const back = await consumerChooses(late.data.redirectCheckoutUrl, "confirm")

@@ -22,7 +22,12 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth" }, (suite) => {
     for (const account of await accounts()) {
       const answer = await call(`/admin/bnpl/accounts/${account.id}/test-connection`)
       expect(answer.status).toBe(200)
-      expect(answer.data.connection).toMatchObject({ ok: true, providerId: account.providerId, currency: account.currency, authScheme: "oauth" })
+      expect(answer.data.connection).toMatchObject({
+        ok: true,
+        providerId: account.providerId,
+        currency: account.currency,
+        authScheme: "oauth",
+      })
       expect(answer.data.connection.steps.map((step: { step: string; outcome: string }) => `${step.step} ${step.outcome}`)).toEqual([
         "ping passed",
         "token passed",
@@ -47,7 +52,12 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth" }, (suite) => {
     const missing = await call(`/admin/bnpl/accounts/${uk.id}/test-connection`)
     expect(missing.data.connection.failure).toMatchObject({ step: "configuration", cause: "wrong_address", httpStatusCode: 404 })
     expect(missing.data.connection.failure.fix).toMatch(/baseUrl/)
-    expect(missing.data.connection.steps.map((step: { outcome: string }) => step.outcome)).toEqual(["passed", "passed", "failed", "skipped"])
+    expect(missing.data.connection.steps.map((step: { outcome: string }) => step.outcome)).toEqual([
+      "passed",
+      "passed",
+      "failed",
+      "skipped",
+    ])
   })
 
   it("refuses an unknown or malformed account id, a body, a query, a foreign site and no login", async () => {

@@ -29,28 +29,55 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
     const { data } = await api.post(
       `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
       { items: order.items, location_id: store.stockLocationId },
-      admin
+      admin,
     )
     await api.post(
       `/admin/orders/${order.orderId}/fulfillments/${data.order.fulfillments[0].id}/shipments`,
-      { items: order.items, labels: [{ tracking_number: tracking, tracking_url: "https://track.example.com/1", label_url: "https://labels.example.com/1.pdf" }] },
-      admin
+      {
+        items: order.items,
+        labels: [{ tracking_number: tracking, tracking_url: "https://track.example.com/1", label_url: "https://labels.example.com/1.pdf" }],
+      },
+      admin,
     )
   }
 
   it("each region offers its own account, and eligibility names the provider serving the cart's currency", async () => {
     expect(store.providers).toEqual({ uk: "pp_bnpl_bnpl-uk", eu: "pp_bnpl_bnpl-eu" })
     const shopper = new Shopper(api, store.publishableKey)
-    const ukCart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }], address: ukAddress })
-    const euCart = await shopper.createCart({ regionId: store.regions.eu, items: [{ variant_id: store.variants.tote, quantity: 1 }], address: euAddress })
-    expect(await shopper.eligibility(ukCart.id)).toMatchObject({ eligible: true, currency: "GBP", providerId: "pp_bnpl_bnpl-uk", maximumAmount: "1000.00" })
-    expect(await shopper.eligibility(euCart.id)).toMatchObject({ eligible: true, currency: "EUR", providerId: "pp_bnpl_bnpl-eu", maximumAmount: "2000.00" })
-    const { data: limits } = await api.get("/store/bnpl/limits?currency_code=eur&amount=1500", { headers: { "x-publishable-api-key": store.publishableKey } })
+    const ukCart = await shopper.createCart({
+      regionId: store.regions.uk,
+      items: [{ variant_id: store.variants.tote, quantity: 1 }],
+      address: ukAddress,
+    })
+    const euCart = await shopper.createCart({
+      regionId: store.regions.eu,
+      items: [{ variant_id: store.variants.tote, quantity: 1 }],
+      address: euAddress,
+    })
+    expect(await shopper.eligibility(ukCart.id)).toMatchObject({
+      eligible: true,
+      currency: "GBP",
+      providerId: "pp_bnpl_bnpl-uk",
+      maximumAmount: "1000.00",
+    })
+    expect(await shopper.eligibility(euCart.id)).toMatchObject({
+      eligible: true,
+      currency: "EUR",
+      providerId: "pp_bnpl_bnpl-eu",
+      maximumAmount: "2000.00",
+    })
+    const { data: limits } = await api.get("/store/bnpl/limits?currency_code=eur&amount=1500", {
+      headers: { "x-publishable-api-key": store.publishableKey },
+    })
     expect(limits).toMatchObject({ eligible: true, currency: "EUR", providerId: "pp_bnpl_bnpl-eu" })
-    const { data: unserved } = await api.get("/store/bnpl/limits?currency_code=usd", { headers: { "x-publishable-api-key": store.publishableKey } })
+    const { data: unserved } = await api.get("/store/bnpl/limits?currency_code=usd", {
+      headers: { "x-publishable-api-key": store.publishableKey },
+    })
     // No account serves USD: no other currency's limits (issue 34, item 5).
     expect(unserved).toEqual({ eligible: false, reason: "unsupported_currency", currency: "USD" })
-    const { data: unservedAmount } = await api.get("/store/bnpl/limits?currency_code=usd&amount=10", { headers: { "x-publishable-api-key": store.publishableKey } })
+    const { data: unservedAmount } = await api.get("/store/bnpl/limits?currency_code=usd&amount=10", {
+      headers: { "x-publishable-api-key": store.publishableKey },
+    })
     expect(unservedAmount).toEqual({ eligible: false, reason: "unsupported_currency", currency: "USD", amount: "10.00" })
 
     // A region where the merchant did not enable the EU account: not offered there.
@@ -67,10 +94,14 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
     const kit = { baseUrl: api.defaults.baseURL!, publishableKey: store.publishableKey }
     const started = await startPayLaterCheckout(kit, euCart.id)
     expect(started).toEqual({ redirectUrl: expect.stringMatching(/^http/) })
-    expect((await control.ledger()).checkouts.map((checkout) => [checkout.merchantId, checkout.amount.currency])).toEqual([[EU_MERCHANT, "EUR"]])
+    expect((await control.ledger()).checkouts.map((checkout) => [checkout.merchantId, checkout.amount.currency])).toEqual([
+      [EU_MERCHANT, "EUR"],
+    ])
 
     const { data: status } = await api.get("/admin/bnpl/status", admin)
-    expect(status.accounts.map((account: any) => [account.providerId, account.region, account.currency, account.capture, account.reachable])).toEqual([
+    expect(
+      status.accounts.map((account: any) => [account.providerId, account.region, account.currency, account.capture, account.reachable]),
+    ).toEqual([
       ["pp_bnpl_bnpl-uk", "UK", "GBP", "manual", true],
       ["pp_bnpl_bnpl-eu", "EU", "EUR", "on_shipment", true],
     ])
@@ -101,7 +132,9 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
     await ship(ukOrder, "UK-0001")
     // EU: the shipment captures (capture: on_shipment for that account only).
     await ship(euOrder, "EU-0001")
-    await eventually(async () => ((await control.ledger()).captures.length === 2 && (await control.ledger()).courierUpdates.length === 2 ? true : undefined))
+    await eventually(async () =>
+      (await control.ledger()).captures.length === 2 && (await control.ledger()).courierUpdates.length === 2 ? true : undefined,
+    )
     ledger = await control.ledger()
     expect(ledger.captures.map((capture) => [capture.merchantId, capture.orderId, capture.amount])).toEqual([
       [UK_MERCHANT, ukOrder.serviceOrderId, { amount: ukOrder.total.toFixed(2), currency: "GBP" }],
@@ -143,7 +176,9 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
     await control.reset()
     await Promise.all(carts.map((cart) => shopper.initiatePaymentSession(cart.id, cart.provider)))
     const ledger = await control.ledger()
-    expect(ledger.checkouts.map((checkout) => checkout.merchantId).sort()).toEqual([...Array(4).fill(UK_MERCHANT), ...Array(4).fill(EU_MERCHANT)].sort())
+    expect(ledger.checkouts.map((checkout) => checkout.merchantId).sort()).toEqual(
+      [...Array(4).fill(UK_MERCHANT), ...Array(4).fill(EU_MERCHANT)].sort(),
+    )
     expect(ledger.tokenRequestsByMerchant).toEqual({ [UK_MERCHANT]: 1, [EU_MERCHANT]: 1 })
   })
 
@@ -167,13 +202,15 @@ describeStore({ BNPL_ACCOUNTS: "both", BNPL_AUTH_SCHEME: "oauth", BNPL_CAPTURE: 
       await recordReconciliationFindings(account.options, report)
     }
     const voided = (await control.ledger()).voids.map((entry) => [entry.merchantId, entry.orderId])
-    expect(voided.sort()).toEqual([
-      [UK_MERCHANT, orphans["pp_bnpl_bnpl-uk"]],
-      [EU_MERCHANT, orphans["pp_bnpl_bnpl-eu"]],
-    ].sort())
+    expect(voided.sort()).toEqual(
+      [
+        [UK_MERCHANT, orphans["pp_bnpl_bnpl-uk"]],
+        [EU_MERCHANT, orphans["pp_bnpl_bnpl-eu"]],
+      ].sort(),
+    )
     const { data: findings } = await api.get("/admin/bnpl/reconciliation", admin)
     expect(findings.findings.map((finding: any) => [finding.providerId, finding.serviceOrderId]).sort()).toEqual(
-      Object.entries(orphans).sort()
+      Object.entries(orphans).sort(),
     )
   })
 })

@@ -1,6 +1,15 @@
 import path from "node:path"
 import { queryDatabase } from "../../harness/database"
-import { linkPlugin, migrateStore, newStoreSecrets, seedDemoStore, startMedusa, type DemoSeed, type RunningStore, type StoreSettings } from "../../harness/medusa-store"
+import {
+  linkPlugin,
+  migrateStore,
+  newStoreSecrets,
+  seedDemoStore,
+  startMedusa,
+  type DemoSeed,
+  type RunningStore,
+  type StoreSettings,
+} from "../../harness/medusa-store"
 import { freePort } from "../../harness/ports"
 import { flushRedisDatabase } from "../../harness/redis"
 import { databaseFromTemplate, templateHash, type TemplateCopy } from "../../harness/template-database"
@@ -47,7 +56,10 @@ export class ClusterStore {
   private generation = 0
 
   /** `logName`: the folder under test-output; `redisUrl`: a Redis database of the file's own, flushed at start. */
-  constructor(private readonly logName: string, readonly redisUrl: string) {}
+  constructor(
+    private readonly logName: string,
+    readonly redisUrl: string,
+  ) {}
 
   /** The sandbox, the database (a copy of the template) and an empty Redis database; no process yet. */
   async prepare(): Promise<void> {
@@ -164,7 +176,7 @@ export class ClusterStore {
       baseUrl,
       "POST",
       `/store/payment-collections/${collection.id}/payment-sessions`,
-      { provider_id: "pp_bnpl_bnpl" }
+      { provider_id: "pp_bnpl_bnpl" },
     )
     const session = withSession.payment_sessions.find((candidate: any) => candidate.provider_id === "pp_bnpl_bnpl")
     return session.data

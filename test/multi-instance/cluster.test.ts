@@ -74,7 +74,10 @@ it("purchases alternating between the servers give one order and one Auth per ca
   for (const { cartId, token, locations } of placed) {
     // A return that outlasts the route's deadline on a loaded machine is sent to the processing
     // state (docs/flow.md), not to a page of its own: every other answer is the one order's page.
-    expect({ cartId, unexpected: locations.filter((location) => !orderIdIn(location) && !location.includes("bnpl_status=processing")) }).toEqual({ cartId, unexpected: [] })
+    expect({
+      cartId,
+      unexpected: locations.filter((location) => !orderIdIn(location) && !location.includes("bnpl_status=processing")),
+    }).toEqual({ cartId, unexpected: [] })
     const orderIds = new Set(locations.map(orderIdIn).filter(Boolean))
     expect({ cartId, orderIds: [...orderIds].length, locations }).toEqual({ cartId, orderIds: 1, locations })
     const [orderId] = orderIds

@@ -35,19 +35,20 @@ afterAll(() => cluster.close())
 
 const ledger = () => cluster.control.ledger()
 const orderOfCart = async (cartId: string) =>
-  (await cluster.sql<{ order_id: string }>(`SELECT order_id FROM order_cart WHERE cart_id = $1 AND deleted_at IS NULL`, [cartId]))[0]?.order_id
+  (await cluster.sql<{ order_id: string }>(`SELECT order_id FROM order_cart WHERE cart_id = $1 AND deleted_at IS NULL`, [cartId]))[0]
+    ?.order_id
 const collectionOf = async (orderId: string) =>
   (
     await cluster.sql<{ id: string; status: string }>(
       `SELECT pc.id, pc.status FROM order_payment_collection opc JOIN payment_collection pc ON pc.id = opc.payment_collection_id
        WHERE opc.order_id = $1 AND opc.deleted_at IS NULL`,
-      [orderId]
+      [orderId],
     )
   )[0]
 const paymentsOf = (collectionId: string) =>
   cluster.sql<{ id: string; provider_id: string; data: any }>(
     `SELECT id, provider_id, data FROM payment WHERE payment_collection_id = $1 AND deleted_at IS NULL`,
-    [collectionId]
+    [collectionId],
   )
 
 /** A confirmed checkout on `server`: the cart, the session's token and the return's path and query. */
@@ -69,9 +70,14 @@ it("servers killed while Auth is in flight (in the store's cart complete, on the
   // A slow service: server A's cart complete is still waiting for Auth's answer when it is killed.
   const onComplete = await confirmedCheckout(a.url, "crash@example.com")
   await cluster.control.fault({ endpoint: "auth", kind: "latency", delayMs: 15_000, times: 1 })
-  const completing = fetch(`${a.url}/store/carts/${onComplete.cartId}/complete`, { method: "POST", headers: cluster.storeHeaders() }).catch(() => undefined)
+  const completing = fetch(`${a.url}/store/carts/${onComplete.cartId}/complete`, { method: "POST", headers: cluster.storeHeaders() }).catch(
+    () => undefined,
+  )
   let orderId: string | undefined
-  await until(async () => Boolean((orderId = await orderOfCart(onComplete.cartId))) && (await ledger()).requests.auth > 0)
+  await until(async () => {
+    orderId = await orderOfCart(onComplete.cartId)
+    return Boolean(orderId) && (await ledger()).requests.auth > 0
+  })
   expect(orderId).toMatch(/^order_/)
   await cluster.kill(a)
   await completing

@@ -14,11 +14,10 @@ import {
   type StoreSettings,
 } from "../../harness/medusa-store"
 import { freePort } from "../../harness/ports"
-import { createBnplClient } from "../../src/client"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { SandboxControl } from "../support/sandbox-control"
 import { consumerChooses, ukAddress } from "../../harness/shopper"
-import { flushRedisDatabase, redisCommands, redisKeys } from "../../harness/redis"
+import { flushRedisDatabase } from "../../harness/redis"
 
 /**
  * Issue 27's acceptance tests that need real processes: a store of `medusa start` on
@@ -128,7 +127,13 @@ afterAll(async () => {
   await flushRedisDatabase(REDIS_URL).catch(() => {})
 })
 
-async function call(baseUrl: string, method: string, route: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; json: any }> {
+async function call(
+  baseUrl: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<{ status: number; json: any }> {
   const response = await fetch(`${baseUrl}${route}`, {
     method,
     headers: {
@@ -148,7 +153,8 @@ async function ok(baseUrl: string, method: string, route: string, body?: unknown
   return json
 }
 
-const sql = <T extends Record<string, any>>(text: string, values: unknown[] = []): Promise<T[]> => queryDatabase<T>(database!.url, text, values)
+const sql = <T extends Record<string, any>>(text: string, values: unknown[] = []): Promise<T[]> =>
+  queryDatabase<T>(database!.url, text, values)
 
 interface Order {
   orderId: string
@@ -185,7 +191,7 @@ async function placeOrder(baseUrl: string, { totes = 1, shipping = "standard" as
     `SELECT p.id, p.data->>'orderId' AS service_order_id, p.amount FROM order_payment_collection opc
      JOIN payment p ON p.payment_collection_id = opc.payment_collection_id AND p.deleted_at IS NULL
      WHERE opc.order_id = $1 AND opc.deleted_at IS NULL`,
-    [orderId]
+    [orderId],
   )
   return { orderId, paymentId: payment.id, serviceOrderId: payment.service_order_id, total: Number(payment.amount) }
 }
@@ -219,7 +225,7 @@ const moneyRecords = (order: Order) =>
   sql<{ kind: string; request_id: string; amount: string; state: string; recorded: boolean; absorbed_by: string | null }>(
     `SELECT kind, request_id, amount, state, recorded, absorbed_by FROM bnpl_money_operation
      WHERE service_order_id = $1 AND deleted_at IS NULL ORDER BY created_at`,
-    [order.serviceOrderId]
+    [order.serviceOrderId],
   )
 
 /** A captured order, and a refund of 30.00 the service applied but whose every answer was lost. */
@@ -342,7 +348,8 @@ it("a capture of part of the payment by capturePaymentWorkflow from `medusa exec
 describe("upgrading the plugin's database", () => {
   it("`medusa db:migrate` creates the records table on a fresh database, and on a database migrated before it existed", async () => {
     // The template was migrated from a fresh database.
-    const exists = async () => (await sql<{ table: string | null }>(`SELECT to_regclass('public.bnpl_money_operation')::text AS table`))[0].table
+    const exists = async () =>
+      (await sql<{ table: string | null }>(`SELECT to_regclass('public.bnpl_money_operation')::text AS table`))[0].table
     expect(await exists()).toBe("bnpl_money_operation")
 
     // The database as the version before the records left it: every other migration run, no

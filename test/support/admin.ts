@@ -17,7 +17,7 @@ export async function adminHeaders(container: MedusaContainer): Promise<{ header
   const token = jwt.sign(
     { actor_id: user.id, actor_type: "user", auth_identity_id: identity.id, app_metadata: { user_id: user.id } },
     "integration-test",
-    { expiresIn: "1d" }
+    { expiresIn: "1d" },
   )
   return { headers: { authorization: `Bearer ${token}` } }
 }

@@ -12,8 +12,12 @@ export const STOREFRONT_ORIGIN = "http://storefront.test"
  */
 export function expressFlow(api: AxiosInstance, store: SeededStore, regionId: string) {
   let cartId = ""
-  const headers = (origin = STOREFRONT_ORIGIN) => ({ headers: { "x-publishable-api-key": store.publishableKey, origin }, validateStatus: () => true })
-  const post = (path: string, body: unknown, origin?: string) => api.post(`/store/bnpl/carts/${cartId}/express${path}`, body, headers(origin))
+  const headers = (origin = STOREFRONT_ORIGIN) => ({
+    headers: { "x-publishable-api-key": store.publishableKey, origin },
+    validateStatus: () => true,
+  })
+  const post = (path: string, body: unknown, origin?: string) =>
+    api.post(`/store/bnpl/carts/${cartId}/express${path}`, body, headers(origin))
   return {
     headers: () => headers(),
     /** Creates the cart with `quantity` totes; returns its id. */
@@ -22,7 +26,8 @@ export function expressFlow(api: AxiosInstance, store: SeededStore, regionId: st
       cartId = data.cart.id
       return cartId
     },
-    start: ({ origin, providerId }: { origin?: string; providerId?: string } = {}) => post("", providerId ? { provider_id: providerId } : {}, origin),
+    start: ({ origin, providerId }: { origin?: string; providerId?: string } = {}) =>
+      post("", providerId ? { provider_id: providerId } : {}, origin),
     shippingOptions: (address: Record<string, unknown>) => post("/shipping-options", address),
     complete: (orderToken: string) => post("/complete", { orderToken }),
   }

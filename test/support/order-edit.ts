@@ -14,10 +14,18 @@ type Headers = { headers: Record<string, string> }
 export async function placeCapturedSystemOrder(api: AxiosInstance, store: SeededStore, admin: Headers): Promise<{ orderId: string }> {
   const shopper = new Shopper(api, store.publishableKey)
   const headers = { headers: { "x-publishable-api-key": store.publishableKey } }
-  const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }], address: ukAddress })
+  const cart = await shopper.createCart({
+    regionId: store.regions.uk,
+    items: [{ variant_id: store.variants.tote, quantity: 1 }],
+    address: ukAddress,
+  })
   await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
   const { data: created } = await api.post("/store/payment-collections", { cart_id: cart.id }, headers)
-  await api.post(`/store/payment-collections/${created.payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" }, headers)
+  await api.post(
+    `/store/payment-collections/${created.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_system_default" },
+    headers,
+  )
   const completed = await shopper.complete(cart.id)
   if (completed.data?.type !== "order") throw new Error(`the system-paid cart did not become an order: ${JSON.stringify(completed.data)}`)
   const orderId = completed.data.order.id as string
@@ -29,7 +37,13 @@ export async function placeCapturedSystemOrder(api: AxiosInstance, store: Seeded
 }
 
 /** The admin's order edit adding `quantity` of a variant, requested and confirmed (Medusa's own routes). */
-export async function editOrderAddingItem(api: AxiosInstance, admin: Headers, orderId: string, variantId: string, quantity = 1): Promise<void> {
+export async function editOrderAddingItem(
+  api: AxiosInstance,
+  admin: Headers,
+  orderId: string,
+  variantId: string,
+  quantity = 1,
+): Promise<void> {
   await api.post("/admin/order-edits", { order_id: orderId }, admin)
   await api.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: variantId, quantity }] }, admin)
   await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
@@ -48,7 +62,14 @@ export async function orderCollections(container: MedusaContainer, orderId: stri
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.id", "payment_collections.status", "payment_collections.amount", "payment_collections.created_at", "payment_collections.payments.*"],
+    fields: [
+      "id",
+      "payment_collections.id",
+      "payment_collections.status",
+      "payment_collections.amount",
+      "payment_collections.created_at",
+      "payment_collections.payments.*",
+    ],
     filters: { id: orderId },
   })
   const collections = ((data[0] as any)?.payment_collections ?? []) as any[]
@@ -64,8 +85,11 @@ export async function orderCollections(container: MedusaContainer, orderId: stri
 
 /** The one `not_paid` collection an edit left on the order (what the payment link pays). */
 export async function owedCollection(container: MedusaContainer, orderId: string): Promise<OrderCollectionState> {
-  const owed = (await orderCollections(container, orderId)).filter((collection) => collection.status === "not_paid" || collection.status === "awaiting")
-  if (owed.length !== 1) throw new Error(`expected one collection still owed on ${orderId}, found ${JSON.stringify(await orderCollections(container, orderId))}`)
+  const owed = (await orderCollections(container, orderId)).filter(
+    (collection) => collection.status === "not_paid" || collection.status === "awaiting",
+  )
+  if (owed.length !== 1)
+    throw new Error(`expected one collection still owed on ${orderId}, found ${JSON.stringify(await orderCollections(container, orderId))}`)
   return owed[0]
 }
 
@@ -78,14 +102,22 @@ export async function exchangeFirstLine(
   admin: Headers,
   store: SeededStore,
   orderId: string,
-  outbound: { variant_id: string; quantity: number }
+  outbound: { variant_id: string; quantity: number },
 ): Promise<void> {
   const { data } = await api.get(`/admin/orders/${orderId}?fields=id,*items`, admin)
   const line = data.order.items[0]
-  await api.post(`/admin/orders/${orderId}/fulfillments`, { items: [{ id: line.id, quantity: 1 }], location_id: store.stockLocationId }, admin)
+  await api.post(
+    `/admin/orders/${orderId}/fulfillments`,
+    { items: [{ id: line.id, quantity: 1 }], location_id: store.stockLocationId },
+    admin,
+  )
   const { data: created } = await api.post("/admin/exchanges", { order_id: orderId }, admin)
   const exchangeId = created.exchange.id
-  await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: line.id, quantity: 1 }], location_id: store.stockLocationId }, admin)
+  await api.post(
+    `/admin/exchanges/${exchangeId}/inbound/items`,
+    { items: [{ id: line.id, quantity: 1 }], location_id: store.stockLocationId },
+    admin,
+  )
   await api.post(`/admin/exchanges/${exchangeId}/outbound/items`, { items: [outbound] }, admin)
   await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
 }

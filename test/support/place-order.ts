@@ -16,6 +16,32 @@ export interface PlacedOrder {
 }
 
 /**
+ * A cart of `quantity` totes with an address and a shipping method, its pay-later session, and
+ * the consumer's approval on the service's screens: the shopper, the cart, the session and the
+ * return URL the service sends the consumer to.
+ */
+export async function approvedCheckout(
+  api: AxiosInstance,
+  store: SeededStore,
+  {
+    quantity = 1,
+    shippingOption = store.shippingOptions.standard,
+    region = "uk",
+  }: { quantity?: number; shippingOption?: string; region?: "uk" | "eu" } = {},
+) {
+  const shopper = new Shopper(api, store.publishableKey)
+  const cart = await shopper.readyCart({
+    regionId: store.regions[region],
+    items: [{ variant_id: store.variants.tote, quantity }],
+    address: region === "uk" ? ukAddress : euAddress,
+    shippingOptionId: shippingOption,
+  })
+  const session = await shopper.initiatePaymentSession(cart.id, store.providers[region])
+  const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+  return { shopper, cart, session, back }
+}
+
+/**
  * A whole shopper journey through the store API and the sandbox's screens, ending on the
  * return route: the way every after-the-order test starts.
  */
@@ -27,17 +53,9 @@ export async function placeOrder(
     quantity = 2,
     shippingOption = store.shippingOptions.standard,
     region = "uk",
-  }: { quantity?: number; shippingOption?: string; region?: "uk" | "eu" } = {}
+  }: { quantity?: number; shippingOption?: string; region?: "uk" | "eu" } = {},
 ): Promise<PlacedOrder> {
-  const shopper = new Shopper(api, store.publishableKey)
-  const cart = await shopper.createCart({
-    regionId: store.regions[region],
-    items: [{ variant_id: store.variants.tote, quantity }],
-    address: region === "uk" ? ukAddress : euAddress,
-  })
-  await shopper.addShippingMethod(cart.id, shippingOption)
-  const session = await shopper.initiatePaymentSession(cart.id, store.providers[region])
-  const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+  const { cart, back } = await approvedCheckout(api, store, { quantity, shippingOption, region })
   const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
   const location = String(returned.headers.location)
   if (returned.status === 303 && location.includes("bnpl_status=processing")) {
@@ -115,12 +133,12 @@ export async function fulfilAndShip(
   store: SeededStore,
   order: PlacedOrder,
   admin: { headers: Record<string, string> },
-  labels: Array<{ tracking_number: string; tracking_url: string; label_url: string }> = []
+  labels: Array<{ tracking_number: string; tracking_url: string; label_url: string }> = [],
 ): Promise<string> {
   const { data: fulfilled } = await api.post(
     `/admin/orders/${order.orderId}/fulfillments?fields=id,*fulfillments`,
     { items: order.items, location_id: store.stockLocationId },
-    admin
+    admin,
   )
   const fulfillmentId = fulfilled.order.fulfillments[0].id
   await api.post(`/admin/orders/${order.orderId}/fulfillments/${fulfillmentId}/shipments`, { items: order.items, labels }, admin)

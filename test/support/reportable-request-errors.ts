@@ -12,8 +12,10 @@ export function reportRequestErrorsPlainly(api: AxiosInstance): void {
   api.interceptors.response.use(undefined, (error: unknown) => {
     if (!axios.isAxiosError(error)) return Promise.reject(error)
     const { config, response } = error
-    const body = response ? JSON.stringify(response.data ?? null).slice(0, 500) : error.code ?? error.message
-    const plain = new Error(`${config?.method?.toUpperCase() ?? "?"} ${config?.url ?? "?"} answered ${response?.status ?? "nothing"}: ${body}`)
+    const body = response ? JSON.stringify(response.data ?? null).slice(0, 500) : (error.code ?? error.message)
+    const plain = new Error(
+      `${config?.method?.toUpperCase() ?? "?"} ${config?.url ?? "?"} answered ${response?.status ?? "nothing"}: ${body}`,
+    )
     plain.stack = `${plain.message}\n${(error.stack ?? "").split("\n").slice(1).join("\n")}`
     Object.defineProperty(plain, "response", { value: response, enumerable: false })
     return Promise.reject(plain)

@@ -54,7 +54,10 @@ export class SandboxControl {
    * `address` in the popup's shape (default: the first GB preset), the chosen `option` as the
    * store answered it (its `orderAmount` becomes the approved amount).
    */
-  confirmExpress(token: string, body: { address?: Record<string, unknown>; email?: string; option: Record<string, unknown>; outcome?: "approve" | "decline" }): Promise<unknown> {
+  confirmExpress(
+    token: string,
+    body: { address?: Record<string, unknown>; email?: string; option: Record<string, unknown>; outcome?: "approve" | "decline" },
+  ): Promise<unknown> {
     return this.call("POST", `/express/${encodeURIComponent(token)}/confirm`, body)
   }
   /** The express popup's Cancel. */
@@ -63,7 +66,12 @@ export class SandboxControl {
   }
   /** The popup's preset addresses (`{ id, label, email, address }`), the first GB one first. */
   async expressAddresses(): Promise<Array<{ id: string; label: string; email: string; address: Record<string, any> }>> {
-    return (await this.call<{ addresses: Array<{ id: string; label: string; email: string; address: Record<string, any> }> }>("GET", "/express/addresses")).addresses
+    return (
+      await this.call<{ addresses: Array<{ id: string; label: string; email: string; address: Record<string, any> }> }>(
+        "GET",
+        "/express/addresses",
+      )
+    ).addresses
   }
   reset(): Promise<unknown> {
     return this.call("POST", "/reset")

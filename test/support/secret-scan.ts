@@ -29,7 +29,10 @@ function scan(where: string, text: string): void {
 for (const stream of [process.stdout, process.stderr] as const) {
   const write = stream.write.bind(stream) as (...args: unknown[]) => boolean
   ;(stream as unknown as { write: (...args: unknown[]) => boolean }).write = (chunk: unknown, ...rest: unknown[]) => {
-    scan(stream === process.stdout ? "stdout" : "stderr", typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8"))
+    scan(
+      stream === process.stdout ? "stdout" : "stderr",
+      typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8"),
+    )
     return write(chunk, ...rest)
   }
 }

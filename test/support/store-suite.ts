@@ -11,7 +11,6 @@ import type { Sandbox } from "../../src/sandbox"
 import type { SandboxControl } from "./sandbox-control"
 import { useSandboxForStore } from "./sandbox-for-store"
 import { seedStore, type SeededStore } from "./seed-store"
-import { runStoreOnCopy, type RunningStore } from "./store-runner"
 
 // CommonJS, because the plain JavaScript of global-setup.js and global-teardown.js requires it too.
 const { onMaintenanceDatabase } = require("./maintenance-database") as {
@@ -69,22 +68,16 @@ export function describeStore(environment: Record<string, string>, tests: (suite
 
 /**
  * The store of test/integration/store for one test file, on a copy of the template
- * global-setup.js migrated, booted once (test/support/store-runner.ts). Without a template
- * (its migration failed), Medusa's own runner migrates an empty database as usual: slower, not wrong.
+ * global-setup.js migrated, through Medusa's own runner (which then finds nothing to migrate).
  */
-export function runIntegrationStore(testSuite: (store: RunningStore) => void): void {
-  const copy = fromMigratedTemplate()
-  if (!process.env.BNPL_INTEGRATION_TEMPLATE_DATABASE) {
-    medusaIntegrationTestRunner({ ...copy, testSuite })
-    return
-  }
-  runStoreOnCopy({ cwd: copy.cwd, dbName: copy.dbName, createDatabase: copy.hooks.beforeServerStart }, testSuite)
+export function runIntegrationStore(testSuite: (store: { api: AxiosInstance; getContainer: () => MedusaContainer }) => void): void {
+  medusaIntegrationTestRunner({ ...fromMigratedTemplate(), testSuite })
 }
 
 /**
  * The options of Medusa's `medusaIntegrationTestRunner` for the store of test/integration/store
  * on a database copied from the template global-setup.js migrated: the runner then finds
- * nothing to migrate. Spread it into the runner's options (files that run the runner themselves).
+ * nothing to migrate. 
  */
 function fromMigratedTemplate(): { cwd: string; dbName: string; hooks: { beforeServerStart: () => Promise<void> } } {
   const dbName = `medusa-bnpl-${randomBytes(4).toString("hex")}-integration-${process.env.JEST_WORKER_ID ?? "1"}`

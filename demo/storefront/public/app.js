@@ -24,7 +24,7 @@ import {
 import { pressOnce } from "/press.js"
 import { LANGUAGES, word } from "/words.js"
 
-;(function () {
+;(() => {
   const { regions, storeUrl, publishableKey, expressLibraryUrl } = window.DEMO
   const store = { baseUrl: storeUrl, publishableKey }
   // The demo's plan: the sandbox's consumer screen shows 4 instalments by default.
@@ -55,13 +55,13 @@ import { LANGUAGES, word } from "/words.js"
   const returned = readPayLaterReturn(new URLSearchParams(location.search))
   if (returned.kind !== "none") history.replaceState(history.state, "", withoutReturnParameters(location.href))
 
-  const escape = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";")
+  const escapeHtml = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
   // Exact: the kit formats the decimal amount in the page's locale, never through a float.
   const money = (amount, currency) => formatAmount(toMinorUnits(amount), currency, LOCALE)
   const render = (html) => (app.innerHTML = html)
   // An error is read out at once, information politely; both say it in words, not by colour.
   const message = (kind, text) =>
-    `<div class="message ${kind}" id="${kind}-message" role="${kind === "error" ? "alert" : "status"}">${escape(text)}</div>`
+    `<div class="message ${kind}" id="${kind}-message" role="${kind === "error" ? "alert" : "status"}">${escapeHtml(text)}</div>`
   // A failed press in words at the top of `where`, in place of the failure before it: the
   // store's refusal (or that it did not answer) with what to do; the kit's own texts as they are.
   const showFailure = (where) => (error) => {
@@ -78,7 +78,7 @@ import { LANGUAGES, word } from "/words.js"
     try {
       const { cart } = await medusa.get(`/store/carts/${id}?${CART_FIELDS}`)
       if (!cart.completed_at) return cart
-    } catch (error) {
+    } catch {
       // An unknown or deleted cart: start a new one.
     }
     localStorage.removeItem(CART_KEY)
@@ -102,19 +102,21 @@ import { LANGUAGES, word } from "/words.js"
     const line = payLaterMessage(amount, currency, limits, { instalments: INSTALMENTS, locale: LOCALE })
     // The whole line in the page's locale's words; its lang says so to a screen reader.
     if (!line.show) return `<div id="pay-later-message" data-eligible="hidden"></div>`
-    return `<div id="pay-later-message" class="pay-later-message" lang="${LOCALE}" data-eligible="${line.eligible}">${escape(line.text)}${
-      line.instalmentText ? `<br><span id="pay-later-instalments">${escape(line.instalmentText)}</span>` : ""
+    return `<div id="pay-later-message" class="pay-later-message" lang="${LOCALE}" data-eligible="${line.eligible}">${escapeHtml(line.text)}${
+      line.instalmentText ? `<br><span id="pay-later-instalments">${escapeHtml(line.instalmentText)}</span>` : ""
     }</div>`
   }
 
   async function productsPage() {
     const { products } = await medusa.get(`/store/products?region_id=${regionId}&${PRICE_FIELDS}`)
-    render(`<h1>${t("products")}</h1><div class="products">${products
-      .map(
-        (product) => `<div class="card"><a href="/products/${escape(product.handle)}"><h3>${escape(product.title)}</h3></a>
-          <div class="price">${unitPrice(product)}</div></div>`
-      )
-      .join("")}</div>`)
+    render(
+      `<h1>${t("products")}</h1><div class="products">${products
+        .map(
+          (product) => `<div class="card"><a href="/products/${escapeHtml(product.handle)}"><h3>${escapeHtml(product.title)}</h3></a>
+          <div class="price">${unitPrice(product)}</div></div>`,
+        )
+        .join("")}</div>`,
+    )
   }
 
   async function productPage(handle) {
@@ -122,7 +124,7 @@ import { LANGUAGES, word } from "/words.js"
     const product = products[0]
     if (!product) return render(`<h1>${t("notFound")}</h1><p><a href="/">${t("allProducts")}</a></p>`)
     const price = product.variants[0].calculated_price
-    render(`<section><h1 id="product-title">${escape(product.title)}</h1>
+    render(`<section><h1 id="product-title">${escapeHtml(product.title)}</h1>
       <p class="price" id="product-price">${unitPrice(product)}</p>
       ${await payLaterLine(price.calculated_amount, price.currency_code)}
       <button id="add-to-cart">${t("addToCart")}</button>
@@ -149,7 +151,7 @@ import { LANGUAGES, word } from "/words.js"
     if (!expressLibraryUrl) return ""
     const line = payLaterMessage(amount, currency, await fetchLimits(store, { currencyCode: currency }))
     if (!line.show || !line.eligible) return ""
-    return `<div id="express"><button id="express-checkout" class="secondary" disabled aria-busy="true">${escape(shopperText("expressButton", LOCALE))}</button></div>`
+    return `<div id="express"><button id="express-checkout" class="secondary" disabled aria-busy="true">${escapeHtml(shopperText("expressButton", LOCALE))}</button></div>`
   }
 
   function wireExpress(cart) {
@@ -169,11 +171,14 @@ import { LANGUAGES, word } from "/words.js"
           locale: LOCALE,
           onCompleting: () => (button.disabled = true),
           onOutcome: (outcome) => {
-            if (outcome.orderId) return (location.href = `/order/${encodeURIComponent(outcome.orderId)}/confirmed`)
+            if (outcome.orderId) {
+              location.href = `/order/${encodeURIComponent(outcome.orderId)}/confirmed`
+              return
+            }
             button.disabled = false
             button.insertAdjacentHTML(
               "afterend",
-              `<div class="message error" id="express-message" role="alert" data-reason="${escape(outcome.error.reason)}">${escape(outcome.error.message)}</div>`
+              `<div class="message error" id="express-message" role="alert" data-reason="${escapeHtml(outcome.error.reason)}">${escapeHtml(outcome.error.message)}</div>`,
             )
           },
         })
@@ -182,11 +187,12 @@ import { LANGUAGES, word } from "/words.js"
   }
 
   function cartTable(cart) {
-    const row = (label, amount, extra = "") => `<tr${extra}><td>${label}</td><td class="amount">${money(amount, cart.currency_code)}</td></tr>`
+    const row = (label, amount, extra = "") =>
+      `<tr${extra}><td>${label}</td><td class="amount">${money(amount, cart.currency_code)}</td></tr>`
     return `<table id="cart-lines">${cart.items
-      .map((item) => row(`${escape(item.quantity)} × ${escape(item.product_title || item.title)}`, item.total))
+      .map((item) => row(`${escapeHtml(item.quantity)} × ${escapeHtml(item.product_title || item.title)}`, item.total))
       .join("")}
-      ${cart.shipping_methods?.length ? row(escape(cart.shipping_methods[0].name), cart.shipping_total) : ""}
+      ${cart.shipping_methods?.length ? row(escapeHtml(cart.shipping_methods[0].name), cart.shipping_total) : ""}
       ${row(t("total"), cart.total, ' class="total" id="cart-total"')}</table>`
   }
 
@@ -201,8 +207,22 @@ import { LANGUAGES, word } from "/words.js"
   }
 
   const SAMPLE_ADDRESSES = {
-    gb: { first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: "London", postal_code: "SW1Y 4JH", phone: "+44 20 7946 0958" },
-    de: { first_name: "Emmy", last_name: "Noether", address_1: "Unter den Linden 6", city: "Berlin", postal_code: "10117", phone: "+49 30 2093 0" },
+    gb: {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      address_1: "12 St James's Square",
+      city: "London",
+      postal_code: "SW1Y 4JH",
+      phone: "+44 20 7946 0958",
+    },
+    de: {
+      first_name: "Emmy",
+      last_name: "Noether",
+      address_1: "Unter den Linden 6",
+      city: "Berlin",
+      postal_code: "10117",
+      phone: "+49 30 2093 0",
+    },
   }
   const SAMPLE_ADDRESS = SAMPLE_ADDRESSES[region.countryCode] || SAMPLE_ADDRESSES.gb
 
@@ -213,13 +233,13 @@ import { LANGUAGES, word } from "/words.js"
   function detailsForm(cart) {
     const saved = detailsSaved(cart) ? cart.shipping_address : {}
     const field = (name) =>
-      `<label for="${name}">${t(name)}</label><input type="text" id="${name}" name="${name}" value="${escape(saved[name] || SAMPLE_ADDRESS[name])}" required>`
+      `<label for="${name}">${t(name)}</label><input type="text" id="${name}" name="${name}" value="${escapeHtml(saved[name] || SAMPLE_ADDRESS[name])}" required>`
     return `<section id="details"><h2>${t("details")}</h2><form id="details-form">
-      <label for="email">${t("email")}</label><input type="email" id="email" name="email" value="${escape(cart.email || "ada@example.com")}" required>
+      <label for="email">${t("email")}</label><input type="email" id="email" name="email" value="${escapeHtml(cart.email || "ada@example.com")}" required>
       ${field("first_name")}${field("last_name")}
       ${field("address_1")}${field("city")}
       ${field("postal_code")}${field("phone")}
-      <p class="muted">${t("country")}: ${escape(region.countryName)}</p>
+      <p class="muted">${t("country")}: ${escapeHtml(region.countryName)}</p>
       <button type="submit" id="continue-to-delivery">${t("toDelivery")}</button></form></section>`
   }
 
@@ -231,8 +251,10 @@ import { LANGUAGES, word } from "/words.js"
     const chosen = cart.shipping_methods?.[0]?.shipping_option_id || options[0]?.id
     return `<section id="delivery"><h2>${t("delivery")}</h2><form id="delivery-form"><fieldset><legend class="muted">${t("delivery").replace(/^\d+\. /, "")}</legend>${options
       .map(
-        (option) => `<label class="option"><input type="radio" name="option_id" value="${escape(option.id)}"${option.id === chosen ? " checked" : ""}>
-          ${escape(option.name)} (${money(price(option), cart.currency_code)})</label>`
+        (
+          option,
+        ) => `<label class="option"><input type="radio" name="option_id" value="${escapeHtml(option.id)}"${option.id === chosen ? " checked" : ""}>
+          ${escapeHtml(option.name)} (${money(price(option), cart.currency_code)})</label>`,
       )
       .join("")}</fieldset><button type="submit" id="continue-to-payment">${t("toPayment")}</button></form></section>`
   }
@@ -244,8 +266,8 @@ import { LANGUAGES, word } from "/words.js"
       : {}
     const payLater = eligibility.eligible
       ? `<div class="option"><p><strong>${t("payLater")}</strong>: ${t("payLaterAbout")}</p>
-         <button id="pay-later" lang="${LOCALE}">${escape(shopperText("payLaterButton", LOCALE))}</button></div>`
-      : `<p id="pay-later-unavailable" class="muted" lang="${LOCALE}">${escape(messageFor(eligibility.reason || "not_eligible", {}, values, LOCALE, eligibility.messages))}</p>`
+         <button id="pay-later" lang="${LOCALE}">${escapeHtml(shopperText("payLaterButton", LOCALE))}</button></div>`
+      : `<p id="pay-later-unavailable" class="muted" lang="${LOCALE}">${escapeHtml(messageFor(eligibility.reason || "not_eligible", {}, values, LOCALE, eligibility.messages))}</p>`
     const manual = `<div class="option"><p><strong>${t("manual")}</strong>: ${t("manualAbout")} (${MANUAL_PROVIDER}).</p>
          <button id="pay-manually" class="secondary">${t("placeManually")}</button></div>`
     return `<section id="payment"><h2>${t("payment")}</h2>${cartTable(cart)}${payLater}${manual}</section>`
@@ -335,14 +357,16 @@ import { LANGUAGES, word } from "/words.js"
   }
 
   async function orderPage(orderId) {
-    const { order } = await medusa.get(`/store/orders/${orderId}?fields=%2Bpayment_status,%2Bpayment_collections.payments.*,%2Bpayment_collections.payment_sessions.*`)
+    const { order } = await medusa.get(
+      `/store/orders/${orderId}?fields=%2Bpayment_status,%2Bpayment_collections.payments.*,%2Bpayment_collections.payment_sessions.*`,
+    )
     // If the basket became this order, the next visit starts a new cart (currentCart forgets a
     // completed one); an express order from a product page leaves the basket as it was.
     showCartCount(await currentCart())
-    const orderFor = t("orderFor", { id: `<span id="order-id">${escape(order.id)}</span>`, email: escape(order.email) })
-    render(`<h1 id="order-confirmed">${escape(t("confirmed", { number: order.display_id }))}</h1>
+    const orderFor = t("orderFor", { id: `<span id="order-id">${escapeHtml(order.id)}</span>`, email: escapeHtml(order.email) })
+    render(`<h1 id="order-confirmed">${escapeHtml(t("confirmed", { number: order.display_id }))}</h1>
       ${message("info", `${t("paymentIs")} ${paidBy(order)}`)}
-      <p id="payment-status" lang="${LOCALE}">${escape(paymentStatusLabel(order.payment_status, LOCALE))}</p>
+      <p id="payment-status" lang="${LOCALE}">${escapeHtml(paymentStatusLabel(order.payment_status, LOCALE))}</p>
       <section><p class="muted">${orderFor}</p>
       ${cartTable({ ...order, shipping_total: order.shipping_total })}</section><p><a href="/">${t("continueShopping")}</a></p>`)
   }
@@ -357,16 +381,27 @@ import { LANGUAGES, word } from "/words.js"
     const { payment_collection: owed, order, pay_later: offer } = read.link
     const amount = (minor) => formatAmount(BigInt(minor), owed.currency_code, LOCALE)
     const notice =
-      returned.kind === "error" ? message("error", messageFor(returned.reason, {}, {}, LOCALE)) : returned.kind === "processing" ? message("info", "Your payment is being confirmed. Refresh this page in a moment.") : ""
+      returned.kind === "error"
+        ? message("error", messageFor(returned.reason, {}, {}, LOCALE))
+        : returned.kind === "processing"
+          ? message("info", "Your payment is being confirmed. Refresh this page in a moment.")
+          : ""
     const lines = order.items
-      .map((item) => `<tr><td>${escape(item.title)}</td><td>${escape(item.quantity)}</td><td>${escape(amount(item.unit_price_minor))}</td></tr>`)
+      .map(
+        (item) =>
+          `<tr><td>${escapeHtml(item.title)}</td><td>${escapeHtml(item.quantity)}</td><td>${escapeHtml(amount(item.unit_price_minor))}</td></tr>`,
+      )
       .join("")
     const action = !owed.payable
       ? message("info", "Nothing is owed on this order.")
       : offer.eligible
-        ? `<button id="pay-later">Pay ${escape(amount(owed.amount_minor))} later</button>`
-        : message("info", payLaterMessage(owed.amount, owed.currency_code, offer, { outside: "reason", locale: LOCALE }).text || messageFor("not_eligible", {}, {}, LOCALE))
-    render(`<h1 id="payment-link">Order #${escape(order.display_id)}: <span id="amount-owed">${escape(amount(owed.amount_minor))}</span> to pay</h1>${notice}
+        ? `<button id="pay-later">Pay ${escapeHtml(amount(owed.amount_minor))} later</button>`
+        : message(
+            "info",
+            payLaterMessage(owed.amount, owed.currency_code, offer, { outside: "reason", locale: LOCALE }).text ||
+              messageFor("not_eligible", {}, {}, LOCALE),
+          )
+    render(`<h1 id="payment-link">Order #${escapeHtml(order.display_id)}: <span id="amount-owed">${escapeHtml(amount(owed.amount_minor))}</span> to pay</h1>${notice}
       <table><thead><tr><th>Item</th><th>Quantity</th><th>Unit price</th></tr></thead><tbody>${lines}</tbody></table>${action}`)
     const button = document.getElementById("pay-later")
     if (!button) return
@@ -380,20 +415,29 @@ import { LANGUAGES, word } from "/words.js"
 
   async function route() {
     const path = location.pathname
-    let match
+    const segment = (pattern) => {
+      const match = path.match(pattern)
+      return match ? decodeURIComponent(match[1]) : undefined
+    }
     if (path === "/") return productsPage()
-    if ((match = path.match(/^\/products\/([^/]+)$/))) return productPage(decodeURIComponent(match[1]))
+    const handle = segment(/^\/products\/([^/]+)$/)
+    if (handle) return productPage(handle)
     if (path === "/cart") return cartPage()
     if (path === "/checkout") return checkoutPage()
-    if ((match = path.match(/^\/order\/([^/]+)\/confirmed$/))) return orderPage(decodeURIComponent(match[1]))
-    if ((match = path.match(/^\/payment-collection\/([^/]+)$/))) return paymentLinkPage(decodeURIComponent(match[1]))
+    const orderId = segment(/^\/order\/([^/]+)\/confirmed$/)
+    if (orderId) return orderPage(orderId)
+    const collectionId = segment(/^\/payment-collection\/([^/]+)$/)
+    if (collectionId) return paymentLinkPage(collectionId)
     render(`<h1>${t("notFound")}</h1><p><a href="/">${t("allProducts")}</a></p>`)
   }
 
   // The region switch: a new region starts a new cart (prices and currency are the region's).
   const switcher = document.getElementById("region")
   switcher.innerHTML = regions
-    .map((candidate) => `<option value="${escape(candidate.id)}"${candidate.id === regionId ? " selected" : ""}>${escape(candidate.name)} (${escape(candidate.currency.toUpperCase())})</option>`)
+    .map(
+      (candidate) =>
+        `<option value="${escapeHtml(candidate.id)}"${candidate.id === regionId ? " selected" : ""}>${escapeHtml(candidate.name)} (${escapeHtml(candidate.currency.toUpperCase())})</option>`,
+    )
     .join("")
   switcher.onchange = () => {
     localStorage.setItem(REGION_KEY, switcher.value)
@@ -404,7 +448,10 @@ import { LANGUAGES, word } from "/words.js"
   // The language switch: kept for the next carts and set as this cart's locale.
   const languages = document.getElementById("language")
   languages.innerHTML = [["", t("automatic")], ...Object.entries(LANGUAGES)]
-    .map(([tag, name]) => `<option value="${tag}"${tag === chosenLanguage ? " selected" : ""}${tag ? ` lang="${tag}"` : ""}>${escape(name)}</option>`)
+    .map(
+      ([tag, name]) =>
+        `<option value="${tag}"${tag === chosenLanguage ? " selected" : ""}${tag ? ` lang="${tag}"` : ""}>${escapeHtml(name)}</option>`,
+    )
     .join("")
   languages.onchange = async () => {
     localStorage.setItem(LANGUAGE_KEY, languages.value)

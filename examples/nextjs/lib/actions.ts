@@ -27,9 +27,10 @@ export async function addToCart(countryCode: string, formData: FormData): Promis
       body: { region_id: region?.id },
     })
     cartId = created.body?.cart.id
-    if (!cartId) throw new Error("The cart could not be created.")
-    // `lax`, not the starters' `strict`: the shopper comes back from the pay later service's
-    // site, and a strict cookie would not be sent on that navigation.
+    if (!cartId)
+      throw new Error("The cart could not be created.")
+      // `lax`, not the starters' `strict`: the shopper comes back from the pay later service's
+      // site, and a strict cookie would not be sent on that navigation.
     ;(await cookies()).set(CART_COOKIE_NAME, cartId, CART_COOKIE_OPTIONS)
   }
   await storeRequest(storeConfig(), `/store/carts/${cartId}/line-items`, {
@@ -75,7 +76,8 @@ export async function startPayLater(): Promise<StartCheckoutResult> {
 /** "Try again" with the same session, after a failure that may hide an approval. */
 export async function retryPayLater(): Promise<CompleteCartResult> {
   const cartId = await cartIdFromCookie()
-  if (!cartId) return { error: { reason: "invalid_return", message: "We could not find your basket. Please check your basket and pay again." } }
+  if (!cartId)
+    return { error: { reason: "invalid_return", message: "We could not find your basket. Please check your basket and pay again." } }
   return completePayLaterCart(storeConfig(), cartId)
 }
 

@@ -22,7 +22,14 @@ const shared = {
   merchantName: "Soak Store",
   maxRetries: 2,
   ...(schedule
-    ? { schedules: { refreshConfiguration: schedule, authorizationExpiry: schedule, reconcilePayments: schedule, completePendingCarts: schedule } }
+    ? {
+        schedules: {
+          refreshConfiguration: schedule,
+          authorizationExpiry: schedule,
+          reconcilePayments: schedule,
+          completePendingCarts: schedule,
+        },
+      }
     : {}),
 }
 
@@ -31,7 +38,14 @@ const accounts = [
   // The EU merchant's contract excludes the tea towel: the soak's swapped-goods shoppers bring it in (scripts/soak/swap-goods.ts).
   {
     id: "bnpl-eu",
-    options: { ...shared, region: "EU", merchantId: "100201", secretKey: "sandbox-eu-secret-key", capture: "on_shipment", exclusions: { variantSkus: ["TOWEL-1"] } },
+    options: {
+      ...shared,
+      region: "EU",
+      merchantId: "100201",
+      secretKey: "sandbox-eu-secret-key",
+      capture: "on_shipment",
+      exclusions: { variantSkus: ["TOWEL-1"] },
+    },
   },
 ]
 

@@ -5,7 +5,17 @@ import { useTranslation } from "react-i18next"
 import { errorMessage, payLaterApi, type AccountSettings, type AccountSettingsView, type StoredSettings } from "../lib/api"
 import { formatTime } from "../lib/format"
 import { PICKED_LISTS, useCatalogueNames } from "../lib/catalogue-names"
-import { CAPTURE_MODES, captureModeLabel, describeSetting, exclusionLabel, FAILURE_POLICIES, failureLabel, fieldLabel, sameValue, type Translate } from "../lib/settings-words"
+import {
+  CAPTURE_MODES,
+  captureModeLabel,
+  describeSetting,
+  exclusionLabel,
+  FAILURE_POLICIES,
+  failureLabel,
+  fieldLabel,
+  sameValue,
+  type Translate,
+} from "../lib/settings-words"
 import { ExclusionPicker } from "./exclusion-picker"
 import { MessageTextsFields, messageDraftOf, messageOf, type MessageDraft } from "./message-texts-fields"
 
@@ -30,7 +40,10 @@ function draftOf(settings: AccountSettings): Draft {
 
 // Text as the route takes it: empty message fields left out; the route checks the rest and names a bad field.
 function settingsOf(draft: Draft): AccountSettings {
-  const skus = draft.exclusions.variantSkus.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean)
+  const skus = draft.exclusions.variantSkus
+    .split(/[\n,]/)
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   return {
     enabled: draft.enabled,
     capture: draft.capture,
@@ -46,12 +59,7 @@ function changesOf(before: AccountSettings, after: AccountSettings): StoredSetti
   return Object.fromEntries(changed.map((name) => [name, after[name]]))
 }
 
-/**
- * The settings a merchant edits for one account (Settings -> Pay later): enabled, capture mode,
- * exclusions, the storefront message's defaults and the failure policy, saved with the admin's
- * session; the saves below, newest first, with the admin's e-mail. Credentials and hosts are
- * not here: they stay in medusa-config.
- */
+/** One account's editable settings and their change log; credentials and hosts stay in medusa-config. */
 export function AccountSettingsForm({ accountId }: { accountId: string }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -62,7 +70,9 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
   // Names for what is picked now, what applies and what the change log lists.
   const picked = draft ? { ...draft.exclusions, variantSkus: [] } : undefined
   const logged = (view?.changes ?? []).flatMap((save) =>
-    save.changes.filter((change) => change.field === "exclusions").flatMap((change) => [change.from, change.to] as Array<Partial<AccountSettings["exclusions"]> | null>)
+    save.changes
+      .filter((change) => change.field === "exclusions")
+      .flatMap((change) => [change.from, change.to] as Array<Partial<AccountSettings["exclusions"]> | null>),
   )
   const nameOf = useCatalogueNames([picked, view?.settings.exclusions, ...logged])
   useEffect(() => {
@@ -77,7 +87,12 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
     },
     onError: (failure) => toast.error(errorMessage(failure)),
   })
-  if (error) return <Text size="small" className="text-ui-fg-error px-6 py-4">{errorMessage(error)}</Text>
+  if (error)
+    return (
+      <Text size="small" className="text-ui-fg-error px-6 py-4">
+        {errorMessage(error)}
+      </Text>
+    )
   if (!view || !draft) return null
   const changes = changesOf(view.settings, settingsOf(draft))
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch })
@@ -85,44 +100,82 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
     <div className="flex flex-col gap-y-4 px-6 py-4" data-testid="bnpl-settings-form">
       <Heading level="h3">{t("bnpl.settings.settings")}</Heading>
       <div className="flex items-center gap-x-2">
-        <Switch id={`${accountId}-enabled`} checked={draft.enabled} onCheckedChange={(enabled) => set({ enabled })} data-testid="bnpl-settings-enabled" />
+        <Switch
+          id={`${accountId}-enabled`}
+          checked={draft.enabled}
+          onCheckedChange={(enabled) => set({ enabled })}
+          data-testid="bnpl-settings-enabled"
+        />
         <Label htmlFor={`${accountId}-enabled`}>{fieldLabel(t, "enabled")}</Label>
       </div>
       <div className="grid grid-cols-2 gap-4">
         <div className="flex flex-col gap-y-1">
           <Label>{fieldLabel(t, "capture")}</Label>
           <Select value={draft.capture} onValueChange={(capture) => set({ capture: capture as Draft["capture"] })}>
-            <Select.Trigger aria-label={fieldLabel(t, "capture")} data-testid="bnpl-settings-capture"><Select.Value /></Select.Trigger>
+            <Select.Trigger aria-label={fieldLabel(t, "capture")} data-testid="bnpl-settings-capture">
+              <Select.Value />
+            </Select.Trigger>
             <Select.Content>
-              {CAPTURE_MODES.map((value) => <Select.Item key={value} value={value}>{captureModeLabel(t, value)}</Select.Item>)}
+              {CAPTURE_MODES.map((value) => (
+                <Select.Item key={value} value={value}>
+                  {captureModeLabel(t, value)}
+                </Select.Item>
+              ))}
             </Select.Content>
           </Select>
         </div>
         <div className="flex flex-col gap-y-1">
           <Label>{fieldLabel(t, "onOrderFailure")}</Label>
           <Select value={draft.onOrderFailure} onValueChange={(value) => set({ onOrderFailure: value as Draft["onOrderFailure"] })}>
-            <Select.Trigger aria-label={fieldLabel(t, "onOrderFailure")} data-testid="bnpl-settings-on-order-failure"><Select.Value /></Select.Trigger>
+            <Select.Trigger aria-label={fieldLabel(t, "onOrderFailure")} data-testid="bnpl-settings-on-order-failure">
+              <Select.Value />
+            </Select.Trigger>
             <Select.Content>
-              {FAILURE_POLICIES.map((value) => <Select.Item key={value} value={value}>{failureLabel(t, value)}</Select.Item>)}
+              {FAILURE_POLICIES.map((value) => (
+                <Select.Item key={value} value={value}>
+                  {failureLabel(t, value)}
+                </Select.Item>
+              ))}
             </Select.Content>
           </Select>
         </div>
       </div>
-      <Text size="small" weight="plus">{fieldLabel(t, "exclusions")}</Text>
+      <Text size="small" weight="plus">
+        {fieldLabel(t, "exclusions")}
+      </Text>
       <div className="grid grid-cols-3 gap-4">
         {PICKED_LISTS.map((key) => (
-          <ExclusionPicker key={key} id={`${accountId}-${key}`} listKey={key} label={exclusionLabel(t, key)} selected={draft.exclusions[key]} nameOf={nameOf}
-            onChange={(selected) => set({ exclusions: { ...draft.exclusions, [key]: selected } })} />
+          <ExclusionPicker
+            key={key}
+            id={`${accountId}-${key}`}
+            listKey={key}
+            label={exclusionLabel(t, key)}
+            selected={draft.exclusions[key]}
+            nameOf={nameOf}
+            onChange={(selected) => set({ exclusions: { ...draft.exclusions, [key]: selected } })}
+          />
         ))}
         <div className="flex flex-col gap-y-1">
           <Label htmlFor={`${accountId}-variantSkus`}>{exclusionLabel(t, "variantSkus")}</Label>
-          <Textarea id={`${accountId}-variantSkus`} rows={2} placeholder={t("bnpl.settings.oneSkuALine")} value={draft.exclusions.variantSkus} data-testid="bnpl-settings-exclusions-variantSkus"
-            onChange={(event) => set({ exclusions: { ...draft.exclusions, variantSkus: event.target.value } })} />
+          <Textarea
+            id={`${accountId}-variantSkus`}
+            rows={2}
+            placeholder={t("bnpl.settings.oneSkuALine")}
+            value={draft.exclusions.variantSkus}
+            data-testid="bnpl-settings-exclusions-variantSkus"
+            onChange={(event) => set({ exclusions: { ...draft.exclusions, variantSkus: event.target.value } })}
+          />
         </div>
       </div>
       <MessageTextsFields accountId={accountId} draft={draft.message} onChange={(message) => set({ message })} />
       <div className="flex justify-end">
-        <Button size="small" disabled={!Object.keys(changes).length} isLoading={save.isPending} onClick={() => save.mutate(changes)} data-testid="bnpl-settings-save">
+        <Button
+          size="small"
+          disabled={!Object.keys(changes).length}
+          isLoading={save.isPending}
+          onClick={() => save.mutate(changes)}
+          data-testid="bnpl-settings-save"
+        >
           {t("bnpl.settings.save")}
         </Button>
       </div>
@@ -133,7 +186,12 @@ export function AccountSettingsForm({ accountId }: { accountId: string }) {
 
 /** The latest saves, newest first: each field in the form's words, exclusions by name. */
 function ChangeLog({ view, nameOf, t }: { view: AccountSettingsView; nameOf: (stored: string) => string; t: Translate }) {
-  if (!view.changes.length) return <Text size="small" className="text-ui-fg-subtle">{t("bnpl.settings.noChanges")}</Text>
+  if (!view.changes.length)
+    return (
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("bnpl.settings.noChanges")}
+      </Text>
+    )
   return (
     <Table data-testid="bnpl-settings-changes">
       <Table.Header>

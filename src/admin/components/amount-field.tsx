@@ -1,10 +1,6 @@
 import { Button, Input, Label, Text } from "@medusajs/ui"
 
-/**
- * The Pay later box's amount entry (partial capture, refund): a label naming the currency and
- * the most it takes, a decimal field (empty until typed: "0.00" is a hint, never a value), the
- * action's button, enabled only for an amount the checks passed, and the checks' message.
- */
+/** The box's amount entry: empty until typed ("0.00" is a hint, never a value); the button waits for the checks. */
 export function AmountField(props: {
   id: string
   label: string
@@ -22,7 +18,9 @@ export function AmountField(props: {
   const { id, checked, testId } = props
   return (
     <>
-      <Label htmlFor={id} size="small" weight="plus">{props.label}</Label>
+      <Label htmlFor={id} size="small" weight="plus">
+        {props.label}
+      </Label>
       <div className="flex items-center gap-x-2">
         <Input
           id={id}
@@ -34,12 +32,21 @@ export function AmountField(props: {
           aria-invalid={checked ? !checked.ok : undefined}
           data-testid={testId}
         />
-        <Button size="small" variant="secondary" disabled={!checked?.ok} isLoading={props.pending} onClick={props.onSubmit} data-testid={`${testId}-button`}>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={!checked?.ok}
+          isLoading={props.pending}
+          onClick={props.onSubmit}
+          data-testid={`${testId}-button`}
+        >
           {props.action}
         </Button>
       </div>
       {checked && !checked.ok && (
-        <Text size="small" className="text-ui-fg-error" data-testid={`${testId}-error`}>{checked.message}</Text>
+        <Text size="small" className="text-ui-fg-error" data-testid={`${testId}-error`}>
+          {checked.message}
+        </Text>
       )}
     </>
   )

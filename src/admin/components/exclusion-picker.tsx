@@ -5,12 +5,7 @@ import { useCatalogueSearch, type PICKED_LISTS } from "../lib/catalogue-names"
 
 type ListKey = (typeof PICKED_LISTS)[number]
 
-/**
- * One exclusion list of Settings -> Pay later picked by name: what it holds as badges with the
- * names Medusa's admin shows (× takes one out), and a search of Medusa's products,
- * collections, categories, types or tags to add one. The setting keeps ids (tags: values);
- * the merchant never types one.
- */
+/** One exclusion list picked by name from Medusa's catalogue; the setting keeps ids, never typed. */
 export function ExclusionPicker(props: {
   id: string
   listKey: ListKey
@@ -31,24 +26,51 @@ export function ExclusionPicker(props: {
         {selected.map((stored) => (
           <Badge key={stored} size="2xsmall" data-testid="bnpl-exclusion-picked">
             {nameOf(stored)}
-            <button type="button" className="ml-1" aria-label={t("bnpl.settings.takeOut", { name: nameOf(stored) })} onClick={() => onChange(selected.filter((entry) => entry !== stored))}>
+            <button
+              type="button"
+              className="ml-1"
+              aria-label={t("bnpl.settings.takeOut", { name: nameOf(stored) })}
+              onClick={() => onChange(selected.filter((entry) => entry !== stored))}
+            >
               ×
             </button>
           </Badge>
         ))}
-        {!selected.length && <Text size="xsmall" className="text-ui-fg-muted">{t("bnpl.settings.none")}</Text>}
+        {!selected.length && (
+          <Text size="xsmall" className="text-ui-fg-muted">
+            {t("bnpl.settings.none")}
+          </Text>
+        )}
       </div>
-      <Input id={id} size="small" placeholder={t("bnpl.settings.search", { noun: t(`bnpl.settings.noun_${listKey}`) })} value={text} onChange={(event) => setText(event.target.value)} />
+      <Input
+        id={id}
+        size="small"
+        placeholder={t("bnpl.settings.search", { noun: t(`bnpl.settings.noun_${listKey}`) })}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       {offered.length > 0 && (
         <div className="flex flex-wrap gap-1" data-testid="bnpl-exclusion-offers">
           {offered.map((entry) => (
-            <Button key={entry.stored} size="small" variant="transparent" onClick={() => { onChange([...selected, entry.stored]); setText("") }}>
+            <Button
+              key={entry.stored}
+              size="small"
+              variant="transparent"
+              onClick={() => {
+                onChange([...selected, entry.stored])
+                setText("")
+              }}
+            >
               + {entry.name}
             </Button>
           ))}
         </div>
       )}
-      {text.trim() && search.isSuccess && !offered.length && <Text size="xsmall" className="text-ui-fg-muted">{t("bnpl.settings.nothingMatches", { text: text.trim() })}</Text>}
+      {text.trim() && search.isSuccess && !offered.length && (
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {t("bnpl.settings.nothingMatches", { text: text.trim() })}
+        </Text>
+      )}
     </div>
   )
 }

@@ -3,10 +3,8 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 
 /**
- * An account's "Money records" on Settings → Pay later: a UTC day and a download of that day's
- * captures, refunds and voids as CSV (GET /admin/bnpl/money-records.csv), for matching the
- * service's settlement file. A plain link: the browser downloads it with the dashboard's own
- * session cookie, from the server that serves the dashboard (lib/api.ts).
+ * A UTC day's captures, refunds and voids as CSV, for matching the service's settlement file.
+ * A plain link: the browser sends the dashboard's session cookie.
  */
 export function MoneyRecordsExport({ providerId }: { providerId: string }) {
   const { t } = useTranslation()
@@ -15,15 +13,29 @@ export function MoneyRecordsExport({ providerId }: { providerId: string }) {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(day)
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-money-records">
-      <Text size="small" weight="plus">{t("bnpl.settings.moneyRecords")}</Text>
-      <Text size="small" className="text-ui-fg-subtle">{t("bnpl.settings.moneyRecordsHelp")}</Text>
+      <Text size="small" weight="plus">
+        {t("bnpl.settings.moneyRecords")}
+      </Text>
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("bnpl.settings.moneyRecordsHelp")}
+      </Text>
       <div className="flex items-end gap-x-2">
         <div className="flex flex-col gap-y-1">
-          <Label size="small" htmlFor={`bnpl-money-records-day-${providerId}`}>{t("bnpl.settings.moneyRecordsDay")}</Label>
-          <Input id={`bnpl-money-records-day-${providerId}`} type="date" size="small" value={day} onChange={(event) => setDay(event.target.value)} />
+          <Label size="small" htmlFor={`bnpl-money-records-day-${providerId}`}>
+            {t("bnpl.settings.moneyRecordsDay")}
+          </Label>
+          <Input
+            id={`bnpl-money-records-day-${providerId}`}
+            type="date"
+            size="small"
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+          />
         </div>
         <Button size="small" variant="secondary" asChild disabled={!valid}>
-          <a href={valid ? href : undefined} download data-testid="bnpl-money-records-download">{t("bnpl.settings.moneyRecordsDownload")}</a>
+          <a href={valid ? href : undefined} download data-testid="bnpl-money-records-download">
+            {t("bnpl.settings.moneyRecordsDownload")}
+          </a>
         </Button>
       </div>
     </div>

@@ -9,11 +9,8 @@ import { formatMoney } from "../lib/format"
 import { AmountField } from "./amount-field"
 
 /**
- * The Pay later box's partial capture: an amount in major units, up to what is open, captured
- * through Medusa's own `POST /admin/payments/:id/capture { amount }` so Medusa records the
- * capture (Medusa's own Capture button takes the whole amount). The capture-rest route's money
- * checks (expired authorisation, nothing open, more than open, the currency's decimals) run
- * as the admin types, so a refused amount is never sent.
+ * Captures an amount (major units) up to what is open, through Medusa's capture route so Medusa
+ * records it (its own button takes the whole amount). Checked as typed: a refused amount is never sent.
  */
 export function PartialCapture({ payment, onCaptured }: { payment: PaymentView; onCaptured: (updated: PaymentView) => void }) {
   const queryClient = useQueryClient()
@@ -56,7 +53,12 @@ export function PartialCapture({ payment, onCaptured }: { payment: PaymentView; 
         placeholder={t("bnpl.actions.amountPlaceholder")}
         value={amount}
         onChange={setAmount}
-        checked={checked && (checked.ok ? checked : { ok: false, message: amountProblemText(t, checked, { ...payment, open: payment.amounts.openToCapture }) })}
+        checked={
+          checked &&
+          (checked.ok
+            ? checked
+            : { ok: false, message: amountProblemText(t, checked, { ...payment, open: payment.amounts.openToCapture }) })
+        }
         action={t("bnpl.actions.capture")}
         pending={capture.isPending}
         onSubmit={submit}

@@ -9,12 +9,9 @@ import { formatMoney } from "../lib/format"
 import { AmountField } from "./amount-field"
 
 /**
- * The Pay later box's refund: an amount up to what was captured and not refunded yet, with
- * one of Medusa's refund reasons and a note, as Medusa's Refund dialog takes them. It goes
- * through the plugin's refund route, which runs Medusa's own refund workflow, so Medusa's
- * payment section lists the refund with its reason and note (docs/admin.md "Refund"). Medusa's
- * own Refund waits for a capture in full and is off once the rest is voided; this does not.
- * The amount is checked as it is typed, with Medusa's checks (runtime/views/refund-amount.ts).
+ * Refunds up to the refundable amount with a Medusa refund reason and note, through Medusa's
+ * refund workflow so its payment section lists it. Medusa's own Refund waits for a full capture
+ * and is off once the rest is voided; this is not. Checked as typed.
  */
 export function PayLaterRefund({ payment, onRefunded }: { payment: PaymentView; onRefunded: (updated: PaymentView) => void }) {
   const queryClient = useQueryClient()
@@ -27,7 +24,8 @@ export function PayLaterRefund({ payment, onRefunded }: { payment: PaymentView; 
   const checked = amount.trim() === "" ? undefined : checkRefundAmount(payment, typedAmount(amount))
   const refundable = formatMoney(payment.amounts.refundable, payment.currency)
   const refund = useMutation({
-    mutationFn: (value: string) => payLaterApi.refund(payment.paymentId, { amount: value, refund_reason_id: reasonId, note: note.trim() || undefined }),
+    mutationFn: (value: string) =>
+      payLaterApi.refund(payment.paymentId, { amount: value, refund_reason_id: reasonId, note: note.trim() || undefined }),
     onSuccess: ({ payment: updated }, value) => {
       onRefunded(updated)
       setAmount("")
@@ -58,7 +56,12 @@ export function PayLaterRefund({ payment, onRefunded }: { payment: PaymentView; 
         placeholder={t("bnpl.actions.amountPlaceholder")}
         value={amount}
         onChange={setAmount}
-        checked={checked && (checked.ok ? checked : { ok: false, message: amountProblemText(t, checked, { ...payment, refundable: payment.amounts.refundable }) })}
+        checked={
+          checked &&
+          (checked.ok
+            ? checked
+            : { ok: false, message: amountProblemText(t, checked, { ...payment, refundable: payment.amounts.refundable }) })
+        }
         action={t("bnpl.actions.refund")}
         pending={refund.isPending}
         onSubmit={submit}
@@ -70,11 +73,20 @@ export function PayLaterRefund({ payment, onRefunded }: { payment: PaymentView; 
         </Select.Trigger>
         <Select.Content>
           {(reasons.data?.refund_reasons ?? []).map((reason) => (
-            <Select.Item key={reason.id} value={reason.id}>{reason.label}</Select.Item>
+            <Select.Item key={reason.id} value={reason.id}>
+              {reason.label}
+            </Select.Item>
           ))}
         </Select.Content>
       </Select>
-      <Textarea aria-label={t("bnpl.actions.note")} placeholder={t("bnpl.actions.noteOptional")} value={note} onChange={(event) => setNote(event.target.value)} rows={2} data-testid="bnpl-refund-note" />
+      <Textarea
+        aria-label={t("bnpl.actions.note")}
+        placeholder={t("bnpl.actions.noteOptional")}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        rows={2}
+        data-testid="bnpl-refund-note"
+      />
     </div>
   )
 }

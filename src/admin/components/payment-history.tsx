@@ -3,30 +3,32 @@ import { useTranslation } from "react-i18next"
 import type { PaymentView } from "../lib/api"
 import { formatMoney, formatTime } from "../lib/format"
 
-/**
- * The Pay later box's record of a payment (docs/admin.md "Refund references" and "Timeline"):
- * each Medusa refund with the references the service got for it, and every try of every call
- * the plugin made about the payment, newest first.
- */
-
 /** Each refund: amount, Medusa's reason and note, and the two references sent with it. */
 export function RefundReferences({ payment }: { payment: PaymentView }) {
   const { t } = useTranslation()
   if (!payment.refunds.length) return null
   return (
     <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="bnpl-refunds">
-      <Text size="small" leading="compact" weight="plus">{t("bnpl.actions.refunds")}</Text>
+      <Text size="small" leading="compact" weight="plus">
+        {t("bnpl.actions.refunds")}
+      </Text>
       {payment.refunds.map((refund) => (
         <div key={refund.refundId} className="flex flex-col" data-testid="bnpl-refund">
           <Text size="small" leading="compact">
             {formatMoney(refund.amount, payment.currency)} · {formatTime(refund.createdAt)}
             {refund.reason ? ` · ${refund.reason}` : ""}
           </Text>
-          {refund.note && <Text size="xsmall" className="text-ui-fg-subtle">{refund.note}</Text>}
+          {refund.note && (
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {refund.note}
+            </Text>
+          )}
           <Text size="xsmall" className="text-ui-fg-muted font-mono" data-testid="bnpl-refund-reference">
             {t("bnpl.actions.settlementReference", { reference: refund.refundMerchantReference })}
           </Text>
-          <Text size="xsmall" className="text-ui-fg-muted font-mono">{t("bnpl.actions.merchantReference", { reference: refund.merchantReference })}</Text>
+          <Text size="xsmall" className="text-ui-fg-muted font-mono">
+            {t("bnpl.actions.merchantReference", { reference: refund.merchantReference })}
+          </Text>
         </div>
       ))}
     </div>
@@ -38,7 +40,7 @@ const READS = new Set(["Get Payment", "Get Payment By Token", "Get Checkout", "L
 
 type Entry = PaymentView["timeline"][number]
 
-/** One call: operation, amount (a Void of the rest shows what it released), outcome; time to the second, duration, try, requestId. */
+/** One call; a Void's amount is what it released. */
 function CallLine({ entry, currency }: { entry: Entry; currency: string }) {
   const { t } = useTranslation()
   const amount = entry.amount ? formatMoney(entry.amount, entry.currency ?? currency) : ""
@@ -54,7 +56,12 @@ function CallLine({ entry, currency }: { entry: Entry; currency: string }) {
         </Badge>
       </div>
       <Text size="xsmall" className="text-ui-fg-subtle">
-        {[formatTime(entry.at, { seconds: true }), `${entry.durationMs} ms`, entry.attempt > 1 ? t("bnpl.actions.attempt", { attempt: entry.attempt }) : null, entry.requestId]
+        {[
+          formatTime(entry.at, { seconds: true }),
+          `${entry.durationMs} ms`,
+          entry.attempt > 1 ? t("bnpl.actions.attempt", { attempt: entry.attempt }) : null,
+          entry.requestId,
+        ]
           .filter(Boolean)
           .join(" · ")}
       </Text>
@@ -62,13 +69,7 @@ function CallLine({ entry, currency }: { entry: Entry; currency: string }) {
   )
 }
 
-/**
- * The calls to the service about the payment, newest first, as a story: the calls that move
- * money or tell the service something (Auth, Capture Payment, Create Refund, Void Payment,
- * Update Shipping Courier, Create Checkout) first, each time to the second; the reads (Get
- * Payment, Get Checkout, ...) folded behind their own toggle, since every refresh of the box
- * makes one.
- */
+/** Every try of every call about the payment, newest first; the reads behind their own toggle. */
 export function PaymentTimeline({ payment }: { payment: PaymentView }) {
   const { t } = useTranslation()
   if (!payment.timeline.length) return null
@@ -78,11 +79,15 @@ export function PaymentTimeline({ payment }: { payment: PaymentView }) {
     <details className="px-6 py-3" data-testid="bnpl-timeline">
       <summary className="cursor-pointer">
         <Text size="small" leading="compact" weight="plus" className="inline">
-          {t(reads.length === 0 ? "bnpl.actions.calls" : reads.length === 1 ? "bnpl.actions.callsAndOneRead" : "bnpl.actions.callsAndReads", { calls: calls.length, reads: reads.length })}
+          {t(
+            reads.length === 0 ? "bnpl.actions.calls" : reads.length === 1 ? "bnpl.actions.callsAndOneRead" : "bnpl.actions.callsAndReads",
+            { calls: calls.length, reads: reads.length },
+          )}
         </Text>
       </summary>
       <ol className="mt-2 flex flex-col gap-y-2" data-testid="bnpl-timeline-calls">
         {calls.map((entry, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two calls can share time, operation and attempt; the list is never reordered.
           <CallLine key={`${entry.at}-${entry.operation}-${entry.attempt}-${index}`} entry={entry} currency={payment.currency} />
         ))}
       </ol>
@@ -95,6 +100,7 @@ export function PaymentTimeline({ payment }: { payment: PaymentView }) {
           </summary>
           <ol className="mt-2 flex flex-col gap-y-2">
             {reads.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two reads can share time, operation and attempt; the list is never reordered.
               <CallLine key={`${entry.at}-${entry.operation}-${entry.attempt}-${index}`} entry={entry} currency={payment.currency} />
             ))}
           </ol>

@@ -23,22 +23,25 @@ const FIGURES: Array<{ id: string; show: (window: HealthWindow, t: Translate) =>
   { id: "last-failure", show: (w, t) => failure(w, t) },
 ]
 
-/**
- * An account's health card on Settings → Pay later (GET /admin/bnpl/health): the last hour
- * and the last 24 hours from the plugin's own timeline of calls, each endpoint's p50 / p95,
- * and a warning when the last hour is well above the account's usual (docs/operations.md
- * "Observability").
- */
+/** An account's health card: the last hour and 24 hours of calls. docs/operations.md "The health card". */
 export function ServiceHealth({ accountId }: { accountId: string }) {
   const { t } = useTranslation()
   const { data, error } = useQuery({ queryKey: ["bnpl", "health", accountId], queryFn: () => payLaterApi.health(accountId) })
   const card = data?.accounts[0]
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-health">
-      <Text size="small" weight="plus">{t("bnpl.settings.health")}</Text>
-      {error && <Text size="small" className="text-ui-fg-error">{errorMessage(error)}</Text>}
+      <Text size="small" weight="plus">
+        {t("bnpl.settings.health")}
+      </Text>
+      {error && (
+        <Text size="small" className="text-ui-fg-error">
+          {errorMessage(error)}
+        </Text>
+      )}
       {card?.warnings.map((warning) => (
-        <Alert key={warning} variant="warning" data-testid="bnpl-health-warning">{warning}</Alert>
+        <Alert key={warning} variant="warning" data-testid="bnpl-health-warning">
+          {warning}
+        </Alert>
       ))}
       {card && <Figures card={card} t={t} />}
       {card && <Latencies card={card} t={t} />}
@@ -57,7 +60,9 @@ function Figures({ card, t }: { card: AccountHealth; t: Translate }) {
       <Table.Header>
         <Table.Row>
           <Table.HeaderCell />
-          {WINDOWS.map((window) => <Table.HeaderCell key={window.key}>{t(`bnpl.settings.${window.key}`)}</Table.HeaderCell>)}
+          {WINDOWS.map((window) => (
+            <Table.HeaderCell key={window.key}>{t(`bnpl.settings.${window.key}`)}</Table.HeaderCell>
+          ))}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -65,7 +70,9 @@ function Figures({ card, t }: { card: AccountHealth; t: Translate }) {
           <Table.Row key={figure.id}>
             <Table.Cell>{t(`bnpl.settings.figure_${figure.id}`)}</Table.Cell>
             {WINDOWS.map((window) => (
-              <Table.Cell key={window.key} data-testid={`bnpl-health-${window.id}-${figure.id}`}>{figure.show(card[window.key], t)}</Table.Cell>
+              <Table.Cell key={window.key} data-testid={`bnpl-health-${window.id}-${figure.id}`}>
+                {figure.show(card[window.key], t)}
+              </Table.Cell>
             ))}
           </Table.Row>
         ))}
@@ -76,13 +83,20 @@ function Figures({ card, t }: { card: AccountHealth; t: Translate }) {
 
 function Latencies({ card, t }: { card: AccountHealth; t: Translate }) {
   const endpoints = card.last24Hours.endpoints
-  if (!endpoints.length) return <Text size="small" className="text-ui-fg-subtle">{t("bnpl.settings.noCalls")}</Text>
+  if (!endpoints.length)
+    return (
+      <Text size="small" className="text-ui-fg-subtle">
+        {t("bnpl.settings.noCalls")}
+      </Text>
+    )
   return (
     <Table>
       <Table.Header>
         <Table.Row>
           <Table.HeaderCell>{t("bnpl.settings.endpoint")}</Table.HeaderCell>
-          {WINDOWS.map((window) => <Table.HeaderCell key={window.key}>{t("bnpl.settings.latency", { window: t(`bnpl.settings.${window.key}`) })}</Table.HeaderCell>)}
+          {WINDOWS.map((window) => (
+            <Table.HeaderCell key={window.key}>{t("bnpl.settings.latency", { window: t(`bnpl.settings.${window.key}`) })}</Table.HeaderCell>
+          ))}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -102,7 +116,9 @@ function Latencies({ card, t }: { card: AccountHealth; t: Translate }) {
 
 /** "76.9%" in English, "76,9 %" in French: one decimal, in the admin's locale. */
 function percent(fraction: number | null): string {
-  return fraction === null ? "—" : new Intl.NumberFormat(adminLocale(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(fraction)
+  return fraction === null
+    ? "—"
+    : new Intl.NumberFormat(adminLocale(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(fraction)
 }
 
 function ms(value: number | null): string {

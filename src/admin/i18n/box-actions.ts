@@ -1,11 +1,6 @@
 /**
- * What the order page's Pay later box says around its money actions, in the dashboard's
- * languages (react-i18next, namespace `translation`, keys under `bnpl.actions`): the capture
- * and refund forms, their confirmations and toasts, "Capture the rest" and "Void the rest",
- * the refunds' references and the timeline of calls. Every language is typed `ActionTexts`, so
- * a missing key fails the admin's `tsc`; `{{name}}` is i18next's interpolation, amounts and
- * dates filled in already formatted in the admin's locale (lib/format.ts). The service's
- * operation names (Auth, Capture Payment, ...) stay the API's own (docs/service-api.md).
+ * The box's money actions under `bnpl.actions`; typed `ActionTexts`, so a missing key fails `tsc`.
+ * Amounts and dates come formatted. The service's operation names (Auth, ...) stay the API's own.
  */
 const EN = {
   captureLabel: "Capture an amount ({{currency}}, up to {{maximum}})",
@@ -28,7 +23,8 @@ const EN = {
   captureRestTitle: "Capture the rest?",
   captureRestDescription: "{{amount}} still authorized will be captured from the customer's pay later plan.",
   voidRestTitle: "Void the rest?",
-  voidRestDescription: "{{amount}} still authorized will be given back to the customer. What was captured stays captured. This cannot be undone.",
+  voidRestDescription:
+    "{{amount}} still authorized will be given back to the customer. What was captured stays captured. This cannot be undone.",
   restCaptured: "The rest is captured.",
   restVoided: "The rest is voided: {{amount}} given back to the customer.",
   readFromService: "Read from the service.",
@@ -56,7 +52,8 @@ const FR: ActionTexts = {
   refundLabel: "Rembourser un montant ({{currency}}, jusqu'à {{maximum}})",
   refund: "Rembourser",
   refundTitle: "Rembourser le client\u00a0?",
-  refundDescription: "{{amount}} sur les {{refundable}} capturés et non remboursés seront remboursés sur le plan de paiement plus tard du client.",
+  refundDescription:
+    "{{amount}} sur les {{refundable}} capturés et non remboursés seront remboursés sur le plan de paiement plus tard du client.",
   refunded: "{{amount}} remboursés.",
   refundReason: "Motif du remboursement",
   refundReasonOptional: "Motif du remboursement (facultatif)",
@@ -68,7 +65,8 @@ const FR: ActionTexts = {
   captureRestTitle: "Capturer le reste\u00a0?",
   captureRestDescription: "Les {{amount}} encore autorisés seront prélevés sur le plan de paiement plus tard du client.",
   voidRestTitle: "Annuler le reste\u00a0?",
-  voidRestDescription: "Les {{amount}} encore autorisés seront rendus au client. Ce qui a été capturé le reste. Cette action est irréversible.",
+  voidRestDescription:
+    "Les {{amount}} encore autorisés seront rendus au client. Ce qui a été capturé le reste. Cette action est irréversible.",
   restCaptured: "Le reste a été capturé.",
   restVoided: "Le reste a été annulé\u00a0: {{amount}} rendus au client.",
   readFromService: "Informations lues auprès du service.",
@@ -93,7 +91,8 @@ const DE: ActionTexts = {
   refundLabel: "Betrag erstatten ({{currency}}, höchstens {{maximum}})",
   refund: "Erstatten",
   refundTitle: "Dem Kunden erstatten?",
-  refundDescription: "{{amount}} der erfassten und noch nicht erstatteten {{refundable}} werden auf den „Später bezahlen“-Plan des Kunden erstattet.",
+  refundDescription:
+    "{{amount}} der erfassten und noch nicht erstatteten {{refundable}} werden auf den „Später bezahlen“-Plan des Kunden erstattet.",
   refunded: "{{amount}} erstattet.",
   refundReason: "Erstattungsgrund",
   refundReasonOptional: "Erstattungsgrund (optional)",
@@ -105,7 +104,8 @@ const DE: ActionTexts = {
   captureRestTitle: "Den Rest erfassen?",
   captureRestDescription: "Die noch autorisierten {{amount}} werden über den „Später bezahlen“-Plan des Kunden eingezogen.",
   voidRestTitle: "Den Rest stornieren?",
-  voidRestDescription: "Die noch autorisierten {{amount}} werden für den Kunden freigegeben. Bereits Erfasstes bleibt erfasst. Das lässt sich nicht rückgängig machen.",
+  voidRestDescription:
+    "Die noch autorisierten {{amount}} werden für den Kunden freigegeben. Bereits Erfasstes bleibt erfasst. Das lässt sich nicht rückgängig machen.",
   restCaptured: "Der Rest ist erfasst.",
   restVoided: "Der Rest ist storniert: {{amount}} für den Kunden freigegeben.",
   readFromService: "Vom Dienst abgerufen.",
@@ -167,7 +167,8 @@ const IT: ActionTexts = {
   refundLabel: "Rimborsa un importo ({{currency}}, fino a {{maximum}})",
   refund: "Rimborsa",
   refundTitle: "Rimborsare il cliente?",
-  refundDescription: "Verranno rimborsati {{amount}} dei {{refundable}} incassati e non ancora rimborsati sul piano di pagamento posticipato del cliente.",
+  refundDescription:
+    "Verranno rimborsati {{amount}} dei {{refundable}} incassati e non ancora rimborsati sul piano di pagamento posticipato del cliente.",
   refunded: "{{amount}} rimborsati.",
   refundReason: "Motivo del rimborso",
   refundReasonOptional: "Motivo del rimborso (facoltativo)",
@@ -179,7 +180,8 @@ const IT: ActionTexts = {
   captureRestTitle: "Incassare il resto?",
   captureRestDescription: "I {{amount}} ancora autorizzati verranno incassati dal piano di pagamento posticipato del cliente.",
   voidRestTitle: "Annullare il resto?",
-  voidRestDescription: "I {{amount}} ancora autorizzati verranno svincolati per il cliente. Quanto già incassato resta incassato. L'operazione non si può annullare.",
+  voidRestDescription:
+    "I {{amount}} ancora autorizzati verranno svincolati per il cliente. Quanto già incassato resta incassato. L'operazione non si può annullare.",
   restCaptured: "Il resto è stato incassato.",
   restVoided: "Il resto è stato annullato: {{amount}} svincolati per il cliente.",
   readFromService: "Dati letti dal servizio.",
@@ -204,7 +206,8 @@ const NL: ActionTexts = {
   refundLabel: "Bedrag terugbetalen ({{currency}}, tot {{maximum}})",
   refund: "Terugbetalen",
   refundTitle: "De klant terugbetalen?",
-  refundDescription: "{{amount}} van de geïnde en nog niet terugbetaalde {{refundable}} wordt teruggestort op het achteraf-betalenplan van de klant.",
+  refundDescription:
+    "{{amount}} van de geïnde en nog niet terugbetaalde {{refundable}} wordt teruggestort op het achteraf-betalenplan van de klant.",
   refunded: "{{amount}} terugbetaald.",
   refundReason: "Reden van terugbetaling",
   refundReasonOptional: "Reden van terugbetaling (optioneel)",
@@ -216,7 +219,8 @@ const NL: ActionTexts = {
   captureRestTitle: "De rest innen?",
   captureRestDescription: "De nog geautoriseerde {{amount}} wordt geïnd via het achteraf-betalenplan van de klant.",
   voidRestTitle: "De rest vrijgeven?",
-  voidRestDescription: "De nog geautoriseerde {{amount}} wordt vrijgegeven voor de klant. Wat al geïnd is, blijft geïnd. Dit kan niet ongedaan worden gemaakt.",
+  voidRestDescription:
+    "De nog geautoriseerde {{amount}} wordt vrijgegeven voor de klant. Wat al geïnd is, blijft geïnd. Dit kan niet ongedaan worden gemaakt.",
   restCaptured: "De rest is geïnd.",
   restVoided: "De rest is vrijgegeven: {{amount}} terug naar de klant.",
   readFromService: "Gelezen bij de dienst.",
@@ -233,13 +237,18 @@ const NL: ActionTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const BOX_ACTION_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", ActionTexts> = { en: EN, fr: FR, de: DE, es: ES, it: IT, nl: NL }
+export const BOX_ACTION_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", ActionTexts> = {
+  en: EN,
+  fr: FR,
+  de: DE,
+  es: ES,
+  it: IT,
+  nl: NL,
+}
 
 /**
- * Why a typed capture or refund amount is refused (payments/capture-amount.ts,
- * runtime/views/refund-amount.ts), in the languages other than English: English shows the
- * checks' own message. `{{currency}}` ISO 4217, `{{decimals}}` the currency's digits,
- * `{{example}}` 12.50 written in the admin's locale, `{{open}}` / `{{refundable}}` amounts, `{{date}}` a date.
+ * Why a typed amount is refused, in the languages other than English (which shows the checks'
+ * own message). `{{example}}` is 12.50 written in the admin's locale.
  */
 export type AmountProblem =
   | "not_a_number"

@@ -6,13 +6,8 @@ import { SETTINGS_HEALTH_TEXTS } from "./settings-health"
 import { SETTINGS_PAGE_TEXTS } from "./settings-page"
 
 /**
- * The plugin's translations for Medusa's dashboard (react-i18next resources, merged into the
- * dashboard's own by the admin bundler from `src/admin/i18n/index.ts`; Medusa 2.11.1+): the
- * keys under `bnpl` (`box`: the order page's box, `actions`: its forms, confirmations, toasts
- * and timeline, `problems`: why a typed amount is refused, `settings`: Settings -> Pay later,
- * from settings-page.ts, settings-findings.ts, settings-form.ts and settings-health.ts), in the
- * dashboard's language codes. A language the plugin lacks falls back to the
- * dashboard's fallback, English.
+ * The dashboard's react-i18next resources under `bnpl`, by its language codes; Medusa 2.11.1+
+ * merges them from this file's place. A missing language falls back to English.
  */
 export default Object.fromEntries(
   Object.entries(PAY_LATER_BOX_TEXTS).map(([language, box]) => [
@@ -32,5 +27,5 @@ export default Object.fromEntries(
         },
       },
     },
-  ])
+  ]),
 )

@@ -1,11 +1,6 @@
 /**
- * The order page's Pay later box in the dashboard's languages (react-i18next, namespace
- * `translation`, keys under `bnpl.box`): English, and the languages of the EU account's
- * markets. Every language is typed `BoxTexts`, so a missing key fails the admin's `tsc`.
- * `{{name}}` is i18next's interpolation. Amounts and dates are formatted in the admin's
- * locale by lib/format.ts. The English is the dashboard's own, American English: Medusa's
- * payment badges beside the box say "Authorized" and "Canceled", so the box's words are spelt
- * as they are (the plugin's docs, written in British English, quote them as the box shows them).
+ * The box under `bnpl.box`; typed `BoxTexts`, so a missing key fails `tsc`. The English is
+ * American, as Medusa's badges beside the box say "Authorized" and "Canceled".
  */
 const EN = {
   title: "Pay later",
@@ -221,4 +216,11 @@ const NL: BoxTexts = {
 }
 
 /** The box's texts by the dashboard's language codes ("en", "fr", ...). */
-export const PAY_LATER_BOX_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", BoxTexts> = { en: EN, fr: FR, de: DE, es: ES, it: IT, nl: NL }
+export const PAY_LATER_BOX_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", BoxTexts> = {
+  en: EN,
+  fr: FR,
+  de: DE,
+  es: ES,
+  it: IT,
+  nl: NL,
+}

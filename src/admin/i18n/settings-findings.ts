@@ -1,13 +1,11 @@
-/**
- * Settings -> Pay later's approvals on hold and reconciliation findings in the dashboard's
- * languages (keys under `bnpl.settings`, merged with settings-page.ts's): their headings and
- * counts, each finding in words, Place the order / Complete / Void with their confirmations and
- * toasts. A held approval's failure is the server's, in English.
- */
+// Approvals on hold and reconciliation findings, under `bnpl.settings`. A held approval's
+// failure is the server's, in English.
 const EN = {
   held: "Approvals on hold",
-  heldOne: "1 approval is on hold: the customer approved and the order could not be placed. Fix the cause, then place the order, or void it.",
-  heldMany: "{{count}} approvals are on hold: the customer approved and the order could not be placed. Fix the cause, then place the order, or void it.",
+  heldOne:
+    "1 approval is on hold: the customer approved and the order could not be placed. Fix the cause, then place the order, or void it.",
+  heldMany:
+    "{{count}} approvals are on hold: the customer approved and the order could not be placed. Fix the cause, then place the order, or void it.",
   heldDecided: "Decided in the last 7 days.",
   reconciliation: "Reconciliation",
   lastChecked: "Last checked {{time}}: {{checked}} approved payments, {{withoutOrder}} without a Medusa order.",
@@ -40,8 +38,10 @@ export type FindingsTexts = Record<keyof typeof EN, string>
 
 const FR: FindingsTexts = {
   held: "Acceptations en attente",
-  heldOne: "1 acceptation est en attente\u00a0: le client a accepté, mais la commande n'a pas pu être créée. Corrigez la cause, puis créez la commande ou annulez l'autorisation.",
-  heldMany: "{{count}} acceptations sont en attente\u00a0: le client a accepté, mais la commande n'a pas pu être créée. Corrigez la cause, puis créez la commande ou annulez l'autorisation.",
+  heldOne:
+    "1 acceptation est en attente\u00a0: le client a accepté, mais la commande n'a pas pu être créée. Corrigez la cause, puis créez la commande ou annulez l'autorisation.",
+  heldMany:
+    "{{count}} acceptations sont en attente\u00a0: le client a accepté, mais la commande n'a pas pu être créée. Corrigez la cause, puis créez la commande ou annulez l'autorisation.",
   heldDecided: "Traitées au cours des 7 derniers jours.",
   reconciliation: "Rapprochement",
   lastChecked: "Dernière vérification le {{time}}\u00a0: {{checked}} paiements acceptés, dont {{withoutOrder}} sans commande Medusa.",
@@ -71,8 +71,10 @@ const FR: FindingsTexts = {
 
 const DE: FindingsTexts = {
   held: "Zurückgehaltene Genehmigungen",
-  heldOne: "1 Genehmigung wird zurückgehalten: Der Kunde hat zugestimmt, aber die Bestellung konnte nicht angelegt werden. Beheben Sie die Ursache und legen Sie dann die Bestellung an oder stornieren Sie sie.",
-  heldMany: "{{count}} Genehmigungen werden zurückgehalten: Der Kunde hat zugestimmt, aber die Bestellung konnte nicht angelegt werden. Beheben Sie die Ursache und legen Sie dann die Bestellung an oder stornieren Sie sie.",
+  heldOne:
+    "1 Genehmigung wird zurückgehalten: Der Kunde hat zugestimmt, aber die Bestellung konnte nicht angelegt werden. Beheben Sie die Ursache und legen Sie dann die Bestellung an oder stornieren Sie sie.",
+  heldMany:
+    "{{count}} Genehmigungen werden zurückgehalten: Der Kunde hat zugestimmt, aber die Bestellung konnte nicht angelegt werden. Beheben Sie die Ursache und legen Sie dann die Bestellung an oder stornieren Sie sie.",
   heldDecided: "In den letzten 7 Tagen entschieden.",
   reconciliation: "Abgleich",
   lastChecked: "Zuletzt geprüft am {{time}}: {{checked}} genehmigte Zahlungen, {{withoutOrder}} davon ohne Medusa-Bestellung.",
@@ -96,14 +98,17 @@ const DE: FindingsTexts = {
   voidTitle: "Diese Zahlung stornieren?",
   placeTitle: "Die Bestellung anlegen?",
   completeTitle: "Diesen Bezahlvorgang abschließen?",
-  voidDescription: "Die vom Dienst ohne Bestellung genehmigten {{amount}} werden für den Kunden freigegeben. Das lässt sich nicht rückgängig machen.",
+  voidDescription:
+    "Die vom Dienst ohne Bestellung genehmigten {{amount}} werden für den Kunden freigegeben. Das lässt sich nicht rückgängig machen.",
   completeDescription: "Aus dem Warenkorb des Kunden wird eine Bestellung über {{amount}} angelegt, die der Dienst bereits genehmigt hat.",
 }
 
 const ES: FindingsTexts = {
   held: "Aprobaciones retenidas",
-  heldOne: "Hay 1 aprobación retenida: el cliente aprobó el pago, pero no se pudo crear el pedido. Corrige la causa y después crea el pedido o anúlalo.",
-  heldMany: "Hay {{count}} aprobaciones retenidas: el cliente aprobó el pago, pero no se pudo crear el pedido. Corrige la causa y después crea el pedido o anúlalo.",
+  heldOne:
+    "Hay 1 aprobación retenida: el cliente aprobó el pago, pero no se pudo crear el pedido. Corrige la causa y después crea el pedido o anúlalo.",
+  heldMany:
+    "Hay {{count}} aprobaciones retenidas: el cliente aprobó el pago, pero no se pudo crear el pedido. Corrige la causa y después crea el pedido o anúlalo.",
   heldDecided: "Resueltas en los últimos 7 días.",
   reconciliation: "Conciliación",
   lastChecked: "Última comprobación el {{time}}: {{checked}} pagos aprobados, {{withoutOrder}} sin pedido en Medusa.",
@@ -133,8 +138,10 @@ const ES: FindingsTexts = {
 
 const IT: FindingsTexts = {
   held: "Approvazioni in sospeso",
-  heldOne: "1 approvazione è in sospeso: il cliente ha approvato, ma non è stato possibile creare l'ordine. Risolvi la causa, poi crea l'ordine o annullalo.",
-  heldMany: "{{count}} approvazioni sono in sospeso: il cliente ha approvato, ma non è stato possibile creare l'ordine. Risolvi la causa, poi crea l'ordine o annullalo.",
+  heldOne:
+    "1 approvazione è in sospeso: il cliente ha approvato, ma non è stato possibile creare l'ordine. Risolvi la causa, poi crea l'ordine o annullalo.",
+  heldMany:
+    "{{count}} approvazioni sono in sospeso: il cliente ha approvato, ma non è stato possibile creare l'ordine. Risolvi la causa, poi crea l'ordine o annullalo.",
   heldDecided: "Decise negli ultimi 7 giorni.",
   reconciliation: "Riconciliazione",
   lastChecked: "Ultimo controllo il {{time}}: {{checked}} pagamenti approvati, {{withoutOrder}} senza un ordine Medusa.",
@@ -158,14 +165,17 @@ const IT: FindingsTexts = {
   voidTitle: "Annullare questo pagamento?",
   placeTitle: "Creare l'ordine?",
   completeTitle: "Completare questo pagamento?",
-  voidDescription: "I {{amount}} approvati dal servizio senza un ordine verranno svincolati per il cliente. L'operazione non si può annullare.",
+  voidDescription:
+    "I {{amount}} approvati dal servizio senza un ordine verranno svincolati per il cliente. L'operazione non si può annullare.",
   completeDescription: "Verrà creato dal carrello del cliente un ordine di {{amount}}, già approvato dal servizio.",
 }
 
 const NL: FindingsTexts = {
   held: "Goedkeuringen in de wacht",
-  heldOne: "1 goedkeuring staat in de wacht: de klant heeft goedgekeurd, maar de bestelling kon niet worden aangemaakt. Los de oorzaak op en maak dan de bestelling aan of geef de betaling vrij.",
-  heldMany: "{{count}} goedkeuringen staan in de wacht: de klant heeft goedgekeurd, maar de bestelling kon niet worden aangemaakt. Los de oorzaak op en maak dan de bestelling aan of geef de betaling vrij.",
+  heldOne:
+    "1 goedkeuring staat in de wacht: de klant heeft goedgekeurd, maar de bestelling kon niet worden aangemaakt. Los de oorzaak op en maak dan de bestelling aan of geef de betaling vrij.",
+  heldMany:
+    "{{count}} goedkeuringen staan in de wacht: de klant heeft goedgekeurd, maar de bestelling kon niet worden aangemaakt. Los de oorzaak op en maak dan de bestelling aan of geef de betaling vrij.",
   heldDecided: "Afgehandeld in de afgelopen 7 dagen.",
   reconciliation: "Afstemming",
   lastChecked: "Laatst gecontroleerd op {{time}}: {{checked}} goedgekeurde betalingen, {{withoutOrder}} zonder Medusa-bestelling.",
@@ -189,9 +199,18 @@ const NL: FindingsTexts = {
   voidTitle: "Deze betaling vrijgeven?",
   placeTitle: "De bestelling aanmaken?",
   completeTitle: "Deze betaling afronden?",
-  voidDescription: "De {{amount}} die de dienst zonder bestelling goedkeurde, wordt vrijgegeven voor de klant. Dit kan niet ongedaan worden gemaakt.",
-  completeDescription: "Uit de winkelwagen van de klant wordt een bestelling van {{amount}} aangemaakt, die de dienst al heeft goedgekeurd.",
+  voidDescription:
+    "De {{amount}} die de dienst zonder bestelling goedkeurde, wordt vrijgegeven voor de klant. Dit kan niet ongedaan worden gemaakt.",
+  completeDescription:
+    "Uit de winkelwagen van de klant wordt een bestelling van {{amount}} aangemaakt, die de dienst al heeft goedgekeurd.",
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const SETTINGS_FINDINGS_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", FindingsTexts> = { en: EN, fr: FR, de: DE, es: ES, it: IT, nl: NL }
+export const SETTINGS_FINDINGS_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", FindingsTexts> = {
+  en: EN,
+  fr: FR,
+  de: DE,
+  es: ES,
+  it: IT,
+  nl: NL,
+}

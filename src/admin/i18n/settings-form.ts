@@ -1,9 +1,4 @@
-/**
- * Settings -> Pay later's settings form in the dashboard's languages (keys under
- * `bnpl.settings`, merged with settings-page.ts's): each setting, message field, failure policy
- * and exclusion list as the form and its change log name them (lib/settings-words.ts), the
- * exclusion pickers, Save and its toast, the change log's table.
- */
+// The settings form and its change log, under `bnpl.settings`.
 const EN = {
   settings: "Settings",
   field_enabled: "Offer pay later with this account",
@@ -278,4 +273,11 @@ const NL: FormTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const SETTINGS_FORM_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", FormTexts> = { en: EN, fr: FR, de: DE, es: ES, it: IT, nl: NL }
+export const SETTINGS_FORM_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", FormTexts> = {
+  en: EN,
+  fr: FR,
+  de: DE,
+  es: ES,
+  it: IT,
+  nl: NL,
+}

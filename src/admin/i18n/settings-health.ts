@@ -1,8 +1,5 @@
-/**
- * Settings -> Pay later's health card and Test connection in the dashboard's languages (keys
- * under `bnpl.settings`, merged with settings-page.ts's). A connection step's label and detail
- * and a health warning are the server's, in English.
- */
+// The health card and Test connection, under `bnpl.settings`. A connection step's label and
+// detail and a health warning are the server's, in English.
 const EN = {
   health: "Service health",
   lastHour: "Last hour",
@@ -15,7 +12,8 @@ const EN = {
   figure_errors: "Errors",
   figure_faults: "Faults",
   "figure_last-failure": "Last failing call",
-  usual: "From this store's own record of its calls. Usual: the {{days}} days before the last hour ({{calls}} calls, {{rate}} errors and faults).",
+  usual:
+    "From this store's own record of its calls. Usual: the {{days}} days before the last hour ({{calls}} calls, {{rate}} errors and faults).",
   noCalls: "No calls in the last 24 hours.",
   endpoint: "Endpoint",
   latency: "{{window}}: calls, p50 / p95",
@@ -47,7 +45,8 @@ const FR: HealthTexts = {
   figure_errors: "Erreurs",
   figure_faults: "Pannes",
   "figure_last-failure": "Dernier appel en échec",
-  usual: "D'après le propre relevé des appels de cette boutique. Habituel\u00a0: les {{days}} jours avant la dernière heure ({{calls}} appels, {{rate}} d'erreurs et de pannes).",
+  usual:
+    "D'après le propre relevé des appels de cette boutique. Habituel\u00a0: les {{days}} jours avant la dernière heure ({{calls}} appels, {{rate}} d'erreurs et de pannes).",
   noCalls: "Aucun appel ces dernières 24 heures.",
   endpoint: "Point d'accès",
   latency: "{{window}}\u00a0: appels, p50 / p95",
@@ -76,7 +75,8 @@ const DE: HealthTexts = {
   figure_errors: "Fehler",
   figure_faults: "Störungen",
   "figure_last-failure": "Letzter fehlgeschlagener Aufruf",
-  usual: "Aus den eigenen Aufzeichnungen dieses Shops. Üblich: die {{days}} Tage vor der letzten Stunde ({{calls}} Aufrufe, {{rate}} Fehler und Störungen).",
+  usual:
+    "Aus den eigenen Aufzeichnungen dieses Shops. Üblich: die {{days}} Tage vor der letzten Stunde ({{calls}} Aufrufe, {{rate}} Fehler und Störungen).",
   noCalls: "Keine Aufrufe in den letzten 24 Stunden.",
   endpoint: "Endpunkt",
   latency: "{{window}}: Aufrufe, p50 / p95",
@@ -105,7 +105,8 @@ const ES: HealthTexts = {
   figure_errors: "Errores",
   figure_faults: "Fallos",
   "figure_last-failure": "Última llamada fallida",
-  usual: "Según el propio registro de llamadas de esta tienda. Lo habitual: los {{days}} días anteriores a la última hora ({{calls}} llamadas, {{rate}} de errores y fallos).",
+  usual:
+    "Según el propio registro de llamadas de esta tienda. Lo habitual: los {{days}} días anteriores a la última hora ({{calls}} llamadas, {{rate}} de errores y fallos).",
   noCalls: "Ninguna llamada en las últimas 24 horas.",
   endpoint: "Endpoint",
   latency: "{{window}}: llamadas, p50 / p95",
@@ -134,7 +135,8 @@ const IT: HealthTexts = {
   figure_errors: "Errori",
   figure_faults: "Guasti",
   "figure_last-failure": "Ultima chiamata non riuscita",
-  usual: "Dal registro delle chiamate di questo negozio. Di solito: i {{days}} giorni prima dell'ultima ora ({{calls}} chiamate, {{rate}} di errori e guasti).",
+  usual:
+    "Dal registro delle chiamate di questo negozio. Di solito: i {{days}} giorni prima dell'ultima ora ({{calls}} chiamate, {{rate}} di errori e guasti).",
   noCalls: "Nessuna chiamata nelle ultime 24 ore.",
   endpoint: "Endpoint",
   latency: "{{window}}: chiamate, p50 / p95",
@@ -163,7 +165,8 @@ const NL: HealthTexts = {
   figure_errors: "Fouten",
   figure_faults: "Storingen",
   "figure_last-failure": "Laatste mislukte aanroep",
-  usual: "Uit het eigen logboek van deze winkel. Normaal: de {{days}} dagen voor het afgelopen uur ({{calls}} aanroepen, {{rate}} fouten en storingen).",
+  usual:
+    "Uit het eigen logboek van deze winkel. Normaal: de {{days}} dagen voor het afgelopen uur ({{calls}} aanroepen, {{rate}} fouten en storingen).",
   noCalls: "Geen aanroepen in de afgelopen 24 uur.",
   endpoint: "Endpoint",
   latency: "{{window}}: aanroepen, p50 / p95",
@@ -181,4 +184,11 @@ const NL: HealthTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const SETTINGS_HEALTH_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", HealthTexts> = { en: EN, fr: FR, de: DE, es: ES, it: IT, nl: NL }
+export const SETTINGS_HEALTH_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", HealthTexts> = {
+  en: EN,
+  fr: FR,
+  de: DE,
+  es: ES,
+  it: IT,
+  nl: NL,
+}

@@ -1,11 +1,6 @@
 /**
- * Settings -> Pay later in the dashboard's languages, its page (react-i18next, namespace
- * `translation`, keys under `bnpl.settings`, merged with settings-findings.ts's,
- * settings-form.ts's and settings-health.ts's by index.ts): the page's heading, each account's
- * card, the capture modes (the box's "Capture mode" too) and the jobs. Every language is typed,
- * so a missing key fails the admin's `tsc`; `{{name}}` is i18next's interpolation, amounts and
- * dates filled in already formatted in the admin's locale (lib/format.ts). What the server
- * writes (a job's summary, an error) stays in its words.
+ * Settings → Pay later's page under `bnpl.settings`; typed, so a missing key fails `tsc`.
+ * What the server writes (a job's summary, an error) stays in its words.
  */
 const EN = {
   title: "Pay later",
@@ -27,7 +22,8 @@ const EN = {
   live: "Live",
   refreshLimits: "Refresh limits",
   moneyRecords: "Money records",
-  moneyRecordsHelp: "The day's captures, refunds and voids sent to the service, with the references its settlement file names them by, to match its lines to Medusa's orders.",
+  moneyRecordsHelp:
+    "The day's captures, refunds and voids sent to the service, with the references its settlement file names them by, to match its lines to Medusa's orders.",
   moneyRecordsDay: "Day (UTC)",
   moneyRecordsDownload: "Download CSV",
   paymentProvider: "Payment provider",
@@ -77,7 +73,8 @@ const FR: PageTexts = {
   live: "Production",
   refreshLimits: "Actualiser les plafonds",
   moneyRecords: "Opérations financières",
-  moneyRecordsHelp: "Les captures, remboursements et annulations du jour envoyés au service, avec les références sous lesquelles son fichier de règlement les nomme, pour rapprocher ses lignes des commandes de Medusa.",
+  moneyRecordsHelp:
+    "Les captures, remboursements et annulations du jour envoyés au service, avec les références sous lesquelles son fichier de règlement les nomme, pour rapprocher ses lignes des commandes de Medusa.",
   moneyRecordsDay: "Jour (UTC)",
   moneyRecordsDownload: "Télécharger le CSV",
   paymentProvider: "Prestataire de paiement",
@@ -124,7 +121,8 @@ const DE: PageTexts = {
   live: "Live",
   refreshLimits: "Limits aktualisieren",
   moneyRecords: "Geldbewegungen",
-  moneyRecordsHelp: "Die Erfassungen, Erstattungen und Stornierungen des Tages, die an den Dienst gingen, mit den Referenzen, unter denen seine Abrechnungsdatei sie führt, um ihre Zeilen den Bestellungen in Medusa zuzuordnen.",
+  moneyRecordsHelp:
+    "Die Erfassungen, Erstattungen und Stornierungen des Tages, die an den Dienst gingen, mit den Referenzen, unter denen seine Abrechnungsdatei sie führt, um ihre Zeilen den Bestellungen in Medusa zuzuordnen.",
   moneyRecordsDay: "Tag (UTC)",
   moneyRecordsDownload: "CSV herunterladen",
   paymentProvider: "Zahlungsanbieter",
@@ -171,7 +169,8 @@ const ES: PageTexts = {
   live: "Producción",
   refreshLimits: "Actualizar límites",
   moneyRecords: "Movimientos de dinero",
-  moneyRecordsHelp: "Las capturas, reembolsos y anulaciones del día enviados al servicio, con las referencias con las que su archivo de liquidación los nombra, para cuadrar sus líneas con los pedidos de Medusa.",
+  moneyRecordsHelp:
+    "Las capturas, reembolsos y anulaciones del día enviados al servicio, con las referencias con las que su archivo de liquidación los nombra, para cuadrar sus líneas con los pedidos de Medusa.",
   moneyRecordsDay: "Día (UTC)",
   moneyRecordsDownload: "Descargar CSV",
   paymentProvider: "Proveedor de pago",
@@ -218,7 +217,8 @@ const IT: PageTexts = {
   live: "Produzione",
   refreshLimits: "Aggiorna i limiti",
   moneyRecords: "Movimenti di denaro",
-  moneyRecordsHelp: "Gli incassi, i rimborsi e gli annullamenti del giorno inviati al servizio, con i riferimenti con cui il suo file di liquidazione li indica, per abbinare le sue righe agli ordini di Medusa.",
+  moneyRecordsHelp:
+    "Gli incassi, i rimborsi e gli annullamenti del giorno inviati al servizio, con i riferimenti con cui il suo file di liquidazione li indica, per abbinare le sue righe agli ordini di Medusa.",
   moneyRecordsDay: "Giorno (UTC)",
   moneyRecordsDownload: "Scarica il CSV",
   paymentProvider: "Fornitore di pagamento",
@@ -265,7 +265,8 @@ const NL: PageTexts = {
   live: "Live",
   refreshLimits: "Limieten vernieuwen",
   moneyRecords: "Geldbewegingen",
-  moneyRecordsHelp: "De inningen, terugbetalingen en annuleringen van de dag die naar de dienst zijn gestuurd, met de referenties waaronder zijn afrekeningsbestand ze noemt, om zijn regels aan de bestellingen in Medusa te koppelen.",
+  moneyRecordsHelp:
+    "De inningen, terugbetalingen en annuleringen van de dag die naar de dienst zijn gestuurd, met de referenties waaronder zijn afrekeningsbestand ze noemt, om zijn regels aan de bestellingen in Medusa te koppelen.",
   moneyRecordsDay: "Dag (UTC)",
   moneyRecordsDownload: "CSV downloaden",
   paymentProvider: "Betaalprovider",
@@ -293,4 +294,11 @@ const NL: PageTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const SETTINGS_PAGE_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", PageTexts> = { en: EN, fr: FR, de: DE, es: ES, it: IT, nl: NL }
+export const SETTINGS_PAGE_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", PageTexts> = {
+  en: EN,
+  fr: FR,
+  de: DE,
+  es: ES,
+  it: IT,
+  nl: NL,
+}

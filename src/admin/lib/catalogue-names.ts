@@ -4,12 +4,8 @@ import type { AccountSettings } from "./api"
 
 type ListKey = Exclude<keyof AccountSettings["exclusions"], "variantSkus">
 
-/**
- * Where the exclusion pickers find Medusa's products, collections, categories, types and tags:
- * Medusa's own admin routes, read with the dashboard's session (the JS SDK, as the dashboard's
- * own pickers do). `stored` is what the setting keeps: the id, or for tags the tag's value.
- */
-const SOURCES: Record<ListKey, { path: string; list: string; name: string; stored: "id" | "value"}> = {
+// Medusa's admin routes for the pickers. `stored`: what the setting keeps (tags by value).
+const SOURCES: Record<ListKey, { path: string; list: string; name: string; stored: "id" | "value" }> = {
   productIds: { path: "/admin/products", list: "products", name: "title", stored: "id" },
   collectionIds: { path: "/admin/collections", list: "collections", name: "title", stored: "id" },
   categoryIds: { path: "/admin/product-categories", list: "product_categories", name: "name", stored: "id" },
@@ -44,12 +40,10 @@ export function useCatalogueSearch(key: ListKey, text: string) {
   })
 }
 
-/**
- * The names of what the exclusion lists hold, by stored id: each list's entries read from
- * Medusa in one call. An id Medusa does not have (a product since deleted) is named by its id.
- * Tags are stored by value, their own name.
- */
-export function useCatalogueNames(exclusions: Array<Partial<AccountSettings["exclusions"]> | null | undefined>): (stored: string) => string {
+/** A namer for the exclusion lists' stored ids, one Medusa call per list; an unknown id is named by itself. */
+export function useCatalogueNames(
+  exclusions: Array<Partial<AccountSettings["exclusions"]> | null | undefined>,
+): (stored: string) => string {
   const wanted = PICKED_LISTS.filter((key) => SOURCES[key].stored === "id").map((key) => ({
     key,
     ids: [...new Set(exclusions.flatMap((entry) => entry?.[key] ?? []))].sort(),

@@ -1,14 +1,4 @@
-/**
- * What the order page's own data says about its payments, reduced to the marks that change when
- * Medusa's buttons and dialogs move money (its "Capture payment", its Refund dialog, an order
- * cancel): each collection's status and captured and refunded amounts, each payment's captured
- * and canceled times and its counts of captures and refunds, and the order's payment status.
- * Medusa refetches the order after each of those; the Pay later box keys its own query on these
- * marks, so it reads its payments again at once, without a reload (widgets/order-pay-later.tsx).
- * Pure: the admin's bundle runs it in the browser.
- */
-
-/** The part of Medusa's admin order (the widget's `data`) the marks are read from; every field optional. */
+/** The part of Medusa's admin order (the widget's `data`) the marks are read from. */
 export interface OrderPaymentsShape {
   id: string
   status?: string | null

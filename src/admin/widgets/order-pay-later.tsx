@@ -12,20 +12,12 @@ import { captureModeLabel } from "../lib/settings-words"
 import { medusaPaymentMarks, type OrderPaymentsShape } from "../lib/medusa-payment-marks"
 
 /**
- * The order page's "Pay later" box (zone `order.details.before`, the order page's main column;
- * Medusa 2.21 orders its main column by its layout configuration, where the box is put under
- * the order's header, so its amounts and capture field are where a merchant looks first): for each pay later payment of the order, the state in Medusa's words,
- * the amounts (authorised, captured, refunded, open, released), capture of an amount and
- * refund of what was captured, what Medusa's own sections show otherwise and why, the
- * service's order id, the authorisation's expiry, courier sync and the capture mode, each
- * refund's references and the calls made to the service (components/payment-history.tsx),
- * with "Refresh from the service" and, for a partly captured payment, "Capture the rest" and
- * "Void the rest". Orders paid otherwise show nothing.
+ * The order page's "Pay later" box: each pay later payment's state, amounts and actions.
+ * Put under the order's header, where a merchant looks first. Orders paid otherwise show nothing.
  */
 const PayLaterOrderWidget = ({ data: order }: { data: OrderPaymentsShape }) => {
-  // Keyed on Medusa's own marks of the order's payments: after its "Capture payment", its
-  // Refund dialog or a cancel, Medusa refetches the order and the box reads its payments again.
-  // The interval catches what changed elsewhere (another admin, a job) while the page is open.
+  // Keyed on Medusa's marks: after its own capture, refund or cancel Medusa refetches the order,
+  // so the box reads again. The interval catches changes elsewhere (another admin, a job).
   const queryKey = ["bnpl", "order-payments", order.id, medusaPaymentMarks(order)]
   const { data, isLoading, error } = useQuery({
     queryKey,
@@ -40,7 +32,9 @@ const PayLaterOrderWidget = ({ data: order }: { data: OrderPaymentsShape }) => {
     return (
       <Container className="px-6 py-4" data-testid="bnpl-widget-error">
         <Heading level="h2">{t("bnpl.box.title")}</Heading>
-        <Text size="small" className="text-ui-fg-error mt-2">{errorMessage(error)}</Text>
+        <Text size="small" className="text-ui-fg-error mt-2">
+          {errorMessage(error)}
+        </Text>
       </Container>
     )
   }
@@ -67,8 +61,12 @@ function useNow(intervalMs = 60_000): number {
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="flex flex-col gap-y-0.5">
-      <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">{label}</Text>
-      <Text size="small" leading="compact" weight="plus" data-testid={testId}>{value}</Text>
+      <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+        {label}
+      </Text>
+      <Text size="small" leading="compact" weight="plus" data-testid={testId}>
+        {value}
+      </Text>
     </div>
   )
 }
@@ -76,15 +74,23 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
     <div className="grid grid-cols-2 items-start gap-x-4 px-6 py-2">
-      <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">{label}</Text>
+      <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
+        {label}
+      </Text>
       <div className="text-right" data-testid={testId}>
-        {typeof children === "string" ? <Text size="small" leading="compact">{children}</Text> : children}
+        {typeof children === "string" ? (
+          <Text size="small" leading="compact">
+            {children}
+          </Text>
+        ) : (
+          children
+        )}
       </div>
     </div>
   )
 }
 
-/** How often an open order page reads its pay later payments again (their views are read from Medusa and a kept answer of the service). */
+/** How often an open order page reads its pay later payments again. */
 const REFETCH_INTERVAL_MS = 5_000
 
 function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payment: PaymentView }) {
@@ -101,7 +107,8 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
     onSuccess: ({ payment: updated }) => {
       show(updated)
       if (updated.mismatch) toast.error(updated.mismatch)
-      else if (updated.service && "error" in updated.service) toast.error(t("bnpl.actions.serviceDidNotAnswer", { detail: updated.service.error }))
+      else if (updated.service && "error" in updated.service)
+        toast.error(t("bnpl.actions.serviceDidNotAnswer", { detail: updated.service.error }))
       else toast.success(t("bnpl.actions.readFromService"))
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -146,14 +153,32 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
             </Badge>
           )}
         </div>
-        <StatusBadge color={STATE_COLORS[payment.state]} data-testid="bnpl-state">{t(`bnpl.box.state_${payment.state}`, { defaultValue: STATE_LABELS[payment.state] ?? payment.state })}</StatusBadge>
+        <StatusBadge color={STATE_COLORS[payment.state]} data-testid="bnpl-state">
+          {t(`bnpl.box.state_${payment.state}`, { defaultValue: STATE_LABELS[payment.state] ?? payment.state })}
+        </StatusBadge>
       </div>
       <div className="flex flex-wrap gap-x-8 gap-y-2 px-6 py-3" data-testid="bnpl-amounts">
-        <Figure label={t("bnpl.box.authorised")} value={formatMoney(payment.amounts.authorised, payment.currency)} testId="bnpl-amount-authorised" />
-        <Figure label={t("bnpl.box.captured")} value={formatMoney(payment.amounts.captured, payment.currency)} testId="bnpl-amount-captured" />
-        <Figure label={t("bnpl.box.refunded")} value={formatMoney(payment.amounts.refunded, payment.currency)} testId="bnpl-amount-refunded" />
+        <Figure
+          label={t("bnpl.box.authorised")}
+          value={formatMoney(payment.amounts.authorised, payment.currency)}
+          testId="bnpl-amount-authorised"
+        />
+        <Figure
+          label={t("bnpl.box.captured")}
+          value={formatMoney(payment.amounts.captured, payment.currency)}
+          testId="bnpl-amount-captured"
+        />
+        <Figure
+          label={t("bnpl.box.refunded")}
+          value={formatMoney(payment.amounts.refunded, payment.currency)}
+          testId="bnpl-amount-refunded"
+        />
         <Figure label={t("bnpl.box.openToCapture")} value={rest} testId="bnpl-amount-open" />
-        <Figure label={t("bnpl.box.released")} value={formatMoney(payment.amounts.released, payment.currency)} testId="bnpl-amount-released" />
+        <Figure
+          label={t("bnpl.box.released")}
+          value={formatMoney(payment.amounts.released, payment.currency)}
+          testId="bnpl-amount-released"
+        />
       </div>
       {((open && !payment.mismatch) || payment.actions.refund) && (
         <div className="grid grid-cols-2 divide-x" data-testid="bnpl-money-actions">
@@ -163,9 +188,13 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
       )}
       {payment.medusaNotes.length > 0 && (
         <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="bnpl-medusa-notes">
-          <Text size="small" leading="compact" weight="plus">{t("bnpl.box.medusaSections")}</Text>
+          <Text size="small" leading="compact" weight="plus">
+            {t("bnpl.box.medusaSections")}
+          </Text>
           {payment.medusaNotes.map((line) => (
-            <Text key={line} size="small" className="text-ui-fg-subtle" data-testid="bnpl-medusa-note">{line}</Text>
+            <Text key={line} size="small" className="text-ui-fg-subtle" data-testid="bnpl-medusa-note">
+              {line}
+            </Text>
           ))}
         </div>
       )}
@@ -173,7 +202,9 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
         <Row label={t("bnpl.box.serviceOrderId")} testId="bnpl-service-order-id">
           {payment.serviceOrderId ? (
             <div className="flex items-center justify-end gap-x-1">
-              <Text size="small" leading="compact" className="font-mono">{payment.serviceOrderId}</Text>
+              <Text size="small" leading="compact" className="font-mono">
+                {payment.serviceOrderId}
+              </Text>
               <Copy content={payment.serviceOrderId} />
             </div>
           ) : (
@@ -183,7 +214,9 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
         <Row label={t("bnpl.box.expires")} testId="bnpl-expiry">
           {expires ? (
             <div className="flex flex-col items-end">
-              <Text size="small" leading="compact">{formatTime(expires)}</Text>
+              <Text size="small" leading="compact">
+                {formatTime(expires)}
+              </Text>
               {open && (
                 <Badge size="2xsmall" color={payment.expiryWarning ? "red" : "grey"} data-testid="bnpl-expiry-countdown">
                   {t(payment.expiryWarning ? "bnpl.box.captureSoon" : "bnpl.box.timeLeft", { time: timeLeft(expires, now) })}
@@ -198,7 +231,9 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
         <Row label={t("bnpl.box.courier")} testId="bnpl-courier">
           {payment.courier ? (
             <div className="flex flex-col items-end">
-              <Text size="small" leading="compact">{payment.courier.name ?? "—"}</Text>
+              <Text size="small" leading="compact">
+                {payment.courier.name ?? "—"}
+              </Text>
               <Text size="xsmall" className="text-ui-fg-subtle">
                 {[payment.courier.tracking, payment.courier.priority, formatTime(payment.courier.shippedAt)].filter(Boolean).join(" · ")}
               </Text>
@@ -209,7 +244,9 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
         </Row>
         {payment.courierErrors.map((entry) => (
           <Row key={entry.fulfillmentId} label={t("bnpl.box.courierFailed")} testId="bnpl-courier-error">
-            <Text size="small" className="text-ui-fg-error">{entry.message}</Text>
+            <Text size="small" className="text-ui-fg-error">
+              {entry.message}
+            </Text>
           </Row>
         ))}
       </div>
@@ -222,9 +259,15 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
               {t("bnpl.box.mismatch", { detail: payment.mismatch })}
             </Text>
           )}
-          {serviceError && <Text size="small" className="text-ui-fg-error">{t("bnpl.box.unreadable", { detail: serviceError })}</Text>}
+          {serviceError && (
+            <Text size="small" className="text-ui-fg-error">
+              {t("bnpl.box.unreadable", { detail: serviceError })}
+            </Text>
+          )}
           {payment.differences.map((line) => (
-            <Text key={line} size="small" className="text-ui-fg-error">{line}</Text>
+            <Text key={line} size="small" className="text-ui-fg-error">
+              {line}
+            </Text>
           ))}
         </div>
       )}
@@ -234,16 +277,32 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
           {payment.stateSource === "medusa" ? t("bnpl.box.medusaState") : ""}
         </Text>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => refresh.mutate()} data-testid="bnpl-refresh">
+          <Button
+            size="small"
+            variant="secondary"
+            isLoading={refresh.isPending}
+            onClick={() => refresh.mutate()}
+            data-testid="bnpl-refresh"
+          >
             {t("bnpl.box.refresh")}
           </Button>
           {payment.actions.captureRest && (
-            <Button size="small" variant="secondary" isLoading={action.isPending && action.variables === "capture"} onClick={() => confirm("capture")}>
+            <Button
+              size="small"
+              variant="secondary"
+              isLoading={action.isPending && action.variables === "capture"}
+              onClick={() => confirm("capture")}
+            >
               {t("bnpl.box.captureRest")}
             </Button>
           )}
           {payment.actions.voidRest && (
-            <Button size="small" variant="danger" isLoading={action.isPending && action.variables === "void"} onClick={() => confirm("void")}>
+            <Button
+              size="small"
+              variant="danger"
+              isLoading={action.isPending && action.variables === "void"}
+              onClick={() => confirm("void")}
+            >
               {t("bnpl.box.voidRest")}
             </Button>
           )}
@@ -253,10 +312,7 @@ function PaymentBox({ queryKey, payment }: { queryKey: readonly unknown[]; payme
   )
 }
 
-/**
- * The box's stable id in Medusa's layouts: `widget:medusa-payment-bnpl:pay-later-box` in the
- * `order.details` layout configuration (docs/admin.md "Where the box sits").
- */
+/** The box's stable id in Medusa's `order.details` layout. docs/admin.md "Where the box sits". */
 export const config = defineWidgetConfig({ zone: "order.details.before", id: "medusa-payment-bnpl:pay-later-box" })
 
 export default PayLaterOrderWidget

@@ -15,16 +15,10 @@ export interface CaptureRoutePayment {
 
 const FIELDS = ["id", "provider_id", "amount", "captured_at", "canceled_at", "data", "captures.amount"]
 
-// One read per request: both middlewares of the route ask (expired-capture-guard.ts, then
-// medusa-capture-of-partly-captured.ts), and each read of the payment with its captures is a
-// query through Medusa's module (15 to 35 ms of every admin capture on the shared VM, any provider).
+// One read per request: both middlewares of the route ask, and each read is a query through Medusa's module.
 const readsOfRequest = new WeakMap<MedusaRequest, Promise<CaptureRoutePayment | undefined>>()
 
-/**
- * The pay later payment named by `POST /admin/payments/:id/capture` (or `.../refund`), or undefined for an id
- * that is not a plausible payment id, an unknown payment or another provider's (which the
- * middlewares then pass to Medusa's route untouched). Read once per request.
- */
+/** The pay later payment `POST /admin/payments/:id/capture` (or `/refund`) names, else undefined; read once per request. */
 export function payLaterPaymentOfCaptureRoute(req: MedusaRequest): Promise<CaptureRoutePayment | undefined> {
   let read = readsOfRequest.get(req)
   if (!read) {

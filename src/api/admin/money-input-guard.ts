@@ -7,13 +7,8 @@ import { payLaterPaymentOfCaptureRoute } from "./capture-route-payment"
 const REFUND_NOTE = storableText("note")
 
 /**
- * On Medusa's `POST /admin/payments/:id/capture` and `POST /admin/payments/:id/refund`, for a
- * pay later payment, before Medusa records anything: an `amount` of more than 2 decimals
- * (20.005, 1e-3) is refused with 400 naming the field and the rule (Medusa's routes take any
- * positive number and keep it unrounded, while the service moves whole cents,
- * docs/service-api.md "Money": Medusa would record 20.005 where the service captured 20.01); so
- * is a refund `note` PostgreSQL cannot store (a NUL, a lone surrogate), which would otherwise
- * fail in Medusa's insert. Other providers' payments pass untouched.
+ * On Medusa's capture and refund routes: refuses an `amount` of more than 2 decimals, as Medusa would record 20.005 where
+ * the service moved 20.01 (docs/service-api.md "Money"), and a refund `note` PostgreSQL cannot store.
  */
 export async function refuseUnmovableMoneyInput(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   try {

@@ -26,7 +26,6 @@ import { accountForProvider, getPluginRuntime } from "../../runtime/accounts/plu
 import { paymentCollectionIdSchema } from "../request-schemas"
 import { parseRequestPart } from "../validate-request"
 
-/** The payment collection as the middleware reads it (query.graph). */
 interface CollectionRead {
   amount?: unknown
   status?: string
@@ -35,20 +34,14 @@ interface CollectionRead {
 }
 
 /**
- * On `POST /store/payment-collections/:id/payment-sessions` for a `pp_bnpl_*` provider,
- * replaces the body's `data` with a snapshot of the cart read on the server (DESIGN.md data
- * flow step 1): a payment provider never sees the cart, and what a client sends is not
- * trusted. A cart holding goods the account excludes is refused here with the code
- * `excluded_items`, naming them (payments/exclusions.ts). The checkout is then started at
- * once, for the provider to take when Medusa's workflow calls it (runtime/checkout/early-checkouts.ts),
- * so the shopper waits for one round trip to the service and not for Medusa's work too.
- * An order's payment collection (no cart has it) gets a snapshot of the order instead
- * (order-collection-snapshot.ts). Other providers' requests pass untouched.
+ * Middleware on `POST /store/payment-collections/:id/payment-sessions` for `pp_bnpl_*`: replaces the body's `data` with a
+ * server-read cart snapshot (a provider never sees the cart; the client is not trusted), refuses excluded goods with
+ * `excluded_items`, and starts the checkout at once so the shopper waits for one round trip, not Medusa's work too.
  */
 export async function replaceSessionDataWithCartSnapshot(
   req: MedusaRequest,
   _res: MedusaResponse,
-  next: MedusaNextFunction
+  next: MedusaNextFunction,
 ): Promise<void> {
   try {
     const body = (req.body ?? {}) as { provider_id?: string; data?: BnplPaymentData }
@@ -57,7 +50,7 @@ export async function replaceSessionDataWithCartSnapshot(
     const account = accountForProvider(getPluginRuntime(req.scope), body.provider_id)
     const { collection, cartId, exclusions } = await readCollection(req, collectionId, account)
     if (collection && !cartId) {
-      // An order's payment collection (the difference after an order edit): its own branch.
+      // An order's payment collection (the difference after an order edit).
       body.data = await orderCollectionSessionData(req.scope, collectionId, exclusions)
       return useSessionData(req, body, next)
     }
@@ -70,9 +63,8 @@ export async function replaceSessionDataWithCartSnapshot(
     const currency = String(collection.currency_code ?? "").toUpperCase()
     const start = (snapshot: CartSnapshot) =>
       paymentOperationsForAccount(account!).startCheckout({ snapshot, amountMinor, currency, data: {}, previousSessions })
-    // The snapshot read at the payment step, when it is for this amount: Create Checkout goes
-    // out from it now, and the cart is read during the round trip. Never with exclusions, so a
-    // cart refused for its goods never gets a checkout (runtime/checkout/prepared-snapshots.ts).
+    // Create Checkout goes out now from the payment step's snapshot while the cart is read. Never with
+    // exclusions: a cart refused for its goods must never get a checkout.
     const prepared = account && !hasExclusions(exclusions) ? preparedSnapshotOf(cartId) : undefined
     const guess =
       prepared && apiAmountToMinorUnits(prepared.total) === amountMinor && prepared.currencyCode.toUpperCase() === currency
@@ -82,13 +74,11 @@ export async function replaceSessionDataWithCartSnapshot(
     const snapshot = await snapshotOfPayableCart(req, cartId, exclusions)
     body.data = { [CART_SNAPSHOT_KEY]: snapshot, [PREVIOUS_SESSIONS_KEY]: previousSessions }
     if (account) {
-      // The checkout made from the cart as read now: the guess when it was made from exactly
-      // this snapshot, else one that goes out now. Either runs during Medusa's own work before
-      // initiatePayment, which takes it (runtime/checkout/early-checkouts.ts).
+      // The guess only if made from exactly this snapshot; initiatePayment takes the result.
       const result = guess && sameSnapshot(guess.snapshot, snapshot) ? guess.result : start(snapshot)
       body.data[EARLY_CHECKOUT_KEY] = holdEarlyCheckout({ providerId: account.providerId, cartId, amountMinor, currency, result })
     }
-    // A new session starts a new attempt: an earlier one's failure no longer describes the cart.
+    // A new session starts a new attempt: an earlier one's failure does not describe the cart.
     await clearCompletionRecord(req.scope, cartId)
     useSessionData(req, body, next)
   } catch (error) {
@@ -98,15 +88,11 @@ export async function replaceSessionDataWithCartSnapshot(
 
 type Exclusions = Awaited<ReturnType<typeof exclusionsForAccount>> | undefined
 
-/**
- * The cart's id (from the link table alone, as Medusa's own workflows read it), the
- * collection (its amount and the sessions being replaced) and the account's exclusions, read
- * at once; the cart's goods are read for the exclusions only when there are any.
- */
+// The cart id from the link table alone, as Medusa's workflows read it.
 async function readCollection(
   req: MedusaRequest,
   collectionId: string,
-  account: ReturnType<typeof accountForProvider>
+  account: ReturnType<typeof accountForProvider>,
 ): Promise<{ collection: CollectionRead | undefined; cartId: string | undefined; exclusions: Exclusions }> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data: links }, { data: collections }, exclusions] = await Promise.all([
@@ -126,27 +112,28 @@ async function readCollection(
 }
 
 /** A cart's collection with something authorised or captured on it, or given up: no new session replaces what it holds. */
-const SETTLED_CART_COLLECTION_STATUSES: ReadonlySet<string> = new Set(["authorized", "partially_authorized", "partially_captured", "completed", "canceled"])
+const SETTLED_CART_COLLECTION_STATUSES: ReadonlySet<string> = new Set([
+  "authorized",
+  "partially_authorized",
+  "partially_captured",
+  "completed",
+  "canceled",
+])
 
 /**
- * A new pay later session on a cart's collection that is not owed any more (its cart's
- * payment is authorised or captured) would replace Medusa's authorised session with a pending
- * one and open a checkout at the service for a paid cart, for whoever knows the collection's id.
- * @throws MedusaError NOT_ALLOWED (400 `payment_collection_not_owed`) naming the collection and its status; nothing is sent.
+ * A new session on a paid cart's collection would replace Medusa's authorised session and open a checkout for a
+ * paid cart, for anyone who knows the id. Throws NOT_ALLOWED `payment_collection_not_owed`.
  */
 function refuseCollectionNotOwed(collectionId: string, status: string | undefined): void {
   if (!status || !SETTLED_CART_COLLECTION_STATUSES.has(status)) return
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
     `The payment collection ${collectionId} is ${status}: its cart is paid already, so no new payment session can be started on it.`,
-    "payment_collection_not_owed"
+    "payment_collection_not_owed",
   )
 }
 
-/**
- * The sessions this one replaces (Medusa deletes them at the same time): the provider may
- * reuse their checkout, or an approval one of them already has (payments/payment-operations.ts).
- */
+/** The sessions this one replaces: the provider may reuse their checkout or approval. */
 function previousSessionsOf(collection: CollectionRead): PreviousSession[] {
   return (collection.payment_sessions ?? [])
     .filter((session) => isBnplProvider(session?.provider_id))
@@ -154,23 +141,21 @@ function previousSessionsOf(collection: CollectionRead): PreviousSession[] {
     .filter((session: PreviousSession | undefined): session is PreviousSession => !!session)
 }
 
-/**
- * The cart as read now, as a snapshot.
- * @throws MedusaError NOT_FOUND when the cart is gone, `excluded_items` naming goods the
- *   merchant excluded (before any checkout is made), INVALID_DATA when it cannot be paid later.
- */
+/** Throws NOT_FOUND, `excluded_items` (before any checkout is made) or INVALID_DATA. */
 async function snapshotOfPayableCart(req: MedusaRequest, cartId: string, exclusions: Exclusions): Promise<CartSnapshot> {
   const cart = await readCartForSnapshot(
     req.scope,
     cartId,
-    hasExclusions(exclusions) ? [...CART_SNAPSHOT_FIELDS, "completed_at", ...CART_EXCLUSION_FIELDS] : [...CART_SNAPSHOT_FIELDS, "completed_at"]
+    hasExclusions(exclusions)
+      ? [...CART_SNAPSHOT_FIELDS, "completed_at", ...CART_EXCLUSION_FIELDS]
+      : [...CART_SNAPSHOT_FIELDS, "completed_at"],
   )
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found.`)
   if (cart.completed_at) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `Cart ${cartId} is completed: its order is placed, so no new payment session can be started on its collection.`,
-      "payment_collection_not_owed"
+      "payment_collection_not_owed",
     )
   }
   const excluded = exclusions && hasExclusions(exclusions) ? excludedCartItems(exclusions, cart) : []

@@ -16,34 +16,12 @@ import { ExpressFailure } from "./express-failure"
 import { saveExpressSession } from "./express-session"
 
 /**
- * Completes an express checkout the consumer confirmed in the popup, whoever asks: the
- * complete route (after `onComplete` with SUCCESS) or the background completion job (a popup
- * closed before its answer reached the page). Under the cart's express lock:
- *
- * 1. The token must be one of this cart's checkouts: on one of its sessions or recorded for it
- *    when made (runtime/records/approved-carts.ts), else `invalid_return` and the cart's recorded
- *    state is left alone. Get Checkout is the source of truth (docs/service-api.md
- *    "Express checkout"): the checkout must be this cart's (`merchantReference`, set at Create
- *    Checkout) and confirmed (`shippingOptionIdentifier` present, else `not_confirmed`);
- *    gone: `expired`. No goods the account excludes: `excluded_items`.
- * 2. The consumer's e-mail, addresses and shipping method go on the cart (apply-checkout.ts).
- * 3. The cart's total must be the approved `amount`, inside the account's limits, and its items
- *    those recorded when the checkout was made (even after Medusa deleted the session): the
- *    express session is carried over as `approved` (payments/express.ts) and the approved cart
- *    recorded; else `amount_changed` / `not_eligible` / `cart_changed`, and nothing is
- *    authorised.
- * 4. The standard completion (complete-cart.ts): under the cart's lock, compared with what
- *    was approved, one Auth (with `amount`, requestId from the token, so the route, the job
- *    and any retry make one approval), Medusa's complete-cart, a void if no order can be made.
- *
- * A cart already carried over (step 3 done by an earlier attempt) goes straight to step 4.
- * @returns the completion's outcome (`completed` with the order, `failed` with the reason, or
- *   `processing` while another completion of the cart holds its lock).
- * @throws ExpressFailure `cart_not_found`.
+ * Completes an express checkout confirmed in the popup, under the cart's express lock; Get Checkout
+ * is the source of truth (docs/service-api.md "Express checkout"). @throws ExpressFailure `cart_not_found`.
  */
 export async function completeExpressCheckout(
   scope: ContainerLike,
-  input: { cartId: string; orderToken: string; caller?: "job" }
+  input: { cartId: string; orderToken: string; caller?: "job" },
 ): Promise<CompletionOutcome> {
   const { cartId, orderToken } = input
   const cart = await readExpressCart(scope, cartId)
@@ -71,25 +49,25 @@ export async function completeExpressCheckout(
   }
 }
 
-/** A cart that is an order: its order for a token of one of its sessions, else `invalid_return`. */
 function completedOrNot(cart: ExpressCart, orderToken: string): CompletionOutcome {
   const ours = cart.sessions.some((session) => session.data.token === orderToken)
   return ours && cart.orderId ? { outcome: "completed", orderId: cart.orderId } : { outcome: "failed", reason: "invalid_return" }
 }
 
-/**
- * Steps 1 to 3: undefined when the cart holds the approved express session (now or already),
- * else the failed (or completed) outcome.
- */
-async function carryOver(scope: ContainerLike, cartId: string, orderToken: string, account: AccountRuntime): Promise<CompletionOutcome | undefined> {
+/** Undefined when the cart holds the approved express session (now or already), else the outcome. */
+async function carryOver(
+  scope: ContainerLike,
+  cartId: string,
+  orderToken: string,
+  account: AccountRuntime,
+): Promise<CompletionOutcome | undefined> {
   const cart = await readExpressCart(scope, cartId)
   if (!cart) return { outcome: "failed", reason: "invalid_return" }
   if (cart.completed) return completedOrNot(cart, orderToken)
   const session = expressSessionOf(cart, orderToken)
   if (session?.data.express === "approved") return undefined
-  // The checkout as it was made for this cart, kept where Medusa deleting the session (any
-  // change of the total) cannot lose it. A token neither on the cart nor recorded for it is
-  // not this cart's: refused before asking the service, and the cart's state is left as it is.
+  // Kept where Medusa deleting the session cannot lose it. A token neither on the cart nor
+  // recorded for it is refused before asking the service, and the cart's state is left alone.
   const made = (await approvedCartsOf([orderToken])).get(orderToken)
   if (made ? made.cartId !== cartId : !session) return failed("invalid_return")
 
@@ -115,25 +93,24 @@ async function carryOver(scope: ContainerLike, cartId: string, orderToken: strin
     })
     await recordExpressApproval(
       { token: orderToken, cartId, providerId, itemsDigest: data.expressItemsDigest!, amount: approved, currency: data.currency! },
-      data.cartDigest!
+      data.cartDigest!,
     )
   } catch (error) {
     const reason = failureReason(error)
-    getPluginRuntime(scope).logger?.info?.(`medusa-payment-bnpl: express cart ${cartId} is not the one approved: ${(error as Error).message}`)
+    getPluginRuntime(scope).logger?.info?.(
+      `medusa-payment-bnpl: express cart ${cartId} is not the one approved: ${(error as Error).message}`,
+    )
     return { outcome: "failed", reason: reason === "payment_failed" ? "unavailable" : reason, message: (error as Error).message }
   }
   return undefined
 }
 
-/**
- * Get Checkout for a confirmed express checkout of this cart, with its approved amount as an
- * API string; or the outcome that stops the completion.
- */
+/** A confirmed checkout of this cart with its approved amount (major units), else the failed outcome. */
 async function confirmedCheckout(
   account: AccountRuntime,
   cartId: string,
-  orderToken: string
-): Promise<{ checkout: Checkout & { shippingOptionIdentifier: string }; approved: string } | CompletionOutcome & { outcome: "failed" }> {
+  orderToken: string,
+): Promise<{ checkout: Checkout & { shippingOptionIdentifier: string }; approved: string } | (CompletionOutcome & { outcome: "failed" })> {
   let checkout: Checkout
   try {
     checkout = await account.client.getCheckout(orderToken)

@@ -14,10 +14,8 @@ export interface ExpressCart {
   /** ISO 4217, lower case. */
   currencyCode: string
   totalMinor: bigint
-  /** Set once the cart is an order. */
   orderId?: string
   completed: boolean
-  /** The region's countries, lower case. */
   countries: string[]
   /** The payment providers the region offers (empty when not read). */
   offeredProviders: string[]
@@ -25,7 +23,6 @@ export interface ExpressCart {
   /** The cart's shipping address as Medusa keeps it (snake_case fields), if any. */
   shippingAddress?: Record<string, unknown>
   sessions: Array<{ id: string; providerId: string; status: string; data: BnplPaymentData }>
-  /** The line items with their products' facts, for the exclusion rules (payments/exclusions.ts). */
   items: ItemFacts[]
 }
 
@@ -46,7 +43,7 @@ const FIELDS = [
   ...CART_EXCLUSION_FIELDS,
 ]
 
-/** The cart, or undefined when no cart has that id (`cartId` parsed already). */
+/** The cart, or undefined when no cart has that id. */
 export async function readExpressCart(scope: ContainerLike, cartId: string): Promise<ExpressCart | undefined> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: cartId } })
@@ -58,8 +55,12 @@ export async function readExpressCart(scope: ContainerLike, cartId: string): Pro
     totalMinor: toMinorUnits((cart.total ?? 0) as MajorUnitAmount, "cart.total"),
     orderId: cart.order?.id ?? undefined,
     completed: !!cart.completed_at || !!cart.order?.id,
-    countries: ((cart.region?.countries ?? []) as Array<{ iso_2?: string } | null>).map((country) => String(country?.iso_2 ?? "").toLowerCase()),
-    offeredProviders: ((cart.region?.payment_providers ?? []) as Array<{ id?: string } | null>).map((provider) => String(provider?.id ?? "")),
+    countries: ((cart.region?.countries ?? []) as Array<{ iso_2?: string } | null>).map((country) =>
+      String(country?.iso_2 ?? "").toLowerCase(),
+    ),
+    offeredProviders: ((cart.region?.payment_providers ?? []) as Array<{ id?: string } | null>).map((provider) =>
+      String(provider?.id ?? ""),
+    ),
     paymentCollectionId: cart.payment_collection?.id ?? undefined,
     shippingAddress: cart.shipping_address ?? undefined,
     sessions: ((cart.payment_collection?.payment_sessions ?? []) as Array<Record<string, any> | null>)
@@ -79,15 +80,12 @@ export async function requireOpenCart(scope: ContainerLike, cartId: string): Pro
 
 /** The cart's express session: the one holding `token`, else the newest one in express mode. */
 export function expressSessionOf(cart: ExpressCart, token?: string): ExpressCart["sessions"][number] | undefined {
-  return cart.sessions.find((session) => session.data.express && session.data.token && (token === undefined || session.data.token === token))
+  return cart.sessions.find(
+    (session) => session.data.express && session.data.token && (token === undefined || session.data.token === token),
+  )
 }
 
-/**
- * The merchant account that pays the cart: the one named (`providerId`), else the one of the
- * cart's express session, else the one serving the cart's currency (rule 2: one account per
- * region). The cart's region must offer its payment provider (Settings → Regions).
- * @throws ExpressFailure `not_offered` (422) naming what is missing.
- */
+/** The named account, else the express session's, else the currency's. @throws ExpressFailure `not_offered` (422). */
 export function expressAccount(scope: ContainerLike, cart: ExpressCart, providerId?: string): AccountRuntime {
   const runtime = getPluginRuntime(scope)
   const named = providerId ?? expressSessionOf(cart)?.providerId
@@ -95,7 +93,9 @@ export function expressAccount(scope: ContainerLike, cart: ExpressCart, provider
   if (!account) {
     throw new ExpressFailure(
       "not_offered",
-      named ? `${named} is not a pay later payment provider of this store.` : `Pay later is not offered in ${cart.currencyCode.toUpperCase()}.`
+      named
+        ? `${named} is not a pay later payment provider of this store.`
+        : `Pay later is not offered in ${cart.currencyCode.toUpperCase()}.`,
     )
   }
   if (cart.offeredProviders.length && !cart.offeredProviders.includes(account.providerId)) {
@@ -107,12 +107,7 @@ export function expressAccount(scope: ContainerLike, cart: ExpressCart, provider
 /** How long an express step waits for another one of the same cart. */
 const EXPRESS_LOCK = { timeout: 30, expire: 120 }
 
-/**
- * Runs `job` alone among the express steps of one cart, across instances (Medusa's Locking
- * Module): two address changes of one popup, or the complete route and the background job,
- * never put the cart's choices on it at the same time. Its key is not the cart's own, which
- * Medusa's cart workflows take inside the job. Without a Locking Module the job runs as is.
- */
+/** One cart's express steps run one at a time across instances; not the cart's own key, which Medusa's workflows take. */
 export async function underExpressLock<T>(scope: ContainerLike, cartId: string, job: () => Promise<T>): Promise<T> {
   const lock = getPluginRuntime(scope).lock
   if (!lock) return job()

@@ -1,10 +1,6 @@
 import type { CompletionFailure } from "../completion-failure"
 
-/**
- * Why an express route answered no token, no options or no order; the `reason` of the route's
- * `{ type, reason, message }` answer (docs/storefront.md, "Express checkout: the server
- * routes"). The completion's reasons are the standard flow's (completion-failure.ts).
- */
+/** Why an express route refused (docs/storefront.md "Express checkout: the server routes"). */
 export type ExpressFailureReason =
   | "cart_not_found"
   | "cart_completed"
@@ -16,7 +12,6 @@ export type ExpressFailureReason =
   | "processing"
   | CompletionFailure
 
-/** The HTTP status and Medusa error `type` of each reason's answer. */
 const ANSWER: Record<string, { status: number; type: string }> = {
   cart_not_found: { status: 404, type: "not_found" },
   origin_not_allowed: { status: 403, type: "forbidden" },
@@ -35,7 +30,7 @@ export class ExpressFailure extends Error {
   readonly type: string
   constructor(
     readonly reason: ExpressFailureReason,
-    message: string
+    message: string,
   ) {
     super(message)
     this.name = "ExpressFailure"

@@ -32,20 +32,13 @@ const CART_FIELDS = [
 ]
 
 /**
- * The cart's totals with each option, computed as Medusa computes them but without putting
- * the option on the cart: the option's price (from Medusa's pricing), its tax lines from
- * Medusa's Tax Module with the cart's address (as core-flows' get-item-tax-lines does), and
- * the cart's totals from `decorateCartTotals` (what the Cart Module decorates a cart with).
- * One Tax Module call per option, no cart change, so the popup's patience is kept.
- *
- * Exact only where no promotion can apply to shipping: returns undefined (the caller puts
- * each option on the cart instead, option-totals.ts) when the cart has a promotion, the store
- * has an automatic promotion, or the options belong to more than one shipping profile.
+ * The cart's totals with each option as Medusa computes them, without putting it on the cart (the
+ * popup waits). Undefined where a promotion could apply to shipping.
  */
 export async function totalsInMemory(
   scope: ContainerLike,
   read: Promise<TotalsContext>,
-  options: PricedOption[]
+  options: PricedOption[],
 ): Promise<Map<string, CartTotals> | undefined> {
   const { cart, promotions } = await read
   if (new Set(options.map((option) => option.shipping_profile_id)).size > 1) return undefined
@@ -67,25 +60,23 @@ export async function totalsInMemory(
       const taxLines = taxed
         ? await taxModule.getTaxLines(
             [{ id: method.id, shipping_option_id: option.id, unit_price: option.amount as number, currency_code: cart.currency_code }],
-            taxContext(cart, method)
+            taxContext(cart, method),
           )
         : []
       // decorateCartTotals writes into what it is given: each option gets its own copy.
       const copy = JSON.parse(JSON.stringify(cart))
       return [option.id, decorateCartTotals({ ...copy, shipping_methods: [{ ...method, tax_lines: taxLines }] }) as CartTotals] as const
-    })
+    }),
   )
   return new Map(totals)
 }
 
-/** The cart as the totals need it, and whether a promotion could apply to its shipping. */
 export interface TotalsContext {
   cart: Record<string, any>
   /** The cart has a promotion, or the store an automatic one. */
   promotions: boolean
 }
 
-/** Reads what `totalsInMemory` needs (started beside the listing of the options). */
 export async function readTotalsContext(scope: ContainerLike, cartId: string): Promise<TotalsContext> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data }, automatic] = await Promise.all([
@@ -96,7 +87,7 @@ export async function readTotalsContext(scope: ContainerLike, cartId: string): P
   return { cart, promotions: (cart.promotions ?? []).length > 0 || automatic.length > 0 }
 }
 
-/** The Tax Module's context for the cart, as core-flows' get-item-tax-lines builds it. */
+/** As core-flows' get-item-tax-lines builds it. */
 function taxContext(cart: Record<string, any>, method: { id: string; name?: string; shipping_option_id: string; amount: unknown }): any {
   const address = cart.shipping_address
   return {

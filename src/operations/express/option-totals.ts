@@ -9,11 +9,10 @@ export interface OptionTotals {
   id: string
   name: string
   description: string
-  /** Shipping as the consumer pays it, before discounts (with tax where prices include it), as in the checkout's `shippingAmount`. */
+  /** Before discounts (with tax where prices include it), as the checkout's `shippingAmount`. */
   shippingMinor: bigint
-  /** The tax of the whole cart with this option. */
   taxMinor: bigint
-  /** The cart's total with this option: what Medusa records as the order's total. */
+  /** What Medusa records as the order's total. */
   totalMinor: bigint
 }
 
@@ -29,15 +28,8 @@ const TOTAL_FIELDS = [
 ]
 
 /**
- * Medusa's shipping options for the cart as it stands (its shipping address), each with the
- * cart's totals as Medusa computes them with that option, so `totalMinor` is exactly the
- * order's total with that option. Options without a price are left out.
- *
- * Where no promotion can touch shipping, the totals are computed without changing the cart
- * (option-totals-in-memory.ts: Medusa's tax lines and totals functions). Otherwise each option
- * is put on the cart (Medusa's add-shipping-method workflow: price, tax lines, promotions,
- * payment collection) and the cart read back; the cart then keeps the last option's shipping
- * method, and the chosen one is put on it at completion.
+ * Medusa's priced options with the cart's totals as Medusa computes them. Where a promotion could
+ * touch shipping each is put on the cart; the chosen one is put back at completion.
  */
 export async function shippingOptionTotals(scope: ContainerLike, cartId: string): Promise<OptionTotals[]> {
   const context = readTotalsContext(scope, cartId)
@@ -55,7 +47,9 @@ export async function shippingOptionTotals(scope: ContainerLike, cartId: string)
       cart = (await query.graph({ entity: "cart", fields: TOTAL_FIELDS, filters: { id: cartId } })).data[0] as Record<string, any>
     }
     const taxInclusive = (cart.items ?? []).some((item: { is_tax_inclusive?: boolean }) => item.is_tax_inclusive === true)
-    const shipping = taxInclusive ? cart.original_shipping_total ?? cart.shipping_total : cart.original_shipping_subtotal ?? cart.shipping_subtotal
+    const shipping = taxInclusive
+      ? (cart.original_shipping_total ?? cart.shipping_total)
+      : (cart.original_shipping_subtotal ?? cart.shipping_subtotal)
     totals.push({
       id: option.id,
       name: option.name ?? option.type?.label ?? "Shipping",

@@ -5,7 +5,6 @@ import { getConfiguration } from "../../runtime/accounts/configuration"
 import { getPluginRuntime } from "../../runtime/accounts/plugin-runtime"
 import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 import { expressAccount, expressSessionOf, readExpressCart, requireOpenCart, underExpressLock } from "./express-cart"
-import { ExpressFailure } from "./express-failure"
 import { saveExpressSession } from "./express-session"
 import { shippingOptionTotals } from "./option-totals"
 
@@ -17,7 +16,6 @@ export interface ExpressShippingOption {
   description: string
   shippingAmount: Money
   taxAmount: Money
-  /** The order's total with this option. */
   orderAmount: Money
 }
 
@@ -27,28 +25,15 @@ export type ShippingRejection = "SHIPPING_ADDRESS_UNSUPPORTED" | "SHIPPING_ADDRE
 export type ExpressShippingAnswer = { shipping_options: ExpressShippingOption[] } | { rejection: ShippingRejection }
 
 /**
- * The answer to the popup's `onShippingAddressChange`: the address goes on the cart as its
- * shipping address, and every shipping option Medusa offers the cart there comes back with
- * the amounts Medusa computes with it (option-totals.ts); options whose `orderAmount` is
- * outside the account's limits are left out (docs/service-api.md: they "should not be
- * offered"), the cheapest first. Amounts are Money with API strings.
- *
- * Rejections, with the cart unchanged: a country the cart's region does not serve
- * `SHIPPING_ADDRESS_UNSUPPORTED`; an address Medusa refuses `SHIPPING_ADDRESS_UNRECOGNIZED`;
- * the limits unreadable or pay later not offered for the cart `SERVICE_UNAVAILABLE`. No option
- * there (or none inside the limits): `SHIPPING_ADDRESS_UNSUPPORTED`.
- *
- * Medusa deletes the cart's payment session when its total changes (refresh-payment-collection
- * in core-flows), which trying the options does: the express checkout is then carried to a new
- * session (payments/express.ts), so the background job still finds it.
- * @throws ExpressFailure `cart_not_found`, `cart_completed`.
+ * Answers `onShippingAddressChange` with the cart's options (Money, cheapest first, inside the limits).
+ * Medusa deletes the session when the total changes: the checkout moves to a new one. @throws ExpressFailure.
  */
 export async function expressShippingOptions(scope: ContainerLike, cartId: string, address: PopupAddress): Promise<ExpressShippingAnswer> {
   const { logger } = getPluginRuntime(scope)
   const cart = await requireOpenCart(scope, cartId)
   if (!cart.countries.includes(address.countryCode.toLowerCase())) return { rejection: "SHIPPING_ADDRESS_UNSUPPORTED" }
-  let account
-  let limits
+  let account: ReturnType<typeof expressAccount>
+  let limits: Awaited<ReturnType<typeof getConfiguration>>
   try {
     account = expressAccount(scope, cart)
     limits = await getConfiguration(account.client, account.options, account)
@@ -77,7 +62,6 @@ export async function expressShippingOptions(scope: ContainerLike, cartId: strin
     try {
       const options = (await shippingOptionTotals(scope, cartId))
         .filter((option) => option.totalMinor >= minimum && option.totalMinor <= maximum)
-        // Cheapest first, whatever order the database listed them in.
         .sort((a, b) => (a.totalMinor < b.totalMinor ? -1 : a.totalMinor > b.totalMinor ? 1 : a.name.localeCompare(b.name)))
       if (!options.length) return { rejection: "SHIPPING_ADDRESS_UNSUPPORTED" as const }
       return {
@@ -99,15 +83,24 @@ export async function expressShippingOptions(scope: ContainerLike, cartId: strin
   })
 }
 
-const ADDRESS_FIELDS = ["first_name", "last_name", "address_1", "address_2", "city", "province", "postal_code", "country_code", "phone", "company"] as const
+const ADDRESS_FIELDS = [
+  "first_name",
+  "last_name",
+  "address_1",
+  "address_2",
+  "city",
+  "province",
+  "postal_code",
+  "country_code",
+  "phone",
+  "company",
+] as const
 
-/** Whether the cart's shipping address is already `wanted`, field by field. */
 function sameAddress(current: Record<string, unknown> | undefined, wanted: MedusaAddressInput): boolean {
   if (!current) return false
   return ADDRESS_FIELDS.every((field) => (current[field] ?? null) === ((wanted as Record<string, unknown>)[field] ?? null))
 }
 
-/** Carries the express checkout to a new session when trying the options deleted its session. */
 async function keepExpressSession(scope: ContainerLike, cartId: string, before: ReturnType<typeof expressSessionOf>): Promise<void> {
   if (!before?.data.token || before.data.express !== "started") return
   const now = await readExpressCart(scope, cartId)
@@ -121,7 +114,7 @@ async function keepExpressSession(scope: ContainerLike, cartId: string, before: 
     })
   } catch (error) {
     getPluginRuntime(scope).logger?.warn?.(
-      `medusa-payment-bnpl: the express checkout of cart ${cartId} could not be kept on a new payment session: ${(error as Error).message}`
+      `medusa-payment-bnpl: the express checkout of cart ${cartId} could not be kept on a new payment session: ${(error as Error).message}`,
     )
   }
 }

@@ -15,23 +15,8 @@ export type AttachOutcome =
   | { carriedApprovalId: string; outcome: "released" }
 
 /**
- * Puts each approval carried from the order's cancelled payment (carry-approval.ts) on the
- * payment collection Medusa opened for the order's new total, once the order change is
- * confirmed (follow-order-change.ts, from the order-changed subscriber and the completion job).
- *
- * For what the order now owes (`owed`, the open collection's amount) and what the approval had
- * open (`open`): `kept = min(open, owed)`.
- * - `open > kept` (the total went down): the difference is voided at the service, the rest
- *   stays approved (payments/narrow.ts; docs/service-api.md "Void Payment").
- * - `owed > kept` (the total went up): a collection of `owed - kept` is opened beside it, for
- *   the shopper to pay by Medusa's payment link, and the open collection is set to `kept`.
- * - A payment session on the collection takes the approval over and is authorised without a
- *   call to the service (its data is the approval's), so Medusa's order reads it authorised and
- *   the admin captures it as any other.
- * An order cancelled meanwhile, or owing nothing, releases the approval: it is voided.
- * Each step finds what an earlier attempt did (the records, the collections), so a retry on
- * any instance, after a crash at any point, does each once. The caller holds the order's lock
- * (follow-order-change.ts).
+ * Puts each approval carried from the order's cancelled payment on its new collection, `kept =
+ * min(open, owed)`; each step finds an earlier attempt's work, so a retry does each once.
  * @throws when a step fails; the record stays `carried` and the job tries again.
  */
 export async function attachCarriedApprovals(scope: ContainerLike, orderId: string): Promise<AttachOutcome[]> {
@@ -42,15 +27,23 @@ export async function attachCarriedApprovals(scope: ContainerLike, orderId: stri
 
 async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promise<AttachOutcome> {
   const account = accountForProvider(getPluginRuntime(scope), carried.providerId)
-  if (!account) throw new Error(`medusa-payment-bnpl: no configured account has the provider ${carried.providerId} of carried approval ${carried.id}.`)
+  if (!account)
+    throw new Error(`medusa-payment-bnpl: no configured account has the provider ${carried.providerId} of carried approval ${carried.id}.`)
   const payments = paymentOperationsForAccount(account)
   const order = await readOrder(scope, carried.orderId)
   const collections = (order?.payment_collections ?? []).filter((collection): collection is CollectionRead => !!collection)
 
-  const holder = collections.flatMap((collection) => collection.payments ?? []).find((payment) => !!payment && !payment.canceled_at && payment.data?.carriedApprovalId === carried.id)
+  const holder = collections
+    .flatMap((collection) => collection.payments ?? [])
+    .find((payment) => !!payment && !payment.canceled_at && payment.data?.carriedApprovalId === carried.id)
   if (holder) {
     await updateCarriedApproval(carried.id, { state: "attached", toPaymentId: holder.id })
-    return { carriedApprovalId: carried.id, outcome: "attached", paymentId: holder.id, keptAmount: carried.keptAmount ?? String(holder.data?.amount) }
+    return {
+      carriedApprovalId: carried.id,
+      outcome: "attached",
+      paymentId: holder.id,
+      keptAmount: carried.keptAmount ?? String(holder.data?.amount),
+    }
   }
 
   const target = carried.toCollectionId
@@ -68,7 +61,11 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
   const owed = carried.owedAmount ? apiAmountToMinorUnits(carried.owedAmount) : owedBeyondOtherPayments(target, collections)
   const kept = owed < open ? owed : open
   if (!carried.toCollectionId) {
-    await updateCarriedApproval(carried.id, { toCollectionId: target.id, owedAmount: minorUnitsToApiAmount(owed), keptAmount: minorUnitsToApiAmount(kept) })
+    await updateCarriedApproval(carried.id, {
+      toCollectionId: target.id,
+      owedAmount: minorUnitsToApiAmount(owed),
+      keptAmount: minorUnitsToApiAmount(kept),
+    })
   }
 
   let narrowed: BnplPaymentData
@@ -81,9 +78,8 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
       await updateCarriedApproval(carried.id, { state: "released" })
       return { carriedApprovalId: carried.id, outcome: "released" }
     }
-    // Captured through the cancelled payment before the move: the capture stays that payment's,
-    // what is still open is voided as Medusa's cancel would have, and the order's collections
-    // are set to what it owes (balance-collections.ts).
+    // Captured through the cancelled payment before the move: that capture stays its own, and
+    // the open rest is voided as Medusa's cancel would have.
     if (error.reason === "not_allowed") {
       await payments.cancel({ data: carried.paymentData, idempotencyKey: carried.fromPaymentId })
       await updateCarriedApproval(carried.id, { state: "released" })
@@ -96,14 +92,16 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
   const owedCollectionId = await openCollectionForTheRest(scope, carried, target, collections, { owed, kept })
   const paymentId = await authorizeOnCollection(scope, carried, target, kept)
   await updateCarriedApproval(carried.id, { state: "attached", toPaymentId: paymentId })
-  return { carriedApprovalId: carried.id, outcome: "attached", paymentId, keptAmount: minorUnitsToApiAmount(kept), ...(owedCollectionId ? { owedCollectionId } : {}) }
+  return {
+    carriedApprovalId: carried.id,
+    outcome: "attached",
+    paymentId,
+    keptAmount: minorUnitsToApiAmount(kept),
+    ...(owedCollectionId ? { owedCollectionId } : {}),
+  }
 }
 
-/**
- * What the order owes that `target` is for: Medusa opens it for the order's whole pending
- * difference (its total less what was captured), which counts again what other payments of the
- * order hold authorised and not captured (a difference an earlier change left, paid by the link).
- */
+/** Medusa's `target` counts again what other payments hold authorised (an earlier change's rest). */
 function owedBeyondOtherPayments(target: CollectionRead, collections: CollectionRead[]): bigint {
   const held = collections
     .filter((collection) => collection.id !== target.id)
@@ -114,7 +112,6 @@ function owedBeyondOtherPayments(target: CollectionRead, collections: Collection
   return owed > 0n ? owed : 0n
 }
 
-/** The collection Medusa opened last for what the order owes, in the approval's currency and with nothing on it yet. */
 function newestOwedCollection(collections: CollectionRead[], currency: string): CollectionRead | undefined {
   return collections
     .filter((collection) => OWED_STATUSES.has(collection.status) && collection.currency_code.toUpperCase() === currency.toUpperCase())
@@ -122,25 +119,23 @@ function newestOwedCollection(collections: CollectionRead[], currency: string): 
     .sort((a, b) => new Date(b.created_at ?? 0).getTime() - new Date(a.created_at ?? 0).getTime())[0]
 }
 
-/**
- * What the order owes beyond the approval, in one collection beside `target` for Medusa's
- * payment link; `target` is set to what is kept. The rest's collection is one the order
- * already has open with nothing paid on it (an earlier change's, or one an interrupted attempt
- * opened), set to the new rest, else a new one (Medusa's createOrderPaymentCollectionWorkflow).
- * A checkout the shopper started on it for the old amount is then refused at its return (the
- * amount changed). When nothing is owed beyond the approval, such collections are cancelled.
- */
+/** Reuses an open collection with nothing paid on it, else opens one; a checkout on it for the old amount is refused. */
 async function openCollectionForTheRest(
   scope: ContainerLike,
   carried: CarriedApproval,
   target: CollectionRead,
   collections: CollectionRead[],
-  { owed, kept }: { owed: bigint; kept: bigint }
+  { owed, kept }: { owed: bigint; kept: bigint },
 ): Promise<string | undefined> {
   const amountOf = (collection: CollectionRead) => toMinorUnits(collection.amount as MajorUnitAmount, "payment_collection.amount")
-  const paymentModule = scope.resolve<{ updatePaymentCollections(id: string, data: Record<string, unknown>): Promise<unknown> }>(Modules.PAYMENT)
+  const paymentModule = scope.resolve<{ updatePaymentCollections(id: string, data: Record<string, unknown>): Promise<unknown> }>(
+    Modules.PAYMENT,
+  )
   const stale = collections.filter(
-    (collection) => collection.id !== target.id && OWED_STATUSES.has(collection.status) && !(collection.payments ?? []).some((payment) => payment && !payment.canceled_at)
+    (collection) =>
+      collection.id !== target.id &&
+      OWED_STATUSES.has(collection.status) &&
+      !(collection.payments ?? []).some((payment) => payment && !payment.canceled_at),
   )
   const rest = owed - kept
   if (rest <= 0n) {
@@ -149,31 +144,35 @@ async function openCollectionForTheRest(
   }
   const earlier = stale.find((collection) => collection.id === carried.owedCollectionId) ?? stale[0]
   let owedCollectionId = earlier?.id
-  if (earlier && amountOf(earlier) !== rest) await paymentModule.updatePaymentCollections(earlier.id, { amount: minorUnitsToApiAmount(rest) })
+  if (earlier && amountOf(earlier) !== rest)
+    await paymentModule.updatePaymentCollections(earlier.id, { amount: minorUnitsToApiAmount(rest) })
   if (!owedCollectionId) {
-    const { result } = await createOrderPaymentCollectionWorkflow(scope as never).run({ input: { order_id: carried.orderId, amount: minorUnitsToApiAmount(rest) as never } })
+    const { result } = await createOrderPaymentCollectionWorkflow(scope as never).run({
+      input: { order_id: carried.orderId, amount: minorUnitsToApiAmount(rest) as never },
+    })
     owedCollectionId = result[0].id
   }
   if (owedCollectionId !== carried.owedCollectionId) await updateCarriedApproval(carried.id, { owedCollectionId })
-  for (const collection of stale) if (collection.id !== owedCollectionId) await paymentModule.updatePaymentCollections(collection.id, { status: "canceled" })
+  for (const collection of stale)
+    if (collection.id !== owedCollectionId) await paymentModule.updatePaymentCollections(collection.id, { status: "canceled" })
   if (amountOf(target) !== kept) await paymentModule.updatePaymentCollections(target.id, { amount: minorUnitsToApiAmount(kept) })
   return owedCollectionId
 }
 
-/**
- * A payment session on `collection` that takes the carried approval over (the provider's
- * initiatePayment reads it by CARRIED_APPROVAL_KEY, never from a client), authorised through
- * Medusa's payment module: the provider answers `authorized` from the approval's data, with no
- * call to the service. A session an interrupted attempt made is authorised rather than made again.
- * @returns Medusa's new payment's id.
- */
-async function authorizeOnCollection(scope: ContainerLike, carried: CarriedApproval, collection: CollectionRead, kept: bigint): Promise<string> {
+/** The provider reads the approval by CARRIED_APPROVAL_KEY (never from a client): no service call. @returns the payment id. */
+async function authorizeOnCollection(
+  scope: ContainerLike,
+  carried: CarriedApproval,
+  collection: CollectionRead,
+  kept: bigint,
+): Promise<string> {
   const payment = scope.resolve<{
     createPaymentSession(collectionId: string, input: Record<string, unknown>): Promise<{ id: string }>
     authorizePaymentSession(id: string, context: Record<string, unknown>): Promise<{ id: string }>
   }>(Modules.PAYMENT)
   const earlier = (collection.payment_sessions ?? []).find(
-    (session) => session && isBnplProvider(session.provider_id) && asPaymentData(session.data ?? undefined).carriedApprovalId === carried.id
+    (session) =>
+      session && isBnplProvider(session.provider_id) && asPaymentData(session.data ?? undefined).carriedApprovalId === carried.id,
   )
   const session =
     earlier ??

@@ -8,24 +8,19 @@ import { carriedApproval } from "../../runtime/records/carried-approvals"
 import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 
 /**
- * The data of a payment session that takes over a carried approval (attach-approval.ts asks
- * for it by the approval's id): the approval's data as narrowed to the kept amount, so that
- * authorising the session needs no call to the service (payments/authorise.ts: a session with
- * the service's order id answers from it). The approval is read from the plugin's records and
- * must be carried, in this currency, for this amount (minor units), to this session's
- * collection.
- * @throws PaymentError `not_allowed` otherwise: nothing is taken over.
+ * The data of a session that takes over a carried approval, so authorising it needs no call to
+ * the service. The approval must be carried, for this amount (minor units) and currency, to this
+ * session's collection. @throws PaymentError `not_allowed` otherwise.
  */
 export async function carriedSession(
   scope: ContainerLike,
-  input: { carriedApprovalId: string; sessionId: string | undefined; amountMinor: bigint; currency: string }
+  input: { carriedApprovalId: string; sessionId: string | undefined; amountMinor: bigint; currency: string },
 ): Promise<PaymentResult & { token: string }> {
   const carried = await carriedApproval(input.carriedApprovalId)
   const collectionId = input.sessionId ? await collectionOfSession(scope, input.sessionId) : undefined
   const data = carried?.paymentData
   if (
-    !carried ||
-    carried.state !== "carried" ||
+    carried?.state !== "carried" ||
     !carried.keptAmount ||
     apiAmountToMinorUnits(carried.keptAmount) !== input.amountMinor ||
     carried.currencyCode.toUpperCase() !== input.currency.toUpperCase() ||
@@ -34,7 +29,10 @@ export async function carriedSession(
     !data?.token ||
     data.amount !== carried.keptAmount
   ) {
-    throw new PaymentError("not_allowed", `medusa-payment-bnpl: the carried approval ${input.carriedApprovalId} cannot be taken over by this payment session.`)
+    throw new PaymentError(
+      "not_allowed",
+      `medusa-payment-bnpl: the carried approval ${input.carriedApprovalId} cannot be taken over by this payment session.`,
+    )
   }
   const taken: BnplPaymentData = { ...data, carriedApprovalId: carried.id, carriedAt: undefined }
   return { token: data.token, data: taken, status: toSessionStatus(data.paymentState, data.authorizationExpiresAt) }

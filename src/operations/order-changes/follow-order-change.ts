@@ -4,18 +4,16 @@ import type { ContainerLike } from "../../runtime/infrastructure/shared-types"
 import { attachCarriedApprovals, type AttachOutcome } from "./attach-approval"
 import { balanceOrderCollections, type BalanceOutcome } from "./balance-collections"
 
-/** How long an order's follow-up waits for another instance's, and how long its lock lives. */
 const ORDER_CHANGE_LOCK = { timeout: 60, expire: 120 }
 
 /**
- * Everything the plugin does after Medusa confirmed a change of an order (an edit, exchange,
- * claim or return), under the order's lock across instances: the approvals Medusa's workflow
- * cancelled are put on the order's open collection (attach-approval.ts), then the open
- * collections are set to what the order owes beyond its payments (balance-collections.ts),
- * which may release one more approval to carry, attached at once. Repeating it changes nothing.
- * @throws when a step fails; what was done stays done and the next call goes on from there.
+ * After Medusa confirmed an order change, under the order's lock: attaches the carried approvals,
+ * then balances the collections. Rerunning changes nothing. @throws when a step fails.
  */
-export async function followOrderChange(scope: ContainerLike, orderId: string): Promise<{ attached: AttachOutcome[]; balanced: BalanceOutcome }> {
+export async function followOrderChange(
+  scope: ContainerLike,
+  orderId: string,
+): Promise<{ attached: AttachOutcome[]; balanced: BalanceOutcome }> {
   const run = async () => {
     const attached = await attachCarriedApprovals(scope, orderId)
     const balanced = await balanceOrderCollections(scope, orderId)

@@ -24,12 +24,12 @@ export interface CollectionRead {
 export interface OrderRead {
   id: string
   status: string
-  /** Medusa's order summary: `pending_difference` is what the order owes beyond what was captured (major units). */
+  /** `pending_difference`: what the order owes beyond what was captured (major units). */
   summary?: { pending_difference?: unknown } | null
   payment_collections?: Array<CollectionRead | null> | null
 }
 
-/** The order with its payment collections, their sessions and payments, as the order-change follow-up reads them. */
+/** The order with its payment collections, their sessions and payments. */
 export async function readOrder(scope: ContainerLike, orderId: string): Promise<OrderRead | undefined> {
   const query = scope.resolve<{ graph(input: unknown): Promise<{ data: unknown[] }> }>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -59,4 +59,3 @@ export async function readOrder(scope: ContainerLike, orderId: string): Promise<
   })
   return data[0] as OrderRead | undefined
 }
-

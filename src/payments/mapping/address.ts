@@ -3,19 +3,10 @@ import type { CartSnapshot, SnapshotAddress } from "./cart-snapshot"
 import { cutText } from "./text"
 
 /**
- * Medusa address -> the API's Address (docs/service-api.md "Address").
- *
- * Medusa has one `city` and one `province`; the document has three area fields whose meaning
- * differs by region:
- * - UK: `area1` is the postal town (Medusa `city`), `region` is the county (`province`);
- *   `area2` (village or local area) has no Medusa field and is left out.
- * - EU: `area1` is the suburb or town (`city`), `area2` is the province (`province`);
- *   `region` (e.g. a Spanish comunidad) has no Medusa field and is left out.
+ * Medusa address -> the API's Address (docs/service-api.md "Address"). UK: `area1` is the postal town, `region` the county;
+ * EU: `area1` is the town, `area2` the province. The other area field has no Medusa counterpart.
  */
-export function toApiAddress(
-  address: SnapshotAddress | undefined,
-  region: "UK" | "EU"
-): Address | undefined {
+export function toApiAddress(address: SnapshotAddress | undefined, region: "UK" | "EU"): Address | undefined {
   if (!address) return undefined
   const name = [address.firstName, address.lastName].filter(Boolean).join(" ")
   const country = address.countryCode?.trim().toUpperCase()
@@ -33,22 +24,14 @@ export function toApiAddress(
   return withoutEmpty(mapped)
 }
 
-/**
- * The consumer: names from the billing address (who pays), falling back to the shipping
- * address and then the customer record; e-mail from the cart (docs/service-api.md,
- * "Consumer").
- */
+/** Names from the billing address (who pays), else shipping, else the customer (docs/service-api.md "Consumer"). */
 export function toConsumer(snapshot: CartSnapshot): Consumer & { email: string } {
-  const person = [snapshot.billingAddress, snapshot.shippingAddress].find(
-    (address) => address?.firstName || address?.lastName
-  )
+  const person = [snapshot.billingAddress, snapshot.shippingAddress].find((address) => address?.firstName || address?.lastName)
   return {
     givenNames: cutText(person?.firstName ?? snapshot.customer?.firstName, 128),
     surname: cutText(person?.lastName ?? snapshot.customer?.lastName, 128),
     email: cutText(snapshot.email, 128) ?? "",
-    phoneNumber: cutPhone(
-      snapshot.billingAddress?.phone ?? snapshot.shippingAddress?.phone ?? snapshot.customer?.phone
-    ),
+    phoneNumber: cutPhone(snapshot.billingAddress?.phone ?? snapshot.shippingAddress?.phone ?? snapshot.customer?.phone),
   }
 }
 

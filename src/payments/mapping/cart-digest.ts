@@ -2,20 +2,8 @@ import { createHash } from "node:crypto"
 import type { CartSnapshot } from "./cart-snapshot"
 
 /**
- * A digest of everything in a cart that the consumer approved and the service assessed, and of
- * everything else Medusa copies to the order that changes what ships or what is charged:
- * consumer and e-mail, billing and shipping address, items (name, SKU, variant, quantity,
- * price, metadata), shipping methods (option, name, price, `data` such as a pickup point),
- * discounts, amounts, currency, region and sales channel (docs/security.md lists them).
- * Kept in the payment session's data when
- * the checkout is made (`cartDigest`); before the cart becomes an order it is compared with
- * the digest of a fresh snapshot, so an address, e-mail, item or shipping method changed
- * after approval (which Medusa does not treat as a reason to drop the session, DESIGN.md)
- * never ships an order the service did not see.
- *
- * Catalogue data that does not change what is sold (thumbnails, categories, product links)
- * is left out, so editing a product image does not break a shopper's checkout.
- * Returns 64 hex characters (SHA-256); it reveals nothing of the cart.
+ * SHA-256 hex of what the consumer approved that changes what ships or is charged (docs/security.md "The approved cart is the
+ * shipped cart"): Medusa keeps the session when an address or item changes. Catalogue data is left out.
  */
 export function cartDigest(snapshot: CartSnapshot): string {
   const approved = {
@@ -27,7 +15,9 @@ export function cartDigest(snapshot: CartSnapshot): string {
     taxAmount: snapshot.taxAmount,
     // Lines and methods in any order: Medusa lists them as the database returns them.
     items: snapshot.items
-      .map((item) => canonicalJson([item.name, item.sku ?? null, item.variantId ?? null, item.quantity, item.unitPrice, item.metadata ?? null]))
+      .map((item) =>
+        canonicalJson([item.name, item.sku ?? null, item.variantId ?? null, item.quantity, item.unitPrice, item.metadata ?? null]),
+      )
       .sort(),
     discounts: snapshot.discounts.map((discount) => [discount.name, discount.amount]),
     shippingAddress: snapshot.shippingAddress ?? null,
@@ -41,14 +31,7 @@ export function cartDigest(snapshot: CartSnapshot): string {
   return createHash("sha256").update(canonicalJson(approved)).digest("hex")
 }
 
-/**
- * A digest of what an express popup cannot change: items, currency, region, sales channel
- * (`cartDigest` without the consumer, addresses, shipping, discounts, which a shipping
- * promotion changes, and totals, which the approved amount covers). Recorded with every
- * checkout (runtime/records/approved-carts.ts) and compared before an express checkout is authorised:
- * a cart whose goods changed after the consumer approved it is not the approved cart, even at
- * the same total. Returns 64 hex characters (SHA-256).
- */
+/** SHA-256 hex of what an express popup cannot change (items, currency, region, channel): other goods at the same total differ. */
 export function itemsDigest(snapshot: CartSnapshot): string {
   return cartDigest({
     ...snapshot,

@@ -1,22 +1,11 @@
-import {
-  minorUnitsToApiAmount,
-  toApiAmount,
-  toMinorUnits,
-  type MajorUnitAmount,
-} from "../../client/money"
+import { minorUnitsToApiAmount, toApiAmount, toMinorUnits, type MajorUnitAmount } from "../../client/money"
 
-/**
- * The trusted picture of a cart that the store middleware puts into the payment session's
- * `data` (DESIGN.md, data flow step 1) and `initiatePayment` maps to Create Checkout.
- * Built on the server from `query.graph`, never from what the storefront sent.
- * Amounts are API strings (2 decimals, major units), rounded here at the API edge.
- */
+/** The trusted cart, built on the server from `query.graph`, never from what the storefront sent. Amounts are API strings with 2 decimals. */
 export interface CartSnapshot {
   cartId: string
   email?: string
   /** ISO 4217, lower case as Medusa keeps it. */
   currencyCode: string
-  /** Whether item and shipping prices include tax (a store setting in Medusa 2.21). */
   taxInclusive: boolean
   total: string
   /** Shipping as the consumer pays it: before discounts, including tax when prices do. */
@@ -28,31 +17,18 @@ export interface CartSnapshot {
   shippingAddress?: SnapshotAddress
   billingAddress?: SnapshotAddress
   customer?: { firstName?: string; lastName?: string; phone?: string }
-  /** Shipping option ids chosen for the cart, for the EXPRESS/STANDARD mapping. */
   shippingOptionIds: string[]
-  /**
-   * The cart's shipping methods as Medusa copies them to the order (complete-cart): which
-   * option, at what price, with what `data` (a pickup point, a delivery slot). Digested only
-   * (cart-digest.ts); the checkout shows the option through `shippingOptionIds`.
-   */
+  /** Digested only; the checkout shows the option through `shippingOptionIds`. */
   shippingMethods?: SnapshotShippingMethod[]
-  /** The region (prices, taxes, countries shipped to) and sales channel (stock) the order gets. */
   regionId?: string
   salesChannelId?: string
-  /**
-   * Set for an order's payment collection (mapping/order-snapshot.ts): then `cartId` holds the
-   * collection's id and `total` the amount still owed.
-   */
+  /** For an order's payment collection: `cartId` then holds the collection's id and `total` what is still owed. */
   orderCollection?: OrderCollectionRef
 }
 
-/**
- * An order's payment collection a checkout pays (the difference after an order edit, exchange
- * or claim, docs/flow.md "What the shopper owes after the sale"): Medusa's ids, never the service's.
- */
+/** An order's payment collection a checkout pays (docs/flow.md "What the shopper owes after the sale: the difference paid later through Medusa's payment link"); Medusa's ids. */
 export interface OrderCollectionRef {
   paymentCollectionId: string
-  /** Medusa's order id (`order_...`); the service's order id stays in `orderId`. */
   medusaOrderId: string
 }
 
@@ -61,7 +37,6 @@ export interface SnapshotShippingMethod {
   name?: string
   /** As charged before discounts, API string. */
   amount: string
-  /** The method's `data` as stored (free-form JSON the fulfillment provider accepted). */
   data?: Record<string, unknown>
 }
 
@@ -73,16 +48,13 @@ export interface SnapshotItem {
   unitPrice: string
   productHandle?: string
   thumbnail?: string
-  /** Each entry is a path from a top-level category to a leaf. */
   categories: string[][]
   /** The variant that ships (two variants may share a name and have no SKU). */
   variantId?: string
-  /** The line's metadata, copied to the order's line (engraving text, a gift note per item). */
   metadata?: Record<string, unknown>
 }
 
 export interface SnapshotDiscount {
-  /** The promotion code, or a description. */
   name: string
   amount: string
 }
@@ -96,7 +68,6 @@ export interface SnapshotAddress {
   city?: string
   province?: string
   postalCode?: string
-  /** ISO 3166-1 alpha-2, as Medusa stores it (lower case). */
   countryCode?: string
   phone?: string
 }
@@ -149,8 +120,7 @@ export const CART_SNAPSHOT_FIELDS = [
 
 type GraphRecord = Record<string, any>
 
-const amount = (value: unknown): string =>
-  value === null || value === undefined ? "0.00" : toApiAmount(value as MajorUnitAmount)
+const amount = (value: unknown): string => (value === null || value === undefined ? "0.00" : toApiAmount(value as MajorUnitAmount))
 
 function categoryPath(category: GraphRecord | null | undefined): string[] {
   const path: string[] = []
@@ -178,10 +148,8 @@ function toSnapshotAddress(address: GraphRecord | null | undefined): SnapshotAdd
 }
 
 /**
- * Medusa records promotion adjustments before tax. Where prices include tax the consumer sees
- * discounts with tax too, so each code's share is scaled to the cart's own discount total
- * (`discount_total` with tax, `discount_subtotal` without), the last code taking the
- * rounding. Without a usable total the adjustments are kept as they are.
+ * Medusa records promotion adjustments before tax; with tax-inclusive prices each code's share is
+ * scaled to the cart's discount total (with tax), the last code taking the rounding.
  */
 function scaleDiscounts(byCode: Map<string, bigint>, targetMinor: bigint): SnapshotDiscount[] {
   const entries = [...byCode].filter(([, cents]) => cents > 0n)
@@ -197,10 +165,7 @@ function scaleDiscounts(byCode: Map<string, bigint>, targetMinor: bigint): Snaps
   })
 }
 
-/**
- * Turns a cart read with `CART_SNAPSHOT_FIELDS` into a `CartSnapshot`.
- * Discounts are grouped by promotion code, summed over items and shipping methods.
- */
+/** A cart read with `CART_SNAPSHOT_FIELDS` as a `CartSnapshot`; discounts grouped by promotion code. */
 export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
   const items: GraphRecord[] = cart.items ?? []
   const shippingMethods: GraphRecord[] = cart.shipping_methods ?? []
@@ -216,8 +181,8 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
   }
 
   const shippingAmount = taxInclusive
-    ? cart.original_shipping_total ?? cart.shipping_total
-    : cart.original_shipping_subtotal ?? cart.shipping_subtotal
+    ? (cart.original_shipping_total ?? cart.shipping_total)
+    : (cart.original_shipping_subtotal ?? cart.shipping_subtotal)
 
   return {
     cartId: cart.id,
@@ -228,23 +193,19 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
     shippingAmount: amount(shippingAmount),
     taxAmount: amount(cart.tax_total),
     items: items.map((item) => ({
-      name: [item.product_title ?? item.title, item.variant_title]
-        .filter((part) => part && part !== "Default variant")
-        .join(" - "),
+      name: [item.product_title ?? item.title, item.variant_title].filter((part) => part && part !== "Default variant").join(" - "),
       sku: item.variant_sku ?? undefined,
       quantity: Number(item.quantity),
       unitPrice: amount(item.unit_price),
       productHandle: item.product_handle ?? undefined,
       thumbnail: item.thumbnail ?? undefined,
-      categories: (item.product?.categories ?? [])
-        .map(categoryPath)
-        .filter((path: string[]) => path.length > 0),
+      categories: (item.product?.categories ?? []).map(categoryPath).filter((path: string[]) => path.length > 0),
       variantId: item.variant_id ?? undefined,
       metadata: jsonObject(item.metadata),
     })),
     discounts: scaleDiscounts(
       discountsByCode,
-      toMinorUnits((taxInclusive ? cart.discount_total : cart.discount_subtotal) ?? 0, "discount_total")
+      toMinorUnits((taxInclusive ? cart.discount_total : cart.discount_subtotal) ?? 0, "discount_total"),
     ),
     shippingAddress: toSnapshotAddress(cart.shipping_address),
     billingAddress: toSnapshotAddress(cart.billing_address),
@@ -255,9 +216,7 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
           phone: cart.customer.phone ?? undefined,
         }
       : undefined,
-    shippingOptionIds: shippingMethods
-      .map((method) => method.shipping_option_id)
-      .filter((id): id is string => typeof id === "string"),
+    shippingOptionIds: shippingMethods.map((method) => method.shipping_option_id).filter((id): id is string => typeof id === "string"),
     shippingMethods: shippingMethods.map((method) => ({
       optionId: method.shipping_option_id ?? undefined,
       name: method.name ?? undefined,

@@ -1,7 +1,4 @@
-import {
-  apiAmountToMinorUnits,
-  minorUnitsToMoney,
-} from "../../client/money"
+import { apiAmountToMinorUnits, minorUnitsToMoney } from "../../client/money"
 import type { CreateCheckoutRequest, Discount, Item } from "../../client/schemas"
 import { toApiAddress, toConsumer } from "./address"
 import type { CartSnapshot, SnapshotItem } from "./cart-snapshot"
@@ -11,41 +8,20 @@ import { absoluteUrlWithin, cutText } from "./text"
 export const MAX_CHECKOUT_ITEMS = 100
 
 export interface CheckoutMappingContext {
-  /** The payment collection's amount in minor units: what the consumer will be charged. */
+  /** What the consumer will be charged, minor units. */
   amountMinor: bigint
-  /** ISO 4217 in capitals. */
   currency: string
   region: "UK" | "EU"
-  /** A standard checkout: where the service sends the consumer after confirming or cancelling. */
   redirectConfirmUrl?: string
   redirectCancelUrl?: string
-  /**
-   * An express checkout (docs/service-api.md "Express checkout"): the page the popup is
-   * opened from. With it the request has `mode: "express"`, no redirect URLs, and neither
-   * addresses nor (without an e-mail) a consumer: the consumer gives them in the popup.
-   */
+  /** Express only (docs/service-api.md "Express checkout"): no redirect URLs, and the consumer gives addresses in the popup. */
   popupOriginUrl?: string
   merchantName?: string
-  /** Storefront base URL, for product page links. */
   storefrontUrl?: string
 }
 
-/**
- * Maps the trusted cart snapshot to a Create Checkout request
- * (docs/service-api.md "Create Checkout"; field rules from docs/service-api.md
- * "Checkout").
- *
- * Guarantees, whatever the cart holds:
- * - every text fits the document's limit (cut, never refused);
- * - at most 100 items: items from the 100th on are folded into one line;
- * - item unit prices x quantities - discounts + shipping (+ tax when prices exclude it)
- *   equals `amount` exactly: a difference (rounding, gift cards, store credit) becomes one
- *   "Adjustment" discount or item so the service's own arithmetic agrees with the store's.
- */
-export function toCreateCheckoutRequest(
-  snapshot: CartSnapshot,
-  context: CheckoutMappingContext
-): CreateCheckoutRequest {
+/** The cart snapshot as a Create Checkout request (docs/service-api.md "Create Checkout"): texts cut to their limits, 100 items at most. */
+export function toCreateCheckoutRequest(snapshot: CartSnapshot, context: CheckoutMappingContext): CreateCheckoutRequest {
   const currency = context.currency
   const items = foldItems(snapshot.items.map((item) => toApiItem(item, currency, context)))
   const discounts: Discount[] = snapshot.discounts
@@ -59,30 +35,25 @@ export function toCreateCheckoutRequest(
   const name = cutText(context.merchantName, 128)
   return balanceCheckout(
     {
-    amount: minorUnitsToMoney(context.amountMinor, currency),
-    ...(express ? { mode: "express" as const } : {}),
-    consumer: express && !snapshot.email ? undefined : toConsumer(snapshot),
-    billing: express ? undefined : toApiAddress(snapshot.billingAddress, context.region),
-    shipping: express ? undefined : toApiAddress(snapshot.shippingAddress, context.region),
-    items,
-    discounts: discounts.length ? discounts : undefined,
-    merchant: express
-      ? { popupOriginUrl: context.popupOriginUrl, name }
-      : { redirectConfirmUrl: context.redirectConfirmUrl, redirectCancelUrl: context.redirectCancelUrl, name },
-    merchantReference: cutText(snapshot.cartId, 128),
-    shippingAmount: nonNegativeMoney(snapshot.shippingAmount, currency),
-    taxAmount: nonNegativeMoney(snapshot.taxAmount, currency),
+      amount: minorUnitsToMoney(context.amountMinor, currency),
+      ...(express ? { mode: "express" as const } : {}),
+      consumer: express && !snapshot.email ? undefined : toConsumer(snapshot),
+      billing: express ? undefined : toApiAddress(snapshot.billingAddress, context.region),
+      shipping: express ? undefined : toApiAddress(snapshot.shippingAddress, context.region),
+      items,
+      discounts: discounts.length ? discounts : undefined,
+      merchant: express
+        ? { popupOriginUrl: context.popupOriginUrl, name }
+        : { redirectConfirmUrl: context.redirectConfirmUrl, redirectCancelUrl: context.redirectCancelUrl, name },
+      merchantReference: cutText(snapshot.cartId, 128),
+      shippingAmount: nonNegativeMoney(snapshot.shippingAmount, currency),
+      taxAmount: nonNegativeMoney(snapshot.taxAmount, currency),
     },
-    snapshot.taxInclusive
+    snapshot.taxInclusive,
   )
 }
 
-/**
- * Makes items x unit prices - discounts + shipping (+ tax when prices exclude it) equal
- * `request.amount` exactly: a difference (rounding, gift cards, store credit, an amount
- * changed after the checkout was made) becomes one "Adjustment" discount or item line.
- * Returns a new request; the input is not changed.
- */
+/** Adds one "Adjustment" discount or item so the lines add up to `request.amount` exactly, as the service checks. Returns a new request. */
 export function balanceCheckout(request: CreateCheckoutRequest, taxInclusive: boolean): CreateCheckoutRequest {
   const currency = request.amount.currency
   const amountMinor = apiAmountToMinorUnits(request.amount.amount)
@@ -118,21 +89,14 @@ function toApiItem(item: SnapshotItem, currency: string, context: CheckoutMappin
     price: priceMinor > 0n ? minorUnitsToMoney(priceMinor, currency) : undefined,
     pageUrl:
       context.storefrontUrl && item.productHandle
-        ? absoluteUrlWithin(
-            `${context.storefrontUrl}/products/${encodeURIComponent(item.productHandle)}`,
-            2048
-          )
+        ? absoluteUrlWithin(`${context.storefrontUrl}/products/${encodeURIComponent(item.productHandle)}`, 2048)
         : undefined,
     imageUrl: absoluteUrlWithin(item.thumbnail, 2048),
     categories: categories.length ? categories : undefined,
   }
 }
 
-/**
- * Money the document only takes as a non-negative amount (docs/service-api.md "Money"). A
- * negative shipping or tax total (a cart whose discounts exceed what they apply to) is left
- * out rather than sent and refused; balancing then absorbs it like any other difference.
- */
+/** Left out when negative (discounts beyond what they apply to): the service refuses it, and balancing absorbs it. */
 function nonNegativeMoney(amount: string, currency: string): { amount: string; currency: string } | undefined {
   const minor = apiAmountToMinorUnits(amount)
   return minor >= 0n ? minorUnitsToMoney(minor, currency) : undefined

@@ -26,11 +26,7 @@ export function splitName(name: string | undefined): { first_name?: string; last
   return { first_name: words.slice(0, -1).join(" "), last_name: words[words.length - 1] }
 }
 
-/**
- * The popup's address as the cart's shipping address: `suburb` is Medusa's `city`, `state`
- * its `province` (in the EU, `area2` when there is no `state`, as mapping/address.ts sends a
- * province). Empty fields are left out.
- */
+/** The popup's address as the cart's: `suburb` is `city`, `state` the `province` (in the EU, `area2` without a `state`). */
 export function popupAddressToMedusa(address: PopupAddress, region: "UK" | "EU"): MedusaAddressInput {
   return withoutEmpty({
     ...splitName(address.name),
@@ -47,14 +43,11 @@ export function popupAddressToMedusa(address: PopupAddress, region: "UK" | "EU")
 type ApiAddress = NonNullable<Checkout["shipping"]>
 type ApiConsumer = NonNullable<Checkout["consumer"]>
 
-/**
- * An address of Get Checkout (docs/service-api.md "Address") as Medusa's, the
- * popup's address as the service hands it back: `area1` is the town (`city`), `region` the
- * county or province (`province`; in the EU `area2` when there is no `region`, as
- * `popupAddressToMedusa` reads `state` and `area2`). The contact's name, else the consumer's names.
- */
+/** A Get Checkout address (docs/service-api.md "Address") as Medusa's, mapped as the popup's; the contact's name, else the consumer's. */
 export function checkoutAddressToMedusa(address: ApiAddress, consumer: ApiConsumer | undefined, region: "UK" | "EU"): MedusaAddressInput {
-  const name = address.name ? splitName(address.name) : { first_name: cutText(consumer?.givenNames, 255), last_name: cutText(consumer?.surname, 255) }
+  const name = address.name
+    ? splitName(address.name)
+    : { first_name: cutText(consumer?.givenNames, 255), last_name: cutText(consumer?.surname, 255) }
   return withoutEmpty({
     ...name,
     address_1: cutText(address.line1, 255),

@@ -1,8 +1,4 @@
-/**
- * Cuts text to the document's length limit (docs/service-api.md "Resources and their fields"). Lengths are counted in UTF-16 code units, as JSON strings are measured, and a
- * cut never splits a surrogate pair, so an emoji at the edge is dropped whole rather than
- * sent as half a character. Blank text becomes `undefined` so the field is left out.
- */
+/** Cuts text to its limit (docs/service-api.md "Resources and their fields") in UTF-16 units, never splitting a surrogate pair. */
 export function cutText(value: unknown, limit: number): string | undefined {
   if (value === null || value === undefined) return undefined
   const text = String(value).replace(/\s+/g, " ").trim()

@@ -1,10 +1,7 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import { BnplPaymentProviderService } from "./service"
 
-/**
- * `medusa-payment-bnpl/providers/bnpl`: register it in the payment module's providers with
- * `id: "bnpl"`; its payment provider id is then `pp_bnpl_bnpl` (DESIGN.md).
- */
+/** Registered in the payment module's providers with `id: "bnpl"`, its provider id is `pp_bnpl_bnpl`. */
 export default ModuleProvider(Modules.PAYMENT, {
   services: [BnplPaymentProviderService],
 })

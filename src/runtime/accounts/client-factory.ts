@@ -14,35 +14,29 @@ type TransportOptionName = (typeof TRANSPORT_OPTION_NAMES)[number]
 
 interface SharedClient {
   client: BnplClient
-  /**
-   * The cache the client's tokens are shared through and the lock the instances take turns
-   * with; filled by whichever caller has them, else taken from the application container.
-   */
+  /** Filled by whichever caller has them: tokens are shared through the cache, instances take turns with the lock. */
   holder: { cache?: CacheLike; lock?: LockLike }
 }
 
 const sharedClients = new Map<string, SharedClient>()
 
 /**
- * The one way every part of the plugin (provider, routes, subscribers, jobs) gets its API
- * client: one client per account and settings in a process, so the provider and the routes
- * share one OAuth token and one pool of sockets (DESIGN.md: a provider instance is not in the
- * app container, so they cannot share it otherwise). When any caller has Medusa's cache,
- * tokens are also shared through it, so several server instances ask the token service once
- * between them. The payment module's container has no cache; the routes' does, and so does
- * the application container once the app has loaded (used when no caller gave one). With
- * Medusa's Locking Module the instances that find no token fetch one between them: the first
- * fetches, the others wait and read it from the cache. Every try of a call about a payment is
- * kept as that payment's timeline (call-timeline.ts), written without holding the call up,
- * and every call is a span and metrics for the store's OpenTelemetry (client/telemetry.ts).
+ * The one way the plugin gets its API client: one per account and settings in a process, so provider and routes share
+ * one OAuth token and socket pool (a provider instance is not in the app container). With Medusa's cache and lock the
+ * instances also share tokens and fetch a missing one once between them.
  */
 export function createClientFromOptions(
   options: BnplOptions,
-  dependencies: { logger?: LoggerLike; cache?: CacheLike; lock?: LockLike } = {}
+  dependencies: { logger?: LoggerLike; cache?: CacheLike; lock?: LockLike } = {},
 ): BnplClient {
   // The transport options name the client: the same ones give the same client.
-  const transport = Object.fromEntries(TRANSPORT_OPTION_NAMES.map((name) => [name, options[name]])) as Pick<BnplOptions, TransportOptionName>
-  const key = createHash("sha256").update(JSON.stringify(TRANSPORT_OPTION_NAMES.map((name) => transport[name]))).digest("hex")
+  const transport = Object.fromEntries(TRANSPORT_OPTION_NAMES.map((name) => [name, options[name]])) as Pick<
+    BnplOptions,
+    TransportOptionName
+  >
+  const key = createHash("sha256")
+    .update(JSON.stringify(TRANSPORT_OPTION_NAMES.map((name) => transport[name])))
+    .digest("hex")
   const known = sharedClients.get(key)
   if (known) {
     known.holder.cache ??= dependencies.cache
@@ -56,12 +50,11 @@ export function createClientFromOptions(
     logger: dependencies.logger,
     observer: allObservers(serviceCallObserver(accountHash(options), dependencies.logger), callTelemetry(accountHash(options))),
     tokenStore: {
-      get: async (tokenKey: string) => ((await cache()?.get<any>(tokenKey)) ?? undefined),
+      get: async (tokenKey: string) => (await cache()?.get<any>(tokenKey)) ?? undefined,
       set: async (tokenKey: string, value: unknown, ttlSeconds: number) => {
         await cache()?.set(tokenKey, value, Math.max(1, Math.floor(ttlSeconds)))
       },
-      exclusive: <T>(lockKey: string, job: () => Promise<T>) =>
-        withServiceCallLock(holder.lock ?? applicationLock(), lockKey, job),
+      exclusive: <T>(lockKey: string, job: () => Promise<T>) => withServiceCallLock(holder.lock ?? applicationLock(), lockKey, job),
     },
   })
   sharedClients.set(key, { client, holder })

@@ -10,7 +10,6 @@ import { SingleFlight } from "../infrastructure/single-flight"
 export interface CachedConfiguration {
   minimumAmount: Money
   maximumAmount: Money
-  /** ISO 8601. */
   fetchedAt: string
   /** ISO 8601: when the service's `Cache-Control: max-age` says to read it again. */
   expiresAt: string
@@ -22,28 +21,20 @@ export const DEFAULT_CONFIGURATION_TTL_SECONDS = 24 * 60 * 60
 /** The shortest time limits are kept, whatever `Cache-Control` says. */
 export const MINIMUM_CONFIGURATION_TTL_SECONDS = 60 * 60
 
-// Last good value per account in this process: used when the shared cache is empty and the
-// service cannot be reached, so a brief outage of the service does not hide the method.
+// Last good value per account, so a brief service outage with an empty cache does not hide the method.
 const lastKnown = new Map<string, CachedConfiguration>()
 
-// Concurrent requests in one process share one Get Configuration.
 const flights = new SingleFlight<CachedConfiguration>()
 
 /**
- * The account's limits: from the shared cache when fresh, else from Get Configuration
- * (stored for as long as `Cache-Control` allows, 24 hours when it says nothing; an hour at
- * least). Source: docs/service-api.md "Get Configuration" and "Limits".
- *
- * One call per need across the store: concurrent callers in a process share one call (single
- * flight), and processes take turns through Medusa's Locking Module (`lock`, default the
- * application's); whoever gets the lock second finds the value the first stored in the cache
- * and does not call. `forceRefresh` (the daily job, the admin's refresh) always calls.
- * @throws BnplApiError when the service cannot be read and no value was ever read.
+ * The account's limits from the shared cache when fresh, else Get Configuration (docs/service-api.md "Get Configuration"),
+ * once per need across the store: one flight per process, Medusa's lock across processes. `forceRefresh` always calls.
+ * Throws BnplApiError when the service cannot be read and no value was ever read.
  */
 export async function getConfiguration(
   client: BnplClient,
   options: Pick<BnplOptions, "merchantId" | "baseUrl">,
-  dependencies: { cache?: CacheLike; logger?: LoggerLike; forceRefresh?: boolean; lock?: LockLike } = {}
+  dependencies: { cache?: CacheLike; logger?: LoggerLike; forceRefresh?: boolean; lock?: LockLike } = {},
 ): Promise<CachedConfiguration> {
   const key = accountCacheKey(options, "configuration")
   const { cache, logger } = dependencies
@@ -67,7 +58,7 @@ export async function getConfiguration(
       const stale = lastKnown.get(key) ?? (await safeGet(cache, key))
       if (stale) {
         logger?.warn?.(
-          `medusa-payment-bnpl: Get Configuration failed (${(error as Error).message}); using the limits read at ${stale.fetchedAt}`
+          `medusa-payment-bnpl: Get Configuration failed (${(error as Error).message}); using the limits read at ${stale.fetchedAt}`,
         )
         return stale
       }
@@ -85,11 +76,10 @@ async function readFromService(
   client: BnplClient,
   key: string,
   cache: CacheLike | undefined,
-  logger: LoggerLike | undefined
+  logger: LoggerLike | undefined,
 ): Promise<CachedConfiguration> {
   const { configuration, maxAgeSeconds } = await client.getConfiguration()
-  // The document asks for about one call a day; a `no-cache` or `max-age=0` must not turn
-  // every eligibility check into a call, so the service's word is kept for an hour at least.
+  // A `no-cache` or `max-age=0` must not turn every eligibility check into a call: an hour at least.
   const ttl = Math.max(maxAgeSeconds ?? DEFAULT_CONFIGURATION_TTL_SECONDS, MINIMUM_CONFIGURATION_TTL_SECONDS)
   const now = Date.now()
   const value: CachedConfiguration = {

@@ -1,14 +1,8 @@
 import { BnplApiError } from "../../client/errors"
 
-/**
- * What a failed step of the connection test (connection-test.ts) most likely means and what
- * the merchant should change, in words for the settings page and the start-up warning. The
- * rules, from docs/service-api.md "Authentication" (401 for failed authentication), rule 2
- * (accounts are per region, each with its own credentials) and "Endpoints" (paths relative to
- * {base_url}): 401 is the credentials or the scheme; no connection, DNS or a time-out is the
- * host or the network; a 404 on the path is a wrong base address; limits in another currency
- * are another region's credentials. Never quotes a credential: only option names and hosts.
- */
+// Words for a failed test step: a 401 is the credentials or the scheme (docs/service-api.md "Authentication"), no
+// connection or a time-out the host or network, a 404 a wrong base address, limits in another currency another
+// region's credentials. Never quotes a credential: only option names and hosts.
 
 /** The steps of the test, in order. `token` runs for `authScheme: "oauth"` only. */
 export type ConnectionStep = "ping" | "token" | "configuration" | "currency"
@@ -27,7 +21,6 @@ export type ConnectionCause =
 export interface ConnectionFailure {
   step: ConnectionStep
   cause: ConnectionCause
-  /** The likely cause, in words. */
   likelyCause: string
   /** What to change, naming the options (medusa-config) to look at. */
   fix: string
@@ -51,15 +44,15 @@ export const STEP_LABELS: Record<ConnectionStep, string> = {
   currency: "Currency of the limits",
 }
 
-/** The currency an account of `region` serves and the other region (rule 2). */
 const REGION_CURRENCY = { UK: "GBP", EU: "EUR" } as const
 const OTHER_REGION = { UK: "EU", EU: "UK" } as const
 
-/**
- * A failed call of `step` -> its cause and fix. An error that is not the client's (a bug, a
- * cache failure) is `unexpected_answer` with its message's first line.
- */
-export function diagnoseCallFailure(step: Exclude<ConnectionStep, "currency">, error: unknown, account: DiagnosedAccount): ConnectionFailure {
+/** A failed call's cause and fix; an error that is not the client's is `unexpected_answer` with its message's first line. */
+export function diagnoseCallFailure(
+  step: Exclude<ConnectionStep, "currency">,
+  error: unknown,
+  account: DiagnosedAccount,
+): ConnectionFailure {
   const tokenStep = step === "token"
   const option = tokenStep ? "authUrl" : "baseUrl"
   const address = (tokenStep ? account.authUrl : account.baseUrl) ?? "(not set)"
@@ -118,10 +111,7 @@ export function diagnoseCallFailure(step: Exclude<ConnectionStep, "currency">, e
   }
 }
 
-/**
- * Limits answered in `currency` for an account of `region`: the credentials are another
- * region's (rule 2), or the region is set wrong. Undefined when they match.
- */
+/** Limits in another currency than the region's: another region's credentials, or a wrong region. Undefined when they match. */
 export function diagnoseCurrency(currency: string, account: DiagnosedAccount): ConnectionFailure | undefined {
   const expected = REGION_CURRENCY[account.region]
   if (currency.toUpperCase() === expected) return undefined
@@ -165,5 +155,7 @@ function describeSystemCode(code: string): string {
 }
 
 function firstLine(error: unknown): string {
-  return String((error as Error)?.message ?? error).split("\n")[0].slice(0, 200)
+  return String((error as Error)?.message ?? error)
+    .split("\n")[0]
+    .slice(0, 200)
 }

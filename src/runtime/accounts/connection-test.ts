@@ -3,24 +3,13 @@ import type { Money } from "../../client/money"
 import { TRANSPORT_OPTION_NAMES } from "../../client/option-rules"
 import type { BnplOptions } from "../../options"
 import { accountCurrency } from "../../payments/eligibility"
-import {
-  diagnoseCallFailure,
-  diagnoseCurrency,
-  STEP_LABELS,
-  type ConnectionFailure,
-  type ConnectionStep,
-} from "./connection-diagnosis"
+import { diagnoseCallFailure, diagnoseCurrency, STEP_LABELS, type ConnectionFailure, type ConnectionStep } from "./connection-diagnosis"
 import type { LoggerLike } from "../infrastructure/shared-types"
 
 export type { ConnectionCause, ConnectionFailure, ConnectionStep } from "./connection-diagnosis"
 
-/**
- * "Test connection" (issue 32, item 6): per account, Ping, the access token (OAuth only), Get
- * Configuration, and the limits' currency against the account's region (docs/service-api.md
- * rule 2: UK sells in GBP, EU in EUR). It stops at the first failure and says which step
- * failed, the likely cause and what to change (connection-diagnosis.ts). Its answer holds no
- * merchant id, secret key, token or Authorization value.
- */
+// "Test connection": Ping, the access token (OAuth only), Get Configuration, and the limits' currency against the region
+// (docs/service-api.md "What the service does", rule 2); stops at the first failure. The answer holds no id, secret or token.
 
 /** The calls a test makes; `token` only for OAuth accounts. Each throws the client's BnplApiError. */
 export interface ConnectionProbe {
@@ -48,11 +37,8 @@ export interface ConnectionTestResult {
   authScheme: BnplOptions["authScheme"]
   baseUrl: string
   authUrl: string | null
-  /** Every step in order: passed, failed (at most one), or skipped. */
   steps: ConnectionStepResult[]
-  /** The first failure; absent when `ok`. */
   failure?: ConnectionFailure & { label: string }
-  /** ISO 8601. */
   testedAt: string
 }
 
@@ -64,11 +50,12 @@ export type TestedAccount = {
 
 const STEPS: ConnectionStep[] = ["ping", "token", "configuration", "currency"]
 
-/**
- * Runs the steps in order through `probe` and diagnoses the first failure. Never throws for
- * the service: every failure is in the result.
- */
-export async function testConnection(account: TestedAccount, probe: ConnectionProbe, now: () => number = Date.now): Promise<ConnectionTestResult> {
+/** Runs the steps through `probe`; never throws for the service: every failure is in the result. */
+export async function testConnection(
+  account: TestedAccount,
+  probe: ConnectionProbe,
+  now: () => number = Date.now,
+): Promise<ConnectionTestResult> {
   const { options } = account
   const diagnosed = { region: options.region, baseUrl: options.baseUrl, authUrl: options.authUrl }
   const steps: ConnectionStepResult[] = []
@@ -98,7 +85,9 @@ export async function testConnection(account: TestedAccount, probe: ConnectionPr
       const detail =
         step === "configuration"
           ? `Limits ${limits!.minimumAmount.amount} to ${limits!.maximumAmount.amount} ${limits!.maximumAmount.currency}.`
-          : step === "ping" ? "The service answered." : "The token service issued a token."
+          : step === "ping"
+            ? "The service answered."
+            : "The token service issued a token."
       steps.push({ step, label, outcome: "passed", detail, durationMs: now() - started })
     } catch (error) {
       failure = diagnoseCallFailure(step, error, diagnosed)
@@ -119,10 +108,7 @@ export async function testConnection(account: TestedAccount, probe: ConnectionPr
   }
 }
 
-/**
- * The probe of a client: Ping (no retry rule of its own: the client's `maxRetries`), the
- * client's access token, and the limits as `configuration` reads them.
- */
+/** A client's probe: Ping (with the client's `maxRetries`), the access token, and the limits as `configuration` reads them. */
 export function clientProbe(client: BnplClient, configuration: ConnectionProbe["configuration"]): ConnectionProbe {
   return {
     ping: async () => {
@@ -135,21 +121,18 @@ export function clientProbe(client: BnplClient, configuration: ConnectionProbe["
   }
 }
 
-/**
- * A probe on a client of its own, built from the account's options with no retries and no
- * shared token: every call goes to the service now, so a changed secret or host shows at once
- * (the store's shared client may hold a token or limits from before). Closed by `close()`.
- */
+/** A probe on its own client, no retries or shared token, so a changed secret or host shows at once; `close()` it after. */
 export function freshProbe(options: BnplOptions, logger?: LoggerLike): ConnectionProbe & { close(): void } {
   const transport = Object.fromEntries(TRANSPORT_OPTION_NAMES.map((name) => [name, options[name]]))
   const client = new BnplClient({ ...(transport as Pick<BnplOptions, "merchantId" | "secretKey" | "baseUrl">), maxRetries: 0, logger })
   return { ...clientProbe(client, async () => (await client.getConfiguration()).configuration), close: () => client.close() }
 }
 
-/**
- * Runs the test for one account on a fresh client (see `freshProbe`) and closes it.
- */
-export async function testAccountConnection(account: TestedAccount & { options: BnplOptions }, logger?: LoggerLike): Promise<ConnectionTestResult> {
+/** Tests one account on a fresh client (see `freshProbe`) and closes it. */
+export async function testAccountConnection(
+  account: TestedAccount & { options: BnplOptions },
+  logger?: LoggerLike,
+): Promise<ConnectionTestResult> {
   const probe = freshProbe(account.options, logger)
   try {
     return await testConnection(account, probe)
@@ -158,9 +141,7 @@ export async function testAccountConnection(account: TestedAccount & { options: 
   }
 }
 
-/**
- * The start-up warning of a failed test (one line, naming the step), or undefined when it passed.
- */
+/** The start-up warning of a failed test (one line, naming the step); undefined when it passed. */
 export function connectionWarning(result: ConnectionTestResult): string | undefined {
   const { failure } = result
   if (!failure) return undefined

@@ -10,21 +10,18 @@ export interface AccountResult<T> {
 export class AccountsFailedError<T> extends Error {
   constructor(
     readonly failures: Array<{ account: AccountRuntime; error: Error }>,
-    readonly results: Array<AccountResult<T>>
+    readonly results: Array<AccountResult<T>>,
   ) {
     super(failures.map(({ account, error }) => `${account.providerId}: ${error.message}`).join("; "))
     this.name = "AccountsFailedError"
   }
 }
 
-/**
- * Runs a job's work for every account, one after the other, so each account's service is
- * called with its own credentials and one account's failure does not stop the others
- * (a job runs once per tick across instances; runtime/infrastructure/job-run.ts).
- * @throws AccountsFailedError after every account had its turn, when any failed; its message
- *   names each failed account's provider id.
- */
-export async function forEachAccount<T>(accounts: AccountRuntime[], work: (account: AccountRuntime) => Promise<T>): Promise<Array<AccountResult<T>>> {
+/** Runs the work for each account in turn, so one failure does not stop the others; then throws AccountsFailedError. */
+export async function forEachAccount<T>(
+  accounts: AccountRuntime[],
+  work: (account: AccountRuntime) => Promise<T>,
+): Promise<Array<AccountResult<T>>> {
   const results: Array<AccountResult<T>> = []
   const failures: Array<{ account: AccountRuntime; error: Error }> = []
   for (const account of accounts) {

@@ -16,16 +16,13 @@ import type { ContainerLike } from "../infrastructure/shared-types"
 
 /** What is shared by every account: Medusa's cache, lock and logger. */
 interface SharedRuntime {
-  /** Medusa's Caching Module when configured, else its Cache Module (app-cache.ts). */
   cache?: CacheLike
-  /** Medusa's Locking Module. */
   lock?: LockLike
   logger?: LoggerLike
 }
 
 /** One merchant account at work: its provider id, its options and its client (one per process). */
 export interface AccountRuntime extends SharedRuntime {
-  /** Medusa's payment provider id of the account: `pp_bnpl_<id>`. */
   providerId: string
   options: BnplOptions
   client: BnplClient
@@ -33,25 +30,18 @@ export interface AccountRuntime extends SharedRuntime {
 
 /** What routes, subscribers and jobs need: every account, the store-wide options, cache, lock, logger. */
 export interface PluginRuntime extends SharedRuntime {
-  /** Store-wide options (storefront pages, schedules); configured-accounts.ts. */
   options: BnplOptions
   /** In medusa-config order; at least one. */
   accounts: AccountRuntime[]
 }
 
-
 const runtimes = new WeakMap<object, PluginRuntime>()
 const connectionChecks = new WeakMap<PluginRuntime, Promise<unknown>>()
 
-/** The longest the server's start waits for the accounts' connection tests (a service that answers takes a few round trips). */
+/** The longest the server's start waits for the connection tests. */
 export const STARTUP_CHECK_WAIT_MS = 5_000
 
-/**
- * Builds the runtime and runs each account's connection test before the server takes traffic
- * (the records module's start hook, application-start.ts), so the first shopper never waits
- * behind its Ping and finds the limits cached and a connection open. Waits at most
- * `STARTUP_CHECK_WAIT_MS`: a service slower than that finishes its test in the background.
- */
+/** Awaits the connection tests before traffic, so no shopper waits behind a Ping; a slower test finishes in the background. */
 export async function checkAccountsBeforeTraffic(container: ContainerLike = appContainer): Promise<void> {
   const checks = connectionChecks.get(getPluginRuntime(container))
   let timer: NodeJS.Timeout | undefined
@@ -59,17 +49,10 @@ export async function checkAccountsBeforeTraffic(container: ContainerLike = appC
   clearTimeout(timer)
 }
 
-// Registered when this file loads (the store's routes import it at boot); a process that never
-// loads it (medusa db:migrate) runs no test.
+// Registered on load; a process that never loads this file (medusa db:migrate) runs no test.
 atApplicationStart(() => checkAccountsBeforeTraffic())
 
-/**
- * The plugin's runtime for a Medusa container, built once per configuration so every request
- * reuses one client per account (and its sockets and token). Building it starts each
- * account's connection test (awaited before traffic by `checkAccountsBeforeTraffic`) (its warning names the step that failed). `req.scope` is a per-request
- * child of the app container, so the cache is keyed on the configuration, which Medusa shares.
- * @throws BnplOptionsError when the options are invalid.
- */
+/** The runtime, built once per configuration (`req.scope` is per request) so requests reuse one client per account. */
 export function getPluginRuntime(container: ContainerLike): PluginRuntime {
   const configuration = resolvePluginConfiguration(container)
   const known = runtimes.get(configuration)
@@ -90,11 +73,8 @@ export function getPluginRuntime(container: ContainerLike): PluginRuntime {
     })),
   }
   runtimes.set(configuration, runtime)
-  // Each account's connection test, once per process (startup-connection-check.ts): awaited by
-  // the server's start (checkAccountsBeforeTraffic), else in the background. Here rather than in the payment provider's constructor,
-  // which must not start work: the plugin's first route, subscriber or job builds this
-  // runtime, with the app's shared cache (a provider's loader would run while Medusa still
-  // loads the cache modules, in parallel with the payment module).
+  // Not in the provider's constructor, which must not start work: a provider's loader would run while Medusa
+  // still loads the cache modules.
   connectionChecks.set(runtime, Promise.all(runtime.accounts.map((account) => checkConnectionAtStartup(account, { cache, logger }))))
   return runtime
 }
@@ -104,21 +84,17 @@ export function accountForProvider(runtime: PluginRuntime, providerId: string | 
   return runtime.accounts.find((account) => account.providerId === providerId)
 }
 
-/**
- * The account that made a payment: the one its `merchantId` (recorded in the data since
- * several accounts) names, else its provider's. Never the configuration's first by default:
- * a payment of a provider no longer configured has no account.
- */
+/** The payment's account by its recorded `merchantId`, else its provider's; never a default, so an unconfigured provider's has none. */
 export function accountForPayment(
   runtime: PluginRuntime,
-  payment: { provider_id?: string; data?: Record<string, unknown> | null }
+  payment: { provider_id?: string; data?: Record<string, unknown> | null },
 ): AccountRuntime | undefined {
   const merchantId = asPaymentData(payment.data ?? undefined).merchantId
   const byMerchant = merchantId ? runtime.accounts.find((account) => account.options.merchantId === merchantId) : undefined
   return byMerchant ?? accountForProvider(runtime, payment.provider_id)
 }
 
-/** The account serving a currency (rule 2: one region, one currency); undefined when none does. */
+/** The account serving a currency (docs/service-api.md "What the service does", rule 2); undefined when none does. */
 export function accountForCurrency(runtime: PluginRuntime, currency: string): AccountRuntime | undefined {
   return runtime.accounts.find((account) => accountCurrency(account.options) === currency.toUpperCase())
 }

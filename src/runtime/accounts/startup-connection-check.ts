@@ -4,18 +4,10 @@ import { getConfiguration } from "./configuration"
 import { clientProbe, connectionWarning, testConnection, type ConnectionTestResult } from "./connection-test"
 import type { CacheLike, LoggerLike } from "../infrastructure/shared-types"
 
-/**
- * The connection test once at start-up (issue 32, item 6), on the store's shared client: its
- * token comes from the shared cache and its limits through `getConfiguration`, which also
- * stores them for the first shopper. So a store of several instances still asks the token
- * service and Get Configuration once between them, and a healthy start costs one Ping more
- * than before. The server's start waits for it, briefly (plugin-runtime.ts
- * `checkAccountsBeforeTraffic`), so no shopper waits behind its Ping. A failure is one warning
- * naming the step, the likely cause and the fix (connection-diagnosis.ts).
- */
+/** The start-up test on the shared client, so its token and limits are cached for the first shopper; a failure logs a warning. */
 export function checkConnectionAtStartup(
   account: { providerId: string; options: BnplOptions; client: BnplClient },
-  dependencies: { cache?: CacheLike; logger?: LoggerLike }
+  dependencies: { cache?: CacheLike; logger?: LoggerLike },
 ): Promise<ConnectionTestResult | undefined> {
   const { client, options } = account
   const probe = clientProbe(client, () => getConfiguration(client, options, dependencies))

@@ -1,17 +1,9 @@
 import type { CartSnapshot } from "../../payments/mapping/cart-snapshot"
 
 /**
- * Cart snapshots read when the shopper reached the payment step (the eligibility route, after
- * it answered), for the payment-session middleware to send Create Checkout from at once,
- * before its own read of the cart: the read then runs during the round trip to the service
- * instead of before it (docs/performance.md "A quiet shop").
- *
- * A prepared snapshot is only ever a guess. The middleware still reads the cart, and the early
- * checkout is handed to the provider only when the snapshot it was made from is exactly the
- * one read then (`sameSnapshot`); otherwise a checkout is made from the fresh one, and the
- * guessed one expires unused at the service (a checkout is not money). So the worst a stale or
- * missing entry costs is speed, never a wrong checkout. Kept in this process's memory, bounded
- * in number and age, never in a cache or the database.
+ * A cart snapshot read at the payment step, so the session middleware can send Create Checkout before its own read
+ * (docs/performance.md "A quiet shop"). Only a guess: its checkout is used only when `sameSnapshot` with the fresh
+ * read, so a stale entry costs speed, never a wrong checkout. In memory only, bounded in number and age.
  */
 export interface PreparedSnapshot {
   snapshot: CartSnapshot
@@ -45,11 +37,7 @@ export function preparedSnapshotOf(cartId: string, now = Date.now()): CartSnapsh
   return entry.snapshot
 }
 
-/**
- * Whether two snapshots of a cart are the same in every field Create Checkout is made from
- * (payments/mapping/checkout.ts): both come from `toCartSnapshot`, so their keys are in the
- * same order and their JSON is equal exactly when they are.
- */
+/** Equal in every Create Checkout field: both come from `toCartSnapshot`, so their keys share an order and JSON compares. */
 export function sameSnapshot(a: CartSnapshot, b: CartSnapshot): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
 }

@@ -1,16 +1,12 @@
 import type { z } from "zod"
 import type { BnplOptions, exclusionsSchema, messageDefaultsSchema } from "../../options"
 
-/** Goods pay later is not offered for (options.ts `exclusionsSchema`): every list present. */
+/** Goods pay later is not offered for; every list present. */
 export type Exclusions = z.output<typeof exclusionsSchema>
-/** The storefront message's defaults (options.ts `messageDefaultsSchema`). */
+/** The storefront message's defaults. */
 export type MessageDefaults = z.output<typeof messageDefaultsSchema>
 
-/**
- * What a merchant may change for one account in Settings -> Pay later, as it applies now: the
- * account's options in medusa-config overlaid by the values saved in the admin. Never credentials
- * or hosts (those stay in medusa-config alone).
- */
+/** What a merchant may change per account in the admin, overlaid on medusa-config's options; never credentials or hosts. */
 export interface AccountSettings {
   /** Off: the account's provider refuses new sessions and the eligibility routes answer `disabled`. */
   enabled: boolean
@@ -45,11 +41,7 @@ export function settingsFromOptions(options: Pick<BnplOptions, "capture" | "excl
   }
 }
 
-/**
- * The settings that apply: each field saved in the admin, else the account's option. A field
- * replaces the option's as a whole (an `exclusions` saved in the admin is the full list, not
- * added to medusa-config's), so what the page shows is what applies.
- */
+/** Each field saved in the admin, else the option; a saved field replaces the option's whole, so the page shows what applies. */
 export function overlaySettings(defaults: AccountSettings, stored: StoredSettings | undefined): AccountSettings {
   const result = { ...defaults } as Record<SettingName, unknown>
   for (const name of SETTING_NAMES) {

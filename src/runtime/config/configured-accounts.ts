@@ -7,22 +7,15 @@ const PROVIDER_RESOLVE = `${PACKAGE_NAME}/providers/bnpl`
 /** The provider's identifier (`static identifier`): Medusa names providers `pp_<identifier>_<id>`. */
 export const PROVIDER_IDENTIFIER = "bnpl"
 
-/**
- * Options that belong to the store, not to an account: the return route, the storefront's
- * pages and the jobs' schedules exist once per store. An account may repeat them only with
- * the same value (docs/configuration.md, "Several accounts").
- */
+/** Options that exist once per store (docs/configuration.md "Several accounts: UK and EU side by side"). */
 export const STORE_WIDE_FIELDS = ["backendUrl", "storefrontUrl", "storefrontOrderPath", "storefrontCheckoutPath", "schedules"] as const
 
 /** One merchant account as medusa-config declares it: a payment provider entry of the plugin. */
 export interface ConfiguredAccount {
-  /** The entry's `id` ("bnpl", "bnpl-uk"). */
   id: string
-  /** Medusa's payment provider id: `pp_bnpl_<id>` ("pp_bnpl_bnpl-uk"). */
   providerId: string
-  /** Where the entry is in medusa-config, for error messages: `providers[1]`. */
+  /** For error messages: `providers[1]`. */
   field: string
-  /** The account's options, store-wide fields filled from the store's. */
   options: BnplOptions
 }
 
@@ -30,7 +23,6 @@ export interface ConfiguredAccount {
 export interface PluginConfiguration {
   /** The store-wide options: the plugin entry's when it has options, else the first account's. */
   store: BnplOptions
-  /** In medusa-config order; at least one. */
   accounts: ConfiguredAccount[]
 }
 
@@ -48,18 +40,14 @@ export interface ConfigModuleLike {
 }
 
 /**
- * Reads the store's pay-later accounts from medusa-config: one per payment provider entry
- * `{ resolve: "medusa-payment-bnpl/providers/bnpl", id, options }` (docs/service-api.md rule
- * 2: an account per region, each with its own credentials). A store with one account may
- * give the options once, under the plugin entry; an entry without options takes them.
- *
- * Checked across accounts, so start-up fails before a sale goes to the wrong account:
- * @throws BnplOptionsError naming the field: a bad option (`providers[1].options.region`),
- *   no options anywhere, a duplicate provider `id`, the same merchant id twice, two accounts
- *   for one region (the store could not tell which serves a cart of its currency), or a
- *   store-wide option given two values.
+ * Reads the accounts from medusa-config, one per provider entry (docs/service-api.md "What the service does", rule 2); a
+ * single account may give its options under the plugin entry. Throws BnplOptionsError naming the field for a bad option,
+ * a duplicate id or merchant id, two accounts for one region, or a store-wide option given two values.
  */
-export function readPluginConfiguration(configModule: ConfigModuleLike, environment: { NODE_ENV?: string } = process.env): PluginConfiguration {
+export function readPluginConfiguration(
+  configModule: ConfigModuleLike,
+  environment: { NODE_ENV?: string } = process.env,
+): PluginConfiguration {
   const pluginOptions = findPluginOptions(configModule)
   const entries = findProviderEntries(configModule)
   const parse = (raw: unknown, field: string) => {
@@ -72,15 +60,34 @@ export function readPluginConfiguration(configModule: ConfigModuleLike, environm
   }
   const plugin = pluginOptions ? parse(pluginOptions, "") : undefined
   if (!entries.length) {
-    if (!plugin) throw new BnplOptionsError("options", `are missing: give them in medusa-config under plugins: [{ resolve: "${PACKAGE_NAME}", options }] (see docs/configuration.md)`, "plugin")
-    return { store: plugin, accounts: [{ id: PROVIDER_IDENTIFIER, providerId: providerIdOf(PROVIDER_IDENTIFIER), field: "options", options: plugin }] }
+    if (!plugin)
+      throw new BnplOptionsError(
+        "options",
+        `are missing: give them in medusa-config under plugins: [{ resolve: "${PACKAGE_NAME}", options }] (see docs/configuration.md)`,
+        "plugin",
+      )
+    return {
+      store: plugin,
+      accounts: [{ id: PROVIDER_IDENTIFIER, providerId: providerIdOf(PROVIDER_IDENTIFIER), field: "options", options: plugin }],
+    }
   }
   const parsed = entries.map(({ entry, index }) => {
     const field = `providers[${index}]`
-    if (typeof entry.id !== "string" || !entry.id) throw new BnplOptionsError(`${field}.id`, 'is required: the account\'s provider id, e.g. "bnpl" (pp_bnpl_bnpl) or "bnpl-uk"', "plugin")
+    if (typeof entry.id !== "string" || !entry.id)
+      throw new BnplOptionsError(
+        `${field}.id`,
+        'is required: the account\'s provider id, e.g. "bnpl" (pp_bnpl_bnpl) or "bnpl-uk"',
+        "plugin",
+      )
     const hasOwn = entry.options && Object.keys(entry.options).length > 0
-    if (!hasOwn && !pluginOptions) throw new BnplOptionsError(`${field}.options`, "are missing: give the account's options in its provider entry", "plugin")
-    return { id: entry.id, field, raw: (hasOwn ? entry.options : pluginOptions) as Record<string, unknown>, options: hasOwn ? parse(entry.options, `${field}.options`) : plugin! }
+    if (!hasOwn && !pluginOptions)
+      throw new BnplOptionsError(`${field}.options`, "are missing: give the account's options in its provider entry", "plugin")
+    return {
+      id: entry.id,
+      field,
+      raw: (hasOwn ? entry.options : pluginOptions) as Record<string, unknown>,
+      options: hasOwn ? parse(entry.options, `${field}.options`) : plugin!,
+    }
   })
   const store = plugin ?? parsed[0].options
   const accounts = parsed.map(({ id, field, raw, options }) => ({
@@ -109,7 +116,11 @@ function withStoreWide(options: BnplOptions, raw: Record<string, unknown>, store
   const merged: Record<string, unknown> = { ...options }
   for (const name of STORE_WIDE_FIELDS) {
     if (raw[name] !== undefined && JSON.stringify(options[name]) !== JSON.stringify(store[name])) {
-      throw new BnplOptionsError(`${field}.${name}`, "is store-wide (one return route, storefront and set of jobs per store): give it the same value in every account, or only once", "plugin")
+      throw new BnplOptionsError(
+        `${field}.${name}`,
+        "is store-wide (one return route, storefront and set of jobs per store): give it the same value in every account, or only once",
+        "plugin",
+      )
     }
     merged[name] = store[name]
   }
@@ -120,15 +131,25 @@ function checkAccountsApart(accounts: ConfiguredAccount[]): void {
   accounts.forEach((account, index) => {
     for (const earlier of accounts.slice(0, index)) {
       if (earlier.id === account.id) {
-        throw new BnplOptionsError(`${account.field}.id`, `"${account.id}" is the id of another pay-later account (${earlier.field}); give each account its own id`, "plugin")
+        throw new BnplOptionsError(
+          `${account.field}.id`,
+          `"${account.id}" is the id of another pay-later account (${earlier.field}); give each account its own id`,
+          "plugin",
+        )
       }
       if (earlier.options.merchantId === account.options.merchantId && earlier.options.baseUrl === account.options.baseUrl) {
-        throw new BnplOptionsError(`${account.field}.options.merchantId`, `is the merchant id of another account (${earlier.field}); each account has its own`, "plugin")
+        throw new BnplOptionsError(
+          `${account.field}.options.merchantId`,
+          `is the merchant id of another account (${earlier.field}); each account has its own`,
+          "plugin",
+        )
       }
       if (earlier.options.region === account.options.region) {
         throw new BnplOptionsError(
           `${account.field}.options.region`,
-          `${account.options.region} (${accountCurrency(account.options)}) is served by another account (${earlier.field}); the store could not tell which one a ${accountCurrency(account.options)} cart pays through: one account per region`, "plugin")
+          `${account.options.region} (${accountCurrency(account.options)}) is served by another account (${earlier.field}); the store could not tell which one a ${accountCurrency(account.options)} cart pays through: one account per region`,
+          "plugin",
+        )
       }
     }
   })
@@ -137,7 +158,7 @@ function checkAccountsApart(accounts: ConfiguredAccount[]): void {
 function findPluginOptions(configModule: ConfigModuleLike): Record<string, unknown> | undefined {
   for (const plugin of configModule.plugins ?? []) {
     if (typeof plugin === "object" && plugin?.resolve === PACKAGE_NAME && plugin.options) {
-      // Medusa adds its `database` settings for the plugin's module to these options (options.ts).
+      // Medusa adds its `database` settings for the plugin's module to these options.
       const { database: _medusaModuleDatabase, ...options } = plugin.options as Record<string, unknown>
       if (Object.keys(options).length) return options
     }
@@ -145,7 +166,6 @@ function findPluginOptions(configModule: ConfigModuleLike): Record<string, unkno
   return undefined
 }
 
-// Provider entries of every module declaration (the payment module's), in medusa-config order;
 // `index` is the entry's place in its providers list, as the merchant counts it.
 function findProviderEntries(configModule: ConfigModuleLike): Array<{ entry: ProviderEntry; index: number }> {
   const modules = Array.isArray(configModule.modules) ? configModule.modules : Object.values(configModule.modules ?? {})

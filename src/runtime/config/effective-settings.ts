@@ -1,15 +1,12 @@
 import type { BnplOptions } from "../../options"
-import { overlaySettings, settingsFromOptions, SETTING_NAMES, type AccountSettings, type StoredSettings } from "./account-settings"
+import { overlaySettings, settingsFromOptions, type SETTING_NAMES, type AccountSettings, type StoredSettings } from "./account-settings"
 import { recordsOrMemory } from "../records/records-module"
 import type { LoggerLike } from "../infrastructure/shared-types"
 
-/**
- * How long one process keeps an account's saved settings before reading them again: every
- * instance applies a change made in the admin within a minute (30 s here, plus a read).
- */
+/** How long a process keeps saved settings, so every instance applies an admin change within a minute. */
 export const SETTINGS_CACHE_MS = 30_000
 
-/** The row of `bnpl_account_settings` (modules/bnpl-records/models/account-settings.ts). */
+/** A row of `bnpl_account_settings`. */
 export interface AccountSettingRow {
   id: string
   provider_id: string
@@ -22,12 +19,11 @@ export interface AccountSettingRow {
 
 /** The account as the settings know it: its payment provider id and its medusa-config options. */
 export interface SettingsAccount {
-  /** Medusa's payment provider id (`pp_bnpl_bnpl`): the key of the saved settings. */
+  /** The key of the saved settings. */
   providerId: string
   options: Pick<BnplOptions, "capture" | "exclusions" | "message" | "onOrderFailure">
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, AccountSettingRow>()
 /** The generated methods of the settings table (outside a Medusa app, this process's memory). */
 export const accountSettingRows = () => recordsOrMemory<AccountSettingRow>("AccountSettings", memory)
@@ -35,16 +31,13 @@ export const accountSettingRows = () => recordsOrMemory<AccountSettingRow>("Acco
 const known = new Map<string, { stored: StoredSettings | undefined; readAt: number }>()
 
 /**
- * THE answer to "which settings apply to this account now": its options in medusa-config
- * overlaid by what a merchant saved in Settings -> Pay later (runtime/config/account-settings.ts
- * `overlaySettings`). The saved row is read from the plugin's module (the store's database,
- * never a cache module) and kept in this process for at most SETTINGS_CACHE_MS, so every
- * instance applies a change within a minute. Outside a Medusa app (no module), the options
- * overlaid by what this process saved.
- * Never throws: when the database cannot be read, the last saved values this process read
- * apply (else the options), a warning is logged, and the read is tried again SETTINGS_CACHE_MS later.
+ * medusa-config's options overlaid by what the merchant saved, kept per process for SETTINGS_CACHE_MS. Never throws: on
+ * a failed read the last values read (else the options) apply.
  */
-export async function effectiveSettings(account: SettingsAccount, dependencies: { logger?: LoggerLike; now?: number } = {}): Promise<AccountSettings> {
+export async function effectiveSettings(
+  account: SettingsAccount,
+  dependencies: { logger?: LoggerLike; now?: number } = {},
+): Promise<AccountSettings> {
   const now = dependencies.now ?? Date.now()
   const cached = known.get(account.providerId)
   const defaults = settingsFromOptions(account.options)
@@ -57,7 +50,7 @@ export async function effectiveSettings(account: SettingsAccount, dependencies: 
     // Tried again after SETTINGS_CACHE_MS, not at every request (a store not migrated yet would log each one).
     known.set(account.providerId, { stored: cached?.stored, readAt: now })
     dependencies.logger?.warn?.(
-      `medusa-payment-bnpl: could not read the admin's settings of ${account.providerId} (${(error as Error).message}); ${cached ? "the last ones read" : "medusa-config's"} apply.`
+      `medusa-payment-bnpl: could not read the admin's settings of ${account.providerId} (${(error as Error).message}); ${cached ? "the last ones read" : "medusa-config's"} apply.`,
     )
     return overlaySettings(defaults, cached?.stored)
   }

@@ -1,11 +1,18 @@
-import { changedSettings, overlaySettings, settingsFromOptions, type AccountSettings, type SettingChange, type StoredSettings } from "./account-settings"
+import {
+  changedSettings,
+  overlaySettings,
+  settingsFromOptions,
+  type AccountSettings,
+  type SettingChange,
+  type StoredSettings,
+} from "./account-settings"
 import { accountSettingRows, forgetSettings, readStoredSettings, rowOf, type SettingsAccount } from "./effective-settings"
 import { recordsOrMemory, upsertOne } from "../records/records-module"
 
 /** One save in Settings -> Pay later, as the page lists it. Times are ISO 8601. */
 export interface SettingsChangeView {
   changedAt: string
-  /** The admin user who saved: their Medusa user id and e-mail (as it was then). */
+  /** Medusa user id and e-mail, as it was then. */
   userId: string
   userEmail: string | null
   changes: SettingChange[]
@@ -23,36 +30,25 @@ interface SettingsChangeRow {
 /** How many saves the page lists, newest first. */
 export const SETTINGS_CHANGES_SHOWN = 50
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, SettingsChangeRow>()
 const changeRows = () => recordsOrMemory<SettingsChangeRow>("SettingsChanges", memory)
 
 /** The account's settings as the admin page reads them: what applies, and which fields the admin set. */
 export interface AccountSettingsView {
   providerId: string
-  /** The settings that apply now (medusa-config overlaid by the admin's). */
   settings: AccountSettings
   /** medusa-config's values, which a field reset in the admin returns to. */
   defaults: AccountSettings
-  /** The fields saved in the admin (the others follow medusa-config). */
   overridden: Array<keyof AccountSettings>
-  /** The latest saves, newest first. */
   changes: SettingsChangeView[]
 }
 
-/**
- * Saves what the admin changed for an account: a field given replaces the saved one, `null`
- * returns it to medusa-config's value, a field not given stays as it is. The row is written
- * first, then one change record (who, when, each field's value before and after) when anything
- * that applies changed. This process applies it at once; the others within SETTINGS_CACHE_MS.
- * Outside a Medusa app (no records module) both go to this process's memory.
- * @throws Error when the database refuses the write; nothing is recorded then.
- */
+/** Saves the admin's changes (`null` restores medusa-config's), then one change record; throws when the write is refused. */
 export async function saveAccountSettings(
   account: SettingsAccount,
   patch: StoredSettings,
   user: { id: string; email: string | null },
-  now = new Date()
+  now = new Date(),
 ): Promise<AccountSettingsView> {
   const defaults = settingsFromOptions(account.options)
   const before = (await readStoredSettings(account.providerId)) ?? {}

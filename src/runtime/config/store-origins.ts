@@ -6,10 +6,7 @@ export interface ConfigWithStoreCors {
   projectConfig?: { http?: { storeCors?: string } }
 }
 
-/**
- * The store's own origins for an express popup (payments/express-origin.ts): the plugin's
- * `storefrontUrl` and Medusa's `projectConfig.http.storeCors`, parsed as Medusa parses it.
- */
+/** The store's own origins for an express popup: `storefrontUrl` and Medusa's `storeCors`, parsed as Medusa parses it. */
 export function popupOriginRules(storefrontUrl: string | undefined, configModule: ConfigWithStoreCors | undefined): PopupOriginRules {
   return { storefrontUrl, storeCors: parseCorsOrigins(configModule?.projectConfig?.http?.storeCors ?? "") }
 }

@@ -2,10 +2,7 @@ import { createHash } from "node:crypto"
 import { cacheKeys } from "../../cache-keys"
 import type { BnplOptions } from "../../options"
 
-/**
- * An account's stable id: the first 16 hex digits of SHA-256 over base URL and merchant id
- * (not reversible). Carried by every per-account cache key, and shown as the account's id.
- */
+/** An account's stable id, not reversible: 16 hex digits of SHA-256 over base URL and merchant id. */
 export function accountHash(options: Pick<BnplOptions, "merchantId" | "baseUrl">): string {
   return createHash("sha256").update(`${options.baseUrl}|${options.merchantId}`).digest("hex").slice(0, 16)
 }

@@ -2,20 +2,11 @@ import { container } from "@medusajs/framework"
 import { Modules } from "@medusajs/framework/utils"
 import type { ContainerLike } from "./shared-types"
 
-/**
- * Medusa's Locking Module (`Modules.LOCKING`): with the `locking-redis` (or
- * `locking-postgres`) provider a lock holds across every process of the store; with the
- * default in-memory provider, within one process.
- */
+/** Medusa's Locking Module: across processes with `locking-redis` or `locking-postgres`, within one with the default. */
 export interface LockLike {
-  /**
-   * Runs `job` while holding the lock on `keys`; waits at most `timeout` seconds to get it,
-   * and the lock lapses after `expire` seconds if the process dies.
-   * @throws the job's error, or the provider's error when the lock was not had in time.
-   */
+  /** Runs `job` under `keys`, waiting at most `timeout` s; the lock lapses after `expire` s if the process dies. */
   execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T>
 }
-
 
 /** The Locking Module of a Medusa container, or undefined where there is none. */
 export function lockFromContainer(from: ContainerLike): LockLike | undefined {
@@ -36,10 +27,8 @@ export function applicationLock(): LockLike | undefined {
 export const SERVICE_CALL_LOCK = { timeout: 15, expire: 30 }
 
 /**
- * Runs `job` under the lock `key` across processes when a lock is given; when the lock
- * cannot be had (the provider failed or the wait ran out), runs it anyway: the lock saves
- * calls to the service, it does not guard money, so a second call is better than none.
- * A failure of `job` itself is thrown as is, never retried here.
+ * Runs `job` under `key` across processes, or unlocked when the lock cannot be had: the lock saves calls to the service,
+ * it does not guard money, so a second call is better than none. The job's own failure is thrown as is.
  */
 export async function withServiceCallLock<T>(lock: LockLike | undefined, key: string, job: () => Promise<T>): Promise<T> {
   if (!lock) return job()
@@ -51,7 +40,7 @@ export async function withServiceCallLock<T>(lock: LockLike | undefined, key: st
         ran = true
         return job()
       },
-      SERVICE_CALL_LOCK
+      SERVICE_CALL_LOCK,
     )
   } catch (error) {
     if (ran) throw error

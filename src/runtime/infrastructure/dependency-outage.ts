@@ -1,10 +1,5 @@
-/**
- * Which errors mean that one of the store's own dependencies is away (docs/operations.md
- * "Outages"): PostgreSQL (a restart, a cut network) or Redis (Medusa's cache, lock, event bus
- * and workflow engine when they run on it). Such an error says nothing about the request; the
- * same request works once the dependency is back. Pure: no Medusa import, so it is unit-tested
- * on the errors the drivers throw.
- */
+// Errors meaning one of the store's own dependencies (PostgreSQL, Redis) is away: they say nothing about the request,
+// which works once it is back (docs/operations.md "Outages of PostgreSQL, Redis and the service").
 
 /** What the shopper or admin reads, with the `code` storefronts branch on. */
 export interface DependencyOutage {
@@ -14,12 +9,14 @@ export interface DependencyOutage {
 
 export const DATABASE_UNAVAILABLE: DependencyOutage = {
   code: "database_unavailable",
-  message: "The store's database is not answering right now (it is restarting or cannot be reached). Nothing was changed by this request; please try again in a minute.",
+  message:
+    "The store's database is not answering right now (it is restarting or cannot be reached). Nothing was changed by this request; please try again in a minute.",
 }
 
 export const REDIS_UNAVAILABLE: DependencyOutage = {
   code: "redis_unavailable",
-  message: "The store cannot reach its shared cache and locks (Redis) right now. Nothing was changed by this request; please try again in a minute.",
+  message:
+    "The store cannot reach its shared cache and locks (Redis) right now. Nothing was changed by this request; please try again in a minute.",
 }
 
 /** The payment's lock could not be had because the Locking Module's store is away: no money call went out. */
@@ -29,18 +26,14 @@ export const LOCK_UNAVAILABLE: DependencyOutage = {
     "The pay later payment's lock cannot be taken right now (the store's Redis is not answering), so nothing was sent to the payment service. Please try again in a minute.",
 }
 
-/**
- * PostgreSQL's SQLSTATEs of a server going away or not taking connections: connection
- * exceptions (08xxx), admin/crash shutdown and "cannot connect now" (57P01-57P03).
- */
+// SQLSTATEs of a server going away: connection exceptions (08xxx), shutdowns and "cannot connect now" (57P01-57P03).
 const POSTGRES_SQLSTATE = /^(08\d{3}|57P0[123])$/
 
 /** Words of the pg driver, knex's pool and MikroORM when the database is out of reach. */
 const POSTGRES_WORDS = [
   /Connection terminated/i,
   /Connection ended unexpectedly/i,
-  // knex, for the next query of a transaction whose connection the outage broke (its ROLLBACK
-  // already ran); the soak met it on create cart and on the cart's payment collection link.
+  // knex, for the next query of a transaction the outage broke (its ROLLBACK already ran).
   /Transaction query already complete/i,
   // knex's form, "<the SQL> - <the socket's error>", as MikroORM's DriverException carries it.
   /^\s*(?:select|insert|update|delete|with|begin|commit|rollback|savepoint|release)\b[\s\S]* - (?:(?:read|write|connect) )?(?:ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)\b/i,
@@ -53,10 +46,7 @@ const POSTGRES_WORDS = [
 /** Words of ioredis when Redis is out of reach (every Medusa Redis module uses it). */
 const REDIS_WORDS = [/max retries per request limit/i, /^Connection is closed\.?$/i, /^Stream isn't writeable/i, /Command timed out/i]
 
-/**
- * The outage an error stands for, or undefined for any other error. Looks through `cause`
- * chains and the errors Medusa or MikroORM wrap (`originalError`, `previous`), a few levels deep.
- */
+/** The outage an error stands for, else undefined; looks a few levels down `cause`, `originalError` and `previous`. */
 export function dependencyOutage(error: unknown): DependencyOutage | undefined {
   for (const candidate of chainOf(error)) {
     // The plugin's own: the reason already says what happened and that nothing was sent.

@@ -3,20 +3,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SpanStatusCode } from "@opentelemetry/api"
 import { tracerOf } from "../../client/telemetry-instruments"
 
-/**
- * Runs one tick of a job and logs `medusa-payment-bnpl: job <name> ran in <ms> ms`, so an
- * operator can see each job's runs and on which instance they happened: at info when the run
- * did something (`acted` of its result, or always without `acted`), else at debug, so a quiet
- * store's log is not two lines a minute of nothing (docs/operations.md "Log lines"); a failure is
- * logged as `medusa-payment-bnpl: job <name> failed: <message>` and rethrown to Medusa.
- * The run is a span, `bnpl job <name>`, the parent of the calls it makes to the service
- * (docs/operations.md "Observability").
- */
+/** Runs one job tick as the span `bnpl job <name>`; logs at info only when it did something, so a quiet log stays quiet. */
 export async function runJob<T>(
   container: MedusaContainer,
   name: string,
   work: () => Promise<T>,
-  acted?: (result: T) => boolean
+  acted?: (result: T) => boolean,
 ): Promise<void> {
   await tracerOf().startActiveSpan(`bnpl job ${name}`, { attributes: { "bnpl.job": name } }, async (span) => {
     try {
@@ -34,7 +26,7 @@ async function runJobLogged<T>(
   container: MedusaContainer,
   name: string,
   work: () => Promise<T>,
-  acted?: (result: T) => boolean
+  acted?: (result: T) => boolean,
 ): Promise<void> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER, { allowUnregistered: true }) as
     | { info?(message: string): void; debug?(message: string): void; error?(message: string): void }

@@ -1,9 +1,6 @@
 import type { BnplLogger } from "../../client/options"
 
-/**
- * The small shapes the runtime, operations and provider take from Medusa, declared once so
- * that no file keeps its own copy (and no import circle forms to borrow one).
- */
+// The shapes taken from Medusa, declared once so that no import circle forms to borrow one.
 
 /** A Medusa container (the application's, a request's `scope`, a job's or subscriber's). */
 export interface ContainerLike {
@@ -14,11 +11,7 @@ export interface ContainerLike {
 /** Medusa's logger, or any object with the same methods. */
 export type LoggerLike = BnplLogger
 
-/**
- * A shared key-value store with TTLs in seconds: Medusa's Cache Module (Modules.CACHE) as is,
- * or its Caching Module (Modules.CACHING) through `cacheFromCachingModule` (app-cache.ts).
- * Its keys are built in cache-keys.ts.
- */
+/** A shared key-value store, TTLs in seconds: Medusa's Cache Module, or its Caching Module via `cacheFromCachingModule`. */
 export interface CacheLike {
   get<T>(key: string): Promise<T | null | undefined>
   set(key: string, data: unknown, ttl?: number): Promise<void>

@@ -1,18 +1,11 @@
 import type { LoggerLike } from "./shared-types"
 
-/**
- * Whether the instances of a store can share the plugin's state, read from medusa-config
- * (docs/operations.md, "Running several instances"). The OAuth token, the account's limits
- * and the pending-refund journal are shared through a cache; the turns for Get Configuration
- * and the token through a lock. Both must live outside the process (Redis, PostgreSQL) for
- * several instances to share them.
- */
+/** Whether the store's instances can share the plugin's cache and lock (docs/operations.md "Running several instances"). */
 export interface SharingReport {
-  /** Which of Medusa's cache modules the plugin uses. */
   cache: "caching-module" | "cache-module" | "none"
   /** The cache lives outside the process (a Redis provider, or any other not in memory). */
   cacheShared: boolean
-  /** The Locking Module has a provider outside the process (locking-redis, locking-postgres). */
+  /** The Locking Module has a provider outside the process. */
   lockShared: boolean
   /** The settings look like one of several processes: workerMode worker, Redis modules, or a redisUrl. */
   severalInstancesLikely: boolean
@@ -45,12 +38,11 @@ export function describeSharing(configModule: ConfigModuleLike): SharingReport {
   const redisModules = Object.values(modules).some((value) => {
     if (typeof value !== "object" || !value) return false
     return [value.resolve, ...(value.options?.providers ?? []).map((provider) => provider.resolve)].some(
-      (resolve) => typeof resolve === "string" && /redis/i.test(resolve)
+      (resolve) => typeof resolve === "string" && /redis/i.test(resolve),
     )
   })
-  // "server" alone is no sign: Medusa's one-off commands (user, exec, db:migrate, db:rollback)
-  // set it for their own process beside one dev server, and servers split from a worker pass
-  // events through Redis, which the other two tests see.
+  // "server" alone is no sign: Medusa's one-off commands set it beside one dev server, and a split server and
+  // worker pass events through Redis, which the other tests see.
   const severalInstancesLikely = workerMode === "worker" || redisModules || Boolean(configModule.projectConfig?.redisUrl)
   return { cache, cacheShared, lockShared, severalInstancesLikely }
 }
@@ -61,12 +53,12 @@ export function sharingWarning(report: SharingReport): string | undefined {
   const missing: string[] = []
   if (!report.cacheShared) {
     missing.push(
-      "no shared cache (configure Medusa's Caching Module with the caching-redis provider, or the Cache Module with cache-redis): each instance fetches its own OAuth token and limits and keeps its own refund journal"
+      "no shared cache (configure Medusa's Caching Module with the caching-redis provider, or the Cache Module with cache-redis): each instance fetches its own OAuth token and limits and keeps its own refund journal",
     )
   }
   if (!report.lockShared) {
     missing.push(
-      "no shared lock (configure the Locking Module with locking-redis or locking-postgres): instances that find the cache empty each call Get Configuration and the token service"
+      "no shared lock (configure the Locking Module with locking-redis or locking-postgres): instances that find the cache empty each call Get Configuration and the token service",
     )
   }
   if (!missing.length) return undefined
@@ -75,10 +67,7 @@ export function sharingWarning(report: SharingReport): string | undefined {
 
 let checked = false
 
-/**
- * Logs `sharingWarning` once per process, at the plugin's first use of the container
- * (the first request, job or payment operation). Never throws: a check must not stop a sale.
- */
+/** Logs `sharingWarning` once per process, at the plugin's first use; never throws, as a check must not stop a sale. */
 export function warnOnceWhenInstancesCannotShare(container: { resolve(key: string): unknown }, logger?: LoggerLike): void {
   if (checked) return
   try {

@@ -1,8 +1,4 @@
-/**
- * Single flight: concurrent callers asking for the same `key` share one run of `work`,
- * started by the first; the next caller after it settles starts a new run. A failure reaches
- * every caller that shared the run.
- */
+/** Concurrent callers of the same `key` share one run of `work`, and its failure; a caller after it settles starts a new one. */
 export class SingleFlight<T> {
   private readonly running = new Map<string, Promise<T>>()
 

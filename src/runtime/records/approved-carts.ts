@@ -2,26 +2,20 @@ import type { CheckoutMade } from "../../payments/payment-context"
 import { recordsOrMemory } from "./records-module"
 
 /**
- * What a checkout was made for and what its consumer approved (models/approved-cart.ts), by
- * the checkout's token. Written when the checkout is made (every path: the standard session,
- * the session middleware's early checkout, express) and when an express consumer's choices
- * are put on the cart; read just before the order is placed (operations/approved-cart.ts,
- * operations/express/complete.ts). Medusa deleting or replacing the payment session loses
- * nothing of it.
+ * What a checkout was made for and what its consumer approved, by token; read just before the order is placed. Kept
+ * apart from the payment session, so Medusa deleting or replacing the session loses nothing of it.
  */
 export interface ApprovedCart {
   token: string
   cartId: string
-  /** The account's payment provider id (`pp_bnpl_bnpl`). */
   providerId: string
   mode: "standard" | "express"
   /** The goods, currency, region and sales channel when the checkout was made (SHA-256 hex). */
   itemsDigest: string
   /** The whole approved cart (SHA-256 hex); null until an express consumer's choices are on the cart. */
   cartDigest: string | null
-  /** API string (2 decimals, major units). */
+  /** API string with 2 decimals. */
   amount: string
-  /** ISO 4217 in capitals. */
   currencyCode: string
   /** ISO 8601: when an express consumer's choices were put on the cart. */
   approvedAt: string | null
@@ -40,7 +34,6 @@ interface ApprovedCartRow {
   approved_at: Date | string | null
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, ApprovedCartRow>()
 const rows = () => recordsOrMemory<ApprovedCartRow>("ApprovedCarts", memory)
 
@@ -59,10 +52,8 @@ function fromRow(row: ApprovedCartRow): ApprovedCart {
 }
 
 /**
- * Records a checkout made for a cart, once per token: a checkout reused for a new session of an
- * unchanged cart keeps its first record.
- * @throws when the database cannot be written: the caller must not hand the checkout out, since
- *   nothing could then prove later what it was made for.
+ * Records a checkout once per token (a reused checkout keeps its first record). Throws when the database cannot be
+ * written: the caller must then not hand the checkout out, as nothing could later prove what it was made for.
  */
 export async function recordCheckoutMade(providerId: string, checkout: CheckoutMade): Promise<void> {
   const methods = rows()
@@ -81,15 +72,10 @@ export async function recordCheckoutMade(providerId: string, checkout: CheckoutM
   })
 }
 
-/**
- * Records what an express consumer approved: the cart with the popup's choices on it, and the
- * amount Get Checkout gave (API string). A checkout made before these records existed gets its
- * record now, from its session's data (`checkout`).
- * @throws when the database cannot be written.
- */
+/** Records an express approval (cart digest, Get Checkout's amount), creating the token's record if missing; throws on a failed write. */
 export async function recordExpressApproval(
   checkout: Omit<CheckoutMade, "mode" | "cartDigest"> & { providerId: string },
-  cartDigest: string
+  cartDigest: string,
 ): Promise<void> {
   const methods = rows()
   const [existing] = await methods.list({ token: checkout.token }, { take: 1 })

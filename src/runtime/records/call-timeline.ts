@@ -3,12 +3,6 @@ import { recordsModule } from "./records-module"
 import { ServiceCallRecorder, type ServiceCallRow } from "./service-call-recorder"
 import type { LoggerLike } from "../infrastructure/shared-types"
 
-/**
- * The payment's timeline: every try of every call the plugin made about it (Create Checkout,
- * Get Checkout, Auth, Get Payment, Capture, Refund, Void, Update Shipping Courier, ...), kept in
- * the plugin's module (`bnpl_service_call`) for `SERVICE_CALL_RETENTION_DAYS` days.
- */
-
 /** One try, as the order page shows it. `at` is ISO 8601; `amount` an API string. */
 export interface ServiceCallEntry {
   at: string
@@ -23,16 +17,12 @@ export interface ServiceCallEntry {
   outcome: string
 }
 
-/** How long the timeline is kept (jobs/prune-service-calls.ts; docs/operations.md). */
+/** Days the timeline is kept. */
 export const SERVICE_CALL_RETENTION_DAYS = 180
 /** The most entries shown for one payment. */
 export const TIMELINE_LIMIT = 500
 
-/**
- * The operation of the timeline's one row that is not a call: the consumer cancelled the
- * checkout on the service's screens (the plugin learns it from the return). The health card
- * counts these as cancellations (runtime/views/service-health.ts).
- */
+/** The timeline's one row that is not a call: the consumer cancelled on the service's screens (learnt from the return). */
 export const CHECKOUT_CANCELLED = "Checkout cancelled"
 
 const recorders = new Map<string, ServiceCallRecorder>()
@@ -51,10 +41,7 @@ export function serviceCallObserver(account: string, logger?: LoggerLike): CallO
   return recorderOf(account, logger).observe
 }
 
-/**
- * Keeps in the timeline of checkout `token` that its consumer cancelled it (`CHECKOUT_CANCELLED`,
- * outcome `cancelled`, no HTTP status), queued like a call's try.
- */
+/** Records that the consumer cancelled checkout `token`, queued like a call's try. */
 export function recordCheckoutCancelled(account: string, token: string): void {
   recorderOf(account).keep({
     account,
@@ -72,16 +59,10 @@ export function recordCheckoutCancelled(account: string, token: string): void {
   })
 }
 
-/**
- * The operation of the timeline's row for a credit line of "Void the rest" corrected after a
- * read of the service showed another amount released (operations/released-rest.ts).
- */
+/** The row for a "Void the rest" credit line corrected after a read of the service showed another amount released. */
 export const CREDIT_LINE_CORRECTED = "Credit line corrected"
 
-/**
- * Keeps in the timeline of service order `serviceOrderId` that the order's credit line for the
- * voided rest now reads `amount` (API string), outcome `corrected`, queued like a call's try.
- */
+/** Records that the voided rest's credit line now reads `amount` (API string with 2 decimals), queued like a call's try. */
 export function recordCreditLineCorrected(account: string, serviceOrderId: string, amount: string, currency: string): void {
   recorderOf(account).keep({
     account,
@@ -106,7 +87,6 @@ export async function serviceCallsWritten(): Promise<void> {
 
 function writeServiceCalls(): ((rows: ServiceCallRow[]) => Promise<unknown>) | undefined {
   const module = recordsModule()
-  // One SQL statement per batch (modules/bnpl-records/service-call-writes.ts).
   return module ? (rows) => module.insertServiceCalls(rows) : undefined
 }
 
@@ -114,10 +94,7 @@ interface ServiceCallRead extends Omit<ServiceCallRow, "started_at"> {
   started_at: Date | string
 }
 
-/**
- * The timeline of one payment of `account`: its tries by service order id or checkout token,
- * newest first (a retry after its first try). Empty outside a Medusa app.
- */
+/** One payment's tries by service order id or checkout token, newest first; empty outside a Medusa app. */
 export async function readServiceCalls(account: string, payment: { serviceOrderId?: string; token?: string }): Promise<ServiceCallEntry[]> {
   const module = recordsModule()
   const keys = [
@@ -127,7 +104,7 @@ export async function readServiceCalls(account: string, payment: { serviceOrderI
   if (!module || !keys.length) return []
   const rows = (await module.listServiceCalls(
     { account, $or: keys },
-    { order: { started_at: "DESC", attempt: "DESC" }, take: TIMELINE_LIMIT }
+    { order: { started_at: "DESC", attempt: "DESC" }, take: TIMELINE_LIMIT },
   )) as ServiceCallRead[]
   return rows.map((row) => ({
     at: new Date(row.started_at).toISOString(),
@@ -142,10 +119,7 @@ export async function readServiceCalls(account: string, payment: { serviceOrderI
   }))
 }
 
-/**
- * Deletes the tries older than `days` days, a batch at a time.
- * @returns how many were deleted (0 outside a Medusa app).
- */
+/** Deletes tries older than `days` days in batches; returns how many (0 outside a Medusa app). */
 export async function pruneServiceCalls(days = SERVICE_CALL_RETENTION_DAYS, now = new Date()): Promise<number> {
   const module = recordsModule()
   if (!module) return 0

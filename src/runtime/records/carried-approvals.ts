@@ -1,11 +1,7 @@
 import type { BnplPaymentData } from "../../payments/session-data"
 import { recordsOrMemory } from "./records-module"
 
-/**
- * An approval carried across an order change (models/carried-approval.ts): written when Medusa
- * cancels an order's payment for an edit, exchange, claim or return, read and advanced by
- * operations/order-changes until a new payment of the order holds it. Amounts are API strings.
- */
+/** An approval carried across an order change (edit, exchange, claim, return) until a new payment holds it; amounts are API strings. */
 export interface CarriedApproval {
   id: string
   orderId: string
@@ -13,12 +9,12 @@ export interface CarriedApproval {
   providerId: string
   serviceOrderId: string
   currencyCode: string
-  /** What the approval had open when carried (API string). */
+  /** Open when carried. */
   openAmount: string
   /** The cancelled payment's data; once narrowed, the new payment's. */
   paymentData: BnplPaymentData
   state: "carried" | "attached" | "released"
-  /** What the order owed when the approval was put on it (API string). */
+  /** What the order owed when the approval was put on it. */
   owedAmount: string | null
   keptAmount: string | null
   toCollectionId: string | null
@@ -44,7 +40,6 @@ interface CarriedApprovalRow {
   created_at?: Date | string
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, CarriedApprovalRow>()
 const rows = () => recordsOrMemory<CarriedApprovalRow>("CarriedApprovals", memory)
 
@@ -68,13 +63,14 @@ function fromRow(row: CarriedApprovalRow): CarriedApproval {
 }
 
 /**
- * Records that the approval of Medusa's payment `fromPaymentId` is carried, once per payment: a
- * retry of Medusa's cancel finds the first record.
- * @throws when the database cannot be written: the caller must then not keep the approval
- *   unvoided, since nothing would carry it to the order.
+ * Records a carried approval once per payment (a retried cancel finds the first). Throws when the database cannot be
+ * written: the caller must then not keep the approval unvoided, as nothing would carry it to the order.
  */
 export async function recordCarriedApproval(
-  carried: Pick<CarriedApproval, "orderId" | "fromPaymentId" | "providerId" | "serviceOrderId" | "currencyCode" | "openAmount" | "paymentData">
+  carried: Pick<
+    CarriedApproval,
+    "orderId" | "fromPaymentId" | "providerId" | "serviceOrderId" | "currencyCode" | "openAmount" | "paymentData"
+  >,
 ): Promise<CarriedApproval> {
   const methods = rows()
   const [existing] = await methods.list({ from_payment_id: carried.fromPaymentId }, { take: 1 })
@@ -94,7 +90,7 @@ export async function recordCarriedApproval(
       to_collection_id: null,
       to_payment_id: null,
       owed_collection_id: null,
-    })
+    }),
   )
 }
 
@@ -119,7 +115,9 @@ export async function carriedApproval(id: string): Promise<CarriedApproval | und
 /** Writes what the follow-up of the order change has done so far. */
 export async function updateCarriedApproval(
   id: string,
-  changes: Partial<Pick<CarriedApproval, "state" | "owedAmount" | "keptAmount" | "toCollectionId" | "toPaymentId" | "owedCollectionId" | "paymentData">>
+  changes: Partial<
+    Pick<CarriedApproval, "state" | "owedAmount" | "keptAmount" | "toCollectionId" | "toPaymentId" | "owedCollectionId" | "paymentData">
+  >,
 ): Promise<void> {
   await rows().update({
     id,

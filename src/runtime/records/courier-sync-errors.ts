@@ -15,13 +15,16 @@ interface CourierSyncErrorRow {
   message: string
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, CourierSyncErrorRow>()
 const errors = () => recordsOrMemory<CourierSyncErrorRow>("CourierSyncErrors", memory)
 
-/** Records that sending a fulfillment's courier details failed (the shipment subscriber calls it), in the store's database. */
+/** Records that sending a fulfillment's courier details failed. */
 export async function recordCourierSyncError(fulfillmentId: string, message: string): Promise<void> {
-  await upsertOne(errors(), { fulfillment_id: fulfillmentId }, { fulfillment_id: fulfillmentId, failed_at: new Date().toISOString(), message })
+  await upsertOne(
+    errors(),
+    { fulfillment_id: fulfillmentId },
+    { fulfillment_id: fulfillmentId, failed_at: new Date().toISOString(), message },
+  )
 }
 
 /** Forgets a fulfillment's failure once its courier details reached the service. */

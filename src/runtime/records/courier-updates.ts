@@ -7,13 +7,16 @@ interface CourierUpdateRow {
   sent_at: Date | string
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, CourierUpdateRow>()
 const updates = () => recordsOrMemory<CourierUpdateRow>("CourierUpdates", memory)
 
-/** Records that the service took a fulfillment's courier details (Update Shipping Courier answered), in the store's database. */
+/** Records that the service took a fulfillment's courier details. */
 export async function recordCourierUpdate(fulfillmentId: string, serviceOrderId: string): Promise<void> {
-  await upsertOne(updates(), { fulfillment_id: fulfillmentId }, { fulfillment_id: fulfillmentId, service_order_id: serviceOrderId, sent_at: new Date().toISOString() })
+  await upsertOne(
+    updates(),
+    { fulfillment_id: fulfillmentId },
+    { fulfillment_id: fulfillmentId, service_order_id: serviceOrderId, sent_at: new Date().toISOString() },
+  )
 }
 
 /** Which of these fulfillments the service was told of. */

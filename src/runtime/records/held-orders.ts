@@ -3,17 +3,13 @@ import { recordsOrMemory } from "./records-module"
 /** How a held approval ended: its order placed, its authorisation voided, or the 13 days passed. */
 export type HeldOutcome = "placed" | "voided" | "expired"
 
-/**
- * An approval kept for a person to decide on (`onOrderFailure: "hold"`, models/held-order.ts).
- * Times are ISO 8601; `amount` is an API string (2 decimals, major units).
- */
+/** An approval kept for a person to decide on (`onOrderFailure: "hold"`); times ISO 8601, `amount` an API string with 2 decimals. */
 export interface HeldOrder {
   id: string
   cartId: string
   paymentSessionId: string
   /** The Medusa payment holding the authorisation. */
   paymentId: string
-  /** The account's payment provider id (`pp_bnpl_bnpl`). */
   providerId: string
   serviceOrderId: string | null
   amount: string | null
@@ -47,7 +43,6 @@ interface HeldOrderRow {
   order_id: string | null
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, HeldOrderRow>()
 const rows = () => recordsOrMemory<HeldOrderRow>("HeldOrders", memory)
 
@@ -77,11 +72,10 @@ async function list(filters: Record<string, unknown>): Promise<HeldOrder[]> {
   return (await rows().list(filters, { order: { held_at: "DESC" } })).map(fromRow)
 }
 
-/**
- * Records an approval as held. Once per Medusa payment: holding it again returns the first record.
- * @throws when the database cannot be written (the caller then voids, as without `hold`).
- */
-export async function recordHeldOrder(held: Omit<HeldOrder, "id" | "remindedAt" | "outcome" | "settledAt" | "orderId">): Promise<HeldOrder> {
+/** Records a held approval once per Medusa payment; throws on a failed write, and the caller then voids as without `hold`. */
+export async function recordHeldOrder(
+  held: Omit<HeldOrder, "id" | "remindedAt" | "outcome" | "settledAt" | "orderId">,
+): Promise<HeldOrder> {
   const [existing] = await list({ payment_id: held.paymentId })
   if (existing) return existing
   const row: Omit<HeldOrderRow, "id"> = {
@@ -121,7 +115,7 @@ export async function recentlySettledHolds(since: Date): Promise<HeldOrder[]> {
 /** Changes a hold: settled (with its order), or reminded. */
 export async function updateHeldOrder(
   id: string,
-  change: { outcome?: HeldOutcome; settledAt?: string; orderId?: string; remindedAt?: string }
+  change: { outcome?: HeldOutcome; settledAt?: string; orderId?: string; remindedAt?: string },
 ): Promise<void> {
   const row: Partial<HeldOrderRow> & { id: string } = {
     id,

@@ -20,7 +20,7 @@ export interface JobRun {
   outcome: "succeeded" | "failed"
   /** One line on what the run did ("limits 1.00..1000.00 GBP", "3 payments checked, 1 without an order"). */
   summary?: string
-  /** The error's message when the run failed (the client's messages never hold credentials). */
+  /** The error's message when the run failed. */
   error?: string
 }
 
@@ -34,35 +34,31 @@ interface JobRunRow {
   error: string | null
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, JobRunRow>()
 const jobRuns = () => recordsOrMemory<JobRunRow>("JobRuns", memory)
 
-/**
- * Runs a job's body and records its outcome in the plugin's records module (the store's
- * database, so the admin sees the run whichever instance the schedule picked; outside a Medusa
- * app, this process's memory). The body's error is
- * recorded and rethrown, so Medusa still logs the failed run. `summarise` may also call a run
- * that returned a failure (`{ error }`, e.g. limits kept from an earlier read because the
- * service did not answer). Recording never fails the job.
- */
+/** Runs a job's body and records its outcome for the admin, whichever instance ran it; the body's error is rethrown. */
 export async function recordJobRun<T>(
   job: JobName,
   dependencies: { logger?: LoggerLike },
   body: () => Promise<T>,
-  summarise: (result: T) => string | { error: string }
+  summarise: (result: T) => string | { error: string },
 ): Promise<T> {
   const startedAt = new Date().toISOString()
   const save = async (run: JobRun) => {
     try {
-      await upsertOne(jobRuns(), { job }, {
-        job,
-        started_at: run.startedAt,
-        finished_at: run.finishedAt,
-        outcome: run.outcome,
-        summary: run.summary ?? null,
-        error: run.error ?? null,
-      })
+      await upsertOne(
+        jobRuns(),
+        { job },
+        {
+          job,
+          started_at: run.startedAt,
+          finished_at: run.finishedAt,
+          outcome: run.outcome,
+          summary: run.summary ?? null,
+          error: run.error ?? null,
+        },
+      )
     } catch (error) {
       dependencies.logger?.warn?.(`medusa-payment-bnpl: could not record the run of job ${job}: ${String(error)}`)
     }
@@ -74,7 +70,7 @@ export async function recordJobRun<T>(
     await save(
       typeof summary === "string"
         ? { job, startedAt, finishedAt, outcome: "succeeded", summary }
-        : { job, startedAt, finishedAt, outcome: "failed", error: summary.error }
+        : { job, startedAt, finishedAt, outcome: "failed", error: summary.error },
     )
     return result
   } catch (error) {

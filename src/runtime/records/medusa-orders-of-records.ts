@@ -1,13 +1,12 @@
 /** The Medusa order a money record's Medusa record (capture, refund or payment) belongs to. */
 export interface MedusaOrderOfRecord {
   orderId: string | null
-  /** The order's number as the admin shows it (#1042). */
   orderDisplayId: number | null
   /** The cart the order was placed from: the `merchantReference` Auth sent the service. */
   cartId: string | null
 }
 
-/** Medusa's Query (`ContainerRegistrationKeys.QUERY` of the request's scope), as far as this reads it. */
+/** Medusa's Query, as far as this reads it. */
 export interface Graph {
   graph(input: { entity: string; fields: string[]; filters: Record<string, unknown> }): Promise<{ data: unknown[] }>
 }
@@ -19,23 +18,21 @@ interface PaymentRead {
 
 const PAYMENT_FIELDS = ["id", "payment_collection.order.id", "payment_collection.order.display_id", "payment_collection.cart.id"]
 
-/**
- * The Medusa order of each Medusa record id (`capt_...` a capture, `ref_...` a refund, `pay_...`
- * a payment: what `medusa_record_id` of a money record names), read from the store's database
- * in three queries whatever the number of ids. An id Medusa does not know (a record it deleted
- * after its provider failed) is absent from the answer.
- * @returns a map by the given id.
- */
+/** The Medusa order of each record id (`capt_`, `ref_`, `pay_`), in three queries; ids Medusa deleted are absent. */
 export async function medusaOrdersOfRecords(query: Graph, recordIds: string[]): Promise<Map<string, MedusaOrderOfRecord>> {
   const found = new Map<string, MedusaOrderOfRecord>()
   if (!recordIds.length) return found
   const ofKind = (prefix: string) => [...new Set(recordIds.filter((id) => id.startsWith(prefix)))]
   const paymentOf = new Map<string, string>(ofKind("pay_").map((id) => [id, id]))
-  for (const [entity, prefix] of [["capture", "capt_"], ["refund", "ref_"]] as const) {
+  for (const [entity, prefix] of [
+    ["capture", "capt_"],
+    ["refund", "ref_"],
+  ] as const) {
     const ids = ofKind(prefix)
     if (!ids.length) continue
     const { data } = await query.graph({ entity, fields: ["id", "payment.id"], filters: { id: ids } })
-    for (const row of data as Array<{ id: string; payment?: { id: string } | null }>) if (row.payment?.id) paymentOf.set(row.id, row.payment.id)
+    for (const row of data as Array<{ id: string; payment?: { id: string } | null }>)
+      if (row.payment?.id) paymentOf.set(row.id, row.payment.id)
   }
   const paymentIds = [...new Set(paymentOf.values())]
   if (!paymentIds.length) return found

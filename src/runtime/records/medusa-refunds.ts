@@ -13,17 +13,9 @@ interface RefundRead {
 }
 
 /**
- * The reason and note Medusa recorded with a refund, read from the store's database by the
- * refund's id (`context.idempotency_key` of the provider's refundPayment), with the order's
- * display id and the refund's number among its payment's refunds (for the settlement file's
- * reference of a refund with neither; payments/refund-references.ts).
- *
- * Medusa 2.21's payment module never passes them to a provider (medusajs/medusa#13066): its
- * `refundPayment` creates the refund (with `refund_reason_id` and `note`) in its own
- * transaction, commits it, and only then calls the provider, as it does for a capture
- * (medusa-captures.ts); so the refund is readable here by its id, and stays readable while the
- * plugin sends it again after a lost answer.
- * @returns the notes, or undefined outside an app or for an unknown id.
+ * The reason and note Medusa recorded with a refund, by its id (the provider's `context.idempotency_key`), with the order's
+ * display id and the refund's number. Medusa never passes them to a provider but commits the refund before calling it, so
+ * it is readable here, on a resend after a lost answer too. Undefined outside an app or for an unknown id.
  */
 export async function readMedusaRefundNotes(refundId: string): Promise<RefundNotes | undefined> {
   const query = appContainer.resolve(ContainerRegistrationKeys.QUERY, { allowUnregistered: true }) as
@@ -38,9 +30,14 @@ export async function readMedusaRefundNotes(refundId: string): Promise<RefundNot
   const refund = data[0] as RefundRead | undefined
   if (!refund) return undefined
   const siblings = refund.payment?.id
-    ? ((await query.graph({ entity: "refund", fields: ["id", "created_at"], filters: { payment_id: refund.payment.id } })).data as Array<{ id: string; created_at?: string | Date | null }>)
+    ? ((await query.graph({ entity: "refund", fields: ["id", "created_at"], filters: { payment_id: refund.payment.id } })).data as Array<{
+        id: string
+        created_at?: string | Date | null
+      }>)
     : []
-  const ordered = siblings.sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime() || a.id.localeCompare(b.id))
+  const ordered = siblings.sort(
+    (a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime() || a.id.localeCompare(b.id),
+  )
   const position = ordered.findIndex((entry) => entry.id === refund.id)
   return {
     reason: refund.refund_reason?.label ?? null,

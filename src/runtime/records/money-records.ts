@@ -1,12 +1,7 @@
 import { recordsModule, recordsOf, type BnplRecordsModule } from "./records-module"
-import type {
-  MoneyOperationChanges,
-  MoneyOperationRecord,
-  MoneyRecords,
-  NewMoneyOperation,
-} from "../../payments/money-records"
+import type { MoneyOperationChanges, MoneyOperationRecord, MoneyRecords, NewMoneyOperation } from "../../payments/money-records"
 
-/** A row of `bnpl_money_operation` as the module's generated methods give it (modules/bnpl-records). */
+/** A row of `bnpl_money_operation`. */
 interface MoneyOperationRow {
   id: string
   account: string
@@ -23,13 +18,10 @@ interface MoneyOperationRow {
   updated_at?: Date | string
 }
 
-/** The money operations of the records module (its generated methods), or undefined outside an app. */
+/** The records module's generated methods for money operations, or undefined outside an app. */
 export const moneyOperations = () => recordsOf<MoneyOperationRow>("MoneyOperations")
 
-/**
- * The records module's one-statement writes of a money call (modules/bnpl-records/money-operation-writes.ts),
- * or undefined where the module has none (a test's generated methods alone).
- */
+/** The records module's one-statement writes of a money call. */
 export interface MoneyOperationWrites {
   begin(row: Omit<MoneyOperationRow, "id" | "state" | "recorded" | "absorbed_by" | "service_reference">): Promise<MoneyOperationRow>
   update(id: string, changes: Partial<Omit<MoneyOperationRow, "id">>): Promise<void>
@@ -37,14 +29,15 @@ export interface MoneyOperationWrites {
 
 /** The module's one-statement writes, when the loaded module has them. */
 export function moneyOperationWrites(module: BnplRecordsModule | undefined = recordsModule()): MoneyOperationWrites | undefined {
-  if (!module || typeof module.beginMoneyOperation !== "function" || typeof module.recordMoneyOperationOutcome !== "function") return undefined
+  if (!module || typeof module.beginMoneyOperation !== "function" || typeof module.recordMoneyOperationOutcome !== "function")
+    return undefined
   return {
     begin: (row) => module.beginMoneyOperation(row),
     update: (id, changes) => module.recordMoneyOperationOutcome(id, changes),
   }
 }
 
-/** The records module's one-statement read of an order's money records (modules/bnpl-records/money-call-reads.ts). */
+/** The records module's one-statement read of an order's money records. */
 export type MoneyOperationsOfOrder = (account: string, serviceOrderId: string) => Promise<MoneyOperationRow[]>
 
 /** That read, when the loaded module has it (undefined outside an app, or for a test's generated methods alone). */
@@ -54,20 +47,17 @@ export function moneyOperationsOfOrder(module: BnplRecordsModule | undefined = r
 }
 
 /**
- * One merchant account's money records in the store's database, through the plugin's module
- * (src/modules/bnpl-records): every write is committed before it returns. The module is looked
- * up on each call, since a provider is built before the app's container is complete.
- * @throws Error when the module is not loaded (the plugin is not under `plugins` in
- *   medusa-config, or `medusa db:migrate` has not run) or the database fails: the payments
- *   core then sends nothing (payments/money-ledger.ts, `records_unavailable`).
+ * One account's money records in the store's database; every write is committed before it returns. The module is looked
+ * up per call, as a provider is built before the app's container is complete. Throws when the module is not loaded or
+ * the database fails, and the payments core then sends nothing (`records_unavailable`).
  */
 export class DatabaseMoneyRecords implements MoneyRecords {
   constructor(
-    /** The account's hash (runtime/accounts/client-factory.ts `accountHash`). */
+    /** The account's `accountHash`. */
     private readonly account: string,
     private readonly methods: typeof moneyOperations = moneyOperations,
     private readonly writes: () => MoneyOperationWrites | undefined = moneyOperationWrites,
-    private readonly reads: () => MoneyOperationsOfOrder | undefined = moneyOperationsOfOrder
+    private readonly reads: () => MoneyOperationsOfOrder | undefined = moneyOperationsOfOrder,
   ) {}
 
   /** One statement through the module's read, oldest first; else the generated list. */
@@ -76,20 +66,17 @@ export class DatabaseMoneyRecords implements MoneyRecords {
     if (read) return (await read(this.account, serviceOrderId)).map(toRecord)
     const rows = await this.service().list(
       { account: this.account, service_order_id: serviceOrderId },
-      { order: { created_at: "ASC" }, take: null }
+      { order: { created_at: "ASC" }, take: null },
     )
     return rows.map(toRecord)
   }
 
-  /**
-   * The applied records among `requestIds`, or counted towards one of them (`absorbed_by`),
-   * in one query: how a job finds, for many Medusa records at once, the ones a call stands for.
-   */
+  /** The applied records among `requestIds`, or absorbed by one of them, in one query for many Medusa records at once. */
   async appliedFor(requestIds: string[]): Promise<MoneyOperationRecord[]> {
     if (!requestIds.length) return []
     const rows = await this.service().list(
       { account: this.account, state: "applied", $or: [{ request_id: { $in: requestIds } }, { absorbed_by: { $in: requestIds } }] },
-      { take: null }
+      { take: null },
     )
     return rows.map(toRecord)
   }
@@ -131,7 +118,7 @@ export class DatabaseMoneyRecords implements MoneyRecords {
     const service = this.methods()
     if (!service) {
       throw new Error(
-        "the plugin's records module is not loaded: register medusa-payment-bnpl under `plugins` in medusa-config and run `npx medusa db:migrate`"
+        "the plugin's records module is not loaded: register medusa-payment-bnpl under `plugins` in medusa-config and run `npx medusa db:migrate`",
       )
     }
     return service

@@ -1,7 +1,7 @@
 import type { PaymentIdentities, PaymentIdentity } from "../../payments/payment-identity"
 import { recordsModule, recordsOrMemory } from "./records-module"
 
-/** A row of `bnpl_payment_identity` (models/payment-identity.ts). */
+/** A row of `bnpl_payment_identity`. */
 interface PaymentIdentityRow {
   id: string
   account: string
@@ -12,24 +12,17 @@ interface PaymentIdentityRow {
   currency_code: string | null
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, PaymentIdentityRow>()
 const rows = () => recordsOrMemory<PaymentIdentityRow>("PaymentIdentities", memory)
 
-/**
- * One merchant account's identity records in the store's database (the plugin's module): what
- * the service said each service order is when it approved it, read before each money call
- * (payments/payment-identity.ts `PaymentIdentityCheck`). The module is looked up on each call,
- * since a provider is built before the app's container is complete.
- * @throws when the database cannot be read or written.
- */
+/** What the service said each service order is when it approved it, read before each money call; throws on a database failure. */
 export class DatabasePaymentIdentities implements PaymentIdentities {
   constructor(
-    /** The account's hash (runtime/infrastructure/account-hash.ts). */
-    private readonly account: string
+    /** The account's `accountHash`. */
+    private readonly account: string,
   ) {}
 
-  /** One statement through the module's read (modules/bnpl-records/money-call-reads.ts); else the generated list, or memory. */
+  /** One statement through the module's read; else the generated list, or memory. */
   async of(serviceOrderId: string): Promise<PaymentIdentity | undefined> {
     const module = recordsModule()
     if (module && typeof module.paymentIdentityOfOrder === "function") {
@@ -53,9 +46,11 @@ export class DatabasePaymentIdentities implements PaymentIdentities {
     const filters = { account: this.account, service_order_id: identity.serviceOrderId }
     const [existing] = await methods.list(filters, { take: 1 })
     if (!existing) {
-      // Two instances recording the same approval at once (the return route and the completion
-      // job): the unique index takes one row, and the other writer updates it.
-      const created = await methods.create(data).then(() => true, () => false)
+      // Two instances recording one approval at once: the unique index takes one row, the other writer updates it.
+      const created = await methods.create(data).then(
+        () => true,
+        () => false,
+      )
       if (created) return
       const [raced] = await methods.list(filters, { take: 1 })
       if (!raced) throw new Error(`the identity of service order ${identity.serviceOrderId} could not be written`)

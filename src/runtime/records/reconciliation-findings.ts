@@ -2,7 +2,7 @@ import type { BnplOptions } from "../../options"
 import { accountHash } from "../infrastructure/account-hash"
 import { recordsOrMemory, upsertOne } from "./records-module"
 
-/** An approved service payment no Medusa order holds (operations/reconcile.ts). */
+/** An approved service payment no Medusa order holds. */
 export interface OrphanedPayment {
   orderId: string
   merchantReference?: string
@@ -11,16 +11,10 @@ export interface OrphanedPayment {
   voided: boolean
 }
 
-/**
- * An approved service payment whose cart is a Medusa order that has no payment: the order was
- * placed and its authorisation interrupted (a crash mid-Auth). Never voided: the consumer's
- * order stands; the payment is given to it (operations/repair-unpaid-orders.ts).
- */
+/** An approved payment whose cart became an order without payment (a crash mid-Auth): repaired, never voided. */
 export interface UnpaidOrderFinding {
-  /** The service's order id. */
   orderId: string
   merchantReference?: string
-  /** The Medusa order that has no payment. */
   medusaOrderId: string
   amount?: { amount: string; currency: string }
   created?: string
@@ -28,28 +22,21 @@ export interface UnpaidOrderFinding {
   repaired: boolean
 }
 
-/** What one reconciliation run of an account found (operations/reconcile.ts). */
+/** What one reconciliation run of an account found. */
 export interface ReconciliationReport {
   /** Approved service payments looked at. */
   checked: number
   /** Approved with no Medusa order: voided with `voidOrphanedPayments`. */
   orphaned: OrphanedPayment[]
-  /** Approved, the order exists, its payment missing: repaired, never voided. */
   unpaidOrders?: UnpaidOrderFinding[]
 }
 
-/**
- * What the last reconciliation found for an account: approved service payments that no Medusa
- * payment holds (src/operations/reconcile.ts). Kept until the next run replaces it, so the
- * admin can act on each one.
- */
+/** The account's last findings, kept until the next run replaces them so the admin can act on each. */
 export interface ReconciliationFindings {
-  /** ISO 8601: when the reconciliation that found them ran. */
+  /** ISO 8601. */
   checkedAt: string
-  /** Approved service payments looked at. */
   checked: number
   orphaned: Array<OrphanedPayment & { voidedAt?: string; completedOrderId?: string }>
-  /** Approved, the order exists, its payment missing: never voided (absent in findings kept before it existed). */
   unpaidOrders?: UnpaidOrderFinding[]
 }
 
@@ -61,21 +48,16 @@ interface ReportRow {
   findings: Pick<ReconciliationFindings, "orphaned" | "unpaidOrders">
 }
 
-// Outside a Medusa app (no records module): this process's memory.
 const memory = new Map<string, ReportRow>()
 const reports = () => recordsOrMemory<ReportRow>("ReconciliationReports", memory)
 
 type Account = Pick<BnplOptions, "merchantId" | "baseUrl">
 
-/**
- * Stores a reconciliation's report as the account's current findings, in the plugin's records
- * module (the store's database), replacing the last run's.
- * @throws when the database cannot be written: the Void the admin is offered depends on it.
- */
+/** Replaces the account's findings with `report`; throws when the database cannot be written, as the admin's Void depends on it. */
 export async function recordReconciliationFindings(
   account: Account,
   report: ReconciliationReport,
-  checkedAt: Date = new Date()
+  checkedAt: Date = new Date(),
 ): Promise<ReconciliationFindings> {
   const findings: ReconciliationFindings = {
     checkedAt: checkedAt.toISOString(),
@@ -99,15 +81,11 @@ export async function readReconciliationFindings(account: Account): Promise<Reco
   }
 }
 
-/**
- * Records what the admin did about one finding (voided, or its cart completed into an order),
- * so the admin is never offered a Void for a payment that became an order's.
- * @throws when the database cannot be written (the admin's route then fails, saying so).
- */
+/** Records the admin's decision on a finding, so no Void is offered for a payment that became an order's; throws on a failed write. */
 export async function updateFinding(
   account: Account,
   serviceOrderId: string,
-  change: { voidedAt?: string; completedOrderId?: string; voided?: boolean }
+  change: { voidedAt?: string; completedOrderId?: string; voided?: boolean },
 ): Promise<void> {
   const findings = await readReconciliationFindings(account)
   if (!findings) return
@@ -118,10 +96,14 @@ export async function updateFinding(
 }
 
 async function save(account: Account, findings: ReconciliationFindings): Promise<void> {
-  await upsertOne(reports(), { account: accountHash(account) }, {
-    account: accountHash(account),
-    checked_at: findings.checkedAt,
-    checked: findings.checked,
-    findings: { orphaned: findings.orphaned, unpaidOrders: findings.unpaidOrders ?? [] },
-  })
+  await upsertOne(
+    reports(),
+    { account: accountHash(account) },
+    {
+      account: accountHash(account),
+      checked_at: findings.checkedAt,
+      checked: findings.checked,
+      findings: { orphaned: findings.orphaned, unpaidOrders: findings.unpaidOrders ?? [] },
+    },
+  )
 }

@@ -12,7 +12,7 @@ export interface GeneratedMethods<Row extends { id: string }> {
 /** The records module as the runtime uses it: Medusa's generated `list<Model>s`, `create<Model>s`, `update<Model>s`. */
 export type BnplRecordsModule = Record<string, (...args: any[]) => Promise<any>>
 
-/** The records module (src/modules/bnpl-records) from Medusa's application container, or undefined outside an app. */
+/** The records module from Medusa's application container, or undefined outside an app. */
 export function recordsModule(): BnplRecordsModule | undefined {
   try {
     return (appContainer.resolve(BNPL_RECORDS_MODULE, { allowUnregistered: true }) as BnplRecordsModule | undefined) ?? undefined
@@ -21,10 +21,7 @@ export function recordsModule(): BnplRecordsModule | undefined {
   }
 }
 
-/**
- * One data model's generated methods (`model` is the plural in Medusa's names, e.g.
- * "JobRuns"), or undefined when the module is not loaded (a provider or job used outside an app).
- */
+/** One data model's generated methods (`model` in the plural, "JobRuns"), or undefined outside an app. */
 export function recordsOf<Row extends { id: string }>(model: string, module = recordsModule()): GeneratedMethods<Row> | undefined {
   if (!module) return undefined
   return {
@@ -36,19 +33,17 @@ export function recordsOf<Row extends { id: string }>(model: string, module = re
 }
 
 /** Writes the one row `filters` selects: updates it, or creates it when there is none. */
-export async function upsertOne<Row extends { id: string }>(methods: GeneratedMethods<Row>, filters: Record<string, unknown>, data: Omit<Row, "id">): Promise<void> {
+export async function upsertOne<Row extends { id: string }>(
+  methods: GeneratedMethods<Row>,
+  filters: Record<string, unknown>,
+  data: Omit<Row, "id">,
+): Promise<void> {
   const [existing] = await methods.list(filters, { take: 1 })
   if (existing) await methods.update({ id: existing.id, ...data } as Partial<Row> & { id: string })
   else await methods.create(data)
 }
 
-/**
- * One data model's generated methods, or, outside a Medusa app (no records module: a unit
- * test, a script), a store in this process's memory that answers the same calls: filters by
- * equality, an array (any of), and `$in`, `$ne`, `$gt`, `$gte`, `$lt`, `$lte` (dates compared
- * as instants); `config.order` by one field, `skip` and `take`. One store for every data model
- * of the plugin, so no runtime file keeps a map of its own.
- */
+/** One data model's generated methods, or outside a Medusa app an in-memory store answering the same calls. */
 export function recordsOrMemory<Row extends { id: string }>(model: string, memory: Map<string, Row>): GeneratedMethods<Row> {
   return recordsOf<Row>(model) ?? recordsInMemory(model, memory)
 }
@@ -56,7 +51,11 @@ export function recordsOrMemory<Row extends { id: string }>(model: string, memor
 /** The in-memory half of recordsOrMemory: `memory` (rows by id) answering the generated methods' calls. */
 export function recordsInMemory<Row extends { id: string }>(model: string, memory: Map<string, Row>): GeneratedMethods<Row> {
   return {
-    list: async (filters, config) => inMemoryPage([...memory.values()].filter((row) => matchesFilters(row, filters)), config),
+    list: async (filters, config) =>
+      inMemoryPage(
+        [...memory.values()].filter((row) => matchesFilters(row, filters)),
+        config,
+      ),
     create: async (data) => {
       const row = { ...data, id: `${model}_${memory.size + 1}` } as Row
       memory.set(row.id, row)
@@ -111,7 +110,10 @@ function inMemoryPage<Row>(rows: Row[], config: Record<string, unknown> | undefi
   const order = Object.entries((config?.order ?? {}) as Record<string, "ASC" | "DESC">)[0]
   const sorted = order
     ? [...rows].sort((x, y) => {
-        const [a, b] = [comparable((x as Record<string, unknown>)[order[0]]), comparable((y as Record<string, unknown>)[order[0]])] as [number, number]
+        const [a, b] = [comparable((x as Record<string, unknown>)[order[0]]), comparable((y as Record<string, unknown>)[order[0]])] as [
+          number,
+          number,
+        ]
         return (a < b ? -1 : a > b ? 1 : 0) * (order[1] === "DESC" ? -1 : 1)
       })
     : rows

@@ -2,18 +2,8 @@ import { container as appContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CHECKOUT_CANCELLED } from "./call-timeline"
 
-/**
- * The payments' timeline (`bnpl_service_call`, call-timeline.ts) added up per operation for
- * the health card (runtime/views/service-health.ts), in PostgreSQL: counts and percentiles of
- * a window of one account's tries, without loading the rows.
- *
- * How a try is classed (docs/operations.md "Observability"):
- * - a fault: the service or the network failed it: no answer (`timeout`, `network`,
- *   `connection_lost`), a 5xx or a 429;
- * - an error: any other answer that is not a success and not a decline (a 4xx: `invalid_token`,
- *   `not_confirmed`, `invalid_amount`, ...);
- * - a decline: outcome `declined` (an Auth the service refused), neither error nor fault.
- */
+// The timeline added up per operation in PostgreSQL for the health card. A fault: no answer, a 5xx or a 429. An error:
+// any other 4xx. A decline (`declined`, an Auth refused) is neither.
 
 /** One operation's tries in a window; times in ms (null without tries). */
 export interface OperationFigures {
@@ -30,7 +20,6 @@ export interface OperationFigures {
 
 /** The newest failed try (error or fault) of a window. */
 export interface FailingCall {
-  /** ISO 8601. */
   at: string
   operation: string
   /** The client's error code: `server_error`, `timeout`, `invalid_token`, ... */
@@ -48,10 +37,7 @@ const FAULT = `(outcome <> 'ok' AND outcome <> 'cancelled' AND (http_status IS N
 const ERROR = `(outcome <> 'ok' AND outcome <> 'declined' AND http_status BETWEEN 400 AND 499 AND http_status <> 429)`
 const WINDOW = `account = ? AND started_at >= ? AND started_at < ? AND deleted_at IS NULL`
 
-/**
- * Each operation's figures for `account`'s tries started in [from, to). Undefined outside a
- * Medusa app (no database).
- */
+/** Each operation's figures for `account`'s tries in [from, to); undefined outside a Medusa app. */
 export async function operationFigures(account: string, from: Date, to: Date): Promise<OperationFigures[] | undefined> {
   const connection = databaseConnection()
   if (!connection) return undefined
@@ -65,7 +51,7 @@ export async function operationFigures(account: string, from: Date, to: Date): P
        percentile_disc(0.5) WITHIN GROUP (ORDER BY duration_ms) AS p50,
        percentile_disc(0.95) WITHIN GROUP (ORDER BY duration_ms) AS p95
      FROM bnpl_service_call WHERE ${WINDOW} GROUP BY operation ORDER BY operation`,
-    [account, from, to]
+    [account, from, to],
   )
   return rows.map((row) => ({
     operation: String(row.operation),
@@ -87,7 +73,7 @@ export async function lastFailingCall(account: string, from: Date, to: Date): Pr
   const { rows } = await connection.raw(
     `SELECT operation, outcome, http_status, attempt, request_id, started_at FROM bnpl_service_call
      WHERE ${WINDOW} AND (${FAULT} OR ${ERROR}) ORDER BY started_at DESC, attempt DESC LIMIT 1`,
-    [account, from, to]
+    [account, from, to],
   )
   const row = rows[0]
   if (!row) return undefined

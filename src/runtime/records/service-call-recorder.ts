@@ -1,7 +1,7 @@
 import type { CallAttempt, CallObserver } from "../../client/call-observer"
 import type { LoggerLike } from "../infrastructure/shared-types"
 
-/** A row of `bnpl_service_call` as written (modules/bnpl-records/models/service-call.ts). */
+/** A row of `bnpl_service_call`. */
 export interface ServiceCallRow {
   account: string
   service_order_id: string | null
@@ -26,12 +26,9 @@ export const MAX_QUEUED_CALLS = 2000
 export const CALL_BATCH_SIZE = 200
 
 /**
- * Keeps the client's tries (client/call-observer.ts) as the payment's timeline without making
- * anyone wait: `observe` only queues, a batch is written on the next turn of the event loop,
- * one write at a time. The queue is bounded (`MAX_QUEUED_CALLS`), so a database that stops
- * answering costs at most that much memory; a failed write is logged once per failure streak
- * and its rows dropped, never retried against a failing database and never failing a call.
- * Only tries about a payment (an order id or a checkout token) are kept.
+ * Keeps the client's tries about a payment as its timeline without making anyone wait: `observe` only queues, batches are
+ * written one at a time. The queue is bounded; a failed write is logged once per streak and its rows dropped, never
+ * retried and never failing a call.
  */
 export class ServiceCallRecorder {
   private queue: ServiceCallRow[] = []
@@ -40,10 +37,10 @@ export class ServiceCallRecorder {
   private failing = false
 
   constructor(
-    /** The account's hash (client-factory.ts `accountHash`). */
+    /** The account's `accountHash`. */
     private readonly account: string,
     private readonly writer: ServiceCallWriter,
-    private readonly logger?: LoggerLike
+    private readonly logger?: LoggerLike,
   ) {}
 
   /** The client's observer for this account. */
@@ -52,7 +49,7 @@ export class ServiceCallRecorder {
     this.keep(rowOf(this.account, attempt))
   }
 
-  /** Queues one row (a try, or an event the plugin learnt without a call: call-timeline.ts `recordCheckoutCancelled`). */
+  /** Queues one row: a try, or an event learnt without a call. */
   keep(row: ServiceCallRow): void {
     if (this.queue.length >= MAX_QUEUED_CALLS) {
       this.dropped++
@@ -73,12 +70,13 @@ export class ServiceCallRecorder {
     while (this.queue.length) {
       const write = this.writer()
       const batch = this.queue.splice(0, CALL_BATCH_SIZE)
-      // Outside a Medusa app there is no module to keep them in.
       if (!write) continue
       try {
         await write(batch)
         if (this.failing || this.dropped) {
-          this.logger?.warn?.(`medusa-payment-bnpl: the payment timeline is written again; ${this.dropped} calls were not kept while it could not be.`)
+          this.logger?.warn?.(
+            `medusa-payment-bnpl: the payment timeline is written again; ${this.dropped} calls were not kept while it could not be.`,
+          )
         }
         this.failing = false
         this.dropped = 0
@@ -86,7 +84,7 @@ export class ServiceCallRecorder {
         this.dropped += batch.length
         if (!this.failing) {
           this.logger?.warn?.(
-            `medusa-payment-bnpl: the payment timeline could not be written (${(error as Error)?.message ?? String(error)}); calls go on, their timeline entries are dropped until it can.`
+            `medusa-payment-bnpl: the payment timeline could not be written (${(error as Error)?.message ?? String(error)}); calls go on, their timeline entries are dropped until it can.`,
           )
         }
         this.failing = true

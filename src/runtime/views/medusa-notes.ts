@@ -1,16 +1,10 @@
-/**
- * What Medusa 2.21's order page shows of a pay later payment where it reads otherwise than the
- * Pay later box, and why, in words (docs/admin.md "When Medusa's page reads otherwise"). Medusa's
- * payment row knows three states only (Pending until captured in full, Captured, Canceled), its
- * Refund menu item waits for a capture in full, and its order badge counts payments rather
- * than amounts. Amounts are API strings in `currency`.
- */
+/** Where Medusa's order page reads otherwise than the Pay later box (docs/admin.md "When Medusa's page reads otherwise"). */
 export interface NotesInput {
   currency: string
   amounts: { authorised: string; captured: string; refunded: string; released: string; refundable: string }
-  /** Medusa's payment has `canceled_at` (its rest voided), and its approval was not moved to another payment. */
+  /** Its rest voided, and its approval not moved to another payment. */
   canceled: boolean
-  /** Medusa's payment has `captured_at`: captured in full. */
+  /** `captured_at` set: captured in full. */
   capturedInFull: boolean
 }
 
@@ -23,17 +17,18 @@ export function medusaNotes({ currency, amounts, canceled, capturedInFull }: Not
   const partly = some(amounts.captured) && !capturedInFull
   if (canceled && some(amounts.captured)) {
     notes.push(
-      `Medusa's payment row reads "Canceled": the ${money(amounts.released)} not captured was voided and given back to the customer; the ${money(amounts.captured)} captured stays captured.`
+      `Medusa's payment row reads "Canceled": the ${money(amounts.released)} not captured was voided and given back to the customer; the ${money(amounts.captured)} captured stays captured.`,
     )
-    if (some(amounts.refundable)) notes.push(`Medusa's Refund is off for a canceled payment: refund the ${money(amounts.refundable)} still refundable here.`)
+    if (some(amounts.refundable))
+      notes.push(`Medusa's Refund is off for a canceled payment: refund the ${money(amounts.refundable)} still refundable here.`)
   } else if (partly) {
     notes.push(
-      `Medusa's payment row reads "Pending" until the whole ${money(amounts.authorised)} is captured. Its "Capture payment" button captures what is still open, not the whole amount its prompt names.`
+      `Medusa's payment row reads "Pending" until the whole ${money(amounts.authorised)} is captured. Its "Capture payment" button captures what is still open, not the whole amount its prompt names.`,
     )
     notes.push(`Medusa's Refund waits for a capture in full: refund the ${money(amounts.refundable)} captured and not refunded here.`)
     if (some(amounts.refunded)) {
       notes.push(
-        `Medusa's order badge reads "Refunded" while only ${money(amounts.refunded)} of the ${money(amounts.captured)} captured is refunded: it marks a partly captured payment with any refund as refunded, whatever the amounts.`
+        `Medusa's order badge reads "Refunded" while only ${money(amounts.refunded)} of the ${money(amounts.captured)} captured is refunded: it marks a partly captured payment with any refund as refunded, whatever the amounts.`,
       )
     }
   }

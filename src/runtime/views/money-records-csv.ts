@@ -1,40 +1,26 @@
-/**
- * The day's money records as CSV for matching the service's daily settlement file
- * (docs/going-live.md "Settlement and payouts"): one line per capture, refund or void the
- * plugin sent, RFC 4180 (comma-separated, CRLF, a cell with a comma, a quote or a line break in
- * double quotes, quotes doubled), UTF-8. A cell a spreadsheet would read as a formula (starting
- * with `=`, `+`, `-`, `@`, a tab or a carriage return) starts with `'`, so a refund note such as
- * `=HYPERLINK(...)` stays text. Amounts are the records' own 2-decimal strings, never numbers
- * computed here. No credential is in a record, so none can be in a line.
- */
+// The day's money records as RFC 4180 CSV, to match the service's settlement file (docs/going-live.md "Settlement and
+// payouts"). A cell that would start a formula gets a leading `'`, so a refund note like `=HYPERLINK(...)` stays text.
 
 /** One line of the export; every value is text as recorded, empty when unknown. */
 export interface MoneyRecordLine {
-  /** When the plugin wrote the record, just before the call went out (ISO 8601, UTC). */
+  /** ISO 8601 UTC, written just before the call went out. */
   createdAt: string
-  /** When the call's outcome was recorded (ISO 8601, UTC). */
   updatedAt: string
-  /** The account's payment provider (`pp_bnpl_bnpl`). */
   providerId: string
   kind: "capture" | "refund" | "void"
-  /** applied (the service took it), refused, sending or unknown (its outcome not settled yet). */
   state: string
-  /** Major units, 2 decimals ("20.00"). */
+  /** API string with 2 decimals. */
   amount: string
   currency: string
-  /** The service's order id (its payment). */
   serviceOrderId: string
   requestId: string
-  /** What the settlement file names the event by: a capture's `paymentEventMerchantReference` (its requestId), a refund's `refundMerchantReference`; empty for a void. */
+  /** The settlement file's name for the event: a capture's requestId, a refund's `refundMerchantReference`; empty for a void. */
   settlementReference: string
   /** A refund's `merchantReference`; empty for a capture or a void. */
   refundMerchantReference: string
-  /** The service's refund id or payment event id, from its answer. */
   serviceReference: string
-  /** The Medusa capture, refund or payment the call was for. */
   medusaRecordId: string
   orderId: string
-  /** The order's number as the admin shows it. */
   orderDisplayId: string
   /** The cart the order was placed from: the order's `merchantReference` at the service. */
   cartId: string

@@ -9,18 +9,13 @@ import type { ServicePaymentSnapshot } from "./service-payment-snapshots"
 import { refundableAmount } from "./refund-amount"
 import { medusaNotes } from "./medusa-notes"
 
-/**
- * The states the order page names: the core's `PaymentState` (payments/payment-state.ts)
- * in words a merchant uses, plus `pending` before there is a payment and `carried` for a
- * payment Medusa cancelled for an order change whose approval moved to the order's new payment
- * (operations/order-changes).
- */
+/** `PaymentState` in merchant words, plus `pending` (no payment yet) and `carried` (approval moved to the order's new payment). */
 export type PayLaterState = "pending" | "authorised" | "partly_captured" | "captured" | "voided" | "expired" | "declined" | "carried"
 
-/** A Medusa payment of this plugin as the order page's widget reads it (query.graph fields below). */
+/** A Medusa payment of this plugin as the order page reads it. */
 export interface MedusaPaymentForView {
   id: string
-  /** The order's number as Medusa shows it (#1042), set by the reader: it names a refund without reason or note. */
+  /** The order's display number (#1042); it names a refund without reason or note. */
   orderDisplayId?: number | null
   provider_id: string
   currency_code: string
@@ -33,7 +28,7 @@ export interface MedusaPaymentForView {
   refunds?: Array<MedusaRefundForView | null> | null
 }
 
-/** A Medusa refund of the payment: its reason (a refund reason's label) and note go to the service (refund-references.ts). */
+/** A Medusa refund; its reason label and note go to the service. */
 export interface MedusaRefundForView {
   id?: string
   amount: MajorUnitAmount
@@ -64,33 +59,22 @@ export const PAYMENT_VIEW_FIELDS = [
 /** A refund as the order page shows it, with the references the service was given for it. */
 export interface RefundView {
   refundId: string
-  /** API string, major units. */
   amount: string
   createdAt: string | null
   reason: string | null
   note: string | null
-  /** Create Refund's `merchantReference` and `refundMerchantReference` (docs/service-api.md). */
   merchantReference: string
   refundMerchantReference: string
 }
 
-/**
- * What the order page shows for one pay later payment. Amounts are API strings in major
- * units (2 decimals) of `currency`; times are ISO 8601.
- */
+/** One pay later payment on the order page. Amounts: API strings with 2 decimals in `currency`; times ISO 8601. */
 export interface PaymentView {
   paymentId: string
-  /** The service's order id (its payment id), once the authorisation was approved. */
   serviceOrderId: string | null
   state: PayLaterState
-  /** Where `state` comes from: the service's last answer, or what Medusa recorded. */
   stateSource: "service" | "medusa"
   currency: string
-  /**
-   * Authorised: the Medusa payment's amount. Captured and refunded: Medusa's captures and
-   * refunds. Refundable: captured less refunded. Released: what a void gave back to the
-   * consumer (authorised less captured, once the payment is voided; 0 while it is open).
-   */
+  /** Refundable: captured less refunded. Released: what a void gave back (authorised less captured; 0 while open). */
   amounts: { authorised: string; captured: string; refunded: string; openToCapture: string; refundable: string; released: string }
   authorizationExpiresAt: string | null
   /** True while money is still open to capture and the expiry is within `expiryWarningHours`. */
@@ -98,29 +82,16 @@ export interface PaymentView {
   captureMode: BnplOptions["capture"]
   courier: { name?: string; tracking?: string; shippedAt?: string; priority?: string } | null
   courierErrors: CourierSyncError[]
-  /** The last read from the service, or why it failed; null before the first read. */
   service: ServicePaymentSnapshot | null
-  /** Where Medusa's records and the service's answer disagree, in words. */
   differences: string[]
-  /**
-   * Set when the service answered with a payment that is not this one's (another checkout
-   * token or merchant account; payments/payment-identity.ts): why, in words. None of that
-   * payment is shown, and the widget offers no action on it.
-   */
+  /** Why the service's answer is another payment's (other token or account); none of it is shown, no action offered. */
   mismatch: string | null
-  /**
-   * The widget's own actions: capture and void the rest of a partly captured payment (Medusa's
-   * buttons do not cover it), and refund whatever was captured and not yet refunded (Medusa's
-   * menu item only once the payment is captured in full and not canceled).
-   */
+  /** Actions Medusa's buttons lack: capture or void the rest of a partly captured payment, refund before a full capture. */
   actions: { captureRest: boolean; voidRest: boolean; refund: boolean }
-  /** Where Medusa's order page reads otherwise than the box, what it shows and why, in words (medusa-notes.ts). */
   medusaNotes: string[]
-  /** Paid through an express checkout: address and shipping were chosen in the service's popup (payments/express.ts). */
+  /** Address and shipping were chosen in the service's express popup. */
   express: boolean
-  /** Medusa's refunds of the payment, oldest first, with their references at the service. */
   refunds: RefundView[]
-  /** Every try of every call the plugin made about the payment, newest first (runtime/records/call-timeline.ts). */
   timeline: ServiceCallEntry[]
 }
 
@@ -139,34 +110,32 @@ const sum = (entries: Array<{ amount: MajorUnitAmount } | null> | null | undefin
 
 /** The newest time Medusa changed the payment (its row, a capture or a refund), in ms. */
 export function lastMedusaChange(payment: MedusaPaymentForView): number {
-  const times = [payment.updated_at, payment.canceled_at, payment.captured_at, ...(payment.captures ?? []).map((c) => c?.created_at), ...(payment.refunds ?? []).map((r) => r?.created_at)]
+  const times = [
+    payment.updated_at,
+    payment.canceled_at,
+    payment.captured_at,
+    ...(payment.captures ?? []).map((c) => c?.created_at),
+    ...(payment.refunds ?? []).map((r) => r?.created_at),
+  ]
     .filter((time): time is string | Date => !!time)
     .map((time) => new Date(time).getTime())
   return times.length ? Math.max(...times) : 0
 }
 
-/**
- * Whether the snapshot predates something Medusa recorded, or was taken for another checkout
- * token (or before snapshots were checked against it), so the service should be read again.
- */
+/** Whether the snapshot predates a Medusa change or was taken for another checkout token, so the service must be read again. */
 export function isSnapshotStale(snapshot: ServicePaymentSnapshot | undefined, payment: MedusaPaymentForView): boolean {
   const token = payment.data?.token as string | undefined
   return !snapshot || Date.parse(snapshot.readAt) < lastMedusaChange(payment) || (!!token && snapshot.forToken !== token)
 }
 
-/**
- * Puts together what the order page shows for a payment, from Medusa's records, the
- * service's last answer and the plugin's options. The state is the service's when it could
- * be read, else the one the provider recorded in the payment's data; an approved
- * authorisation past its expiry is `expired` (docs/service-api.md "What the service does", rule 1).
- */
+/** The order page's view of a payment; an approved one past its expiry is `expired` (docs/service-api.md "What the service does", rule 1). */
 export function buildPaymentView(
   payment: MedusaPaymentForView,
   options: Pick<BnplOptions, "capture" | "expiryWarningHours">,
   service: ServicePaymentSnapshot | undefined,
   courierErrors: CourierSyncError[] = [],
   now: Date = new Date(),
-  timeline: ServiceCallEntry[] = []
+  timeline: ServiceCallEntry[] = [],
 ): PaymentView {
   const data = payment.data ?? {}
   const authorised = toMinorUnits(payment.amount, "payment.amount")
@@ -181,11 +150,12 @@ export function buildPaymentView(
   const open = carried
     ? 0n
     : read?.openToCaptureAmount !== undefined
-    ? apiAmountToMinorUnits(read.openToCaptureAmount, "openToCaptureAmount")
-    : closed || payment.canceled_at ? 0n : authorised - captured
+      ? apiAmountToMinorUnits(read.openToCaptureAmount, "openToCaptureAmount")
+      : closed || payment.canceled_at
+        ? 0n
+        : authorised - captured
   const stillOpen = open > 0n && (state === "authorised" || state === "partly_captured")
-  const expiryWarning =
-    stillOpen && !!expiresAt && Date.parse(expiresAt) - now.getTime() <= options.expiryWarningHours * 3600 * 1000
+  const expiryWarning = stillOpen && !!expiresAt && Date.parse(expiresAt) - now.getTime() <= options.expiryWarningHours * 3600 * 1000
 
   const currency = payment.currency_code.toUpperCase()
   const differences = read ? differencesFromService(read, payment, state, captured, currency) : []
@@ -221,11 +191,8 @@ export function buildPaymentView(
 type ServiceRead = Exclude<ServicePaymentSnapshot, { error: string }>
 
 /**
- * What the void of a canceled payment gave back, minor units: the service's payment as read
- * since the cancel (the approval less what it captured), else the service's answer to the void as
- * the provider recorded it (`releasedAmount`), else, for a payment voided before either was kept, the
- * approval less Medusa's captures. Medusa's captures are the last resort only: a capture in
- * flight when the void went out is among them until the service refuses it.
+ * What a canceled payment's void gave back, minor units: from the service's read, else the provider's `releasedAmount`,
+ * else the approval less Medusa's captures, last because those may hold an in-flight capture the service will refuse.
  */
 export function releasedOf(data: Record<string, any>, read: ServiceRead | undefined, authorised: bigint, captured: bigint): bigint {
   const rest = (capturedSoFar: bigint) => (authorised > capturedSoFar ? authorised - capturedSoFar : 0n)
@@ -234,12 +201,12 @@ export function releasedOf(data: Record<string, any>, read: ServiceRead | undefi
   return rest(captured)
 }
 
-/**
- * The payment's state: the service's when it could be read, else the one the provider
- * recorded; a Medusa-canceled payment never read is `voided`, one whose approval went to a
- * new payment `carried`, an approved authorisation past its expiry `expired`.
- */
-function viewState(payment: MedusaPaymentForView, read: ServiceRead | undefined, expiresAt: string | null, now: Date): { state: PayLaterState; carried: boolean } {
+function viewState(
+  payment: MedusaPaymentForView,
+  read: ServiceRead | undefined,
+  expiresAt: string | null,
+  now: Date,
+): { state: PayLaterState; carried: boolean } {
   const data = payment.data ?? {}
   const known = asPaymentState(read?.paymentState ?? data.paymentState)
   let state: PayLaterState = known ? STATE_OF[known] : "pending"
@@ -251,11 +218,18 @@ function viewState(payment: MedusaPaymentForView, read: ServiceRead | undefined,
   return { state, carried }
 }
 
-/** Where the service's answer and Medusa's records disagree, in words for the merchant. */
-function differencesFromService(read: ServiceRead, payment: MedusaPaymentForView, state: PayLaterState, captured: bigint, currency: string): string[] {
+function differencesFromService(
+  read: ServiceRead,
+  payment: MedusaPaymentForView,
+  state: PayLaterState,
+  captured: bigint,
+  currency: string,
+): string[] {
   const differences: string[] = []
   if (apiAmountToMinorUnits(read.capturedAmount, "capturedAmount") !== captured) {
-    differences.push(`The service has captured ${read.capturedAmount} ${currency}; Medusa recorded ${minorUnitsToApiAmount(captured)} ${currency}.`)
+    differences.push(
+      `The service has captured ${read.capturedAmount} ${currency}; Medusa recorded ${minorUnitsToApiAmount(captured)} ${currency}.`,
+    )
   }
   if ((state === "voided" || state === "expired") && !payment.canceled_at && captured === 0n) {
     differences.push(`The service says the authorisation is ${state}; Medusa still shows the payment as open.`)
@@ -263,10 +237,9 @@ function differencesFromService(read: ServiceRead, payment: MedusaPaymentForView
   return differences
 }
 
-/** The box's amounts as API strings (minor units in); refundable is captured less refunded, as Medusa's dialog counts it. */
 function amountsInApiStrings(
   minor: { authorised: bigint; captured: bigint; refunded: bigint; open: bigint; released: bigint },
-  currency: string
+  currency: string,
 ): PaymentView["amounts"] {
   const amounts = {
     authorised: minorUnitsToApiAmount(minor.authorised),
@@ -279,24 +252,19 @@ function amountsInApiStrings(
   return { ...amounts, refundable: refundableAmount({ currency, amounts }) }
 }
 
-/**
- * A Void Payment of the whole rest carries no amount (docs/service-api.md "Void Payment"): its
- * line shows what it released, so the timeline says where the money went. A void of part
- * (with an amount, an order change's narrowing) keeps its own.
- */
+/** A void of the whole rest carries no amount (docs/service-api.md "Void Payment"); its line shows what it released. */
 function withReleasedAmount(timeline: ServiceCallEntry[], released: string, currency: string): ServiceCallEntry[] {
   if (!/[1-9]/.test(released)) return timeline
   return timeline.map((entry) =>
-    entry.operation === "Void Payment" && !entry.amount && entry.outcome === "ok" ? { ...entry, amount: released, currency } : entry
+    entry.operation === "Void Payment" && !entry.amount && entry.outcome === "ok" ? { ...entry, amount: released, currency } : entry,
   )
 }
 
-/** Medusa's refunds with the references the plugin sent for each (the same function built them). */
+/** References are rebuilt as the provider sent them; the refund number is its position by creation time. */
 function refundViews(refunds: MedusaPaymentForView["refunds"], orderDisplayId: number | null): RefundView[] {
   const ordered = (refunds ?? [])
     .filter((refund): refund is MedusaRefundForView & { id: string } => !!refund?.id)
     .sort((a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime() || a.id.localeCompare(b.id))
-  // The refund's number among the payment's, as the provider sent it (runtime/records/medusa-refunds.ts).
   return ordered
     .map((refund, index) => {
       const notes = { reason: refund.refund_reason?.label ?? null, note: refund.note ?? null }

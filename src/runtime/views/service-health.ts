@@ -2,16 +2,9 @@ import type { LoggerLike } from "../infrastructure/shared-types"
 import { CHECKOUT_CANCELLED } from "../records/call-timeline"
 import { lastFailingCall, operationFigures, type FailingCall, type OperationFigures } from "../records/service-call-health"
 
-/**
- * The health card of Settings -> Pay later (docs/admin.md, docs/operations.md
- * "Observability"): how the service is doing for one account, from the plugin's own timeline
- * of calls (no OpenTelemetry SDK needed), over the last hour and the last 24 hours, with a
- * warning when the last hour is well above the account's usual.
- */
-
 /** The usual: the `USUAL_DAYS` days before the last hour. */
 export const USUAL_DAYS = 7
-/** The thresholds of the warnings (documented in docs/operations.md "Observability"). */
+/** The health card's warning thresholds (docs/operations.md "The health card"). */
 export const WARNING_THRESHOLDS = {
   /** The last hour needs at least this many tries, and the usual this many, before either is compared. */
   minimumTriesInHour: 10,
@@ -27,18 +20,16 @@ export const WARNING_THRESHOLDS = {
 /** One window's figures. Rates are fractions (0.769), null when there is nothing to divide by; times in ms. */
 export interface HealthWindow {
   hours: number
-  /** Auths the service approved, declined; checkouts the consumer cancelled on the service's screens. */
+  /** Auths approved and declined; checkouts the consumer cancelled on the service's screens. */
   approvals: number
   declines: number
   cancellations: number
-  /** approvals / (approvals + declines + cancellations). */
   approvalRate: number | null
-  /** Tries of calls (retries count), their errors and faults (service-call-health.ts), (errors + faults) / tries. */
+  /** Tries count retries; `errorRate` is (errors + faults) / tries. */
   tries: number
   errors: number
   faults: number
   errorRate: number | null
-  /** Each endpoint's tries and the p50 / p95 of their durations. */
   endpoints: Array<{ endpoint: string; tries: number; p50Ms: number | null; p95Ms: number | null }>
   lastFailure: FailingCall | null
 }
@@ -55,10 +46,7 @@ export interface AccountHealth {
 
 const HOUR_MS = 3600_000
 
-/**
- * The card of `account` (its id, `accountHash`) at `now`. Reads three windows of the timeline.
- * New warnings are written to `logger` once per process (`logWarningsOnce`).
- */
+/** The card of `account` (`accountHash`) at `now`; new warnings are logged once per process. */
 export async function accountHealth(account: string, now = new Date(), logger?: LoggerLike): Promise<AccountHealth> {
   const hourAgo = new Date(now.getTime() - HOUR_MS)
   const [lastHour, last24Hours, usualRows] = await Promise.all([
@@ -110,14 +98,10 @@ export function windowOf(hours: number, rows: OperationFigures[], failure: Faili
   }
 }
 
-/**
- * The warnings of the last hour against the usual (`WARNING_THRESHOLDS`): its error rate well
- * above the usual one, an endpoint's p95 well above its usual p95. None while either has too
- * few tries to say (a new shop has no usual yet).
- */
+/** The last hour's warnings against the usual; none while either has too few tries (a new shop has no usual). */
 export function healthWarnings(
   hour: HealthWindow,
-  usual: { tries: number; errorRate: number | null; endpoints: HealthWindow["endpoints"] }
+  usual: { tries: number; errorRate: number | null; endpoints: HealthWindow["endpoints"] },
 ): string[] {
   const t = WARNING_THRESHOLDS
   if (hour.tries < t.minimumTriesInHour || usual.tries < t.minimumTriesInUsual) return []
@@ -130,7 +114,8 @@ export function healthWarnings(
   }
   for (const row of hour.endpoints) {
     const before = usual.endpoints.find((candidate) => candidate.endpoint === row.endpoint)
-    if (row.tries < t.minimumTriesInHour || !before || before.tries < t.minimumTriesInUsual || row.p95Ms == null || before.p95Ms == null) continue
+    if (row.tries < t.minimumTriesInHour || !before || before.tries < t.minimumTriesInUsual || row.p95Ms == null || before.p95Ms == null)
+      continue
     if (row.p95Ms >= Math.max(before.p95Ms * t.latencyFactor, before.p95Ms + t.latencyMs)) {
       warnings.push(`${row.endpoint} is slow: p95 ${row.p95Ms} ms in the last hour, against a usual ${before.p95Ms} ms.`)
     }

@@ -7,11 +7,7 @@ import type { BnplPaymentData } from "../../payments/session-data"
 import type { CacheLike } from "../infrastructure/shared-types"
 import { cacheKeys } from "../../cache-keys"
 
-/**
- * The service's view of one payment, as last read with Get Payment
- * (docs/service-api.md "Endpoints beyond the document"). Amounts are API
- * strings in major units. `refunds[]` is not summed: the service lists voids there too.
- */
+/** Get Payment as last read (docs/service-api.md "Endpoints beyond the document"); `refunds[]` is not summed, it lists voids too. */
 export type ServicePaymentSnapshot = (
   | {
       readAt: string
@@ -23,10 +19,7 @@ export type ServicePaymentSnapshot = (
       /** The AUTH_APPROVED event's `expires` (docs/service-api.md "Events"). */
       authorizationExpiresAt?: string
     }
-  /**
-   * The read failed (`error`: the client's message), or answered a payment that is not this
-   * one's (`reason: "payment_mismatch"`, payments/payment-identity.ts): nothing of it is shown.
-   */
+  /** A failed read, or a payment that is not this one's (`payment_mismatch`): nothing of it is shown. */
   | { readAt: string; error: string; reason?: "payment_mismatch" }
 ) & {
   /** The checkout token of the Medusa payment the snapshot was taken for; another token's payment reads again. */
@@ -49,20 +42,13 @@ export async function readSnapshot(cache: CacheLike | undefined, paymentId: stri
   }
 }
 
-/**
- * Reads the payment from the service now (Get Payment, a read: it moves no money) and keeps
- * the snapshot for every instance. The answer must be the Medusa payment's own: made from its
- * checkout token with its account (payments/payment-identity.ts); another is kept as
- * `{ error, reason: "payment_mismatch" }` and none of it is shown. A failure is kept as
- * `{ error }`, the client's message, which never holds credentials.
- * @param owner the Medusa payment's data (`token`, `merchantId`) and the reading account's merchant id.
- */
+/** Reads the payment with Get Payment and keeps the snapshot for every instance; another payment's answer is `payment_mismatch`. */
 export async function takeSnapshot(
   client: BnplClient,
   cache: CacheLike | undefined,
   paymentId: string,
   serviceOrderId: string,
-  owner: { data: Pick<BnplPaymentData, "token" | "merchantId" | "orderId">; accountMerchantId?: string } = { data: {} }
+  owner: { data: Pick<BnplPaymentData, "token" | "merchantId" | "orderId">; accountMerchantId?: string } = { data: {} },
 ): Promise<ServicePaymentSnapshot> {
   let snapshot: ServicePaymentSnapshot
   const readAt = new Date()

@@ -3,13 +3,7 @@ import { countryCodeSchema, type Address, type Consumer } from "../../client/sch
 
 const max = (limit: number) => z.string().max(limit, `must be at most ${limit} characters`)
 
-/**
- * An address as the express popup hands it to the merchant's page
- * (`onShippingAddressChange(data)`, docs/service-api.md "Express checkout"):
- * `{ name, address1, address2, area2, suburb, state, postcode, countryCode, phoneNumber }`.
- * `address1` and `countryCode` are required; the limits are the Address resource's
- * (docs/service-api.md "Address") for the field each one becomes (see `contactOf`).
- */
+/** An address as the express popup hands it to `onShippingAddressChange`; limits of the Address field each becomes. */
 export const popupAddressSchema = z.strictObject({
   name: max(255).optional(),
   address1: max(128).min(1, "is required"),
@@ -24,7 +18,7 @@ export const popupAddressSchema = z.strictObject({
 
 export type PopupAddress = z.infer<typeof popupAddressSchema>
 
-/** One of the popup's made-up consumers: an id for tests, a label, the e-mail and the address. */
+/** One of the popup's made-up consumers. */
 export interface ExpressAddressPreset {
   id: string
   label: string
@@ -33,10 +27,8 @@ export interface ExpressAddressPreset {
 }
 
 /**
- * The addresses the popup offers (the sandbox's own; the real service shows the consumer's
- * saved ones): two in Great Britain, one in Germany and one in the United States, a country
- * no sandbox account's store serves, for the merchant's `SHIPPING_ADDRESS_UNSUPPORTED`.
- * Telephone numbers are from the ranges set aside for drama (Ofcom, NANP 555-01xx).
+ * The sandbox's own addresses (the real service shows the consumer's saved ones); the US one is served
+ * by no sandbox store, for `SHIPPING_ADDRESS_UNSUPPORTED`. Phone numbers are from ranges set aside for drama.
  */
 export const EXPRESS_ADDRESS_PRESETS: readonly ExpressAddressPreset[] = [
   {
@@ -104,12 +96,7 @@ function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T
 }
 
-/**
- * The popup's address in the Checkout's Address shape (docs/service-api.md "Address"), as Get
- * Checkout answers `shipping` after an express confirmation: `address1` -> `line1`,
- * `address2` -> `line2`, `suburb` -> `area1` (postal town), `area2` -> `area2`, `state` ->
- * `region`; `name`, `postcode`, `countryCode`, `phoneNumber` as they are.
- */
+/** The popup's address in the Address shape (docs/service-api.md "Address"), as Get Checkout answers `shipping`. */
 export function contactOf(address: PopupAddress): Address {
   return withoutUndefined({
     name: address.name,
@@ -124,11 +111,7 @@ export function contactOf(address: PopupAddress): Address {
   })
 }
 
-/**
- * The consumer as Get Checkout answers it after an express confirmation (docs/service-api.md
- * "Consumer"): the e-mail, the address's `name` split into `givenNames` (every word but the
- * last) and `surname` (the last word), and its `phoneNumber`.
- */
+/** The consumer as Get Checkout answers it after an express confirmation; `name`'s last word is the surname. */
 export function consumerOf(address: PopupAddress, email: string): Consumer {
   const words = (address.name ?? "").trim().split(/\s+/).filter(Boolean)
   return withoutUndefined({

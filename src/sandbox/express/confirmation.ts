@@ -4,13 +4,13 @@ import type { SandboxStore, StoredCheckout } from "../state"
 import { consumerOf, contactOf, EXPRESS_ADDRESS_PRESETS } from "./addresses"
 import type { ExpressConfirmation } from "./schemas"
 
-/** Why a choice was not recorded, with the HTTP status the control API and the popup's routes answer. */
+/** Why a choice was not recorded, with the HTTP status to answer. */
 export interface ExpressRefusal {
   status: 400 | 404 | 409 | 410
   message: string
 }
 
-/** The express checkout the consumer may still answer in the popup, or why not (see `ExpressRefusal`). */
+/** The express checkout the consumer may still answer in the popup, or why not. */
 export function openExpressCheckout(store: SandboxStore, token: string): StoredCheckout | ExpressRefusal {
   const checkout = store.checkouts.get(token)
   if (!checkout) return { status: 404, message: `Checkout ${token} is unknown` }
@@ -30,17 +30,13 @@ export function isExpressRefusal(value: StoredCheckout | ExpressRefusal): value 
 }
 
 /**
- * Records the consumer's Confirm for an express checkout: from then on Get Checkout answers
- * the consumer, `shipping` (the address in the Address shape), `shippingOptionIdentifier`
- * and `amount` = the option's `orderAmount` (the amount Auth must then be sent), and Auth
- * approves (or declines, with `outcome: "decline"`). Every amount must be in the checkout's
- * currency. Returns the checkout, or why nothing was recorded (404 unknown token, 409 not
- * express or already answered, 410 expired or used, 400 another currency).
+ * Records the popup's Confirm: Get Checkout then answers the consumer, address, option and `amount` =
+ * the option's `orderAmount`, which Auth must be sent. Amounts in another currency are refused (400).
  */
 export function confirmExpressCheckout(
   store: SandboxStore,
   token: string,
-  confirmation: ExpressConfirmation
+  confirmation: ExpressConfirmation,
 ): StoredCheckout | ExpressRefusal {
   const checkout = openExpressCheckout(store, token)
   if (isExpressRefusal(checkout)) return checkout
@@ -71,7 +67,7 @@ export function confirmExpressCheckout(
   return checkout
 }
 
-/** Records the consumer's Cancel for an express checkout (Auth then answers 412); refusals as `confirmExpressCheckout`'s. */
+/** Records the popup's Cancel (Auth then answers 412). */
 export function cancelExpressCheckout(store: SandboxStore, token: string): StoredCheckout | ExpressRefusal {
   const checkout = openExpressCheckout(store, token)
   if (isExpressRefusal(checkout)) return checkout

@@ -1,28 +1,7 @@
 /**
- * The sandbox's stand-in for the service's browser library (docs/service-api.md
- * "Express checkout"), served as plain JavaScript at `GET /express/library.js`. It defines
- * `window.BnplExpress`:
- *
- * - `initializeForPopup(config)`, config = `{ countryCode, onCommenceCheckout(actions),
- *   onShippingAddressChange(data, actions), onShippingOptionChange?(data), onComplete(event) }`;
- *   throws an Error naming the field when one is missing or not a function.
- * - `open()`: call it synchronously inside a click handler. Opens the popup at once on the
- *   sandbox's loading page, then calls `onCommenceCheckout(actions)`:
- *   `actions.resolve(token)` sends the popup to `/express/popup/{token}` (both pages with
- *   `?locale=` the shop page's `<html lang>`, so the popup speaks its language);
- *   `actions.reject(reason)` closes it and calls `onComplete({ data: { status: "CANCELLED",
- *   orderToken: undefined, reason } })`. A blocked popup: `onComplete` with `CANCELLED` and
- *   reason `POPUP_BLOCKED` (the sandbox's own).
- * - The popup posts the consumer's address: `onShippingAddressChange(data, actions)`,
- *   `actions.resolve(options)` / `actions.reject(reason)` go back to the popup (a reason that
- *   is not one of the three documented ones, a throw or a rejected promise: SERVICE_UNAVAILABLE).
- *   Answers to an address the consumer has since replaced are dropped.
- * - The consumer's pick: `onShippingOptionChange(option)`; Confirm / Cancel:
- *   `onComplete({ data: { status: "SUCCESS" | "CANCELLED", orderToken } })`, once per `open()`.
- *   A popup closed by hand calls nothing (the merchant reads Get Checkout instead).
- *
- * Messages are accepted only from the sandbox's origin and the open popup, and sent only to
- * the sandbox's origin. `origin` and `popupBase` are the sandbox's public URL's.
+ * The sandbox's stand-in for the service's browser library (docs/sandbox.md "The browser library:
+ * `GET /express/library.js`"), defining `window.BnplExpress`. Messages are accepted only from the
+ * sandbox's origin and the open popup, and sent only to the sandbox's origin.
  */
 export function expressLibrarySource(origin: string, popupBase: string): string {
   return `/* BNPL sandbox: express checkout library (window.BnplExpress). Not the service's own. */

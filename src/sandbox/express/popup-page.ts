@@ -4,7 +4,7 @@ import type { StoredCheckout } from "../state"
 import { EXPRESS_ADDRESS_PRESETS, type ExpressAddressPreset } from "./addresses"
 import { EXPRESS_POPUP_SCRIPT } from "./popup-script"
 
-/** How long the popup waits for the merchant's shipping options before saying the shop did not answer (the sandbox's own). */
+/** How long the popup waits for the shop's shipping options before saying it did not answer. */
 export const EXPRESS_ANSWER_TIMEOUT_MS = 10_000
 
 const POPUP_STYLE = `  button.choice { display: block; text-align: left; margin-bottom: .5rem; }
@@ -31,23 +31,17 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c")
 }
 
-/** The page the library opens the popup on, before the merchant's page has the token. */
+/** The page the popup opens on, before the merchant's page has the token. */
 export function loadingPage(locale: ScreenLocale = "en-GB"): string {
   const words = screenWords(locale)
   return page(
     words.opening,
     `<h1 id="express-loading" data-testid="express-loading">${escapeHtml(words.openingTheCheckout)}</h1><p>${escapeHtml(words.pleaseWait)}</p>`,
-    { locale }
+    { locale },
   )
 }
 
-/**
- * The express popup of a checkout (docs/service-api.md "Express checkout"): the amount,
- * the preset addresses as buttons, the shop's shipping options once its page answered, and
- * Confirm, "Confirm, card will be declined" and Cancel. Element ids equal their `data-testid`s
- * (docs/sandbox.md lists them). `basePath` is the public URL's path (behind a proxy);
- * `locale` the screen's language (screen-words.ts), the script's messages included.
- */
+/** The express popup of a checkout; element ids equal their `data-testid`s (docs/sandbox.md "The popup's screens"). */
 export function expressPopupPage(checkout: StoredCheckout, basePath: string, locale: ScreenLocale = "en-GB"): string {
   const words = screenWords(locale)
   const request = checkout.request
@@ -100,12 +94,16 @@ ${EXPRESS_ADDRESS_PRESETS.map(addressButton).join("\n")}
       style: POPUP_STYLE,
       locale,
       script: `<script id="express-data" type="application/json">${scriptJson(settings)}</script>\n<script>${EXPRESS_POPUP_SCRIPT}</script>`,
-    }
+    },
   )
 }
 
-/** A page saying why the popup cannot go on (unknown, not express, expired, used or answered); `message` is the sandbox's own, in English. */
+/** Why the popup cannot go on; `message` is the sandbox's own, in English. */
 export function expressRefusalPage(message: string, locale: ScreenLocale = "en-GB"): string {
   const words = screenWords(locale)
-  return page(words.unavailable, `<h1 id="error" data-testid="express-error">${escapeHtml(words.unavailable)}</h1><p>${escapeHtml(message)}</p>`, { locale })
+  return page(
+    words.unavailable,
+    `<h1 id="error" data-testid="express-error">${escapeHtml(words.unavailable)}</h1><p>${escapeHtml(message)}</p>`,
+    { locale },
+  )
 }

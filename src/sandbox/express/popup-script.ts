@@ -1,17 +1,7 @@
 /**
- * The express popup's script (plain JavaScript, inlined by popup-page.ts). It reads its
- * settings from `<script id="express-data" type="application/json">`: `token`,
- * `openerOrigin` (the checkout's `popupOriginUrl` origin), `currency`, `preselected` (the
- * checkout's `shippingOptionIdentifier`, if any), `addresses` (the presets), `confirmPath`,
- * `cancelPath`, `answerTimeoutMs`, `locale` and `words` (its messages in that language,
- * screen-words.ts; `{amount}` and `{detail}` filled in here).
- *
- * Talks to the library in the opener with `postMessage`, to the opener's origin only, and
- * accepts only messages from that origin and that window (`source: "bnpl-express-library"`,
- * answering the latest address by `sequence`). Messages it sends carry
- * `source: "bnpl-express-popup"` and the token: `shippingAddressChange { address, sequence }`,
- * `shippingOptionChange { option }`, `complete { status }` (after the sandbox recorded the
- * answer), then it closes itself. Merchant text is only ever set as text, never as HTML.
+ * The express popup's script, reading its settings from `<script id="express-data">`. It talks
+ * `postMessage` to the opener's origin only and accepts messages only from that origin and window.
+ * Merchant text is only ever set as text, never as HTML.
  */
 export const EXPRESS_POPUP_SCRIPT = `(function () {
   "use strict";

@@ -7,18 +7,7 @@ import { expressLibrarySource } from "./library"
 import { expressPopupPage, expressRefusalPage, loadingPage } from "./popup-page"
 import { screenLocale } from "../screen-words"
 
-/**
- * The express checkout's browser side (docs/service-api.md "Express checkout"; the
- * pages and routes are the sandbox's own):
- * - `GET /express/library.js`: `window.BnplExpress` (library.ts), `text/javascript`;
- * - `GET /express/popup/loading`: the page the popup opens on;
- * - `GET /express/popup/:token`: the popup's screens (404 / 409 / 410 page when the checkout
- *   is unknown, not express or already answered, expired or used);
- * - `POST /express/popup/:token/confirm` and `.../cancel`: what the popup's buttons record,
- *   through the same `ExpressControl` operations as `/__control/express` (so both record the
- *   same), answering 200 `{ token, outcome, ... }` or `{ errorCode, message }`. Only the
- *   sandbox's own pages may call them (control-guard.ts: same origin, JSON bodies).
- */
+/** The express checkout's browser side: the library, the popup's pages, and the routes its buttons post to. */
 export function expressScreenRoutes(store: SandboxStore, control: ExpressControl): Router {
   const router = Router()
   const publicUrl = () => store.settings.publicUrl
@@ -32,9 +21,12 @@ export function expressScreenRoutes(store: SandboxStore, control: ExpressControl
       .set("Cache-Control", "no-cache")
       .send(expressLibrarySource(origin, `${publicUrl()}/express/popup`))
   })
-  // The popup's language: `?locale=` (the library adds the shop page's), else the browser's (screen-words.ts).
+  // `?locale=` (the library adds the shop page's), else the browser's language.
   router.get("/express/popup/loading", (req, res) => {
-    res.status(200).type("html").send(loadingPage(screenLocale(req.originalUrl, req.get("accept-language"))))
+    res
+      .status(200)
+      .type("html")
+      .send(loadingPage(screenLocale(req.originalUrl, req.get("accept-language"))))
   })
   router.get("/express/popup/:token", (req, res) => {
     const locale = screenLocale(req.originalUrl, req.get("accept-language"))
@@ -43,7 +35,10 @@ export function expressScreenRoutes(store: SandboxStore, control: ExpressControl
       res.status(checkout.status).type("html").send(expressRefusalPage(checkout.message, locale))
       return
     }
-    res.status(200).type("html").send(expressPopupPage(checkout, basePath(), locale))
+    res
+      .status(200)
+      .type("html")
+      .send(expressPopupPage(checkout, basePath(), locale))
   })
 
   // After the GETs: a popup's navigation is cross-site (the merchant's page sends it there), its POSTs are not.

@@ -8,11 +8,8 @@ import { errorResult, jsonResult } from "../result"
 import { amountForPayment, refusalForClosedPayment } from "./payment-checks"
 
 /**
- * Deferred capture, `POST /v2/payments/{orderId}/capture`, and void,
- * `POST /v2/payments/{orderId}/void` (docs/service-api.md "Endpoints beyond the document").
- * Both answer 201 with the Payment and a new event. `requestId` is optional in both, and
- * makes them idempotent when given. A void with no body at all (no Content-Type either, as
- * the official SDK sends it) voids everything still open, and is listed in `refunds[]` too.
+ * docs/service-api.md "Endpoints beyond the document": capture and void, idempotent with a `requestId`.
+ * A void with no body at all, as the official SDK sends it, voids everything still open.
  */
 export const captureAndVoidHandlers = {
   "Capture Payment": (context) =>
@@ -23,7 +20,7 @@ export const captureAndVoidHandlers = {
         return errorResult(
           422,
           "invalid_amount",
-          `amount ${request.amount.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
+          `amount ${request.amount.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`,
         )
       }
       const nowMs = store.clock.nowMs()
@@ -61,7 +58,7 @@ export const captureAndVoidHandlers = {
         return errorResult(
           422,
           "invalid_amount",
-          `amount ${request.amount?.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`
+          `amount ${request.amount?.amount} exceeds the amount open to capture, ${minorUnitsToApiAmount(payment.openToCaptureMinor)}`,
         )
       }
       const nowMs = store.clock.nowMs()
@@ -82,13 +79,10 @@ export const captureAndVoidHandlers = {
     }),
 } satisfies Partial<SandboxHandlers>
 
-/**
- * Capture and void alike: once per `requestId`, on this account's payment of the path's
- * `orderId` (404 when there is none), refused when the payment is closed (payment-checks.ts).
- */
+/** Once per `requestId`, on this account's payment of the path's `orderId`; refused when it is closed. */
 function onOpenPayment(
   context: MerchantContext<"Capture Payment"> | MerchantContext<"Void Payment">,
-  apply: (payment: StoredPayment) => EndpointResult
+  apply: (payment: StoredPayment) => EndpointResult,
 ): Promise<EndpointResult> {
   const { store, params, account, request, idempotent } = context
   return idempotent(request?.requestId, () => {

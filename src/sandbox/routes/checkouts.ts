@@ -5,16 +5,12 @@ import { expressCheckoutAsAnswered } from "../recorded-answers"
 import { errorResult, jsonResult } from "../result"
 import type { SandboxStore, StoredCheckout } from "../state"
 
-/** The consumer screen URL of a checkout (docs/service-api.md "Checkout": `redirectCheckoutUrl`). */
+/** The consumer screen URL of a checkout. */
 export function redirectCheckoutUrl(store: SandboxStore, token: string): string {
   return `${store.settings.publicUrl}/checkout/${encodeURIComponent(token)}`
 }
 
-/**
- * The Checkout object: the stored request plus `token`, `expires`, `redirectCheckoutUrl`; an
- * express checkout's with the service's empty `courier`, `discounts` and `shippingOptions`
- * (recorded-answers.ts).
- */
+/** The Checkout object: the stored request plus `token`, `expires`, `redirectCheckoutUrl`. */
 export function checkoutBody(store: SandboxStore, checkout: StoredCheckout): Record<string, unknown> {
   const body = {
     token: checkout.token,
@@ -25,10 +21,7 @@ export function checkoutBody(store: SandboxStore, checkout: StoredCheckout): Rec
   return checkout.request.mode === "express" ? expressCheckoutAsAnswered(body) : body
 }
 
-/**
- * Create Checkout (`POST /v2/checkouts`, docs/service-api.md "Create Checkout") and
- * Get Checkout (`GET /v2/checkouts/{token}`, docs/service-api.md "Get Checkout").
- */
+/** docs/service-api.md "Create Checkout" and "Get Checkout". */
 export const checkoutHandlers = {
   "Create Checkout": async ({ store, account, request, idempotent }) => {
     if (request.amount.currency !== account.currency) {
@@ -41,7 +34,7 @@ export const checkoutHandlers = {
       return errorResult(
         422,
         "unsupported_payment_type",
-        `amount ${request.amount.amount} is outside the account's limits ${account.minimumAmount} to ${account.maximumAmount} ${account.currency}`
+        `amount ${request.amount.amount} is outside the account's limits ${account.minimumAmount} to ${account.maximumAmount} ${account.currency}`,
       )
     }
     // Create Checkout has no requestId: every call makes a new checkout.

@@ -1,10 +1,7 @@
 import type { SandboxHandlers } from "../endpoint"
 import { jsonResult } from "../result"
 
-/**
- * Get Configuration, `GET /v2/configuration` (docs/service-api.md "Get Configuration" and
- * "Configuration"): the account's limits as Money, with a `Cache-Control` header.
- */
+/** docs/service-api.md "Get Configuration": the account's limits, with a `Cache-Control` header. */
 export const configurationHandlers = {
   "Get Configuration": ({ store, account }) =>
     jsonResult(
@@ -13,6 +10,6 @@ export const configurationHandlers = {
         minimumAmount: { amount: account.minimumAmount, currency: account.currency },
         maximumAmount: { amount: account.maximumAmount, currency: account.currency },
       },
-      { "Cache-Control": `max-age=${store.settings.configurationMaxAgeSeconds}` }
+      { "Cache-Control": `max-age=${store.settings.configurationMaxAgeSeconds}` },
     ),
 } satisfies Partial<SandboxHandlers>

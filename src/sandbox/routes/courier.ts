@@ -4,11 +4,8 @@ import { courierInUtc, paymentBody } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
 
 /**
- * Update Shipping Courier, `PUT /v2/payments/{orderId}/courier` (docs/service-api.md "Update Shipping Courier"): merges the fields into the order's courier and answers 200 with the
- * Payment; 412 `precondition_failed` for an unknown order, 422 `invalid_object` for a bad
- * `shippedAt` or `priority`. The document lists no state check, so any existing order
- * (also an expired or voided one) accepts courier details. `shippedAt` is kept and answered
- * in UTC with milliseconds, as the real service does (docs/service-api.md).
+ * docs/service-api.md "Update Shipping Courier". The document lists no state check, so any existing
+ * order, expired or voided too, accepts courier details.
  */
 export const courierHandlers = {
   "Update Shipping Courier": ({ store, params, account, request, idempotent }) => {

@@ -14,7 +14,7 @@ import { refundHandlers } from "./refunds"
 import { reversalHandlers } from "./reversal"
 import { updatePaymentHandlers } from "./update-payment"
 
-/** The sandbox's handler of every row of the endpoint table (client/endpoints.ts). */
+/** The sandbox's handler of every row of the endpoint table. */
 export const SANDBOX_HANDLERS: SandboxHandlers = {
   ...publicHandlers,
   ...checkoutHandlers,
@@ -29,7 +29,7 @@ export const SANDBOX_HANDLERS: SandboxHandlers = {
   ...updatePaymentHandlers,
 }
 
-/** Where the sandbox serves the token service: its `authUrl` is `${url}${AUTH_PATH_PREFIX}`. */
+/** The token service's prefix: `authUrl` is `${url}${AUTH_PATH_PREFIX}`. */
 export const AUTH_PATH_PREFIX = "/oauth"
 
 interface MountedEndpoint {
@@ -42,10 +42,8 @@ interface MountedEndpoint {
 }
 
 /**
- * Every endpoint of the table at its method and path (`{name}` matches one path segment; the
- * token service's under `AUTH_PATH_PREFIX`), answered by its handler. As Express routes do,
- * matching ignores case and a trailing slash; the most specific path wins, so
- * `/v2/payments/token:{token}` is not read as an order id. Unmatched requests go on (404).
+ * Every endpoint of the table at its method and path, matching as Express does (case and trailing
+ * slash ignored); the most specific path wins, so `token:{token}` is not read as an order id.
  */
 export function serviceRoutes(store: SandboxStore): RequestHandler {
   const mounted = ENDPOINT_NAMES.map((name) => mount(store, name)).sort((a, b) => b.literal - a.literal)

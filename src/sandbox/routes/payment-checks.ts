@@ -5,10 +5,8 @@ import type { StoredPayment } from "../payment-lifecycle"
 import { errorResult, type EndpointResult } from "../result"
 
 /**
- * Why nothing more can be captured or voided, if so (docs/service-api.md "Endpoints beyond the document": 410 `payment_captured`, 412 `payment_voided` / `payment_expired`). A
- * declined payment never had anything open: 412 `precondition_failed`. An authorisation that
- * ran out after a partial capture is CAPTURED, yet answers `payment_expired`, because that is
- * why the rest cannot be captured.
+ * Why nothing more can be captured or voided, if so. An authorisation that ran out after a partial
+ * capture is CAPTURED yet answers `payment_expired`, because that is why the rest cannot be captured.
  */
 export function refusalForClosedPayment(payment: StoredPayment): EndpointResult | undefined {
   if (payment.status === "DECLINED") {
@@ -26,17 +24,13 @@ export function refusalForClosedPayment(payment: StoredPayment): EndpointResult 
   return undefined
 }
 
-/**
- * An amount for a payment: its currency must be the payment's (422 `invalid_object`) and it
- * must be above zero (422 `invalid_amount`).
- * @throws SandboxRequestError
- */
+/** The payment's currency and above zero, else 422. @throws SandboxRequestError */
 export function amountForPayment(payment: StoredPayment, amount: MoneyInput, field = "amount"): bigint {
   if (amount.currency !== payment.currency) {
     throw new SandboxRequestError(
       422,
       "invalid_object",
-      `${field}.currency ${amount.currency} differs from the payment's currency ${payment.currency}`
+      `${field}.currency ${amount.currency} differs from the payment's currency ${payment.currency}`,
     )
   }
   const minor = apiAmountToMinorUnits(amount.amount)

@@ -24,11 +24,7 @@ function rawQueryOf(req: Request): string {
   return question < 0 ? "" : req.originalUrl.slice(question + 1)
 }
 
-/**
- * List Payments, `GET /v2/payments` (docs/service-api.md "List Payments"), and reading one
- * payment, `GET /v2/payments/{orderId}` or `GET /v2/payments/token:{token}`
- * (docs/service-api.md "Get Payment By Token"; 404 `not_found` when unknown).
- */
+/** docs/service-api.md "List Payments", "Get Payment" and "Get Payment By Token". */
 export const paymentReadHandlers = {
   "List Payments": ({ req, store, account }) => {
     const rawQuery = rawQueryOf(req)
@@ -47,7 +43,7 @@ export const paymentReadHandlers = {
           (!query.tokens || query.tokens.includes(payment.token)) &&
           (!query.statuses || query.statuses.includes(payment.status)) &&
           (!query.merchantReferences ||
-            (payment.merchantReference !== undefined && query.merchantReferences.includes(payment.merchantReference)))
+            (payment.merchantReference !== undefined && query.merchantReferences.includes(payment.merchantReference))),
       )
     const compare = compareBy[query.orderBy ?? "createdAt"]
     matches.sort((a, b) => compare(a, b) || compareIds(a.id, b.id))

@@ -6,11 +6,7 @@ import { errorResult, jsonResult, type EndpointResult } from "../result"
 import { REFUND_TIME_LIMIT_MS } from "../rules"
 import { amountForPayment } from "./payment-checks"
 
-/**
- * A Refund of an order the account does not have: 412 `precondition_failed` as the document
- * says (docs/service-api.md "Create Refund"), or, with `preferRecordings`, 404 `not_found` as
- * the real service was recorded answering (docs/service-api.md "Recorded answers").
- */
+/** An unknown order's refund: 412 as the document says, or with `preferRecordings` the recorded 404. */
 function unknownOrder(preferRecordings: boolean, orderId: string): EndpointResult {
   return preferRecordings
     ? errorResult(404, "not_found", `No payment ${orderId}`)
@@ -18,11 +14,8 @@ function unknownOrder(preferRecordings: boolean, orderId: string): EndpointResul
 }
 
 /**
- * Create Refund, `POST /v2/payments/{orderId}/refund` (docs/service-api.md "Create Refund"
- * and its "Errors" rows). Only captured funds can be refunded ("What the service does",
- * rule 5); idempotent only when both `requestId` and `merchantReference` are sent; refused
- * after 120 days (docs/service-api.md). Answers 201 with the echoed request plus
- * `refundId` and `refundedAt`.
+ * docs/service-api.md "Create Refund": only captured funds, idempotent only with both `requestId` and
+ * `merchantReference`, refused after 120 days.
  */
 export const refundHandlers = {
   "Create Refund": ({ store, params, account, request, idempotent }) => {
@@ -49,7 +42,7 @@ export const refundHandlers = {
         return errorResult(
           422,
           "invalid_amount",
-          `amount ${request.amount.amount} exceeds the captured amount not yet refunded, ${minorUnitsToApiAmount(refundable)}`
+          `amount ${request.amount.amount} exceeds the captured amount not yet refunded, ${minorUnitsToApiAmount(refundable)}`,
         )
       }
       payment.refundedMinor += amount
@@ -66,9 +59,7 @@ export const refundHandlers = {
         refundId: refund.refundId,
         ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
         ...(request.merchantReference === undefined ? {} : { merchantReference: request.merchantReference }),
-        ...(request.refundMerchantReference === undefined
-          ? {}
-          : { refundMerchantReference: request.refundMerchantReference }),
+        ...(request.refundMerchantReference === undefined ? {} : { refundMerchantReference: request.refundMerchantReference }),
         amount: refund.amount,
         at: refund.refundedAt,
       })

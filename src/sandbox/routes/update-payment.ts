@@ -3,12 +3,7 @@ import type { SandboxHandlers } from "../endpoint"
 import { paymentBody } from "../payment-lifecycle"
 import { errorResult, jsonResult } from "../result"
 
-/**
- * Update Payment, `PUT /v2/payments/{orderId}` with `{ merchantReference }`
- * (docs/service-api.md): gives the payment a new merchant reference; 200 with the
- * Payment. 404 `not_found` for an unknown payment, 422 `invalid_object` for a missing or
- * over-long (128) merchantReference.
- */
+/** docs/service-api.md "Update Payment". */
 export const updatePaymentHandlers = {
   "Update Payment": ({ store, params, account, request, idempotent }) =>
     idempotent(undefined, () => {

@@ -25,10 +25,14 @@ async function euroCheckout(): Promise<string> {
     {
       amount: { amount: "40.00", currency: "EUR" },
       consumer: { email: "client@example.fr" },
-      merchant: { name: "Boutique", redirectConfirmUrl: "http://127.0.0.1:8000/confirm", redirectCancelUrl: "http://127.0.0.1:8000/cancel" },
+      merchant: {
+        name: "Boutique",
+        redirectConfirmUrl: "http://127.0.0.1:8000/confirm",
+        redirectCancelUrl: "http://127.0.0.1:8000/cancel",
+      },
       items: [{ name: "Tote", quantity: 2, price: { amount: "20.00", currency: "EUR" } }],
     },
-    EU
+    EU,
   )
   expect(created.status).toBe(201)
   return created.json.token

@@ -5,16 +5,7 @@
  * Payment Capture requiring the approved amount, idempotent replays, faults and saved state.
  */
 import { startSandbox, type Sandbox } from "../../../src/sandbox"
-import {
-  asMerchant,
-  asTester,
-  createExpressCheckout,
-  EU,
-  expressCheckoutBody,
-  shippingOption,
-  STOREFRONT_ORIGIN,
-  UK,
-} from "./express-http"
+import { asMerchant, asTester, createExpressCheckout, EU, expressCheckoutBody, shippingOption, STOREFRONT_ORIGIN, UK } from "./express-http"
 
 let sandbox: Sandbox
 let strict: Sandbox
@@ -57,17 +48,25 @@ describe("Create Checkout with mode express", () => {
     ["no merchant at all", { merchant: undefined }],
     ["redirect URLs but no popupOriginUrl", { merchant: { redirectConfirmUrl: "http://127.0.0.1:8000/confirm" } }],
     ["popupOriginUrl null", { merchant: { popupOriginUrl: null } }],
-  ])("refuses an express checkout with %s: 422 invalid_object naming merchant.popupOriginUrl, nothing created", async (_case, overrides) => {
-    const refused = await asMerchant(sandbox, "POST", "/v2/checkouts", expressCheckoutBody(overrides))
-    expect([refused.status, refused.json.errorCode]).toEqual([422, "invalid_object"])
-    expect(refused.json.message).toBe("merchant.popupOriginUrl is required for an express checkout (mode express)")
-    expect(sandbox.control.ledger().checkouts).toHaveLength(0)
-  })
+  ])(
+    "refuses an express checkout with %s: 422 invalid_object naming merchant.popupOriginUrl, nothing created",
+    async (_case, overrides) => {
+      const refused = await asMerchant(sandbox, "POST", "/v2/checkouts", expressCheckoutBody(overrides))
+      expect([refused.status, refused.json.errorCode]).toEqual([422, "invalid_object"])
+      expect(refused.json.message).toBe("merchant.popupOriginUrl is required for an express checkout (mode express)")
+      expect(sandbox.control.ledger().checkouts).toHaveLength(0)
+    },
+  )
 
   it("still requires amount, and still applies the account's currency and limits", async () => {
     const noAmount = await asMerchant(sandbox, "POST", "/v2/checkouts", expressCheckoutBody({ amount: undefined }))
     expect([noAmount.status, noAmount.json.errorCode, noAmount.json.message]).toEqual([422, "invalid_object", "amount is required"])
-    const tooMuch = await asMerchant(sandbox, "POST", "/v2/checkouts", expressCheckoutBody({ amount: { amount: "5000.00", currency: "GBP" } }))
+    const tooMuch = await asMerchant(
+      sandbox,
+      "POST",
+      "/v2/checkouts",
+      expressCheckoutBody({ amount: { amount: "5000.00", currency: "GBP" } }),
+    )
     expect([tooMuch.status, tooMuch.json.errorCode]).toEqual([422, "unsupported_payment_type"])
     const euro = await asMerchant(sandbox, "POST", "/v2/checkouts", expressCheckoutBody({ amount: { amount: "40.00", currency: "EUR" } }))
     expect([euro.status, euro.json.errorCode]).toEqual([422, "unsupported_currency"])
@@ -98,9 +97,11 @@ describe("the consumer's choice through the control API", () => {
     const addresses = answer.json.addresses as Array<{ id: string; email: string; address: Record<string, string> }>
     expect(addresses.map((preset) => preset.address.countryCode)).toEqual(["GB", "GB", "DE", "US"])
     for (const preset of addresses) {
-      expect(Object.keys(preset.address).every((field) =>
-        ["name", "address1", "address2", "area2", "suburb", "state", "postcode", "countryCode", "phoneNumber"].includes(field)
-      )).toBe(true)
+      expect(
+        Object.keys(preset.address).every((field) =>
+          ["name", "address1", "address2", "area2", "suburb", "state", "postcode", "countryCode", "phoneNumber"].includes(field),
+        ),
+      ).toBe(true)
       expect(preset.email).toMatch(/@example\./)
     }
   })
@@ -143,15 +144,33 @@ describe("the consumer's choice through the control API", () => {
     expect((await confirmExpress(token, { address, email: "jp@example.org", option: EXPRESS_OPTION })).status).toBe(200)
     const read = await asMerchant(sandbox, "GET", `/v2/checkouts/${token}`)
     expect(read.json.consumer).toEqual({ email: "jp@example.org", givenNames: "Jean Paul", surname: "Tester" })
-    expect(read.json.shipping).toEqual({ name: "Jean Paul Tester", line1: "2 High Street", area1: "York", postcode: "YO1 7HH", countryCode: "GB" })
+    expect(read.json.shipping).toEqual({
+      name: "Jean Paul Tester",
+      line1: "2 High Street",
+      area1: "York",
+      postcode: "YO1 7HH",
+      countryCode: "GB",
+    })
   })
 
   it.each([
     ["no option", {}, "option is required"],
-    ["an option without orderAmount", { option: { id: "so_1", shippingAmount: { amount: "1.00", currency: "GBP" } } }, "option.orderAmount is required"],
-    ["a float amount", { option: { ...EXPRESS_OPTION, orderAmount: { amount: "46.5", currency: "GBP" } } }, "option.orderAmount.amount must be a non-negative decimal string with exactly 2 decimal places"],
+    [
+      "an option without orderAmount",
+      { option: { id: "so_1", shippingAmount: { amount: "1.00", currency: "GBP" } } },
+      "option.orderAmount is required",
+    ],
+    [
+      "a float amount",
+      { option: { ...EXPRESS_OPTION, orderAmount: { amount: "46.5", currency: "GBP" } } },
+      "option.orderAmount.amount must be a non-negative decimal string with exactly 2 decimal places",
+    ],
     ["an address without countryCode", { address: { address1: "1 Road" }, option: EXPRESS_OPTION }, "address.countryCode is required"],
-    ["another currency", { option: shippingOption("so_eu", "5.00", "45.00", "EUR") }, "option.shippingAmount.currency EUR differs from the checkout's GBP"],
+    [
+      "another currency",
+      { option: shippingOption("so_eu", "5.00", "45.00", "EUR") },
+      "option.shippingAmount.currency EUR differs from the checkout's GBP",
+    ],
     ["an unknown field", { option: EXPRESS_OPTION, giftWrap: true }, "giftWrap is not a field of this request"],
   ])("refuses a confirm body with %s (400 naming the field), recording nothing", async (_case, body, message) => {
     const token = await createExpressCheckout(sandbox)
@@ -239,7 +258,11 @@ describe("Auth of an express checkout requires the amount the consumer approved"
 
   it("is idempotent on requestId: a replay answers the same payment, one Auth in the ledger; a refused try is not remembered", async () => {
     const token = await confirmedExpressCheckout()
-    const wrong = await asMerchant(sandbox, "POST", "/v2/payments/auth", { token, requestId: "express-auth-3", amount: { amount: "1.00", currency: "GBP" } })
+    const wrong = await asMerchant(sandbox, "POST", "/v2/payments/auth", {
+      token,
+      requestId: "express-auth-3",
+      amount: { amount: "1.00", currency: "GBP" },
+    })
     expect(wrong.status).toBe(422)
     const first = await asMerchant(sandbox, "POST", "/v2/payments/auth", { token, requestId: "express-auth-3", amount: APPROVED })
     const replay = await asMerchant(sandbox, "POST", "/v2/payments/auth", { token, requestId: "express-auth-3", amount: APPROVED })
@@ -252,7 +275,9 @@ describe("Auth of an express checkout requires the amount the consumer approved"
   it("a lost Auth answer is applied once; the retry with the same requestId replays it", async () => {
     const token = await confirmedExpressCheckout()
     sandbox.control.addFault({ endpoint: "auth", kind: "lost_response" })
-    await expect(asMerchant(sandbox, "POST", "/v2/payments/auth", { token, requestId: "express-auth-4", amount: APPROVED })).rejects.toThrow()
+    await expect(
+      asMerchant(sandbox, "POST", "/v2/payments/auth", { token, requestId: "express-auth-4", amount: APPROVED }),
+    ).rejects.toThrow()
     const retry = await asMerchant(sandbox, "POST", "/v2/payments/auth", { token, requestId: "express-auth-4", amount: APPROVED })
     expect([retry.status, retry.json.originalAmount]).toEqual([201, APPROVED])
     expect(sandbox.control.ledger().auths).toHaveLength(1)

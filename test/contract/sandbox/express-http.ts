@@ -26,7 +26,13 @@ async function answerOf(response: Response): Promise<Answer> {
 }
 
 /** A call to the service's API as a merchant (Basic, a User-Agent), with a JSON body when given. */
-export async function asMerchant(sandbox: Sandbox, method: string, path: string, body?: unknown, account: SandboxAccount = UK): Promise<Answer> {
+export async function asMerchant(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  account: SandboxAccount = UK,
+): Promise<Answer> {
   const credentials = Buffer.from(`${account.merchantId}:${account.secretKey}`).toString("base64")
   const init: RequestInit = {
     method,
@@ -41,13 +47,19 @@ export async function asMerchant(sandbox: Sandbox, method: string, path: string,
 }
 
 /** A call to the sandbox's control API (`/__control...`) or its popup routes, as a test or the popup would. */
-export async function asTester(sandbox: Sandbox, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function asTester(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return answerOf(
     await fetch(sandbox.url + path, {
       method,
       headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
-    })
+    }),
   )
 }
 

@@ -74,7 +74,7 @@ function twoDecimalCheckout() {
 }
 
 describe("one-decimal amounts: taken and rounded as the service does; refused by a strict sandbox", () => {
-  it("[recorded: Create Checkout] takes amount \"110.0\" and answers it as 110.00", async () => {
+  it('[recorded: Create Checkout] takes amount "110.0" and answers it as 110.00', async () => {
     const created = await asMerchant(sandbox, "POST", "/v2/checkouts", recordedCheckout())
     expect(created.status).toBe(201)
     const read = await asMerchant(sandbox, "GET", `/v2/checkouts/${created.json.token}`)
@@ -87,19 +87,25 @@ describe("one-decimal amounts: taken and rounded as the service does; refused by
     })
   })
 
-  it("[recorded: Capture] takes amount \"10.0\" and captures 10.00", async () => {
+  it('[recorded: Capture] takes amount "10.0" and captures 10.00', async () => {
     const payment = await authorised(sandbox)
-    const captured = await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/capture`, { requestId: "capture-1", amount: money("10.0") })
+    const captured = await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/capture`, {
+      requestId: "capture-1",
+      amount: money("10.0"),
+    })
     expect(captured.status).toBe(201)
     expect(captured.json).toMatchObject({ paymentState: "PARTIALLY_CAPTURED", openToCaptureAmount: money("100.00") })
     expect(captured.json.events.at(-1)).toMatchObject({ type: "CAPTURED", amount: money("10.00") })
 
     const strictPayment = await authorised(strict, twoDecimalCheckout())
-    const refused = await asMerchant(strict, "POST", `/v2/payments/${strictPayment.id}/capture`, { requestId: "capture-1", amount: money("10.0") })
+    const refused = await asMerchant(strict, "POST", `/v2/payments/${strictPayment.id}/capture`, {
+      requestId: "capture-1",
+      amount: money("10.0"),
+    })
     expect([refused.status, refused.json.errorCode]).toEqual([422, "invalid_object"])
   })
 
-  it("[recorded: Void] takes amount \"10.0\" and voids 10.00", async () => {
+  it('[recorded: Void] takes amount "10.0" and voids 10.00', async () => {
     const payment = await authorised(sandbox)
     const voided = await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/void`, { requestId: "void-1", amount: money("10.0") })
     expect(voided.status).toBe(201)
@@ -107,14 +113,20 @@ describe("one-decimal amounts: taken and rounded as the service does; refused by
     expect(voided.json.events.at(-1)).toMatchObject({ type: "VOIDED", amount: money("10.00") })
 
     const strictPayment = await authorised(strict, twoDecimalCheckout())
-    const refused = await asMerchant(strict, "POST", `/v2/payments/${strictPayment.id}/void`, { requestId: "void-1", amount: money("10.0") })
+    const refused = await asMerchant(strict, "POST", `/v2/payments/${strictPayment.id}/void`, {
+      requestId: "void-1",
+      amount: money("10.0"),
+    })
     expect([refused.status, refused.json.errorCode]).toEqual([422, "invalid_object"])
   })
 
-  it("[recorded: Refund] takes amount \"10.0\" and refunds 10.00", async () => {
+  it('[recorded: Refund] takes amount "10.0" and refunds 10.00', async () => {
     const payment = await authorised(sandbox)
     await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/capture`, { amount: money("110.0") })
-    const refunded = await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/refund`, { requestId: "refund-1", amount: money("10.0") })
+    const refunded = await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/refund`, {
+      requestId: "refund-1",
+      amount: money("10.0"),
+    })
     expect(refunded.status).toBe(201)
     expect(refunded.json).toMatchObject({ requestId: "refund-1", amount: money("10.00"), refundId: expect.any(String) })
 
@@ -136,7 +148,12 @@ describe("the Payment object as the service answers it", () => {
     const captured = await asMerchant(on, "POST", "/v2/payments/capture", { token: capturedToken })
     expect(captured.status).toBe(201)
     const read = await asMerchant(on, "GET", `/v2/payments/${approved.id}`)
-    return { "Auth approved": approved, "Auth declined": declined.json, "Immediate Payment Capture": captured.json, "Get Payment": read.json }
+    return {
+      "Auth approved": approved,
+      "Auth declined": declined.json,
+      "Immediate Payment Capture": captured.json,
+      "Get Payment": read.json,
+    }
   }
 
   it("[recorded: Auth approved, Auth declined, Immediate Payment Capture, Get Payment] orderDetails.courier is {} when the request sent null", async () => {
@@ -151,7 +168,7 @@ describe("the Payment object as the service answers it", () => {
     }
   })
 
-  it("[recorded: Auth approved, Get Payment] orderDetails.consumer.phoneNumber is \"\" when the consumer gave none", async () => {
+  it('[recorded: Auth approved, Get Payment] orderDetails.consumer.phoneNumber is "" when the consumer gave none', async () => {
     const payment = await authorised(sandbox)
     expect(payment.orderDetails.consumer).toEqual({ email: "test@example.com", givenNames: "Test", surname: "Test", phoneNumber: "" })
     const read = await asMerchant(sandbox, "GET", `/v2/payments/${payment.id}`)
@@ -167,7 +184,10 @@ describe("the Payment object as the service answers it", () => {
     const payment = await authorised(sandbox)
     expect(payment.events).toEqual([expect.objectContaining({ type: "AUTH_APPROVED", paymentEventMerchantReference: null })])
     await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/capture`, { amount: money("10.00") })
-    await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/capture`, { amount: money("10.00"), paymentEventMerchantReference: "capture-2" })
+    await asMerchant(sandbox, "POST", `/v2/payments/${payment.id}/capture`, {
+      amount: money("10.00"),
+      paymentEventMerchantReference: "capture-2",
+    })
     const read = await asMerchant(sandbox, "GET", `/v2/payments/${payment.id}`)
     expect(read.json.events.map((event: any) => [event.type, event.paymentEventMerchantReference])).toEqual([
       ["AUTH_APPROVED", null],
@@ -182,7 +202,13 @@ describe("the Payment object as the service answers it", () => {
     expect(declined.status).toBe(402)
     expect(declined.json).toMatchObject({ status: "DECLINED", paymentState: "AUTH_DECLINED" })
     expect(declined.json.events).toEqual([
-      { id: expect.any(String), created: expect.any(String), type: "AUTH_DECLINED", amount: money("110.00"), paymentEventMerchantReference: null },
+      {
+        id: expect.any(String),
+        created: expect.any(String),
+        type: "AUTH_DECLINED",
+        amount: money("110.00"),
+        paymentEventMerchantReference: null,
+      },
     ])
   })
 
@@ -207,7 +233,11 @@ describe("the Payment object as the service answers it", () => {
       const declined = await asMerchant(sandbox, "POST", path, { token })
       expect({ path, open: declined.json.openToCaptureAmount }).toEqual({ path, open: money("110.00") })
       const capture = await asMerchant(sandbox, "POST", `/v2/payments/${declined.json.id}/capture`, { amount: money("10.00") })
-      expect({ path, status: capture.status, errorCode: capture.json.errorCode }).toEqual({ path, status: 412, errorCode: "precondition_failed" })
+      expect({ path, status: capture.status, errorCode: capture.json.errorCode }).toEqual({
+        path,
+        status: 412,
+        errorCode: "precondition_failed",
+      })
     }
   })
 
@@ -226,7 +256,12 @@ describe("Get Checkout of an express checkout", () => {
     const option = shippingOption("so_standard", "4.00", "44.00")
     expect((await asTester(sandbox, "POST", `/__control/express/${token}/confirm`, { option })).status).toBe(200)
     const after = await asMerchant(sandbox, "GET", `/v2/checkouts/${token}`)
-    expect(after.json).toMatchObject({ courier: {}, discounts: [], shippingOptions: { supportedShippingCountries: [] }, shippingOptionIdentifier: "so_standard" })
+    expect(after.json).toMatchObject({
+      courier: {},
+      discounts: [],
+      shippingOptions: { supportedShippingCountries: [] },
+      shippingOptionIdentifier: "so_standard",
+    })
   })
 
   it("[recorded: Get Checkout of an express checkout] answers courier, discounts and shippingOptions as sent when they were", async () => {

@@ -1,11 +1,9 @@
-import { Modules } from "@medusajs/framework/utils"
 import refreshConfigurationJob from "../../../src/jobs/refresh-configuration"
 import { recordReconciliationFindings } from "../../../src/runtime/records/reconciliation-findings"
-import { eventually, fulfilAndShip, placeOrder } from "../../support/place-order"
+import { approvedCheckout, eventually, fulfilAndShip, placeOrder } from "../../support/place-order"
 import { orphanedServicePayment } from "../../support/orphaned-payment"
 import type { StoreSuite } from "../../support/store-suite"
 import type { SeededStore } from "../../support/seed-store"
-import { consumerChooses, Shopper, ukAddress } from "../../../harness/shopper"
 
 /** The admin routes behind the dashboard's pay later widget and its "Pay later" settings page. */
 export default function adminRoutesTests(suite: StoreSuite): void {
@@ -67,7 +65,10 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     const refreshed = await call("post", `/admin/bnpl/accounts/${id}/limits/refresh`)
     expect(refreshed.status).toBe(200)
     expect(refreshed.data.account.limits).toEqual(
-      expect.objectContaining({ minimumAmount: { amount: "5.00", currency: "GBP" }, maximumAmount: { amount: "1500.00", currency: "GBP" } })
+      expect.objectContaining({
+        minimumAmount: { amount: "5.00", currency: "GBP" },
+        maximumAmount: { amount: "1500.00", currency: "GBP" },
+      }),
     )
     expect(Date.parse(refreshed.data.account.limits.fetchedAt)).toBeGreaterThanOrEqual(Date.parse(limits.fetchedAt))
     expect(JSON.stringify((await control.ledger()).requests)).not.toBe(JSON.stringify(requestsBefore))
@@ -89,13 +90,19 @@ export default function adminRoutesTests(suite: StoreSuite): void {
   it("lists each job's last run: not run yet, then the limits job's outcome", async () => {
     const before = await call("get", "/admin/bnpl/jobs")
     expect(before.status).toBe(200)
-    expect(before.data.jobs.map((entry: any) => entry.job)).toEqual(["refresh-configuration", "reconcile-payments", "authorization-expiry", "complete-pending-carts", "repair-orders"])
+    expect(before.data.jobs.map((entry: any) => entry.job)).toEqual([
+      "refresh-configuration",
+      "reconcile-payments",
+      "authorization-expiry",
+      "complete-pending-carts",
+      "repair-orders",
+    ])
     expect(before.data.jobs.find((entry: any) => entry.job === "authorization-expiry").lastRun).toBeNull()
 
     await refreshConfigurationJob(getContainer())
     const after = await call("get", "/admin/bnpl/jobs")
     expect(after.data.jobs.find((entry: any) => entry.job === "refresh-configuration").lastRun).toEqual(
-      expect.objectContaining({ outcome: "succeeded", summary: "limits 1.00..1000.00 GBP" })
+      expect.objectContaining({ outcome: "succeeded", summary: "limits 1.00..1000.00 GBP" }),
     )
 
     // A run that could not read the service is recorded as failed, with the limits kept in use.
@@ -103,7 +110,12 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     await refreshConfigurationJob(getContainer())
     await control.clearFaults()
     const failed = (await call("get", "/admin/bnpl/jobs")).data.jobs.find((entry: any) => entry.job === "refresh-configuration").lastRun
-    expect(failed).toEqual(expect.objectContaining({ outcome: "failed", error: expect.stringMatching(/Get Configuration failed; the limits read at .* stay in use/) }))
+    expect(failed).toEqual(
+      expect.objectContaining({
+        outcome: "failed",
+        error: expect.stringMatching(/Get Configuration failed; the limits read at .* stay in use/),
+      }),
+    )
   })
 
   it("shows a courier update the service refused on the order's pay later box", async () => {
@@ -158,11 +170,18 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     expect(after.data.payments[0]).toEqual(
       expect.objectContaining({
         state: "captured",
-        amounts: { authorised: total, captured: total, refunded: "10.00", openToCapture: "0.00", refundable: (order.total - 10).toFixed(2), released: "0.00" },
+        amounts: {
+          authorised: total,
+          captured: total,
+          refunded: "10.00",
+          openToCapture: "0.00",
+          refundable: (order.total - 10).toFixed(2),
+          released: "0.00",
+        },
         differences: [],
         // Medusa's own Refund covers a payment captured in full; the box offers it too.
         actions: { captureRest: false, voidRest: false, refund: true },
-      })
+      }),
     )
 
     // Capture the rest of a captured payment is refused and captures nothing more.
@@ -205,16 +224,48 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     const [header, ...lines] = String(exported.data).trimEnd().split("\r\n")
     const columns = header.split(",")
     // Cells hold no comma here but the quoted refund reference, read apart.
-    const cellsOf = (line: string) => Object.fromEntries((line.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g) ?? []).slice(0, columns.length).map((cell, index) => [columns[index], cell.replace(/,$/, "").replace(/^"(.*)"$/, "$1").replace(/""/g, '"')]))
+    const cellsOf = (line: string) =>
+      Object.fromEntries(
+        (line.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g) ?? []).slice(0, columns.length).map((cell, index) => [
+          columns[index],
+          cell
+            .replace(/,$/, "")
+            .replace(/^"(.*)"$/, "$1")
+            .replace(/""/g, '"'),
+        ]),
+      )
     const rows = lines.map(cellsOf)
-    const { data } = await getContainer().resolve("query").graph({ entity: "order", fields: ["id", "display_id"], filters: { id: order.orderId } })
+    const { data } = await getContainer()
+      .resolve("query")
+      .graph({ entity: "order", fields: ["id", "display_id"], filters: { id: order.orderId } })
     const ledger = await control.ledger()
     const [capture] = ledger.captures.filter((entry: any) => entry.orderId === order.serviceOrderId)
     const [refund] = ledger.refunds.filter((entry: any) => entry.orderId === order.serviceOrderId)
-    const sameOrder = { provider_id: "pp_bnpl_bnpl", state: "applied", currency: "GBP", service_order_id: order.serviceOrderId, order_id: order.orderId, order_display_id: String(data[0].display_id), cart_id: order.cartId }
+    const sameOrder = {
+      provider_id: "pp_bnpl_bnpl",
+      state: "applied",
+      currency: "GBP",
+      service_order_id: order.serviceOrderId,
+      order_id: order.orderId,
+      order_display_id: String(data[0].display_id),
+      cart_id: order.cartId,
+    }
     expect(rows).toEqual([
-      expect.objectContaining({ ...sameOrder, kind: "capture", amount: "20.00", request_id: capture.requestId, settlement_reference: capture.paymentEventMerchantReference }),
-      expect.objectContaining({ ...sameOrder, kind: "refund", amount: "5.00", request_id: refund.requestId, refund_merchant_reference: refund.merchantReference, service_reference: refund.refundId }),
+      expect.objectContaining({
+        ...sameOrder,
+        kind: "capture",
+        amount: "20.00",
+        request_id: capture.requestId,
+        settlement_reference: capture.paymentEventMerchantReference,
+      }),
+      expect.objectContaining({
+        ...sameOrder,
+        kind: "refund",
+        amount: "5.00",
+        request_id: refund.requestId,
+        refund_merchant_reference: refund.merchantReference,
+        service_reference: refund.refundId,
+      }),
     ])
     // What the settlement file shows, kept as text: the leading ' is the only change.
     expect(rows[1].settlement_reference).toBe(`'${refund.refundMerchantReference}`)
@@ -228,7 +279,12 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     expect(String((await call("get", "/admin/bnpl/money-records.csv?day=2020-01-01")).data)).toBe(`${header}\r\n`)
 
     // The query is parsed before anything is read; the route is the admin's only.
-    for (const [query, field] of [["day=2026-02-30", /day must be a date/], ["", /day/], [`day=${today}&format=xlsx`, /format is not accepted/], [`day=${today}&account_id=bogus`, /account_id/]] as const) {
+    for (const [query, field] of [
+      ["day=2026-02-30", /day must be a date/],
+      ["", /day/],
+      [`day=${today}&format=xlsx`, /format is not accepted/],
+      [`day=${today}&account_id=bogus`, /account_id/],
+    ] as const) {
       const refused = await call("get", `/admin/bnpl/money-records.csv?${query}`)
       expect([query, refused.status]).toEqual([query, 400])
       expect(refused.data.message).toMatch(field)
@@ -243,11 +299,7 @@ export default function adminRoutesTests(suite: StoreSuite): void {
 
     // 2. A consumer who confirmed and whose Auth reached the service, but the store never
     //    completed the cart (its answer was lost): the Auth carries the session's own requestId.
-    const shopper = new Shopper(api, store.publishableKey)
-    const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }], address: ukAddress })
-    await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
-    const session = await shopper.initiatePaymentSession(cart.id)
-    await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
+    const { cart, session } = await approvedCheckout(api, store)
     const approved = await client.auth({ token: session.data.token, requestId: session.id, merchantReference: cart.id })
 
     // What the reconciliation job reports for them (src/operations/reconcile.ts, whose own
@@ -263,10 +315,7 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     // 3. An approval whose cart is an order placed without its payment (a crash mid-Auth).
     const unpaid = { orderId: "svc_unpaid_order", merchantReference: "cart_unpaid", medusaOrderId: "order_unpaid", repaired: false }
     const report = { checked: 3, orphaned: [orphanOf(orphan, "cart_lost"), orphanOf(approved, cart.id)], unpaidOrders: [unpaid] }
-    await recordReconciliationFindings(
-      { merchantId: "sandbox-uk-merchant", baseUrl: process.env.BNPL_BASE_URL! },
-      report
-    )
+    await recordReconciliationFindings({ merchantId: "sandbox-uk-merchant", baseUrl: process.env.BNPL_BASE_URL! }, report)
 
     const listed = await call("get", "/admin/bnpl/reconciliation")
     expect(listed.status).toBe(200)
@@ -274,16 +323,21 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     const byId = (data: any, id: string) => data.findings.find((finding: any) => finding.serviceOrderId === id)
     // Never voided: the consumer's order stands and the completion job gives it its payment.
     expect(byId(listed.data, "svc_unpaid_order")).toEqual(
-      expect.objectContaining({ kind: "order_without_payment", medusaOrderId: "order_unpaid", actions: { void: false, complete: false } })
+      expect.objectContaining({ kind: "order_without_payment", medusaOrderId: "order_unpaid", actions: { void: false, complete: false } }),
     )
     const refused = await call("post", "/admin/bnpl/reconciliation/void", { service_order_id: "svc_unpaid_order" })
     expect(refused.status).toBe(400)
     expect(refused.data.message).toMatch(/never voided/)
     expect(byId(listed.data, orphan.id)).toEqual(
-      expect.objectContaining({ cartId: "cart_lost", kind: "approved_without_order", voided: false, actions: { void: true, complete: false } })
+      expect.objectContaining({
+        cartId: "cart_lost",
+        kind: "approved_without_order",
+        voided: false,
+        actions: { void: true, complete: false },
+      }),
     )
     expect(byId(listed.data, approved.id)).toEqual(
-      expect.objectContaining({ cartId: cart.id, kind: "checkout_not_completed", actions: { void: true, complete: true } })
+      expect.objectContaining({ cartId: cart.id, kind: "checkout_not_completed", actions: { void: true, complete: true } }),
     )
 
     const voided = await call("post", "/admin/bnpl/reconciliation/void", { service_order_id: orphan.id })
@@ -306,7 +360,7 @@ export default function adminRoutesTests(suite: StoreSuite): void {
     expect(completed.status).toBe(200)
     expect(completed.data.order_id).toMatch(/^order_/)
     expect(byId(completed.data, approved.id)).toEqual(
-      expect.objectContaining({ completedOrderId: completed.data.order_id, actions: { void: false, complete: false } })
+      expect.objectContaining({ completedOrderId: completed.data.order_id, actions: { void: false, complete: false } }),
     )
     // The order holds the payment the service had approved; no second authorisation.
     const orderView = await call("get", `/admin/bnpl/orders/${completed.data.order_id}/payments`)

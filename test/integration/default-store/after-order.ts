@@ -14,8 +14,7 @@ export default function afterOrderTests(suite: StoreSuite): void {
     admin = suite.admin
   })
 
-  const capture = (paymentId: string) =>
-    api.post(`/admin/payments/${paymentId}/capture`, {}, { ...admin, validateStatus: () => true })
+  const capture = (paymentId: string) => api.post(`/admin/payments/${paymentId}/capture`, {}, { ...admin, validateStatus: () => true })
   const refund = (paymentId: string, amount: number) =>
     api.post(`/admin/payments/${paymentId}/refund`, { amount }, { ...admin, validateStatus: () => true })
 
@@ -54,11 +53,7 @@ export default function afterOrderTests(suite: StoreSuite): void {
 
     expect((await refund(order.paymentId, rest)).status).toBe(200)
     const ledger = await control.ledger()
-    expect(ledger.refunds.map((entry) => entry.amount.amount)).toEqual([
-      "10.00",
-      "20.50",
-      rest.toFixed(2),
-    ])
+    expect(ledger.refunds.map((entry) => entry.amount.amount)).toEqual(["10.00", "20.50", rest.toFixed(2)])
     const payment = await readPayment(getContainer(), order.paymentId)
     expect(payment.refunds).toHaveLength(3)
     expect(payment.data.refundedAmount).toBe(order.total.toFixed(2))
@@ -104,7 +99,11 @@ export default function afterOrderTests(suite: StoreSuite): void {
   ] as const)("shipping with %s delivery sends the courier and tracking number to the service", async (option, priority) => {
     const order = await placeOrder(api, getContainer(), store, { shippingOption: store.shippingOptions[option] })
     await fulfilAndShip(api, store, order, admin, [
-      { tracking_number: "RM123456789GB", tracking_url: "https://track.example.com/RM123456789GB", label_url: "https://labels.example.com/1.pdf" },
+      {
+        tracking_number: "RM123456789GB",
+        tracking_url: "https://track.example.com/RM123456789GB",
+        label_url: "https://labels.example.com/1.pdf",
+      },
     ])
     const update = await eventually(async () => (await control.ledger()).courierUpdates[0])
     expect(update.orderId).toBe(order.serviceOrderId)
@@ -141,7 +140,9 @@ export default function afterOrderTests(suite: StoreSuite): void {
     const after = await capture(order.paymentId)
     expect(after.status).toBe(400)
     expect(after.data).toMatchObject({ code: "authorization_expired", type: "not_allowed" })
-    expect(after.data.message).toMatch(/^Capture refused: the authorisation expired at \S+ \(authorisations last 13 days, then the service voids them\)\. Ask the customer to pay again with a new order\.$/)
+    expect(after.data.message).toMatch(
+      /^Capture refused: the authorisation expired at \S+ \(authorisations last 13 days, then the service voids them\)\. Ask the customer to pay again with a new order\.$/,
+    )
     expect((await control.ledger()).captures).toHaveLength(0)
     // The plugin's check runs behind Medusa's admin authentication: without a login, Medusa's 401.
     expect((await api.post(`/admin/payments/${order.paymentId}/capture`, {}, { validateStatus: () => true })).status).toBe(401)
@@ -154,9 +155,7 @@ export default function afterOrderTests(suite: StoreSuite): void {
 
     const report = await reconcilePayments(getContainer(), { now: new Date(Date.now() + 100 * 60 * 1000) })
     expect(report.checked).toBe(2)
-    expect(report.orphaned).toEqual([
-      expect.objectContaining({ orderId: orphan.id, merchantReference: "cart_lost", voided: true }),
-    ])
+    expect(report.orphaned).toEqual([expect.objectContaining({ orderId: orphan.id, merchantReference: "cart_lost", voided: true })])
     expect(report.orphaned.map((entry) => entry.orderId)).not.toContain(placed.serviceOrderId)
     const states = Object.fromEntries((await control.ledger()).payments.map((payment) => [payment.id, payment.paymentState]))
     expect(states).toEqual({ [orphan.id]: "VOIDED", [placed.serviceOrderId]: "AUTH_APPROVED" })

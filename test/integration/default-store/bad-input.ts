@@ -4,7 +4,7 @@ import { BnplClient } from "../../../src/client"
 import { apiAmountToMinorUnits } from "../../../src/client/money"
 import type { StoreSuite } from "../../support/store-suite"
 import type { SeededStore } from "../../support/seed-store"
-import { Shopper, ukAddress } from "../../../harness/shopper"
+import { type Shopper, ukAddress } from "../../../harness/shopper"
 
 // A name far over every limit, with characters from outside the Basic Multilingual Plane at the cut.
 const LONG_NAME = `Größe ☕ ${"長い名前".repeat(40)} ${"🧺".repeat(120)}`
@@ -81,7 +81,7 @@ export default function badInputTests(suite: StoreSuite): void {
     const { data } = await api.post(
       "/store/carts",
       { region_id: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }] },
-      { headers: { "x-publishable-api-key": store.publishableKey } }
+      { headers: { "x-publishable-api-key": store.publishableKey } },
     )
     const refused = await shopper.initiatePaymentSession(data.cart.id).catch((error) => error.response)
     expect(refused.status).toBe(400)

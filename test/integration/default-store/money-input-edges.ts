@@ -4,7 +4,8 @@ import type { StoreSuite } from "../../support/store-suite"
 import { Shopper } from "../../../harness/shopper"
 
 /** Text of a database statement or error in an answer: none may ever carry one. */
-const SQL_TEXT = /\b(insert\s+into|select\s+.+\s+from|update\s+"?\w+"?\s+set|delete\s+from|returning\s+"|violates|invalid byte sequence|syntax error at)\b/i
+const SQL_TEXT =
+  /\b(insert\s+into|select\s+.+\s+from|update\s+"?\w+"?\s+set|delete\s+from|returning\s+"|violates|invalid byte sequence|syntax error at)\b/i
 
 /**
  * Issue "What the fourth review found", items 2 to 4: amounts of more than 2 decimals on
@@ -45,7 +46,12 @@ export default function moneyInputEdgesTests(suite: StoreSuite): void {
     ]
     for (const [route, body] of attempts) {
       const answer = await post(`/admin/payments/${order.paymentId}/${route}`, body, { "content-type": "application/json" })
-      expect([route, body, answer.status, answer.data.message]).toEqual([route, body, 400, expect.stringMatching(/amount must have at most 2 decimal places/)])
+      expect([route, body, answer.status, answer.data.message]).toEqual([
+        route,
+        body,
+        400,
+        expect.stringMatching(/amount must have at most 2 decimal places/),
+      ])
     }
     expect(await held(order)).toEqual(before)
     // Whole cents still pass, on both routes.
@@ -59,8 +65,13 @@ export default function moneyInputEdgesTests(suite: StoreSuite): void {
     const { data } = await query.graph({ entity: "cart", fields: ["id", "payment_collection.id"], filters: { id: order.cartId } })
     const collectionId = data[0].payment_collection.id
     const sessions = async () =>
-      (await query.graph({ entity: "payment_collection", fields: ["id", "payment_sessions.id", "payment_sessions.status"], filters: { id: collectionId } })).data[0]
-        .payment_sessions.map((session: any) => [session.id, session.status])
+      (
+        await query.graph({
+          entity: "payment_collection",
+          fields: ["id", "payment_sessions.id", "payment_sessions.status"],
+          filters: { id: collectionId },
+        })
+      ).data[0].payment_sessions.map((session: any) => [session.id, session.status])
     const before = await sessions()
     expect(before.map(([, status]: [string, string]) => status)).toEqual(["authorized"])
     const checkouts = (await control.ledger()).checkouts.length
@@ -70,7 +81,10 @@ export default function moneyInputEdgesTests(suite: StoreSuite): void {
       const answer = await api.post(
         `/store/payment-collections/${collectionId}/payment-sessions`,
         { provider_id: suite.store.providers.uk },
-        { headers: { "x-publishable-api-key": suite.store.publishableKey, ...(shopper === other ? { authorization: "" } : {}) }, validateStatus: () => true }
+        {
+          headers: { "x-publishable-api-key": suite.store.publishableKey, ...(shopper === other ? { authorization: "" } : {}) },
+          validateStatus: () => true,
+        },
       )
       expect([answer.status, answer.data.code]).toEqual([400, "payment_collection_not_owed"])
       expect(answer.data.message).toMatch(/is (authorized|completed): its cart is paid already/)
@@ -99,7 +113,12 @@ export default function moneyInputEdgesTests(suite: StoreSuite): void {
     const order = await placeOrder(api, getContainer(), suite.store)
     expect((await post(`/admin/payments/${order.paymentId}/capture`, { amount: 10 })).status).toBe(200)
     const account = (await api.get("/admin/bnpl/accounts", suite.admin)).data.accounts[0].id as string
-    const fill = (matcher: string) => matcher.replace(":payment_id", order.paymentId).replace(":order_id", order.orderId).replace(":account_id", account).replace(/:\w+/g, "x")
+    const fill = (matcher: string) =>
+      matcher
+        .replace(":payment_id", order.paymentId)
+        .replace(":order_id", order.orderId)
+        .replace(":account_id", account)
+        .replace(/:\w+/g, "x")
     const hostile = [
       {},
       { amount: "5.00", note: "a\u0000b" },
@@ -130,6 +149,8 @@ export default function moneyInputEdgesTests(suite: StoreSuite): void {
     }
     expect(answers.length).toBeGreaterThan(20)
     expect(answers.filter((answer) => SQL_TEXT.test(answer))).toEqual([])
-    expect(answers.filter((answer) => answer.includes(" 500 ") && !/failed in the store|An unknown error occurred/.test(answer))).toEqual([])
+    expect(answers.filter((answer) => answer.includes(" 500 ") && !/failed in the store|An unknown error occurred/.test(answer))).toEqual(
+      [],
+    )
   })
 }

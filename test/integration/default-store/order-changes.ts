@@ -60,7 +60,9 @@ export default function orderChangesTests(suite: StoreSuite): void {
   const moved = (placed: PlacedOrder, previous: string) =>
     eventually(async () => {
       const read = await orderOf(placed)
-      const holder = read.collections.find((collection) => (collection.payments ?? []).some((payment: any) => payment.id === read.live[0]?.id))
+      const holder = read.collections.find((collection) =>
+        (collection.payments ?? []).some((payment: any) => payment.id === read.live[0]?.id),
+      )
       return read.live.length === 1 && read.live[0].id !== previous && holder?.status === "authorized" ? read : undefined
     }, 30_000)
   const carried = (placed: PlacedOrder) => moved(placed, placed.paymentId)
@@ -85,7 +87,9 @@ export default function orderChangesTests(suite: StoreSuite): void {
     expect(states).toEqual({ [placed.paymentId]: ["carried", "0.00"], [holder.id]: ["authorised", (newTotal / 100).toFixed(2)] })
     // At the service: one void, of exactly the difference; the rest still approved.
     const ledger = await control.ledger()
-    expect(ledger.voids.filter((entry) => entry.orderId === placed.serviceOrderId).map((entry) => minor(entry.amount.amount))).toEqual([minor(placed.total) - newTotal])
+    expect(ledger.voids.filter((entry) => entry.orderId === placed.serviceOrderId).map((entry) => minor(entry.amount.amount))).toEqual([
+      minor(placed.total) - newTotal,
+    ])
 
     const captured = await api.post(`/admin/payments/${holder.id}/capture`, {}, admin())
     expect(captured.status).toBe(200)
@@ -113,16 +117,24 @@ export default function orderChangesTests(suite: StoreSuite): void {
     const storeHeaders = { headers: { "x-publishable-api-key": suite.store.publishableKey } }
     const { data: page } = await api.get(`/store/bnpl/payment-collections/${link.id}?order_id=${placed.orderId}`, storeHeaders)
     expect(page.payment_collection.amount_minor).toBe(newTotal - minor(placed.total))
-    const { data: started } = await api.post(`/store/payment-collections/${link.id}/payment-sessions`, { provider_id: suite.store.providers.uk }, storeHeaders)
+    const { data: started } = await api.post(
+      `/store/payment-collections/${link.id}/payment-sessions`,
+      { provider_id: suite.store.providers.uk },
+      storeHeaders,
+    )
     const session = started.payment_collection.payment_sessions.find((candidate: any) => candidate.provider_id === suite.store.providers.uk)
     const back = await consumerChooses(session.data.redirectCheckoutUrl, "confirm")
     const returned = await api.get(pathAndQuery(back), { maxRedirects: 0, validateStatus: () => true })
     expect(String(returned.headers.location)).toContain(`/order/${placed.orderId}/confirmed`)
-    const approvals = (await control.ledger()).auths.filter((entry) => entry.status === "APPROVED").map((entry) => minor(entry.amount.amount))
+    const approvals = (await control.ledger()).auths
+      .filter((entry) => entry.status === "APPROVED")
+      .map((entry) => minor(entry.amount.amount))
     expect(approvals).toEqual([minor(placed.total), newTotal - minor(placed.total)])
     const paid = await orderOf(placed)
     expect(paid.order.payment_status).toBe("authorized")
-    expect(paid.live.map((payment: any) => minor(payment.amount)).sort()).toEqual([newTotal - minor(placed.total), minor(placed.total)].sort())
+    expect(paid.live.map((payment: any) => minor(payment.amount)).sort()).toEqual(
+      [newTotal - minor(placed.total), minor(placed.total)].sort(),
+    )
 
     // The admin's Capture takes what each approval covers, once.
     for (const payment of paid.live) expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, admin())).status).toBe(200)
@@ -139,7 +151,9 @@ export default function orderChangesTests(suite: StoreSuite): void {
     await editQuantity(placed, 4)
     const second = await moved(placed, first.live[0].id)
     expect(minor(second.live[0].amount)).toBe(approved)
-    const owedNow = second.collections.filter((collection) => collection.status === "not_paid").map((collection) => minor(collection.amount))
+    const owedNow = second.collections
+      .filter((collection) => collection.status === "not_paid")
+      .map((collection) => minor(collection.amount))
     expect(owedNow).toEqual([minor(second.order.total) - approved])
     expect((await control.ledger()).voids).toEqual([])
 
@@ -160,7 +174,11 @@ export default function orderChangesTests(suite: StoreSuite): void {
     const exchange = `/admin/exchanges/${started.data.exchange.id}`
     const inbound = await api.post(`${exchange}/inbound/items`, { items: [{ id: placed.items[0].id, quantity: 1 }] }, admin())
     expect([inbound.status, inbound.data?.message]).toEqual([200, undefined])
-    const outbound = await api.post(`${exchange}/outbound/items`, { items: [{ variant_id: suite.store.variants.tote, quantity: 2 }] }, admin())
+    const outbound = await api.post(
+      `${exchange}/outbound/items`,
+      { items: [{ variant_id: suite.store.variants.tote, quantity: 2 }] },
+      admin(),
+    )
     expect([outbound.status, outbound.data?.message]).toEqual([200, undefined])
     const confirmed = await api.post(`${exchange}/request`, {}, admin())
     expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
@@ -226,7 +244,13 @@ export default function orderChangesTests(suite: StoreSuite): void {
     const started = await api.post("/admin/exchanges", { order_id: placed.orderId }, admin())
     ok(started)
     const exchange = `/admin/exchanges/${started.data.exchange.id}`
-    ok(await api.post(`${exchange}/inbound/items`, { items: [{ id: placed.items[0].id, quantity: 2 }], location_id: suite.store.stockLocationId }, admin()))
+    ok(
+      await api.post(
+        `${exchange}/inbound/items`,
+        { items: [{ id: placed.items[0].id, quantity: 2 }], location_id: suite.store.stockLocationId },
+        admin(),
+      ),
+    )
     ok(await api.post(`${exchange}/outbound/items`, { items: [{ variant_id: suite.store.variants.tote, quantity: 1 }] }, admin()))
     const confirmed = await api.post(`${exchange}/request`, {}, admin())
     ok(confirmed)

@@ -6,7 +6,7 @@ import { adminHeaders } from "../../support/admin"
 import { eventually, placeOrder, readPayment } from "../../support/place-order"
 import type { StoreSuite } from "../../support/store-suite"
 import type { SeededStore } from "../../support/seed-store"
-import { Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harness/shopper"
+import { type Shopper, consumerChooses, pathAndQuery, ukAddress } from "../../../harness/shopper"
 
 // Medusa's own file-route loader (not exported by name), so the walk sees the routes as Medusa registers them.
 const { RoutesLoader } = require(path.join(path.dirname(require.resolve("@medusajs/framework/http")), "routes-loader.js")) as {
@@ -43,7 +43,12 @@ function captureLogs(logger: Record<string, unknown>): { lines: string[]; stop: 
     }
     return () => (logger[level] = original)
   })
-  return { lines, stop: () => restores.forEach((restore) => restore()) }
+  return {
+    lines,
+    stop: () => {
+      for (const restore of restores) restore()
+    },
+  }
 }
 
 export default function securityTests(suite: StoreSuite): void {
@@ -52,8 +57,7 @@ export default function securityTests(suite: StoreSuite): void {
   // Both are new for each test (test/support/store-suite.ts).
   beforeEach(() => ({ store, shopper } = suite))
 
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    api.get(url, { maxRedirects: 0, validateStatus: () => true, headers })
+  const get = (url: string, headers: Record<string, string> = {}) => api.get(url, { maxRedirects: 0, validateStatus: () => true, headers })
 
   async function orderCount(): Promise<number> {
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
@@ -123,7 +127,7 @@ export default function securityTests(suite: StoreSuite): void {
       ...middlewares.routes.flatMap((route) => (route.method ?? ["GET"]).map((method) => ({ method, matcher: route.matcher }))),
     ]
     expect(routes.map((route) => `${route.method} ${route.matcher}`)).toEqual(
-      expect.arrayContaining(["GET /bnpl/return", "GET /store/bnpl/eligibility", "GET /admin/bnpl/status"])
+      expect.arrayContaining(["GET /bnpl/return", "GET /store/bnpl/eligibility", "GET /admin/bnpl/status"]),
     )
 
     const admin = await adminHeaders(getContainer())
@@ -303,7 +307,9 @@ export default function securityTests(suite: StoreSuite): void {
       expect(medusa.captures).toHaveLength(0)
       expect(medusa.canceled_at).not.toBeNull()
       logs.stop()
-      expect(logs.lines.join("\n")).toMatch(new RegExp(`error.*capture of service order ${order.serviceOrderId} refused: the payment was voided`, "i"))
+      expect(logs.lines.join("\n")).toMatch(
+        new RegExp(`error.*capture of service order ${order.serviceOrderId} refused: the payment was voided`, "i"),
+      )
     })
 
     it("a void that meets a capture Medusa never recorded refunds it once, logs an error, and Medusa and the service then agree", async () => {
@@ -311,7 +317,11 @@ export default function securityTests(suite: StoreSuite): void {
       const admin = await adminHeaders(getContainer())
       // A capture that reached the service but never Medusa (its answer lost, or made
       // behind Medusa's back): the consumer is charged while Medusa shows an authorisation.
-      const client = new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: process.env.BNPL_BASE_URL! })
+      const client = new BnplClient({
+        merchantId: "sandbox-uk-merchant",
+        secretKey: "sandbox-uk-secret-key",
+        baseUrl: process.env.BNPL_BASE_URL!,
+      })
       await client.capturePayment(order.serviceOrderId, {
         requestId: "behind-medusas-back",
         amount: { amount: order.total.toFixed(2), currency: "GBP" },
@@ -331,7 +341,12 @@ export default function securityTests(suite: StoreSuite): void {
       expect(medusa.captures).toHaveLength(0)
       expect(medusa.refunds).toHaveLength(0)
       logs.stop()
-      expect(logs.lines.join("\n")).toMatch(new RegExp(`error.*service order ${order.serviceOrderId} was cancelled in Medusa but ${order.total.toFixed(2)} GBP was captured`, "i"))
+      expect(logs.lines.join("\n")).toMatch(
+        new RegExp(
+          `error.*service order ${order.serviceOrderId} was cancelled in Medusa but ${order.total.toFixed(2)} GBP was captured`,
+          "i",
+        ),
+      )
     })
   })
 }

@@ -19,7 +19,9 @@ export default function voidRestRacesTests(suite: StoreSuite): void {
   async function figures(order: PlacedOrder) {
     const ledger = await control.ledger()
     const voids = ledger.voids.filter((entry) => entry.orderId === order.serviceOrderId)
-    const captured = ledger.captures.filter((entry) => entry.orderId === order.serviceOrderId).reduce((sum, entry) => sum + minor(entry.amount.amount), 0)
+    const captured = ledger.captures
+      .filter((entry) => entry.orderId === order.serviceOrderId)
+      .reduce((sum, entry) => sum + minor(entry.amount.amount), 0)
     const fields = "id,summary,*credit_lines,payment_collections.amount"
     const { order: read } = (await api.get(`/admin/orders/${order.orderId}?fields=${fields}`, suite.admin)).data
     const lines = (read.credit_lines ?? []).filter((line: any) => line.reference_id === order.paymentId)
@@ -46,7 +48,8 @@ export default function voidRestRacesTests(suite: StoreSuite): void {
     const firstCall = first === "capture" ? sendCapture() : sendVoid()
     await new Promise((resolve) => setTimeout(resolve, 60))
     const secondCall = first === "capture" ? sendVoid() : sendCapture()
-    const [captureAnswer, voidAnswer] = first === "capture" ? await Promise.all([firstCall, secondCall]) : await Promise.all([secondCall, firstCall])
+    const [captureAnswer, voidAnswer] =
+      first === "capture" ? await Promise.all([firstCall, secondCall]) : await Promise.all([secondCall, firstCall])
     await control.clearFaults()
     // A read of the box after the race: the figures settle, and stay as they are.
     await post(`/admin/bnpl/payments/${order.paymentId}/refresh`)
@@ -86,8 +89,12 @@ export default function voidRestRacesTests(suite: StoreSuite): void {
     await createOrderCreditLinesWorkflow(getContainer()).run({
       input: { id: order.orderId, credit_lines: [{ amount: short, reference: "Pay later: rest voided", reference_id: order.paymentId }] },
     })
-    const { order: before } = (await api.get(`/admin/orders/${order.orderId}?fields=id,payment_collections.id,payment_collections.amount`, suite.admin)).data
-    await getContainer().resolve("payment").updatePaymentCollections(before.payment_collections[0].id, { amount: (minor(order.total) - minor(short)) / 100 })
+    const { order: before } = (
+      await api.get(`/admin/orders/${order.orderId}?fields=id,payment_collections.id,payment_collections.amount`, suite.admin)
+    ).data
+    await getContainer()
+      .resolve("payment")
+      .updatePaymentCollections(before.payment_collections[0].id, { amount: (minor(order.total) - minor(short)) / 100 })
     expect((await figures(order)).outstanding).toBe(1000)
 
     expect((await post(`/admin/bnpl/payments/${order.paymentId}/refresh`)).status).toBe(200)

@@ -38,7 +38,7 @@ it("medusa db:migrate on a fresh database leaves an index on each window's colum
   })
   const rows = await queryDatabase<{ tablename: string; indexdef: string }>(
     database!.url,
-    "select tablename, indexdef from pg_indexes where schemaname = 'public' and indexname like 'IDX\\_bnpl\\_%' and tablename in ('payment_session', 'payment', 'capture', 'refund', 'order', 'fulfillment') order by tablename"
+    "select tablename, indexdef from pg_indexes where schemaname = 'public' and indexname like 'IDX\\_bnpl\\_%' and tablename in ('payment_session', 'payment', 'capture', 'refund', 'order', 'fulfillment') order by tablename",
   )
   expect(rows.map((row) => `${row.tablename}: ${/\((\w+)\)/.exec(row.indexdef)?.[1]}`)).toEqual([
     "capture: created_at",

@@ -46,7 +46,7 @@ const bnplOptions = {
           "Get Payment",
           "Get Payment By Token",
           "Ping",
-        ].map((endpoint) => [endpoint, { readMs: Number(process.env.BNPL_READ_TIMEOUT_MS) }])
+        ].map((endpoint) => [endpoint, { readMs: Number(process.env.BNPL_READ_TIMEOUT_MS) }]),
       )
     : undefined,
 }
@@ -58,8 +58,22 @@ const twoAccounts = process.env.BNPL_ACCOUNTS === "both"
 const { merchantId: _merchant, secretKey: _secret, region: _region, ...shared } = bnplOptions
 const accountEntries = twoAccounts
   ? [
-      { resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl-uk", options: { ...shared, merchantId: "100101", secretKey: "sandbox-uk-secret-key", region: "UK" } },
-      { resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl-eu", options: { ...shared, merchantId: "100201", secretKey: "sandbox-eu-secret-key", region: "EU", capture: process.env.BNPL_EU_CAPTURE || shared.capture } },
+      {
+        resolve: "medusa-payment-bnpl/providers/bnpl",
+        id: "bnpl-uk",
+        options: { ...shared, merchantId: "100101", secretKey: "sandbox-uk-secret-key", region: "UK" },
+      },
+      {
+        resolve: "medusa-payment-bnpl/providers/bnpl",
+        id: "bnpl-eu",
+        options: {
+          ...shared,
+          merchantId: "100201",
+          secretKey: "sandbox-eu-secret-key",
+          region: "EU",
+          capture: process.env.BNPL_EU_CAPTURE || shared.capture,
+        },
+      },
     ]
   : [{ resolve: "medusa-payment-bnpl/providers/bnpl", id: "bnpl", options: bnplOptions }]
 
@@ -71,12 +85,16 @@ const redisModules = redisUrl
       {
         resolve: "@medusajs/medusa/caching",
         key: Modules.CACHING,
-        options: { providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }] },
+        options: {
+          providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
+        },
       },
       {
         resolve: "@medusajs/medusa/locking",
         key: Modules.LOCKING,
-        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+        options: {
+          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
+        },
       },
     ]
   : []

@@ -29,7 +29,15 @@ const bnplOptions = {
   merchantName: "Multi-instance Store",
   maxRetries: 2,
   ...(schedule
-    ? { schedules: { refreshConfiguration: schedule, authorizationExpiry: schedule, reconcilePayments: schedule, completePendingCarts: schedule, repairOrders: schedule } }
+    ? {
+        schedules: {
+          refreshConfiguration: schedule,
+          authorizationExpiry: schedule,
+          reconcilePayments: schedule,
+          completePendingCarts: schedule,
+          repairOrders: schedule,
+        },
+      }
     : {}),
 }
 
@@ -40,9 +48,7 @@ const sharedCache =
         resolve: "@medusajs/medusa/caching",
         key: Modules.CACHING,
         options: {
-          providers: [
-            { resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } },
-          ],
+          providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
         },
       }
 
@@ -69,9 +75,7 @@ module.exports = defineConfig({
       resolve: "@medusajs/medusa/locking",
       key: Modules.LOCKING,
       options: {
-        providers: [
-          { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
-        ],
+        providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
       },
     },
     {

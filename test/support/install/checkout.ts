@@ -26,7 +26,12 @@ export interface CompletedCheckout {
  */
 export async function payLaterCheckout(storeUrl: string, sandboxUrl: string, seed: DemoSeed): Promise<CompletedCheckout> {
   const shopper = new Shopper(axios.create({ baseURL: storeUrl }), seed.publishableKey)
-  const cart = await shopper.readyCart({ regionId: seed.regions.uk, items: [{ variant_id: seed.variants.tote, quantity: 1 }], address: ukAddress, shippingOptionId: seed.shippingOptions.standard })
+  const cart = await shopper.readyCart({
+    regionId: seed.regions.uk,
+    items: [{ variant_id: seed.variants.tote, quantity: 1 }],
+    address: ukAddress,
+    shippingOptionId: seed.shippingOptions.standard,
+  })
   const eligibility = await shopper.eligibility(cart.id)
   if (!eligibility.eligible) throw new Error(`the cart is not eligible for Pay later: ${eligibility.reason}`)
   const session = await shopper.initiatePaymentSession(cart.id)
@@ -35,7 +40,14 @@ export async function payLaterCheckout(storeUrl: string, sandboxUrl: string, see
   const orderId = /\/order\/([^/]+)\/confirmed$/.exec(orderPage.pathname)?.[1]
   if (!orderId) throw new Error(`the return route sent the shopper to ${orderPage}, not to an order page`)
   const { token } = await callJson("POST", `${storeUrl}/auth/user/emailpass`, { body: seed.admin })
-  const { order } = await callJson("GET", `${storeUrl}/admin/orders/${orderId}?fields=id,*payment_collections.payments`, { headers: { authorization: `Bearer ${token}` } })
+  const { order } = await callJson("GET", `${storeUrl}/admin/orders/${orderId}?fields=id,*payment_collections.payments`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
   const ledger = await callJson<SandboxLedger>("GET", `${sandboxUrl}/__control/ledger`)
-  return { orderId, orderPage, payment: order.payment_collections[0].payments[0], auths: ledger.auths.filter((auth) => auth.token === session.data.token) }
+  return {
+    orderId,
+    orderPage,
+    payment: order.payment_collections[0].payments[0],
+    auths: ledger.auths.filter((auth) => auth.token === session.data.token),
+  }
 }

@@ -45,12 +45,17 @@ function instructions(dockerfile: string): Array<{ keyword: string; rest: string
 
 /** A `.dockerignore`'s patterns as a test of a path relative to the context (names and `dir/`, no globs). */
 function ignored(dockerignore: string): (relative: string) => boolean {
-  const patterns = dockerignore.split("\n").map((line) => line.trim().replace(/\/$/, "")).filter((line) => line && !line.startsWith("#"))
-  for (const pattern of patterns) if (/[*?![]/.test(pattern)) throw new Error(`.dockerignore pattern "${pattern}": the script knows plain paths only`)
+  const patterns = dockerignore
+    .split("\n")
+    .map((line) => line.trim().replace(/\/$/, ""))
+    .filter((line) => line && !line.startsWith("#"))
+  for (const pattern of patterns)
+    if (/[*?![]/.test(pattern)) throw new Error(`.dockerignore pattern "${pattern}": the script knows plain paths only`)
   return (relative) => patterns.some((pattern) => relative === pattern || relative.startsWith(`${pattern}/`))
 }
 
-const inStage = (stage: Stage, target: string) => path.join(stage.root, path.posix.isAbsolute(target) ? target : path.posix.join(stage.workdir, target))
+const inStage = (stage: Stage, target: string) =>
+  path.join(stage.root, path.posix.isAbsolute(target) ? target : path.posix.join(stage.workdir, target))
 
 /** COPY: files into a folder (a destination ending in `/`, or several sources), a folder's contents into a folder. */
 function copy(sources: string[], destination: string, skip: (absolute: string) => boolean): void {
@@ -95,12 +100,12 @@ export function runDockerfileAsScript(dockerfile: string, dockerignore: string, 
       current.env[name] = value
     } else if (keyword === "COPY") {
       const parts = rest.split(/\s+/)
-      const from = parts[0].startsWith("--from=") ? stages.find((candidate) => candidate.name === parts.shift()!.slice("--from=".length)) : undefined
+      const from = parts[0].startsWith("--from=")
+        ? stages.find((candidate) => candidate.name === parts.shift()!.slice("--from=".length))
+        : undefined
       if (parts.some((part) => part.startsWith("--"))) throw new Error(`Dockerfile: COPY ${rest}: the script knows --from only`)
       const destination = parts.pop()!
-      const sources = from
-        ? parts.map((source) => inStage(from, source))
-        : parts.map((source) => path.join(context, source))
+      const sources = from ? parts.map((source) => inStage(from, source)) : parts.map((source) => path.join(context, source))
       const skip = from ? () => false : (file: string) => skipInContext(path.relative(context, file))
       copy(sources, inStage(current, destination) + (destination.endsWith("/") ? "/" : ""), skip)
     } else if (keyword === "RUN") {

@@ -12,7 +12,7 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8")
 
 /** The body of the first fenced block of `language` in `text` that passes `test`. */
 function fencedBlock(text: string, language: string, test: (code: string) => boolean, where: string): string {
-  const block = [...text.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((match) => match[1]).find(test)
+  const block = [...text.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map((match) => match[1]).find(test)
   if (block === undefined) throw new Error(`${where} has no \`\`\`${language} block of the kind the install tier runs`)
   return block
 }
@@ -22,9 +22,12 @@ function managerRows(text: string): Record<PackageManager, string[]> {
   const rows = text.split("\n").filter((line) => /^\| (npm|pnpm|yarn) \|/.test(line))
   return Object.fromEntries(
     rows.map((row) => {
-      const [manager, ...cells] = row.split("|").slice(1, -1).map((cell) => cell.trim().replace(/^`|`$/g, ""))
+      const [manager, ...cells] = row
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim().replace(/^`|`$/g, ""))
       return [manager, cells]
-    })
+    }),
   ) as Record<PackageManager, string[]>
 }
 
@@ -32,8 +35,13 @@ function managerRows(text: string): Record<PackageManager, string[]> {
 export function readmeInstall() {
   const section = /\n## Install\n([\s\S]*?)\n## /.exec(read("README.md"))?.[1] ?? ""
   const packBlock = fencedBlock(section, "bash", () => true, "README.md's Install section")
-  const commands = packBlock.split("\n").filter((line) => line.trim() && !line.startsWith("#")).map((line) => line.replace(/\s+#.*$/, ""))
-  const table = Object.fromEntries(Object.entries(managerRows(section)).map(([manager, [app, storefront]]) => [manager, { app, storefront }]))
+  const commands = packBlock
+    .split("\n")
+    .filter((line) => line.trim() && !line.startsWith("#"))
+    .map((line) => line.replace(/\s+#.*$/, ""))
+  const table = Object.fromEntries(
+    Object.entries(managerRows(section)).map(([manager, [app, storefront]]) => [manager, { app, storefront }]),
+  )
   return { commands, table: table as Record<PackageManager, { app: string; storefront: string }> }
 }
 
@@ -45,10 +53,9 @@ export function readmeMedusaConfig(): string {
 /** docs/deploying.md's table: per manager, the build-and-install command and the start command. */
 export function deployCommands(): Record<PackageManager, { buildAndInstall: string; start: string }> {
   const rows = managerRows(read("docs/deploying.md"))
-  return Object.fromEntries(Object.entries(rows).map(([manager, [buildAndInstall, start]]) => [manager, { buildAndInstall, start }])) as Record<
-    PackageManager,
-    { buildAndInstall: string; start: string }
-  >
+  return Object.fromEntries(
+    Object.entries(rows).map(([manager, [buildAndInstall, start]]) => [manager, { buildAndInstall, start }]),
+  ) as Record<PackageManager, { buildAndInstall: string; start: string }>
 }
 
 /** docs/deploying.md's Dockerfile and the `.dockerignore` beside it. */

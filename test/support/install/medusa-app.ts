@@ -4,7 +4,9 @@ import { readmeMedusaConfig } from "./docs-blocks"
 
 const ROOT = path.resolve(__dirname, "../../..")
 /** The Medusa version the suite runs on (this repository's devDependency), for the new apps. */
-export const MEDUSA_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).devDependencies["@medusajs/medusa"] as string
+export const MEDUSA_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).devDependencies[
+  "@medusajs/medusa"
+] as string
 
 /** Writes `text` to `file`, making its folder. */
 export function writeFile(file: string, text: string): void {
@@ -37,30 +39,64 @@ export function writeMedusaApp(dir: string, tarball: string): void {
       // The backend's dependencies in Medusa's pnpm template (dtc-starter's apps/backend): pnpm
       // links only what a package names, and Medusa's admin build imports these from the app.
       dependencies: {
-        "@medusajs/admin-sdk": version, "@medusajs/admin-shared": version, "@medusajs/caching": version, "@medusajs/cli": version, "@medusajs/dashboard": version,
-        "@medusajs/draft-order": version, "@medusajs/framework": version, "@medusajs/medusa": version, ...fromDashboard("@medusajs/ui", "@tanstack/react-query", "react-i18next", "react-router-dom", "zod"),
+        "@medusajs/admin-sdk": version,
+        "@medusajs/admin-shared": version,
+        "@medusajs/caching": version,
+        "@medusajs/cli": version,
+        "@medusajs/dashboard": version,
+        "@medusajs/draft-order": version,
+        "@medusajs/framework": version,
+        "@medusajs/medusa": version,
+        ...fromDashboard("@medusajs/ui", "@tanstack/react-query", "react-i18next", "react-router-dom", "zod"),
       },
-      devDependencies: { "@swc/core": "^1.13.5", "@types/node": "^20.19.0", "@types/react": "^18.3.2", "@types/react-dom": "^18.2.25", react: "^18.3.1", "react-dom": "^18.3.1", "ts-node": "^10.9.2", typescript: "^5.9.3" },
-    })
+      devDependencies: {
+        "@swc/core": "^1.13.5",
+        "@types/node": "^20.19.0",
+        "@types/react": "^18.3.2",
+        "@types/react-dom": "^18.2.25",
+        react: "^18.3.1",
+        "react-dom": "^18.3.1",
+        "ts-node": "^10.9.2",
+        typescript: "^5.9.3",
+      },
+    }),
   )
   writeFile(
     path.join(dir, "tsconfig.json"),
     json({
       compilerOptions: {
-        target: "ES2021", esModuleInterop: true, module: "Node16", moduleResolution: "Node16", emitDecoratorMetadata: true, experimentalDecorators: true,
-        skipLibCheck: true, skipDefaultLibCheck: true, declaration: false, sourceMap: false, inlineSourceMap: true, outDir: "./.medusa/server", rootDir: "./",
-        jsx: "react-jsx", forceConsistentCasingInFileNames: true, resolveJsonModule: true, checkJs: false, strictNullChecks: true,
+        target: "ES2021",
+        esModuleInterop: true,
+        module: "Node16",
+        moduleResolution: "Node16",
+        emitDecoratorMetadata: true,
+        experimentalDecorators: true,
+        skipLibCheck: true,
+        skipDefaultLibCheck: true,
+        declaration: false,
+        sourceMap: false,
+        inlineSourceMap: true,
+        outDir: "./.medusa/server",
+        rootDir: "./",
+        jsx: "react-jsx",
+        forceConsistentCasingInFileNames: true,
+        resolveJsonModule: true,
+        checkJs: false,
+        strictNullChecks: true,
       },
       include: ["**/*", ".medusa/types/*"],
       exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
-    })
+    }),
   )
   fs.rmSync(path.join(dir, "medusa-config.js"), { force: true })
   writeFile(path.join(dir, "medusa-config.ts"), readmeMedusaConfig())
   // pnpm 11 and later stop an install whose dependencies' build scripts nobody approved; Medusa's
   // own (@swc/core, esbuild, protobufjs, ...) have some, the plugin none (docs/installation.md, "pnpm").
   writeFile(path.join(dir, "pnpm-workspace.yaml"), "strictDepBuilds: false\n")
-  writeFile(path.join(dir, "src/api/health-check/route.ts"), 'import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"\n\nexport const GET = (_req: MedusaRequest, res: MedusaResponse) => {\n  res.json({ ok: true })\n}\n')
+  writeFile(
+    path.join(dir, "src/api/health-check/route.ts"),
+    'import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"\n\nexport const GET = (_req: MedusaRequest, res: MedusaResponse) => {\n  res.json({ ok: true })\n}\n',
+  )
   prepareVendor(dir, tarball, "medusa-payment-bnpl")
 }
 

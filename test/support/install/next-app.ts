@@ -19,21 +19,35 @@ export function writeNextApp(dir: string, tarball: string): void {
       scripts: { build: "next build" },
       dependencies: { next: NEXT, react: "^19.2.0", "react-dom": "^19.2.0" },
       devDependencies: { "@types/node": "^20.19.0", "@types/react": "^19.2.0", "@types/react-dom": "^19.2.0", typescript: "^5.9.3" },
-    })
+    }),
   )
   writeFile(
     path.join(dir, "tsconfig.json"),
     json({
       compilerOptions: {
-        target: "ES2022", lib: ["dom", "dom.iterable", "ES2022"], skipLibCheck: true, strict: true, noEmit: true, esModuleInterop: true, module: "esnext",
-        moduleResolution: "bundler", resolveJsonModule: true, isolatedModules: true, jsx: "preserve", incremental: false, plugins: [{ name: "next" }],
+        target: "ES2022",
+        lib: ["dom", "dom.iterable", "ES2022"],
+        skipLibCheck: true,
+        strict: true,
+        noEmit: true,
+        esModuleInterop: true,
+        module: "esnext",
+        moduleResolution: "bundler",
+        resolveJsonModule: true,
+        isolatedModules: true,
+        jsx: "preserve",
+        incremental: false,
+        plugins: [{ name: "next" }],
       },
       include: ["next-env.d.ts", "**/*.ts", "**/*.tsx", ".next/types/**/*.ts"],
       exclude: ["node_modules"],
-    })
+    }),
   )
   writeFile(path.join(dir, "next.config.mjs"), "export default {}\n")
-  writeFile(path.join(dir, "app/layout.tsx"), "export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang=\"en\">\n      <body>{children}</body>\n    </html>\n  )\n}\n")
+  writeFile(
+    path.join(dir, "app/layout.tsx"),
+    'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  )\n}\n',
+  )
   writeFile(
     path.join(dir, "app/page.tsx"),
     [
@@ -52,7 +66,7 @@ export function writeNextApp(dir: string, tarball: string): void {
       "  )",
       "}",
       "",
-    ].join("\n")
+    ].join("\n"),
   )
   prepareVendor(dir, tarball, "medusa-payment-bnpl-storefront")
 }

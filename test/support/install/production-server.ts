@@ -20,7 +20,14 @@ export async function seededDatabase(sandboxUrl: string, logDir: string): Promis
     store: "demo",
     hash: templateHash(STORE_DIR),
     build: async (url) => {
-      const setup = { port: 0, databaseUrl: url, bnplBaseUrl: sandboxUrl, storeUrl: "http://127.0.0.1:9000", storefrontUrl: "http://127.0.0.1:8000", logDir }
+      const setup = {
+        port: 0,
+        databaseUrl: url,
+        bnplBaseUrl: sandboxUrl,
+        storeUrl: "http://127.0.0.1:9000",
+        storefrontUrl: "http://127.0.0.1:8000",
+        logDir,
+      }
       await migrateStore(setup)
       return seedDemoStore(setup)
     },
@@ -33,22 +40,25 @@ export async function seededDatabase(sandboxUrl: string, logDir: string): Promis
  * account; `extraPath` goes before PATH (the pnpm and yarn commands). The start command sets
  * NODE_ENV itself, as the docs' commands do.
  */
-export function serverEnvironment(settings: { port: number; databaseUrl: string; sandboxUrl: string }, extraPath?: string): NodeJS.ProcessEnv {
+export function serverEnvironment(
+  settings: { port: number; databaseUrl: string; sandboxUrl: string },
+  extraPath?: string,
+): NodeJS.ProcessEnv {
   return shellEnvironment(
     {
-    PORT: String(settings.port),
-    DATABASE_URL: settings.databaseUrl,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    COOKIE_SECRET: randomBytes(32).toString("hex"),
-    STORE_CORS: "https://shop.example.com",
-    ADMIN_CORS: `http://127.0.0.1:${settings.port}`,
-    AUTH_CORS: `https://shop.example.com,http://127.0.0.1:${settings.port}`,
-    BNPL_MERCHANT_ID: "sandbox-uk-merchant",
-    BNPL_SECRET_KEY: "sandbox-uk-secret-key",
-    BNPL_BASE_URL: settings.sandboxUrl,
-    BNPL_AUTH_URL: `${settings.sandboxUrl}/oauth`,
+      PORT: String(settings.port),
+      DATABASE_URL: settings.databaseUrl,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      COOKIE_SECRET: randomBytes(32).toString("hex"),
+      STORE_CORS: "https://shop.example.com",
+      ADMIN_CORS: `http://127.0.0.1:${settings.port}`,
+      AUTH_CORS: `https://shop.example.com,http://127.0.0.1:${settings.port}`,
+      BNPL_MERCHANT_ID: "sandbox-uk-merchant",
+      BNPL_SECRET_KEY: "sandbox-uk-secret-key",
+      BNPL_BASE_URL: settings.sandboxUrl,
+      BNPL_AUTH_URL: `${settings.sandboxUrl}/oauth`,
     },
-    extraPath
+    extraPath,
   )
 }
 
@@ -65,7 +75,13 @@ export interface StartedServer {
  * `/health` answers on `port`.
  * @throws with the end of its log when it exits first, or after `timeoutMs`.
  */
-export async function startServer(command: string, cwd: string, env: NodeJS.ProcessEnv, logFile: string, timeoutMs = 180_000): Promise<StartedServer> {
+export async function startServer(
+  command: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  timeoutMs = 180_000,
+): Promise<StartedServer> {
   fs.mkdirSync(path.dirname(logFile), { recursive: true })
   const log = fs.createWriteStream(logFile)
   // Its own process group, so that stopping it stops npx's or pnpm's child too.
@@ -73,7 +89,13 @@ export async function startServer(command: string, cwd: string, env: NodeJS.Proc
   child.stdout.pipe(log, { end: false })
   child.stderr.pipe(log, { end: false })
   let exited: string | undefined
-  const ended = new Promise<void>((resolve) => child.once("close", (code, signal) => ((exited = signal ? `signal ${signal}` : `code ${code}`), log.end(), resolve())))
+  const ended = new Promise<void>((resolve) =>
+    child.once("close", (code, signal) => {
+      exited = signal ? `signal ${signal}` : `code ${code}`
+      log.end()
+      resolve()
+    }),
+  )
   const url = `http://127.0.0.1:${env.PORT}`
   const stop = async () => {
     if (exited) return
@@ -103,7 +125,9 @@ export async function refusedStart(command: string, cwd: string, env: NodeJS.Pro
   child.stdout.on("data", (chunk) => (output += chunk))
   child.stderr.on("data", (chunk) => (output += chunk))
   const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), timeoutMs)
-  const outcome = await new Promise<string>((resolve) => child.once("close", (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)))
+  const outcome = await new Promise<string>((resolve) =>
+    child.once("close", (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)),
+  )
   clearTimeout(timer)
   if (outcome === "signal SIGKILL") throw new Error(`\`${command}\` was still running after ${timeoutMs / 1000} s:\n${output.slice(-3000)}`)
   return output

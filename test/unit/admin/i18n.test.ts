@@ -6,7 +6,8 @@ import { AMOUNT_PROBLEM_TEXTS } from "../../../src/admin/i18n/box-actions"
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
 
 type Group = Record<string, string>
-const groups = (language: string) => (resources as Record<string, { translation: { bnpl: Record<string, Group> } }>)[language].translation.bnpl
+const groups = (language: string) =>
+  (resources as Record<string, { translation: { bnpl: Record<string, Group> } }>)[language].translation.bnpl
 
 describe("the admin's translations", () => {
   const languages = ["fr", "de", "es", "it", "nl"]
@@ -27,19 +28,31 @@ describe("the admin's translations", () => {
     }
   })
 
-  it.each(languages)("%s writes its own words: at most a few texts equal English's (names such as Express, HTTP Basic, Sandbox)", (language) => {
-    const english = groups("en")
-    const same = ["box", "actions", "settings"].flatMap((group) =>
-      Object.entries(english[group]).filter(([key, text]) => groups(language)[group][key] === text && text.length > 12).map(([key]) => `${group}.${key}`)
-    )
-    expect(same).toEqual([])
-  })
+  it.each(languages)(
+    "%s writes its own words: at most a few texts equal English's (names such as Express, HTTP Basic, Sandbox)",
+    (language) => {
+      const english = groups("en")
+      const same = ["box", "actions", "settings"].flatMap((group) =>
+        Object.entries(english[group])
+          .filter(([key, text]) => groups(language)[group][key] === text && text.length > 12)
+          .map(([key]) => `${group}.${key}`),
+      )
+      expect(same).toEqual([])
+    },
+  )
 
   it.each(languages)("%s says why a typed amount is refused, for every refusal of the capture and refund checks", (language) => {
     const problems = AMOUNT_PROBLEM_TEXTS[language as keyof typeof AMOUNT_PROBLEM_TEXTS]
-    expect(Object.keys(problems).sort()).toEqual(
-      ["authorization_expired", "more_than_open", "more_than_refundable", "not_a_number", "not_positive", "nothing_open", "nothing_refundable", "too_many_decimals"]
-    )
+    expect(Object.keys(problems).sort()).toEqual([
+      "authorization_expired",
+      "more_than_open",
+      "more_than_refundable",
+      "not_a_number",
+      "not_positive",
+      "nothing_open",
+      "nothing_refundable",
+      "too_many_decimals",
+    ])
     expect(groups(language).problems).toBe(problems)
   })
 

@@ -23,9 +23,50 @@ describe("the Pay later box's key on Medusa's own record of the order's payments
   })
 
   it.each([
-    ["Medusa's Capture payment", { payment_status: "captured", payment_collections: [{ id: "pay_col_1", status: "completed", captured_amount: 95.99, refunded_amount: 0, payments: [{ id: "pay_1", captured_at: "2026-12-02T10:00:00Z", canceled_at: null, captures: [{}, {}], refunds: [] }] }] }],
-    ["Medusa's Refund dialog", { payment_collections: [{ id: "pay_col_1", status: "partially_captured", captured_amount: 20, refunded_amount: 5, payments: [{ id: "pay_1", captured_at: null, canceled_at: null, captures: [{}], refunds: [{}] }] }] }],
-    ["an order cancel", { status: "canceled", payment_collections: [{ id: "pay_col_1", status: "canceled", captured_amount: 20, refunded_amount: 20, payments: [{ id: "pay_1", captured_at: null, canceled_at: "2026-12-02T10:00:00Z", captures: [{}], refunds: [{}] }] }] }],
+    [
+      "Medusa's Capture payment",
+      {
+        payment_status: "captured",
+        payment_collections: [
+          {
+            id: "pay_col_1",
+            status: "completed",
+            captured_amount: 95.99,
+            refunded_amount: 0,
+            payments: [{ id: "pay_1", captured_at: "2026-12-02T10:00:00Z", canceled_at: null, captures: [{}, {}], refunds: [] }],
+          },
+        ],
+      },
+    ],
+    [
+      "Medusa's Refund dialog",
+      {
+        payment_collections: [
+          {
+            id: "pay_col_1",
+            status: "partially_captured",
+            captured_amount: 20,
+            refunded_amount: 5,
+            payments: [{ id: "pay_1", captured_at: null, canceled_at: null, captures: [{}], refunds: [{}] }],
+          },
+        ],
+      },
+    ],
+    [
+      "an order cancel",
+      {
+        status: "canceled",
+        payment_collections: [
+          {
+            id: "pay_col_1",
+            status: "canceled",
+            captured_amount: 20,
+            refunded_amount: 20,
+            payments: [{ id: "pay_1", captured_at: null, canceled_at: "2026-12-02T10:00:00Z", captures: [{}], refunds: [{}] }],
+          },
+        ],
+      },
+    ],
   ] as const)("changes after %s, so the box reads its payments again", (_action, changes) => {
     expect(medusaPaymentMarks(order(changes as unknown as Partial<OrderPaymentsShape>))).not.toBe(medusaPaymentMarks(order()))
   })

@@ -19,7 +19,13 @@ describe("admin POSTs: JSON only, from the admin's own site", () => {
   })
 
   it("a cross-site POST is refused with 403, whatever its body", () => {
-    for (const origin of ["https://evil.example", "null", "https://admin.shop.example.evil.example", "http://api.shop.example.evil", "file://"]) {
+    for (const origin of [
+      "https://evil.example",
+      "null",
+      "https://admin.shop.example.evil.example",
+      "http://api.shop.example.evil",
+      "file://",
+    ]) {
       expect([origin, decide({ ...json, origin })]).toEqual([origin, 403])
     }
     expect(decide({ ...json, "sec-fetch-site": "cross-site" })).toBe(403)
@@ -36,10 +42,9 @@ describe("admin POSTs: JSON only, from the admin's own site", () => {
 
   it("a form, multipart or text body is refused with 415, even from the admin's own site", () => {
     for (const contentType of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain", "application/jsonp"]) {
-      expect([contentType, decide({ host: HOST, origin: `https://${HOST}`, "content-type": contentType, "content-length": "10" })]).toEqual([
-        contentType,
-        415,
-      ])
+      expect([contentType, decide({ host: HOST, origin: `https://${HOST}`, "content-type": contentType, "content-length": "10" })]).toEqual(
+        [contentType, 415],
+      )
     }
     // An empty form still carries its Content-Type; a body without any Content-Type is not JSON either.
     expect(decide({ host: HOST, "content-type": "application/x-www-form-urlencoded", "content-length": "0" })).toBe(415)

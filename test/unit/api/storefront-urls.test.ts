@@ -1,4 +1,10 @@
-import { checkoutPageUrl, orderPageUrl, paymentLinkPageUrl, processingPageUrl, storefrontCountryCode } from "../../../src/api/bnpl/return/storefront-urls"
+import {
+  checkoutPageUrl,
+  orderPageUrl,
+  paymentLinkPageUrl,
+  processingPageUrl,
+  storefrontCountryCode,
+} from "../../../src/api/bnpl/return/storefront-urls"
 import { parseOptions } from "../../../src/options"
 
 const base = { merchantId: "m", secretKey: "s", region: "UK", baseUrl: "https://api.example", storefrontUrl: "https://shop.example" }
@@ -11,7 +17,7 @@ describe("storefront URLs of the return route", () => {
     const configured = withPaths("/{country_code}/order/{order_id}/confirmed", "/{country_code}/checkout?step=payment")
     expect(orderPageUrl(configured, "order_1", "cart_1", "de")).toBe("https://shop.example/de/order/order_1/confirmed")
     expect(checkoutPageUrl(configured, "cart_1", "declined", "de")).toBe(
-      "https://shop.example/de/checkout?step=payment&bnpl_error=declined"
+      "https://shop.example/de/checkout?step=payment&bnpl_error=declined",
     )
   })
 
@@ -25,7 +31,9 @@ describe("storefront URLs of the return route", () => {
     const configured = withPaths("/{country_code}{cart_id}/done/{order_id}", "/{country_code}{cart_id}/x")
     expect(orderPageUrl(configured, "order_1", "cart_1")).toBe("https://shop.example/order/order_1/confirmed")
     expect(checkoutPageUrl(configured, "cart_1", "declined")).toBe("https://shop.example/checkout?step=payment&bnpl_error=declined")
-    expect(checkoutPageUrl(configured, undefined, "invalid_return", "gb")).toBe("https://shop.example/checkout?step=payment&bnpl_error=invalid_return")
+    expect(checkoutPageUrl(configured, undefined, "invalid_return", "gb")).toBe(
+      "https://shop.example/checkout?step=payment&bnpl_error=invalid_return",
+    )
     expect(processingPageUrl(configured, "cart_1")).toBe("https://shop.example/checkout?step=payment&bnpl_status=processing")
     // Known values fill the merchant's own template.
     expect(checkoutPageUrl(configured, "cart_1", "declined", "gb")).toBe("https://shop.example/gbcart_1/x?bnpl_error=declined")
@@ -41,7 +49,7 @@ describe("storefront URLs of the return route", () => {
   it("keeps the defaults as they were", () => {
     expect(orderPageUrl(options(), "order_1", "cart_1")).toBe("https://shop.example/order/order_1/confirmed")
     expect(checkoutPageUrl(options(), undefined, "invalid_return")).toBe(
-      "https://shop.example/checkout?step=payment&bnpl_error=invalid_return"
+      "https://shop.example/checkout?step=payment&bnpl_error=invalid_return",
     )
   })
 
@@ -52,7 +60,7 @@ describe("storefront URLs of the return route", () => {
 
   it("refuses a placeholder the path cannot be given, naming the option", () => {
     expect(() => options({ storefrontCheckoutPath: "/{countryCode}/checkout" })).toThrow(
-      'option "storefrontCheckoutPath" may only use the placeholders {cart_id}, {country_code}'
+      'option "storefrontCheckoutPath" may only use the placeholders {cart_id}, {country_code}',
     )
     expect(() => options({ storefrontOrderPath: "/{country_code}/order/{id}" })).toThrow(/storefrontOrderPath" may only use/)
   })
@@ -103,12 +111,14 @@ describe("storefrontCountryCode", () => {
   it("sends an order's payment collection back to Medusa's payment link page, with the reason, and to the order page without a cart", () => {
     const configured = options()
     expect(paymentLinkPageUrl(configured, "pay_col_1", "order_1", ["bnpl_error", "amount_changed"])).toBe(
-      "https://shop.example/payment-collection/pay_col_1?order_id=order_1&bnpl_error=amount_changed"
+      "https://shop.example/payment-collection/pay_col_1?order_id=order_1&bnpl_error=amount_changed",
     )
     expect(paymentLinkPageUrl(configured, "pay_col_1", "order_1", ["bnpl_status", "processing"])).toBe(
-      "https://shop.example/payment-collection/pay_col_1?order_id=order_1&bnpl_status=processing"
+      "https://shop.example/payment-collection/pay_col_1?order_id=order_1&bnpl_status=processing",
     )
     // A template naming {cart_id}: an order's collection has none, so the default page is used.
-    expect(orderPageUrl(options({ storefrontOrderPath: "/order/{order_id}?cart={cart_id}" }), "order_1", "")).toBe("https://shop.example/order/order_1/confirmed")
+    expect(orderPageUrl(options({ storefrontOrderPath: "/order/{order_id}?cart={cart_id}" }), "order_1", "")).toBe(
+      "https://shop.example/order/order_1/confirmed",
+    )
   })
 })

@@ -33,7 +33,7 @@ describe("Basic authentication (RFC 7617)", () => {
   it("joins id and key with one colon and base64-encodes them", () => {
     expect(basicAuthorization("Aladdin", "open sesame")).toBe("Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
     expect(basicAuthorization("sandbox-uk-merchant", "sandbox-uk-secret-key")).toBe(
-      `Basic ${Buffer.from("sandbox-uk-merchant:sandbox-uk-secret-key").toString("base64")}`
+      `Basic ${Buffer.from("sandbox-uk-merchant:sandbox-uk-secret-key").toString("base64")}`,
     )
   })
 

@@ -55,8 +55,12 @@ it("logs each request and answer at debug level, with no secret, token or person
   const token = await bnpl.getAccessToken()
 
   const debugLines = lines.filter((line) => line.level === "debug" && line.message.startsWith("bnpl: debug ")).map((line) => line.message)
-  expect(debugLines.find((line) => line.includes("Get access token"))).toMatch(/request .*client_secret=%5Bredacted%5D.* answer 200 .*"access_token":"\[redacted\]"/)
-  expect(debugLines.find((line) => line.includes("Get Configuration"))).toMatch(/answer 200 \{"minimumAmount":\{"amount":"1.00","currency":"GBP"\}/)
+  expect(debugLines.find((line) => line.includes("Get access token"))).toMatch(
+    /request .*client_secret=%5Bredacted%5D.* answer 200 .*"access_token":"\[redacted\]"/,
+  )
+  expect(debugLines.find((line) => line.includes("Get Configuration"))).toMatch(
+    /answer 200 \{"minimumAmount":\{"amount":"1.00","currency":"GBP"\}/,
+  )
   const created = debugLines.find((line) => line.includes("Create Checkout"))!
   expect(created).toMatch(/request \{"amount":\{"amount":"40.00","currency":"GBP"\}/)
   expect(created).toContain(`"countryCode":"GB"`)
@@ -89,7 +93,11 @@ it("without debug, no body is logged (one summary line per try, as before)", asy
 })
 
 it("masks personal fields in any answer, keeps amounts, and cuts a long body", () => {
-  const payment = { id: "1", orderDetails: { consumer: { email: "a@b.c", phoneNumber: "+44" }, billing: { line1: "x", countryCode: "FR" } }, originalAmount: { amount: "9.99", currency: "EUR" } }
+  const payment = {
+    id: "1",
+    orderDetails: { consumer: { email: "a@b.c", phoneNumber: "+44" }, billing: { line1: "x", countryCode: "FR" } },
+    originalAmount: { amount: "9.99", currency: "EUR" },
+  }
   expect(JSON.parse(bodyForLog(JSON.stringify(payment)))).toEqual({
     id: "1",
     orderDetails: { consumer: { email: PERSONAL, phoneNumber: PERSONAL }, billing: { line1: PERSONAL, countryCode: "FR" } },

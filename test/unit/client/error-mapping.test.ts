@@ -39,7 +39,13 @@ describe("errorFromResponse (docs/service-api.md, Errors)", () => {
   })
 
   it("carries errorId and the service's message", () => {
-    const error = errorFromResponse("Auth", 402, json({ errorCode: "invalid_token", errorId: "abc", message: "Invalid token" }), undefined, same)
+    const error = errorFromResponse(
+      "Auth",
+      402,
+      json({ errorCode: "invalid_token", errorId: "abc", message: "Invalid token" }),
+      undefined,
+      same,
+    )
     expect(error.errorId).toBe("abc")
     expect(error.message).toBe("Auth: HTTP 402 invalid_token: Invalid token")
   })
@@ -117,7 +123,9 @@ describe("errorFromTransport", () => {
     expect(fresh.message).toBe("Auth: no answer came back: the connection broke after the request was sent (ECONNRESET)")
     // Most likely a connection the service had closed, but it may have read the request and hung up.
     const stale = errorFromTransport("Auth", axiosLike("socket hang up", "ECONNRESET"), state({ reusedSocket: true }), timeouts)
-    expect(stale.message).toBe("Auth: no answer came back: the connection broke after the request was sent on a kept-alive connection (ECONNRESET)")
+    expect(stale.message).toBe(
+      "Auth: no answer came back: the connection broke after the request was sent on a kept-alive connection (ECONNRESET)",
+    )
     const midAnswer = errorFromTransport("Auth", axiosLike("aborted", "ECONNRESET"), state({ reusedSocket: true, bytes: 40 }), timeouts)
     expect(midAnswer.code).toBe("connection_lost")
     expect(midAnswer.message).toBe("Auth: no answer came back: the connection broke after part of the answer had arrived (ECONNRESET)")
@@ -129,16 +137,18 @@ describe("errorFromTransport", () => {
 })
 
 describe("withOutcome: what the caller is told once the client gives up", () => {
-  const transport = (code: string, message: string) =>
-    new BnplApiError({ code: code as "timeout", endpoint: "Create Checkout", message })
+  const transport = (code: string, message: string) => new BnplApiError({ code: code as "timeout", endpoint: "Create Checkout", message })
 
   it("'not applied twice' only where a requestId makes it true", () => {
     const capture = withOutcome(
-      new BnplConnectionLostError({ endpoint: "Capture Payment", message: "Capture Payment: no answer came back: the connection broke after the request was sent (ECONNRESET)" }),
-      { endpoint: "Capture Payment", retry: "idempotent", requestId: "r-1", tries: 3 }
+      new BnplConnectionLostError({
+        endpoint: "Capture Payment",
+        message: "Capture Payment: no answer came back: the connection broke after the request was sent (ECONNRESET)",
+      }),
+      { endpoint: "Capture Payment", retry: "idempotent", requestId: "r-1", tries: 3 },
     )
     expect(capture.message).toBe(
-      "Capture Payment: no answer came back: the connection broke after the request was sent (ECONNRESET); sent 3 times with the same requestId, so it is not applied twice. It is safe to try again."
+      "Capture Payment: no answer came back: the connection broke after the request was sent (ECONNRESET); sent 3 times with the same requestId, so it is not applied twice. It is safe to try again.",
     )
     expect(capture.outcome).toBe(capture.message.slice("Capture Payment: ".length))
 
@@ -148,7 +158,7 @@ describe("withOutcome: what the caller is told once the client gives up", () => 
       tries: 1,
     })
     expect(checkout.outcome).toBe(
-      "no answer came back within the read time-out of 20 ms; the service may have applied it, and it was not sent again, because Create Checkout has no requestId. It is safe to try again: a checkout nobody uses expires by itself."
+      "no answer came back within the read time-out of 20 ms; the service may have applied it, and it was not sent again, because Create Checkout has no requestId. It is safe to try again: a checkout nobody uses expires by itself.",
     )
     expect(checkout.outcome).not.toMatch(/twice|could not be reached/)
 
@@ -167,7 +177,9 @@ describe("withOutcome: what the caller is told once the client gives up", () => 
       retry: "unsent-only",
       tries: 3,
     })
-    expect(refused.outcome).toBe("the payment service could not be reached: ECONNREFUSED (tried 3 times); it never got the request. It is safe to try again.")
+    expect(refused.outcome).toBe(
+      "the payment service could not be reached: ECONNREFUSED (tried 3 times); it never got the request. It is safe to try again.",
+    )
     const declined = new BnplApiError({ code: "server_error", endpoint: "Auth", message: "Auth: HTTP 503" })
     expect(withOutcome(declined, { endpoint: "Auth", retry: "idempotent", requestId: "r", tries: 3 }).message).toBe("Auth: HTTP 503")
     expect(declined.outcome).toBeUndefined()

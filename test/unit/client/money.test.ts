@@ -36,7 +36,7 @@ describe("money: round trips", () => {
         expect(isApiAmount(text)).toBe(true)
         expect(apiAmountToMinorUnits(text)).toBe(value)
         expect(toMinorUnits(text)).toBe(value)
-      })
+      }),
     )
   })
 
@@ -46,7 +46,7 @@ describe("money: round trips", () => {
         const text = minorUnitsToApiAmount(value)
         expect(toApiAmount(text)).toBe(text)
         expect(apiAmountToMajorUnits(text)).toBe(text)
-      })
+      }),
     )
   })
 
@@ -54,7 +54,7 @@ describe("money: round trips", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (cents) => {
         expect(toMinorUnits(cents / 100)).toBe(BigInt(cents))
-      })
+      }),
     )
   })
 
@@ -66,7 +66,7 @@ describe("money: round trips", () => {
         expect(toMinorUnits({ value: text, precision: 20 })).toBe(expected)
         expect(toMinorUnits({ raw: { value: text } })).toBe(expected)
         expect(toMinorUnits({ bigNumber: { toFixed: () => text } })).toBe(expected)
-      })
+      }),
     )
   })
 })
@@ -77,7 +77,7 @@ describe("money: rounding at the edges", () => {
       fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), (thousandths) => {
         const text = thousandthsToString(thousandths)
         expect(toMinorUnits(text)).toBe(roundThousandthsHalfUp(thousandths))
-      })
+      }),
     )
   })
 
@@ -115,7 +115,7 @@ describe("money: rounding at the edges", () => {
         const text = toApiAmount(value)
         expect(text).toMatch(API_AMOUNT)
         expect(typeof toMinorUnits(value)).toBe("bigint")
-      })
+      }),
     )
   })
 
@@ -156,10 +156,13 @@ describe("money: exact amounts a merchant asks to move (capture, refund)", () =>
     expect(exactMinorUnits(input as never)).toBe(expected)
   })
 
-  it.each([20.005, 10.005, 39.951, 1e-3, "0.001", { value: "20.005", precision: 20 }])("%p is refused naming the field and the rule, never rounded", (input) => {
-    expect(() => exactMinorUnits(input as never, "amount")).toThrow(MoneyError)
-    expect(() => exactMinorUnits(input as never, "amount")).toThrow(/^amount must have at most 2 decimal places/)
-  })
+  it.each([20.005, 10.005, 39.951, 1e-3, "0.001", { value: "20.005", precision: 20 }])(
+    "%p is refused naming the field and the rule, never rounded",
+    (input) => {
+      expect(() => exactMinorUnits(input as never, "amount")).toThrow(MoneyError)
+      expect(() => exactMinorUnits(input as never, "amount")).toThrow(/^amount must have at most 2 decimal places/)
+    },
+  )
 
   it("property: any amount of whole cents passes as itself; one with a thousandth that is not 0 never passes", () => {
     fc.assert(
@@ -167,7 +170,7 @@ describe("money: exact amounts a merchant asks to move (capture, refund)", () =>
         const amount = minorUnitsToApiAmount(cents)
         expect(exactMinorUnits(amount)).toBe(cents)
         expect(() => exactMinorUnits(`${amount}${thousandth}`)).toThrow(MoneyError)
-      })
+      }),
     )
   })
 })

@@ -25,7 +25,7 @@ describe("client options", () => {
     expect(resolved.userAgent).toMatch(/^medusa-payment-bnpl\/\d+\.\d+\.\d+\S* \(Node v\d+\.\d+\.\d+\)$/)
     expect((resolved.httpAgent as unknown as { keepAlive: boolean }).keepAlive).toBe(true)
     expect(resolved.ownedAgents).toHaveLength(2)
-    resolved.ownedAgents.forEach((agent) => agent.destroy())
+    for (const agent of resolved.ownedAgents) agent.destroy()
   })
 
   it("the default User-Agent carries the package's version", () => {
@@ -132,8 +132,6 @@ describe("Cache-Control of Get Configuration", () => {
 describe("redaction", () => {
   it("replaces every secret, longest first", () => {
     const redact = createRedactor(() => ["key", "Basic a2V5", undefined, ""])
-    expect(redact("Authorization: Basic a2V5 and key twice key")).toBe(
-      "Authorization: [redacted] and [redacted] twice [redacted]"
-    )
+    expect(redact("Authorization: Basic a2V5 and key twice key")).toBe("Authorization: [redacted] and [redacted] twice [redacted]")
   })
 })

@@ -1,6 +1,12 @@
 import { context, trace } from "@opentelemetry/api"
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks"
-import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics"
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+  type ResourceMetrics,
+} from "@opentelemetry/sdk-metrics"
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { callTelemetry, SPAN_ATTRIBUTES } from "../../../src/client/telemetry"
 import { authorized, confirmedSession, core, sandbox, sandboxClient, useSandboxCore } from "../payments/core-harness"
@@ -88,13 +94,13 @@ describe("telemetry: each call to the service is a client span and metrics", () 
         [{ "bnpl.account": "acct1", "bnpl.outcome": "started" }, 2],
         [{ "bnpl.account": "acct1", "bnpl.outcome": "approved" }, 1],
         [{ "bnpl.account": "acct1", "bnpl.outcome": "declined" }, 1],
-      ])
+      ]),
     )
     expect(points(all, "bnpl.auths")).toEqual(
       expect.arrayContaining([
         [{ "bnpl.account": "acct1", "bnpl.outcome": "approved" }, 1],
         [{ "bnpl.account": "acct1", "bnpl.outcome": "declined" }, 1],
-      ])
+      ]),
     )
     // The duration histogram's count is the calls, by endpoint and outcome.
     const calls = points(all, "bnpl.client.duration").map(([attributes, value]) => [attributes, (value as { count: number }).count])
@@ -102,13 +108,13 @@ describe("telemetry: each call to the service is a client span and metrics", () 
       expect.arrayContaining([
         [{ "bnpl.endpoint": "Capture Payment", "bnpl.account": "acct1", "bnpl.outcome": "ok" }, 1],
         [{ "bnpl.endpoint": "Auth", "bnpl.account": "acct1", "bnpl.outcome": "declined" }, 1],
-      ])
+      ]),
     )
     expect(points(all, "bnpl.client.errors")).toEqual([[{ "bnpl.endpoint": "Auth", "bnpl.account": "acct1", "error.type": "declined" }, 1]])
     const durations = all.find((metric) => metric.descriptor.name === "bnpl.client.duration")!
     expect(durations.descriptor.unit).toBe("ms")
     expect(durations.dataPoints.map((point) => point.attributes["bnpl.endpoint"])).toEqual(
-      expect.arrayContaining(["Create Checkout", "Auth", "Capture Payment", "Create Refund"])
+      expect.arrayContaining(["Create Checkout", "Auth", "Capture Payment", "Create Refund"]),
     )
   })
 })

@@ -58,18 +58,18 @@ describe("request validation at the document's limits", () => {
     fc.assert(
       fc.property(text(0, 128), (givenNames) => {
         validateRequest("Create Checkout", createCheckoutRequestSchema, checkout({ consumer: { email: "a@b.c", givenNames } }))
-      })
+      }),
     )
     fc.assert(
       fc.property(text(129, 400), (givenNames) => {
         const error = validationError(() =>
-          validateRequest("Create Checkout", createCheckoutRequestSchema, checkout({ consumer: { email: "a@b.c", givenNames } }))
+          validateRequest("Create Checkout", createCheckoutRequestSchema, checkout({ consumer: { email: "a@b.c", givenNames } })),
         )
         expect(error.field).toBe("consumer.givenNames")
         expect(error.message).toBe("Create Checkout: consumer.givenNames must be at most 128 characters")
         expect(error.code).toBe("validation")
         expect(error.endpoint).toBe("Create Checkout")
-      })
+      }),
     )
   })
 
@@ -79,16 +79,16 @@ describe("request validation at the document's limits", () => {
     fc.assert(
       fc.property(text(255, 255), fc.integer({ min: 0, max: 9 }), (name, at) => {
         validateRequest("Create Checkout", createCheckoutRequestSchema, checkout({ items: items(name, at) }))
-      })
+      }),
     )
     fc.assert(
       fc.property(text(256, 600), fc.integer({ min: 0, max: 9 }), (name, at) => {
         const error = validationError(() =>
-          validateRequest("Create Checkout", createCheckoutRequestSchema, checkout({ items: items(name, at) }))
+          validateRequest("Create Checkout", createCheckoutRequestSchema, checkout({ items: items(name, at) })),
         )
         expect(error.field).toBe(`items[${at}].name`)
         expect(error.message).toContain("must be at most 255 characters")
-      })
+      }),
     )
   })
 
@@ -101,14 +101,14 @@ describe("request validation at the document's limits", () => {
     fc.assert(
       fc.property(text(1, 85), (reference) => {
         validateRequest("Create Refund", createRefundRequestSchema, refund(reference))
-      })
+      }),
     )
     fc.assert(
       fc.property(text(86, 300), (reference) => {
         const error = validationError(() => validateRequest("Create Refund", createRefundRequestSchema, refund(reference)))
         expect(error.field).toBe("merchantReference")
         expect(error.message).toBe("Create Refund: merchantReference must be at most 85 characters")
-      })
+      }),
     )
   })
 
@@ -120,34 +120,41 @@ describe("request validation at the document's limits", () => {
     fc.assert(
       fc.property(text(0, 128), (reference) => {
         validateRequest("Create Refund", createRefundRequestSchema, refund(reference))
-      })
+      }),
     )
     fc.assert(
       fc.property(text(129, 400), (reference) => {
         const error = validationError(() => validateRequest("Create Refund", createRefundRequestSchema, refund(reference)))
         expect(error.field).toBe("refundMerchantReference")
         expect(error.message).toContain("must be at most 128 characters")
-      })
+      }),
     )
   })
 
   it("names an unknown field and a missing one", () => {
     expect(
-      validationError(() => validateRequest("Create Checkout", createCheckoutRequestSchema, { ...checkout(), colour: "red" }))
-        .message
+      validationError(() => validateRequest("Create Checkout", createCheckoutRequestSchema, { ...checkout(), colour: "red" })).message,
     ).toBe("Create Checkout: colour is not a field of this request")
     const { amount: _amount, ...withoutAmount } = checkout()
     expect(validationError(() => validateRequest("Create Checkout", createCheckoutRequestSchema, withoutAmount)).message).toBe(
-      "Create Checkout: amount is required"
+      "Create Checkout: amount is required",
     )
   })
 })
 
 describe("nothing is sent when validation fails", () => {
   const invalidCalls: Array<[string, (client: BnplClient) => Promise<unknown>, string]> = [
-    ["createCheckout", (c) => c.createCheckout(checkout({ consumer: { email: "a@b.c", givenNames: "x".repeat(129) } })), "consumer.givenNames"],
+    [
+      "createCheckout",
+      (c) => c.createCheckout(checkout({ consumer: { email: "a@b.c", givenNames: "x".repeat(129) } })),
+      "consumer.givenNames",
+    ],
     ["createCheckout (3 decimals)", (c) => c.createCheckout(checkout({ amount: { amount: "10.005", currency: "GBP" } })), "amount.amount"],
-    ["createCheckout (101 items)", (c) => c.createCheckout(checkout({ items: Array.from({ length: 101 }, () => ({ name: "x" })) })), "items"],
+    [
+      "createCheckout (101 items)",
+      (c) => c.createCheckout(checkout({ items: Array.from({ length: 101 }, () => ({ name: "x" })) })),
+      "items",
+    ],
     // Strict mode: the plugin sends only the fields the documents name, and never null for one.
     ["createCheckout (unknown field)", (c) => c.createCheckout({ ...checkout(), colour: "red" } as never), "colour"],
     ["createCheckout (null line2)", (c) => c.createCheckout(checkout({ billing: { line2: null } } as never)), "billing.line2"],
@@ -162,9 +169,21 @@ describe("nothing is sent when validation fails", () => {
     ["listPayments (bad status)", (c) => c.listPayments({ statuses: ["PENDING" as never] }), "statuses[0]"],
     ["capturePayment (no requestId)", (c) => c.capturePayment("o1", { amount: { amount: "1.00", currency: "GBP" } } as never), "requestId"],
     ["voidPayment (bad amount)", (c) => c.voidPayment("o1", { requestId: "r", amount: { amount: "1", currency: "GBP" } }), "amount.amount"],
-    ["createRefund (86)", (c) => c.createRefund("o1", { amount: { amount: "1.00", currency: "GBP" }, requestId: "r", merchantReference: "m".repeat(86) }), "merchantReference"],
-    ["createRefund (129)", (c) => c.createRefund("o1", { amount: { amount: "1.00", currency: "GBP" }, refundMerchantReference: "m".repeat(129) }), "refundMerchantReference"],
-    ["createRefund (reference without requestId)", (c) => c.createRefund("o1", { amount: { amount: "1.00", currency: "GBP" }, merchantReference: "m" }), "merchantReference"],
+    [
+      "createRefund (86)",
+      (c) => c.createRefund("o1", { amount: { amount: "1.00", currency: "GBP" }, requestId: "r", merchantReference: "m".repeat(86) }),
+      "merchantReference",
+    ],
+    [
+      "createRefund (129)",
+      (c) => c.createRefund("o1", { amount: { amount: "1.00", currency: "GBP" }, refundMerchantReference: "m".repeat(129) }),
+      "refundMerchantReference",
+    ],
+    [
+      "createRefund (reference without requestId)",
+      (c) => c.createRefund("o1", { amount: { amount: "1.00", currency: "GBP" }, merchantReference: "m" }),
+      "merchantReference",
+    ],
     ["updateShippingCourier (priority)", (c) => c.updateShippingCourier("o1", { priority: "FAST" as never }), "priority"],
     ["updateShippingCourier (shippedAt)", (c) => c.updateShippingCourier("o1", { shippedAt: "yesterday" }), "shippedAt"],
   ]
@@ -174,7 +193,7 @@ describe("nothing is sent when validation fails", () => {
     const client = clientWith(agent)
     const error = await call(client).then(
       () => undefined,
-      (e: unknown) => e
+      (e: unknown) => e,
     )
     expect(error).toBeInstanceOf(BnplValidationError)
     expect((error as BnplValidationError).field).toBe(field)

@@ -9,7 +9,12 @@ import type { DemoStack } from "../../../demo/stack"
 const stack = {
   logDir: `${process.cwd()}/test-output/demo`,
   timings: { migrations: 47_000, seed: 12_100, medusa: 24_200 },
-  urls: { storefront: "http://localhost:8000", store: "http://localhost:9000", sandbox: "http://localhost:4610", sandboxControl: "http://localhost:4610/__control" },
+  urls: {
+    storefront: "http://localhost:8000",
+    store: "http://localhost:9000",
+    sandbox: "http://localhost:4610",
+    sandboxControl: "http://localhost:4610/__control",
+  },
   storefront: "demo" as const,
   credentials: "sandbox" as const,
   database: { source: "DATABASE_URL" as const, url: "postgres://postgres:secret@localhost:5432/demo" },

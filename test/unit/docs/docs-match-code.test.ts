@@ -21,7 +21,13 @@ import { SHOPPER_REASONS } from "../../../src/payments/errors"
 
 const root = path.resolve(__dirname, "../../..")
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8")
-const DOCS = ["README.md", ...fs.readdirSync(path.join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)]
+const DOCS = [
+  "README.md",
+  ...fs
+    .readdirSync(path.join(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+]
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -85,8 +91,8 @@ function tablesOf(file: string): Table[] {
 
 /** The code spans of a cell, with `\`` inside them read as a backtick. */
 function spansOf(cell: string): string[] {
-  const masked = cell.replace(/\\`/g, "\u0000")
-  return [...masked.matchAll(/`([^`]+)`/g)].map((match) => match[1].replace(/\u0000/g, "`"))
+  const masked = cell.replaceAll("\\`", "\u0000")
+  return [...masked.matchAll(/`([^`]+)`/g)].map((match) => match[1].replaceAll("\u0000", "`"))
 }
 
 /** The fixed parts of a documented message: what lies between `<...>` and `...`. */
@@ -133,7 +139,7 @@ function documentedMessages(): Array<{ where: string; message: string }> {
 /** The values listed in the first column of the tables whose first header is `heading`. */
 function listedValues(heading: RegExp): Array<{ where: string; value: string }> {
   return TABLES.filter((table) => heading.test(table.header[0] ?? "")).flatMap((table) =>
-    table.rows.flatMap((row) => spansOf(row.cells[0] ?? "").map((value) => ({ where: `${table.file}:${row.line}`, value })))
+    table.rows.flatMap((row) => spansOf(row.cells[0] ?? "").map((value) => ({ where: `${table.file}:${row.line}`, value }))),
   )
 }
 
@@ -155,11 +161,20 @@ describe("the messages the docs list are the code's", () => {
   })
 
   it("a message changed in the code is caught (the check itself)", () => {
-    const source = [{ text: "throw new PaymentError(\"invalid_request\", `Refund refused: ${amount} ${currency} is more than the ${refundable} ${currency} captured and not yet refunded.`)" }]
+    const source = [
+      {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the text is source code with a template literal in it.
+        text: 'throw new PaymentError("invalid_request", `Refund refused: ${amount} ${currency} is more than the ${refundable} ${currency} captured and not yet refunded.`)',
+      },
+    ]
     const documented = "Refund refused: <amount> <currency> is more than the <amount> <currency> captured and not yet refunded."
     expect(foundInSource(fixedParts(documented), source)).toBe(true)
     expect(foundInSource(fixedParts(documented.replace("not yet refunded", "refunded")), source)).toBe(false)
-    expect(foundInSource(fixedParts("Refund refused: <amount> is more than the <amount> captured and not yet refunded."), [{ text: source[0].text.replace("more than", "over") }])).toBe(false)
+    expect(
+      foundInSource(fixedParts("Refund refused: <amount> is more than the <amount> captured and not yet refunded."), [
+        { text: source[0].text.replace("more than", "over") },
+      ]),
+    ).toBe(false)
   })
 })
 
@@ -180,7 +195,10 @@ describe("the codes the docs list are the code's, all of them", () => {
 
   it("the client's error codes: every member of BnplErrorCode (client/errors.ts)", () => {
     const source = read("src/client/errors.ts")
-    const union = source.slice(source.indexOf("export type BnplErrorCode ="), source.indexOf("\n\n", source.indexOf("export type BnplErrorCode =")))
+    const union = source.slice(
+      source.indexOf("export type BnplErrorCode ="),
+      source.indexOf("\n\n", source.indexOf("export type BnplErrorCode =")),
+    )
     const codes = [...union.matchAll(/^\s*\| "(\w+)"/gm)].map((match) => match[1]).sort()
     expect(codes.length).toBeGreaterThan(10)
     expect(values(/^`code`$/)).toEqual(codes)
@@ -196,7 +214,13 @@ describe("links in the packed docs resolve inside the npm package", () => {
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\s_-]/gu, "")
       .replace(/\s/g, "-")
-  const headings = (file: string) => new Set(read(file).split("\n").filter((line) => /^#{1,6} /.test(line)).map((line) => slug(line.replace(/^#+ /, ""))))
+  const headings = (file: string) =>
+    new Set(
+      read(file)
+        .split("\n")
+        .filter((line) => /^#{1,6} /.test(line))
+        .map((line) => slug(line.replace(/^#+ /, ""))),
+    )
 
   it("every relative link of README.md and docs/*.md reaches a packed file (and its heading)", () => {
     const broken: string[] = []

@@ -19,16 +19,19 @@ const lines = fs.readFileSync(path.join(root, DOC), "utf8").split("\n")
 
 /** The rows of the table under "## The options": the option's name and its error cell. */
 function optionRows(): Array<{ line: number; option: string; errors: string }> {
-  const start = lines.findIndex((line) => line === "## The options")
+  const start = lines.indexOf("## The options")
   const header = lines.findIndex((line, index) => index > start && line.startsWith("| Option |"))
   const columns = lines[header].split("|").map((cell) => cell.trim())
   const errorColumn = columns.indexOf("Start-up error")
   const rows: Array<{ line: number; option: string; errors: string }> = []
   for (let index = header + 2; lines[index]?.startsWith("|"); index++) {
     // Cells split on `|` outside code spans (a type cell holds `"UK"` \| `"EU"`).
-    const cells = lines[index].replace(/\\\|/g, "\u0001").replace(/`[^`]*`/g, (span) => span.replace(/\|/g, "\u0001")).split("|")
+    const cells = lines[index]
+      .replace(/\\\|/g, "\u0001")
+      .replace(/`[^`]*`/g, (span) => span.replace(/\|/g, "\u0001"))
+      .split("|")
     const option = /^`(\w+)`$/.exec(cells[1].trim())?.[1] ?? cells[1].trim()
-    rows.push({ line: index + 1, option, errors: cells[errorColumn].replace(/\u0001/g, "|") })
+    rows.push({ line: index + 1, option, errors: cells[errorColumn].replaceAll("\u0001", "|") })
   }
   return rows
 }
@@ -36,10 +39,42 @@ function optionRows(): Array<{ line: number; option: string; errors: string }> {
 const BASE = { merchantId: "merchant-1", secretKey: "secret-1", region: "UK", baseUrl: "https://api.example.com" }
 const long = (length: number) => "x".repeat(length)
 const BAD_VALUES: unknown[] = [
-  null, "", " ", 0, -1, 1.5, 11, 13, 1001, true, "x", "oauth", [], [""], [1], [long(129)], Array.from({ length: 501 }, (_, n) => `id-${n}`),
-  {}, { bogus: 1 }, long(129), long(201), "http://example.com", "https://user:pw@example.com", "https://example.com/?q=1",
-  "https://example.com/#f", "javascript:alert(1)", "ftp://example.com", "//evil.example/x", "/\\evil.example", "/a b", "/{countryCode}",
-  "/{country_code}//evil.example/x", "/{cart_id}//evil.example/x", "* * *", "http://127.0.0.1:4010", SANDBOX_MERCHANT_IDS.values().next().value,
+  null,
+  "",
+  " ",
+  0,
+  -1,
+  1.5,
+  11,
+  13,
+  1001,
+  true,
+  "x",
+  "oauth",
+  [],
+  [""],
+  [1],
+  [long(129)],
+  Array.from({ length: 501 }, (_, n) => `id-${n}`),
+  {},
+  { bogus: 1 },
+  long(129),
+  long(201),
+  "http://example.com",
+  "https://user:pw@example.com",
+  "https://example.com/?q=1",
+  "https://example.com/#f",
+  "javascript:alert(1)",
+  "ftp://example.com",
+  "//evil.example/x",
+  "/\\evil.example",
+  "/a b",
+  "/{countryCode}",
+  "/{country_code}//evil.example/x",
+  "/{cart_id}//evil.example/x",
+  "* * *",
+  "http://127.0.0.1:4010",
+  SANDBOX_MERCHANT_IDS.values().next().value,
 ]
 const NESTED: Record<string, string[]> = {
   exclusions: Object.keys(exclusionsSchema.shape),
@@ -68,9 +103,11 @@ function printedErrors(): Set<string> {
     attempt(without)
     for (const value of BAD_VALUES) attempt({ ...BASE, [option]: value })
     for (const key of NESTED[option] ?? []) {
-      for (const value of [...BAD_VALUES, { bogus: 1 }, { readMs: -1 }, { openMs: 1.5 }, { readMs: "x" }]) attempt({ ...BASE, [option]: { [key]: value } })
+      for (const value of [...BAD_VALUES, { bogus: 1 }, { readMs: -1 }, { openMs: 1.5 }, { readMs: "x" }])
+        attempt({ ...BASE, [option]: { [key]: value } })
       // Texts with placeholders their key does not have (the per-locale texts of `message` and `messages`).
-      for (const texts of [{ available: "{bogus}" }, { cancelled: "{minimum}" }]) attempt({ ...BASE, [option]: { [key]: option === "message" ? { "fr-FR": texts } : texts } })
+      for (const texts of [{ available: "{bogus}" }, { cancelled: "{minimum}" }])
+        attempt({ ...BASE, [option]: { [key]: option === "message" ? { "fr-FR": texts } : texts } })
     }
   }
   attempt({ ...BASE, authScheme: "oauth" })
@@ -98,7 +135,10 @@ it("lists each option of optionsSchema once, and no other", () => {
 it("each error the table quotes is one parseOptions prints", () => {
   const printed = [...printedErrors()]
   const documented = ROWS.flatMap((row) =>
-    [...row.errors.matchAll(/`([^`]+)`/g)].map((match) => match[1]).filter((text) => text.includes('option "')).map((text) => ({ where: `${DOC}:${row.line}`, text }))
+    [...row.errors.matchAll(/`([^`]+)`/g)]
+      .map((match) => match[1])
+      .filter((text) => text.includes('option "'))
+      .map((text) => ({ where: `${DOC}:${row.line}`, text })),
   )
   expect(documented.length).toBeGreaterThan(40)
   const unprinted = documented.filter(({ text }) => !printed.some((message) => patternOf(text).test(message)))

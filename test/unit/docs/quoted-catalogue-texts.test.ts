@@ -20,9 +20,17 @@ import { SHOPPER_WORDING } from "../../../src/vocabulary"
 
 const root = path.resolve(__dirname, "../../..")
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8")
-const DOCS = ["README.md", "demo/README.md", ...fs.readdirSync(path.join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)]
+const DOCS = [
+  "README.md",
+  "demo/README.md",
+  ...fs
+    .readdirSync(path.join(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+]
 
-const strings = (value: unknown): string[] => (typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(strings) : [])
+const strings = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(strings) : []
 const ADMIN_TEXTS = strings(adminResources)
 const CATALOGUE_TEXTS = [...new Set([...strings(SHOPPER_CATALOGUES), ...strings(SHOPPER_WORDING), ...ADMIN_TEXTS])]
 
@@ -36,7 +44,9 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
 
 /** The string literals of src/ and of the demo's storefront pages, outside comments: the product's other texts. */
 const PRODUCT_STRINGS = [...filesUnder("src", /\.tsx?$/), ...filesUnder("demo/storefront/public", /\.js$/)].flatMap((file) =>
-  [...withoutComments(read(file)).matchAll(/"((?:[^"\\\n]|\\.)+)"|'((?:[^'\\\n]|\\.)+)'|`((?:[^`\\]|\\.)+)`/g)].map((match) => match[1] ?? match[2] ?? match[3]).filter((text) => text.includes(" "))
+  [...withoutComments(read(file)).matchAll(/"((?:[^"\\\n]|\\.)+)"|'((?:[^'\\\n]|\\.)+)'|`((?:[^`\\]|\\.)+)`/g)]
+    .map((match) => match[1] ?? match[2] ?? match[3])
+    .filter((text) => text.includes(" ")),
 )
 
 // A comment may quote a text loosely; only what the code says counts. Whole-line `//` comments
@@ -104,7 +114,8 @@ function likeness(first: string[], second: string[]): number {
   const [a, b] = [first, second].map((words) => words.map((word) => (word === VALUE ? WILDCARD : word)))
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0))
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) lengths[i][j] = a[i - 1] === b[j - 1] ? lengths[i - 1][j - 1] + 1 : Math.max(lengths[i - 1][j], lengths[i][j - 1])
+    for (let j = 1; j <= b.length; j++)
+      lengths[i][j] = a[i - 1] === b[j - 1] ? lengths[i - 1][j - 1] + 1 : Math.max(lengths[i - 1][j], lengths[i][j - 1])
   }
   return lengths[a.length][b.length] / Math.max(a.length, b.length, 1)
 }
@@ -136,7 +147,13 @@ function driftOf(quote: string): string | undefined {
   if (!near) return undefined
   // The product's other texts that hold the quote's longest word, to keep the comparisons few.
   const longest = words.reduce((a, b) => (b.length > a.length ? b : a))
-  if (PRODUCT_STRINGS.some((product) => product.toLowerCase().includes(longest) && mayHold(words, productWords(product)) && isExcerptOf(words, productWords(product)))) return undefined
+  if (
+    PRODUCT_STRINGS.some(
+      (product) =>
+        product.toLowerCase().includes(longest) && mayHold(words, productWords(product)) && isExcerptOf(words, productWords(product)),
+    )
+  )
+    return undefined
   return near.text
 }
 
@@ -173,7 +190,9 @@ describe("texts quoted in the docs are the catalogues' own", () => {
       for (const label of line.split(" / ")) expect({ line, label, known: labels.has(label) }).toEqual({ line, label, known: true })
     }
     const badges = table.match(/^\| state badge \| in Medusa's words: ([^|]+) \|/m)![1].split(", ")
-    const states = Object.entries(box).filter(([key]) => key.startsWith("state_")).map(([, text]) => text)
+    const states = Object.entries(box)
+      .filter(([key]) => key.startsWith("state_"))
+      .map(([, text]) => text)
     for (const badge of badges) expect({ badge, known: states.includes(badge) }).toEqual({ badge, known: true })
   })
 })

@@ -51,7 +51,7 @@ interface Cited {
   numbers: number[]
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /**
  * The citations of `file` in `text`: each a list of cited sections, in order. A citation wrapped
@@ -59,7 +59,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
  */
 function citationsOf(file: string, text: string): Cited[][] {
   const flat = text.replace(/\n[ \t]*(?:\*(?!\/)|\/\/)?[ \t]*/g, " ")
-  const start = new RegExp(`${escape(file)},? "([^"\\n]{1,100})"`, "g")
+  const start = new RegExp(`${escapeRegExp(file)},? "([^"\\n]{1,100})"`, "g")
   const numbers = /^,? ?(?:rules?|points?) (\d+)(?:(?:,| and) (\d+))?/i
   const next = /^(?:,|;)? ?(?:and |or )?"([^"\n]{1,100})"/
   const citations: Cited[][] = []
@@ -85,7 +85,7 @@ function citationsOf(file: string, text: string): Cited[][] {
 
 /** The bare `merchant-api-v2.md rule N` citations (the rules of "What the service does"). */
 function bareRulesOf(file: string, text: string): number[] {
-  return [...text.matchAll(new RegExp(`${escape(file)},? rule (\\d+)`, "g"))].map((match) => Number(match[1]))
+  return [...text.matchAll(new RegExp(`${escapeRegExp(file)},? rule (\\d+)`, "g"))].map((match) => Number(match[1]))
 }
 
 const SECTIONS = sectionsOf(read(PAGE))
@@ -94,7 +94,7 @@ const HEADINGS = new Set(SECTIONS.map((section) => section.heading))
 /** Whether the section `heading` has a numbered list item `number`. */
 function hasNumbered(heading: string, number: number): boolean {
   const section = SECTIONS.find((candidate) => candidate.heading === heading)
-  return section !== undefined && section.body.some((line) => new RegExp(`^\\s*${number}\\. `).test(line))
+  return section?.body.some((line) => new RegExp(`^\\s*${number}\\. `).test(line)) ?? false
 }
 
 const MAPPING: Record<string, string | null> = JSON.parse(read(MAPPING_FILE))
@@ -110,7 +110,7 @@ describe("docs/service-api.md", () => {
     expect(ENDPOINT_NAMES.filter((name) => !HEADINGS.has(name))).toEqual([])
   })
 
-  it("keeps the numbered rules of \"What the service does\" (1 to 5)", () => {
+  it('keeps the numbered rules of "What the service does" (1 to 5)', () => {
     expect([1, 2, 3, 4, 5].filter((number) => !hasNumbered("What the service does", number))).toEqual([])
   })
 
@@ -127,8 +127,8 @@ describe("citations of docs/service-api.md name its headings", () => {
         cited.flatMap(({ name, numbers }) => {
           if (!HEADINGS.has(name)) return [`${file}: "${name}" is not a heading of ${PAGE}`]
           return numbers.filter((number) => !hasNumbered(name, number)).map((number) => `${file}: "${name}" has no rule ${number}`)
-        })
-      )
+        }),
+      ),
     )
 
   it("in src/, test/, docs/ and README.md (and the rule numbers after them)", () => {
@@ -156,7 +156,7 @@ describe("citations of docs/service-api.md name its headings", () => {
 
 describe("scripts/service-api-citations.json", () => {
   it("maps each cited form to a heading of docs/service-api.md (null: the page itself)", () => {
-    const form = new RegExp(`^(?:${OLD_DOCUMENTS.map(escape).join("|")})(?: "[^"]+"| rule \\d+)?$`)
+    const form = new RegExp(`^(?:${OLD_DOCUMENTS.map(escapeRegExp).join("|")})(?: "[^"]+"| rule \\d+)?$`)
     expect(Object.keys(MAPPING).filter((key) => !form.test(key))).toEqual([])
     expect(Object.entries(MAPPING).filter(([, heading]) => heading !== null && !HEADINGS.has(heading))).toEqual([])
     for (const file of OLD_DOCUMENTS) expect(MAPPING[file]).toBeNull()
@@ -183,8 +183,9 @@ describe("scripts/service-api-citations.json", () => {
   })
 
   it("is no longer needed: no file of the repository names either outside document (the map is kept for branches still citing them)", () => {
-    const naming = FILES.filter(({ file, text }) => !file.endsWith("service-api.test.ts") && OLD_DOCUMENTS.some((document) => text.includes(document)))
+    const naming = FILES.filter(
+      ({ file, text }) => !file.endsWith("service-api.test.ts") && OLD_DOCUMENTS.some((document) => text.includes(document)),
+    )
     expect(naming.map(({ file }) => file)).toEqual([])
   })
 })
-

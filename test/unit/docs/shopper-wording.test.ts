@@ -26,7 +26,8 @@ describe("one wording per shopper reason", () => {
   })
 
   it("the kit's default messages are the vocabulary's words, for every reason it has", () => {
-    for (const [reason, message] of Object.entries(DEFAULT_MESSAGES)) expect(message).toBe(SHOPPER_WORDING[reason as keyof typeof SHOPPER_WORDING])
+    for (const [reason, message] of Object.entries(DEFAULT_MESSAGES))
+      expect(message).toBe(SHOPPER_WORDING[reason as keyof typeof SHOPPER_WORDING])
   })
 
   it("every bnpl_error the return route sends has a wording", () => {
@@ -41,7 +42,9 @@ describe("one wording per shopper reason", () => {
 
   it("docs/troubleshooting.md's store API codes quote each fixed wording", () => {
     // Messages made for one case (the limit that was missed, the goods excluded: `<why>`, `<titles>`) are not the fixed wording.
-    const listed = rows(docs("troubleshooting.md"), "| `code` of the store API |").filter(({ quoted }) => quoted.length && !quoted.some((quote) => quote.includes("<")))
+    const listed = rows(docs("troubleshooting.md"), "| `code` of the store API |").filter(
+      ({ quoted }) => quoted.length && !quoted.some((quote) => quote.includes("<")),
+    )
     expect(listed.length).toBeGreaterThan(6)
     for (const { reason, quoted } of listed) expect(quoted).toContain(SHOPPER_WORDING[reason as keyof typeof SHOPPER_WORDING])
   })

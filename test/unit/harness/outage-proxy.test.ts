@@ -67,7 +67,8 @@ function roundTrip(socket: net.Socket, text: string): Promise<string> {
 }
 
 /** Resolves once the socket is closed (by the far end). */
-const closed = (socket: net.Socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once("close", () => resolve())))
+const closed = (socket: net.Socket) =>
+  new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once("close", () => resolve())))
 
 describe("OutageProxy", () => {
   it("passes bytes both ways unchanged while the way is open", async () => {
@@ -110,7 +111,9 @@ describe("OutageProxy", () => {
   })
 
   it("gives a URL's host and port as its own, keeping the rest", () => {
-    expect(proxy.urlThrough("postgres://postgres@localhost:5432/bnpl_soak_1")).toBe(`postgres://postgres@127.0.0.1:${proxy.port}/bnpl_soak_1`)
+    expect(proxy.urlThrough("postgres://postgres@localhost:5432/bnpl_soak_1")).toBe(
+      `postgres://postgres@127.0.0.1:${proxy.port}/bnpl_soak_1`,
+    )
     expect(proxy.urlThrough("redis://127.0.0.1:6379/11")).toBe(`redis://127.0.0.1:${proxy.port}/11`)
     expect(proxy.urlThrough("http://127.0.0.1:4950")).toBe(`http://127.0.0.1:${proxy.port}`)
     expect(OutageProxy.forUrl("postgres://postgres@localhost/db").name).toBe("127.0.0.1:5432")

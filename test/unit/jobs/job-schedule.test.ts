@@ -10,11 +10,7 @@ const minimal = { merchantId: "merchant-123", secretKey: "sk_test_1", region: "U
 describe("job schedules", () => {
   it("are the schedules the jobs always had when nothing is set", () => {
     expect(parseOptions(minimal).schedules).toBeUndefined()
-    expect([configurationJob.schedule, expiryJob.schedule, reconcileJob.schedule]).toEqual([
-      "17 3 * * *",
-      "5 * * * *",
-      "*/30 * * * *",
-    ])
+    expect([configurationJob.schedule, expiryJob.schedule, reconcileJob.schedule]).toEqual(["17 3 * * *", "5 * * * *", "*/30 * * * *"])
     expect(DEFAULT_SCHEDULES).toEqual({
       refreshConfiguration: "17 3 * * *",
       authorizationExpiry: "5 * * * *",
@@ -30,7 +26,11 @@ describe("job schedules", () => {
       ...minimal,
       schedules: { refreshConfiguration: "0 */6 * * *", authorizationExpiry: "*/5 * * * * *", reconcilePayments: "*/10 * * * *" },
     })
-    expect(schedules).toEqual({ refreshConfiguration: "0 */6 * * *", authorizationExpiry: "*/5 * * * * *", reconcilePayments: "*/10 * * * *" })
+    expect(schedules).toEqual({
+      refreshConfiguration: "0 */6 * * *",
+      authorizationExpiry: "*/5 * * * * *",
+      reconcilePayments: "*/10 * * * *",
+    })
   })
 
   it.each([
@@ -44,18 +44,25 @@ describe("job schedules", () => {
 
   it("refuse a job that does not exist, naming it", () => {
     expect(() => parseOptions({ ...minimal, schedules: { reconcile: "* * * * *" } })).toThrow(
-      'option "schedules.reconcile" is not an option of medusa-payment-bnpl'
+      'option "schedules.reconcile" is not an option of medusa-payment-bnpl',
     )
   })
 
-  it.each(["BNPL_CONFIGURATION_SCHEDULE", "BNPL_COMPLETION_SCHEDULE"])("ignore %s, a variable of versions before `schedules`", (variable) => {
-    process.env[variable] = "*/5 * * * * *"
-    try {
-      expect([jobSchedule("refreshConfiguration"), jobSchedule("completePendingCarts"), jobSchedule("repairOrders")]).toEqual(["17 3 * * *", "* * * * *", "* * * * *"])
-    } finally {
-      delete process.env[variable]
-    }
-  })
+  it.each(["BNPL_CONFIGURATION_SCHEDULE", "BNPL_COMPLETION_SCHEDULE"])(
+    "ignore %s, a variable of versions before `schedules`",
+    (variable) => {
+      process.env[variable] = "*/5 * * * * *"
+      try {
+        expect([jobSchedule("refreshConfiguration"), jobSchedule("completePendingCarts"), jobSchedule("repairOrders")]).toEqual([
+          "17 3 * * *",
+          "* * * * *",
+          "* * * * *",
+        ])
+      } finally {
+        delete process.env[variable]
+      }
+    },
+  )
 
   it("run the repairs every minute by default, as the completion job", () => {
     expect(repairJob.schedule).toBe("* * * * *")

@@ -1,4 +1,4 @@
-import orderPageLayout, { ORDER_PAGE_LAYOUT, PAY_LATER_BOX_LAYOUT_ID } from "../../../src/migration-scripts/order-page-layout"
+import orderPageLayout, { type ORDER_PAGE_LAYOUT, PAY_LATER_BOX_LAYOUT_ID } from "../../../src/migration-scripts/order-page-layout"
 
 /** Medusa's settings module as far as the script uses it: one default layout per zone. */
 function settingsWith(existing?: Record<string, unknown>) {

@@ -127,11 +127,36 @@ describe("parseOptions: options that cannot be set unsafely", () => {
     ["a user name alone in authUrl", { ...minimal, authScheme: "oauth", authUrl: "https://user@auth.example.com" }, "authUrl", USER_INFO],
     ["user-info in storefrontUrl", { ...minimal, storefrontUrl: "https://a:b@shop.example.com" }, "storefrontUrl", USER_INFO],
     ["user-info in backendUrl", { ...minimal, backendUrl: "https://a:b@api.shop.example.com" }, "backendUrl", USER_INFO],
-    ["a javascript: redirectConfirmUrl", { ...minimal, redirectConfirmUrl: "javascript:alert(1)" }, "redirectConfirmUrl", "must be an absolute http(s) URL"],
-    ["a data: redirectCancelUrl", { ...minimal, redirectCancelUrl: "data:text/html,hi" }, "redirectCancelUrl", "must be an absolute http(s) URL"],
-    ["user-info in redirectCancelUrl", { ...minimal, redirectCancelUrl: "https://a:b@shop.example.com/{cart_id}" }, "redirectCancelUrl", USER_INFO],
-    ["a protocol-relative checkout path (open redirect)", { ...minimal, storefrontCheckoutPath: "//evil.example/x" }, "storefrontCheckoutPath", ONE_SLASH],
-    ["a backslash checkout path (open redirect)", { ...minimal, storefrontCheckoutPath: "/\\evil.example/x" }, "storefrontCheckoutPath", ONE_SLASH],
+    [
+      "a javascript: redirectConfirmUrl",
+      { ...minimal, redirectConfirmUrl: "javascript:alert(1)" },
+      "redirectConfirmUrl",
+      "must be an absolute http(s) URL",
+    ],
+    [
+      "a data: redirectCancelUrl",
+      { ...minimal, redirectCancelUrl: "data:text/html,hi" },
+      "redirectCancelUrl",
+      "must be an absolute http(s) URL",
+    ],
+    [
+      "user-info in redirectCancelUrl",
+      { ...minimal, redirectCancelUrl: "https://a:b@shop.example.com/{cart_id}" },
+      "redirectCancelUrl",
+      USER_INFO,
+    ],
+    [
+      "a protocol-relative checkout path (open redirect)",
+      { ...minimal, storefrontCheckoutPath: "//evil.example/x" },
+      "storefrontCheckoutPath",
+      ONE_SLASH,
+    ],
+    [
+      "a backslash checkout path (open redirect)",
+      { ...minimal, storefrontCheckoutPath: "/\\evil.example/x" },
+      "storefrontCheckoutPath",
+      ONE_SLASH,
+    ],
     ["a full URL as order path", { ...minimal, storefrontOrderPath: "https://evil.example/{order_id}" }, "storefrontOrderPath", ONE_SLASH],
   ])("%s is refused, naming the field", (_label, input, field, rule) => {
     const error = optionsError(input)
@@ -141,10 +166,30 @@ describe("parseOptions: options that cannot be set unsafely", () => {
 
   describe("storefront path templates are judged once filled", () => {
     it.each([
-      ["/{country_code}//evil.example/x: //evil.example/x for a cart with no country", { ...minimal, storefrontCheckoutPath: "/{country_code}//evil.example/x" }, "storefrontCheckoutPath", '"//evil.example/x"'],
-      ["the same as order path", { ...minimal, storefrontOrderPath: "/{country_code}//evil.example/{order_id}" }, "storefrontOrderPath", '"//evil.example/order_'],
-      ["/{country_code}/\\evil.example", { ...minimal, storefrontOrderPath: "/{country_code}\\evil.example" }, "storefrontOrderPath", "backslashes"],
-      ["an absolute URL to another host", { ...minimal, storefrontUrl: "https://shop.example", storefrontOrderPath: "https://evil.example/{order_id}" }, "storefrontOrderPath", ONE_SLASH],
+      [
+        "/{country_code}//evil.example/x: //evil.example/x for a cart with no country",
+        { ...minimal, storefrontCheckoutPath: "/{country_code}//evil.example/x" },
+        "storefrontCheckoutPath",
+        '"//evil.example/x"',
+      ],
+      [
+        "the same as order path",
+        { ...minimal, storefrontOrderPath: "/{country_code}//evil.example/{order_id}" },
+        "storefrontOrderPath",
+        '"//evil.example/order_',
+      ],
+      [
+        "/{country_code}/\\evil.example",
+        { ...minimal, storefrontOrderPath: "/{country_code}\\evil.example" },
+        "storefrontOrderPath",
+        "backslashes",
+      ],
+      [
+        "an absolute URL to another host",
+        { ...minimal, storefrontUrl: "https://shop.example", storefrontOrderPath: "https://evil.example/{order_id}" },
+        "storefrontOrderPath",
+        ONE_SLASH,
+      ],
     ])("%s is refused at start-up, naming the option", (_label, input, field, words) => {
       const error = optionsError(input)
       expect(error.field).toBe(field)
@@ -155,16 +200,24 @@ describe("parseOptions: options that cannot be set unsafely", () => {
     it("the message says what the template became and when", () => {
       expect(optionsError({ ...minimal, storefrontCheckoutPath: "/{country_code}//evil.example/x" }).message).toBe(
         'medusa-payment-bnpl: option "storefrontCheckoutPath" gives "//evil.example/x", which does not start with exactly one / ' +
-          '(a browser reads "//host" as another site) when filled without country_code; the return route would send the shopper to another site'
+          '(a browser reads "//host" as another site) when filled without country_code; the return route would send the shopper to another site',
       )
     })
 
     it("templates that stay on the storefront in every case are accepted", () => {
       // Without a cart id, /{cart_id}/checkout lands on the default path (never "//checkout").
-      for (const storefrontCheckoutPath of ["/{country_code}/checkout", "/checkout/{cart_id}", "/x/{cart_id}/checkout?next=//evil", "/{country_code}/{cart_id}", "/{cart_id}/checkout"]) {
+      for (const storefrontCheckoutPath of [
+        "/{country_code}/checkout",
+        "/checkout/{cart_id}",
+        "/x/{cart_id}/checkout?next=//evil",
+        "/{country_code}/{cart_id}",
+        "/{cart_id}/checkout",
+      ]) {
         expect(parseOptions({ ...minimal, storefrontCheckoutPath }).storefrontCheckoutPath).toBe(storefrontCheckoutPath)
       }
-      expect(parseOptions({ ...minimal, storefrontOrderPath: "/{cart_id}/order/{order_id}" }).storefrontOrderPath).toBe("/{cart_id}/order/{order_id}")
+      expect(parseOptions({ ...minimal, storefrontOrderPath: "/{cart_id}/order/{order_id}" }).storefrontOrderPath).toBe(
+        "/{cart_id}/order/{order_id}",
+      )
     })
   })
 
@@ -176,7 +229,12 @@ describe("parseOptions: options that cannot be set unsafely", () => {
 
   describe("with NODE_ENV=production", () => {
     const production = { NODE_ENV: "production" }
-    const sandbox = { merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", region: "UK", baseUrl: "http://127.0.0.1:4610" }
+    const sandbox = {
+      merchantId: "sandbox-uk-merchant",
+      secretKey: "sandbox-uk-secret-key",
+      region: "UK",
+      baseUrl: "http://127.0.0.1:4610",
+    }
 
     it.each([
       ["the sandbox's merchant id", { ...minimal, merchantId: "sandbox-uk-merchant" }, "merchantId"],
@@ -224,17 +282,42 @@ describe("parseOptions: each bad option names the field and the rule", () => {
     ["an unknown auth scheme", { ...minimal, authScheme: "digest" }, "authScheme", "must be basic or oauth"],
     ["oauth without authUrl", { ...minimal, authScheme: "oauth" }, "authUrl", 'is required when authScheme is "oauth"'],
     ["an authUrl that is not a URL", { ...minimal, authScheme: "oauth", authUrl: "auth" }, "authUrl", "must be an absolute http(s) URL"],
-    ["a redirectConfirmUrl that is not a URL", { ...minimal, redirectConfirmUrl: "/bnpl/ok" }, "redirectConfirmUrl", "must be an absolute http(s) URL"],
-    ["a storefrontUrl that is not a URL", { ...minimal, storefrontUrl: "localhost:8000" }, "storefrontUrl", "must be an absolute http(s) URL"],
-    ["a storefront path without a leading slash", { ...minimal, storefrontOrderPath: "order/{order_id}" }, "storefrontOrderPath", ONE_SLASH],
+    [
+      "a redirectConfirmUrl that is not a URL",
+      { ...minimal, redirectConfirmUrl: "/bnpl/ok" },
+      "redirectConfirmUrl",
+      "must be an absolute http(s) URL",
+    ],
+    [
+      "a storefrontUrl that is not a URL",
+      { ...minimal, storefrontUrl: "localhost:8000" },
+      "storefrontUrl",
+      "must be an absolute http(s) URL",
+    ],
+    [
+      "a storefront path without a leading slash",
+      { ...minimal, storefrontOrderPath: "order/{order_id}" },
+      "storefrontOrderPath",
+      ONE_SLASH,
+    ],
     ["a merchantName over 128 characters", { ...minimal, merchantName: "M".repeat(129) }, "merchantName", "must be at most 128 characters"],
     ["maxRetries below 0", { ...minimal, maxRetries: -1 }, "maxRetries", "must be 0 or more"],
     ["maxRetries above 10", { ...minimal, maxRetries: 11 }, "maxRetries", "must be at most 10"],
     ["maxSockets 0", { ...minimal, maxSockets: 0 }, "maxSockets", "must be a whole number from 1 to 1000"],
     ["maxSockets 2.5", { ...minimal, maxSockets: 2.5 }, "maxSockets", "must be a whole number from 1 to 1000"],
     ["maxSockets as text", { ...minimal, maxSockets: "50" }, "maxSockets", "must be a whole number from 1 to 1000"],
-    ["keepAliveTimeoutMs below 0", { ...minimal, keepAliveTimeoutMs: -1 }, "keepAliveTimeoutMs", "must be 0 or a whole number of milliseconds"],
-    ["an empty excluded tag", { ...minimal, exclusions: { tags: ["gift-card", " "] } }, "exclusions.tags.1", "must list tag values, none empty"],
+    [
+      "keepAliveTimeoutMs below 0",
+      { ...minimal, keepAliveTimeoutMs: -1 },
+      "keepAliveTimeoutMs",
+      "must be 0 or a whole number of milliseconds",
+    ],
+    [
+      "an empty excluded tag",
+      { ...minimal, exclusions: { tags: ["gift-card", " "] } },
+      "exclusions.tags.1",
+      "must list tag values, none empty",
+    ],
   ])("%s", (_label, input, field, rule) => {
     const error = optionsError(input)
     expect(error.field).toBe(field)
@@ -286,7 +369,7 @@ describe("parseOptions: the secret key never appears in an error", () => {
       // Typos and misplaced keys: the value is the secret.
       fc.constantFrom("secret", "secret_key", "apiKey", "password").map((key) => ({ ...withSecret, [key]: secret })),
       fc.constant({ ...withSecret, secretKey: undefined, secret_key: secret }),
-      fc.constant({ ...withSecret, merchantId: undefined, region: "US", baseUrl: secret })
+      fc.constant({ ...withSecret, merchantId: undefined, region: "US", baseUrl: secret }),
     )
   }
 
@@ -296,18 +379,21 @@ describe("parseOptions: the secret key never appears in an error", () => {
         fc.string({ unit: "grapheme", minLength: 12, maxLength: 64 }),
         fc.string({ unit: "binary-ascii", minLength: 12, maxLength: 64 }),
         fc.stringMatching(/^sk_(live|test)_[A-Za-z0-9]{24}$/),
-        fc.base64String({ minLength: 16, maxLength: 64 })
+        fc.base64String({ minLength: 16, maxLength: 64 }),
       )
       .filter((value) => value.trim().length >= 12)
     fc.assert(
-      fc.property(secret.chain((value) => badOptions(value).map((input) => [value, input] as const)), ([value, input]) => {
-        const error = optionsError(input)
-        for (const text of [error.message, String(error), error.stack ?? "", inspect(error), JSON.stringify(error)]) {
-          expect(text).not.toContain(value)
-        }
-        expect(error.message).toMatch(/^medusa-payment-bnpl: option "[^"]+" \S/)
-      }),
-      { numRuns: 500 }
+      fc.property(
+        secret.chain((value) => badOptions(value).map((input) => [value, input] as const)),
+        ([value, input]) => {
+          const error = optionsError(input)
+          for (const text of [error.message, String(error), error.stack ?? "", inspect(error), JSON.stringify(error)]) {
+            expect(text).not.toContain(value)
+          }
+          expect(error.message).toMatch(/^medusa-payment-bnpl: option "[^"]+" \S/)
+        },
+      ),
+      { numRuns: 500 },
     )
   })
 })

@@ -1,4 +1,4 @@
-import { sandbox, core, cart, reason, confirmedSession, authorized, useSandboxCore } from "./core-harness"
+import { sandbox, core, cart, reason, confirmedSession, useSandboxCore } from "./core-harness"
 
 useSandboxCore()
 
@@ -16,19 +16,24 @@ describe("authorize", () => {
 
   it("declined: `declined`; not confirmed yet: requires_more and nothing approved", async () => {
     const { operations } = core()
-    expect(await reason(operations.authorize({ data: await confirmedSession(operations, "decline"), requestId: "payses_02" }))).toBe("declined")
+    expect(await reason(operations.authorize({ data: await confirmedSession(operations, "decline"), requestId: "payses_02" }))).toBe(
+      "declined",
+    )
     const unconfirmed = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })
     expect((await operations.authorize({ data: unconfirmed.data, requestId: "payses_03" })).status).toBe("requires_more")
     expect(sandbox.control.ledger().auths.filter((auth) => auth.status === "APPROVED")).toHaveLength(0)
   })
 
-  it.each(["lost_response", "reset", "status"] as const)("Auth meets `%s` once: retried with the same requestId, one approval", async (kind) => {
-    const { operations } = core()
-    const data = await confirmedSession(operations)
-    sandbox.control.addFault({ endpoint: "auth", kind, times: 1 })
-    expect((await operations.authorize({ data, requestId: "payses_04" })).status).toBe("authorized")
-    expect(sandbox.control.ledger().auths).toHaveLength(1)
-  })
+  it.each(["lost_response", "reset", "status"] as const)(
+    "Auth meets `%s` once: retried with the same requestId, one approval",
+    async (kind) => {
+      const { operations } = core()
+      const data = await confirmedSession(operations)
+      sandbox.control.addFault({ endpoint: "auth", kind, times: 1 })
+      expect((await operations.authorize({ data, requestId: "payses_04" })).status).toBe("authorized")
+      expect(sandbox.control.ledger().auths).toHaveLength(1)
+    },
+  )
 
   it("Auth's answer lost on every try: payment_failed; trying again later replays the approval, never a second one", async () => {
     const { operations } = core()

@@ -27,7 +27,11 @@ it("refuses more than is open, naming both amounts", () => {
 })
 
 it("refuses more decimals than the currency has, and what is not a positive number", () => {
-  expect(checkCaptureAmount(payment(), "10.005", now)).toMatchObject({ ok: false, problem: "too_many_decimals", message: "amount must have at most 2 decimal places in GBP" })
+  expect(checkCaptureAmount(payment(), "10.005", now)).toMatchObject({
+    ok: false,
+    problem: "too_many_decimals",
+    message: "amount must have at most 2 decimal places in GBP",
+  })
   expect(checkCaptureAmount(payment(), "1e3", now)).toMatchObject({ ok: false, problem: "not_a_number" })
   expect(checkCaptureAmount(payment(), "-5", now)).toMatchObject({ ok: false, problem: "not_a_number" })
   expect(checkCaptureAmount(payment(), "0.00", now)).toMatchObject({ ok: false, problem: "not_positive" })
@@ -40,7 +44,9 @@ it("refuses an expired authorisation before anything else about the payment", ()
     ok: false,
     problem: "authorization_expired",
   })
-  expect(checkCaptureAmount(payment({ state: "expired", authorizationExpiresAt: null }), "5", now)).toMatchObject({ problem: "authorization_expired" })
+  expect(checkCaptureAmount(payment({ state: "expired", authorizationExpiresAt: null }), "5", now)).toMatchObject({
+    problem: "authorization_expired",
+  })
 })
 
 it("refuses a payment with nothing open", () => {

@@ -49,7 +49,7 @@ describe("capture", () => {
         [second.id, "10.00"],
       ])
       expect(after.capturedAmount).toBe("30.00")
-    }
+    },
   )
 
   it("on the payment Medusa cancelled for an order change (its approval moved to the new payment): refused, nothing captured (soak seed 28)", async () => {
@@ -63,9 +63,14 @@ describe("capture", () => {
   it("past the 13 days: authorization_expired without asking the service; after a void: payment_voided, logged", async () => {
     const { operations } = core()
     const data = await authorized(operations)
-    expect(await reason(operations.capture({ data: { ...data, authorizationExpiresAt: new Date(Date.now() - 1000).toISOString() }, capture: medusaCapture() }))).toBe(
-      "authorization_expired"
-    )
+    expect(
+      await reason(
+        operations.capture({
+          data: { ...data, authorizationExpiresAt: new Date(Date.now() - 1000).toISOString() },
+          capture: medusaCapture(),
+        }),
+      ),
+    ).toBe("authorization_expired")
     await operations.cancel({ data, idempotencyKey: "pay_01" })
     expect(await reason(operations.capture({ data, capture: medusaCapture() }))).toBe("payment_voided")
     expect(logs.join("\n")).toContain(`error medusa-payment-bnpl: capture of service order ${data.orderId} refused: the payment was voided`)

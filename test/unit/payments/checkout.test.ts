@@ -1,6 +1,6 @@
 import { consumerChooses } from "../../../harness/shopper"
-import { previousSessionOf, BnplPaymentData } from "../../../src/payments/session-data"
-import { sandbox, logs, core, cart, reason, confirmedSession, authorized, useSandboxCore } from "./core-harness"
+import { previousSessionOf, type BnplPaymentData } from "../../../src/payments/session-data"
+import { sandbox, logs, core, cart, reason, confirmedSession, useSandboxCore } from "./core-harness"
 
 useSandboxCore()
 
@@ -26,16 +26,27 @@ describe("startCheckout", () => {
   it("the service failing: the shopper gets `unavailable` in generic words, the merchant's detail goes to the log", async () => {
     const { operations } = core()
     sandbox.control.addFault({ endpoint: "createCheckout", kind: "status", status: 401, times: 5 })
-    const error = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} }).catch((thrown) => thrown)
+    const error = await operations
+      .startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })
+      .catch((thrown) => thrown)
     expect(error).toMatchObject({ reason: "unavailable" })
     expect(error.message).not.toMatch(/credential|merchantId|secret/i)
-    expect(logs.join("\n")).toMatch(/error medusa-payment-bnpl: Starting the pay later checkout failed: the payment service refused the merchant credentials/)
+    expect(logs.join("\n")).toMatch(
+      /error medusa-payment-bnpl: Starting the pay later checkout failed: the payment service refused the merchant credentials/,
+    )
   })
 })
 
 describe("one approval per cart", () => {
   const previous = (data: BnplPaymentData) => [
-    { token: data.token!, expires: data.expires, redirectCheckoutUrl: data.redirectCheckoutUrl, amount: data.amount, currency: data.currency, cartDigest: data.cartDigest },
+    {
+      token: data.token!,
+      expires: data.expires,
+      redirectCheckoutUrl: data.redirectCheckoutUrl,
+      amount: data.amount,
+      currency: data.currency,
+      cartDigest: data.cartDigest,
+    },
   ]
 
   it("Auth's answer lost on every try, then the shopper starts again: the new session takes the approval; one approval, no second Auth", async () => {
@@ -46,10 +57,16 @@ describe("one approval per cart", () => {
     sandbox.control.clearFaults()
     await operations.releaseSession({ data })
 
-    const again = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(data) })
+    const again = await operations.startCheckout({
+      snapshot: cart,
+      amountMinor: 5049n,
+      currency: "gbp",
+      data: {},
+      previousSessions: previous(data),
+    })
     expect(again.data.orderId).toBe(sandbox.control.ledger().payments[0].id)
     expect(again.data.redirectCheckoutUrl).toBe(
-      `https://store.example.com/bnpl/return?cart_id=${cart.cartId}&orderToken=${encodeURIComponent(data.token!)}&status=SUCCESS`
+      `https://store.example.com/bnpl/return?cart_id=${cart.cartId}&orderToken=${encodeURIComponent(data.token!)}&status=SUCCESS`,
     )
     expect((await operations.authorize({ data: again.data, requestId: "payses_other" })).status).toBe("authorized")
     const ledger = sandbox.control.ledger()
@@ -61,10 +78,22 @@ describe("one approval per cart", () => {
   it("an unused checkout of an unchanged cart is reused; a changed cart gets a new one", async () => {
     const { operations } = core()
     const first = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {} })
-    const same = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(first.data) })
+    const same = await operations.startCheckout({
+      snapshot: cart,
+      amountMinor: 5049n,
+      currency: "gbp",
+      data: {},
+      previousSessions: previous(first.data),
+    })
     expect(same.data.token).toBe(first.data.token)
     const changed = { ...cart, email: "someone.else@example.com" }
-    const other = await operations.startCheckout({ snapshot: changed, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(first.data) })
+    const other = await operations.startCheckout({
+      snapshot: changed,
+      amountMinor: 5049n,
+      currency: "gbp",
+      data: {},
+      previousSessions: previous(first.data),
+    })
     expect(other.data.token).not.toBe(first.data.token)
     expect(sandbox.control.ledger().checkouts).toHaveLength(2)
   })
@@ -73,7 +102,13 @@ describe("one approval per cart", () => {
     const { operations } = core()
     const data = await confirmedSession(operations, "decline")
     expect(await reason(operations.authorize({ data, requestId: "payses_declined" }))).toBe("declined")
-    const again = await operations.startCheckout({ snapshot: cart, amountMinor: 5049n, currency: "gbp", data: {}, previousSessions: previous(data) })
+    const again = await operations.startCheckout({
+      snapshot: cart,
+      amountMinor: 5049n,
+      currency: "gbp",
+      data: {},
+      previousSessions: previous(data),
+    })
     expect(again.data.token).not.toBe(data.token)
     expect(again.data.orderId).toBeUndefined()
     // The new checkout is one the consumer can open and confirm.
@@ -82,7 +117,13 @@ describe("one approval per cart", () => {
   })
 
   it("a session whose consumer came back cancelled, declined or expired is not handed on, so no call asks about it", () => {
-    const data: BnplPaymentData = { token: "tok_1", expires: "2099-01-01T00:00:00Z", redirectCheckoutUrl: "https://pay.example/1", amount: "50.49", currency: "GBP" }
+    const data: BnplPaymentData = {
+      token: "tok_1",
+      expires: "2099-01-01T00:00:00Z",
+      redirectCheckoutUrl: "https://pay.example/1",
+      amount: "50.49",
+      currency: "GBP",
+    }
     expect(previousSessionOf(data)?.token).toBe("tok_1")
     for (const finished of ["cancelled", "declined", "expired"] as const) expect(previousSessionOf({ ...data, finished })).toBeUndefined()
   })

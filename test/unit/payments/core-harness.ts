@@ -61,21 +61,39 @@ export function inProcessLock() {
 
 /** A client of the sandbox's UK account that retries twice, 1 ms apart (`options` added). */
 export function sandboxClient(options: Partial<ConstructorParameters<typeof BnplClient>[0]> = {}): BnplClient {
-  return new BnplClient({ merchantId: "sandbox-uk-merchant", secretKey: "sandbox-uk-secret-key", baseUrl: sandbox.url, maxRetries: 2, retryDelayMs: 1, ...options })
+  return new BnplClient({
+    merchantId: "sandbox-uk-merchant",
+    secretKey: "sandbox-uk-secret-key",
+    baseUrl: sandbox.url,
+    maxRetries: 2,
+    retryDelayMs: 1,
+    ...options,
+  })
 }
 
 export function core(
   overrides: Partial<PaymentCoreOptions> = {},
   store = sharedStore(),
   withLock = inProcessLock(),
-  extra: Partial<PaymentCoreDependencies> = {}
+  extra: Partial<PaymentCoreDependencies> = {},
 ) {
   const client = sandboxClient({
-    timeouts: { Auth: { readMs: 1_000 }, "Capture Payment": { readMs: 1_000 }, "Create Refund": { readMs: 1_000 }, "Void Payment": { readMs: 1_000 } },
+    timeouts: {
+      Auth: { readMs: 1_000 },
+      "Capture Payment": { readMs: 1_000 },
+      "Create Refund": { readMs: 1_000 },
+      "Void Payment": { readMs: 1_000 },
+    },
   })
   const operations = new PaymentOperations({
     client,
-    options: { region: "UK", capture: "manual", backendUrl: "https://store.example.com", storefrontUrl: "https://shop.example.com", ...overrides },
+    options: {
+      region: "UK",
+      capture: "manual",
+      backendUrl: "https://store.example.com",
+      storefrontUrl: "https://shop.example.com",
+      ...overrides,
+    },
     readLimits: async () => (await client.getConfiguration()).configuration,
     records: store,
     withLock,
@@ -92,13 +110,20 @@ export const cart = snapshot({
   items: [{ name: "Canvas Tote", quantity: 1, unitPrice: "45.54", categories: [] }],
   shippingAmount: "4.95",
   taxAmount: "8.42",
-  shippingAddress: { firstName: "Ada", lastName: "Lovelace", line1: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH", countryCode: "gb" },
+  shippingAddress: {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    line1: "12 St James's Square",
+    city: "London",
+    postalCode: "SW1Y 4JH",
+    countryCode: "gb",
+  },
 })
 
 export async function reason(promise: Promise<unknown>): Promise<PaymentErrorReason> {
   const error = await promise.then(
     () => undefined,
-    (thrown: unknown) => thrown
+    (thrown: unknown) => thrown,
   )
   expect(error).toBeInstanceOf(PaymentError)
   return (error as PaymentError).reason

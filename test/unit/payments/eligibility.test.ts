@@ -71,7 +71,7 @@ describe("checkEligibility: minimumAmount..maximumAmount inclusive, in the accou
         expect(result.eligible).toBe(low <= amount && amount <= high)
         expect(apiAmountToMinorUnits(result.minimumAmount)).toBe(low)
         expect(apiAmountToMinorUnits(result.maximumAmount)).toBe(high)
-      })
+      }),
     )
   })
 })

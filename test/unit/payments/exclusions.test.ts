@@ -98,7 +98,9 @@ describe("excludedItemsError: the refusal the shopper reads", () => {
   it("has the reason excluded_items and names the items, at most five", () => {
     const error = excludedItemsError([{ id: "cali_gift", title: "Gift card", product_id: "prod_gift" }])
     expect(error.reason).toBe("excluded_items")
-    expect(error.message).toBe('Pay later is not available for "Gift card" in your basket. Please remove it or choose another payment method.')
+    expect(error.message).toBe(
+      'Pay later is not available for "Gift card" in your basket. Please remove it or choose another payment method.',
+    )
     const many = Array.from({ length: 7 }, (_, index) => ({ id: `cali_${index}`, title: `Item ${index}` }))
     expect(excludedItemsError(many).message).toContain('"Item 4" and 2 more in your basket')
   })

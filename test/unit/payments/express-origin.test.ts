@@ -1,6 +1,9 @@
 import { allowedPopupOrigin, originOf } from "../../../src/payments/express-origin"
 
-const rules = { storefrontUrl: "https://shop.example.com/uk", storeCors: ["http://localhost:8000", /^https:\/\/.*\.preview\.example\.com$/, "*"] }
+const rules = {
+  storefrontUrl: "https://shop.example.com/uk",
+  storeCors: ["http://localhost:8000", /^https:\/\/.*\.preview\.example\.com$/, "*"],
+}
 
 describe("allowedPopupOrigin", () => {
   it("allows the storefrontUrl's origin, a storeCors origin and a storeCors /regex/ match, as origins", () => {
@@ -10,7 +13,16 @@ describe("allowedPopupOrigin", () => {
   })
 
   it("refuses another site, a missing or opaque Origin, another scheme, and `*` is no wildcard", () => {
-    for (const origin of ["https://evil.example", "https://shop.example.com.evil.example", "http://shop.example.com", undefined, "null", "file:///tmp/x", "javascript:alert(1)", 42]) {
+    for (const origin of [
+      "https://evil.example",
+      "https://shop.example.com.evil.example",
+      "http://shop.example.com",
+      undefined,
+      "null",
+      "file:///tmp/x",
+      "javascript:alert(1)",
+      42,
+    ]) {
       expect(allowedPopupOrigin(origin, rules)).toBeUndefined()
     }
     expect(allowedPopupOrigin("https://anything.example", { storeCors: ["*"] })).toBeUndefined()

@@ -19,7 +19,14 @@ const chosen = {
   email: "ada@example.com",
   total: "54.95",
   shippingAmount: "9.95",
-  shippingAddress: { firstName: "Ada", lastName: "Lovelace", line1: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH", countryCode: "gb" },
+  shippingAddress: {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    line1: "12 St James's Square",
+    city: "London",
+    postalCode: "SW1Y 4JH",
+    countryCode: "gb",
+  },
   shippingMethods: [{ optionId: "so_express", name: "Express Shipping", amount: "9.95" }],
   shippingOptionIds: ["so_express"],
 }
@@ -27,12 +34,20 @@ const chosen = {
 /** The popup's Confirm, through the sandbox's control: the default GB address, an option totalling `orderAmount`. */
 function confirm(token: string, orderAmount = "45.00") {
   const money = (amount: string) => ({ amount, currency: "GBP" })
-  sandbox.control.confirmExpressCheckout(token, { option: { id: "so_standard", shippingAmount: money("0.00"), orderAmount: money(orderAmount) } })
+  sandbox.control.confirmExpressCheckout(token, {
+    option: { id: "so_standard", shippingAmount: money("0.00"), orderAmount: money(orderAmount) },
+  })
 }
 
 async function started() {
   const { operations, client } = core()
-  const result = await operations.startExpressCheckout({ snapshot: bare, amountMinor: 4500n, currency: "gbp", popupOriginUrl: "https://shop.example.com", data: {} })
+  const result = await operations.startExpressCheckout({
+    snapshot: bare,
+    amountMinor: 4500n,
+    currency: "gbp",
+    popupOriginUrl: "https://shop.example.com",
+    data: {},
+  })
   return { operations, client, ...result }
 }
 
@@ -44,39 +59,69 @@ describe("startExpressCheckout", () => {
     expect(data.cartDigest).toBeUndefined()
     expect(data.expressItemsDigest).toBe(itemsDigest(bare))
     const checkout = await client.getCheckout(token)
-    expect(checkout).toMatchObject({ mode: "express", merchant: { popupOriginUrl: "https://shop.example.com" }, amount: { amount: "45.00", currency: "GBP" } })
+    expect(checkout).toMatchObject({
+      mode: "express",
+      merchant: { popupOriginUrl: "https://shop.example.com" },
+      amount: { amount: "45.00", currency: "GBP" },
+    })
     expect(checkout.merchant).not.toHaveProperty("redirectConfirmUrl")
     expect(checkout.consumer).toBeUndefined()
   })
 
   it("outside the limits: not_eligible naming the limit, no checkout made", async () => {
     const { operations } = core()
-    const refused = operations.startExpressCheckout({ snapshot: bare, amountMinor: 100_001n, currency: "gbp", popupOriginUrl: "https://shop.example.com", data: {} })
+    const refused = operations.startExpressCheckout({
+      snapshot: bare,
+      amountMinor: 100_001n,
+      currency: "gbp",
+      popupOriginUrl: "https://shop.example.com",
+      data: {},
+    })
     expect(await reason(refused)).toBe("not_eligible")
     expect(sandbox.control.ledger().checkouts).toHaveLength(0)
   })
 
   it("the request schema refuses an express checkout without popupOriginUrl and a standard one without e-mail, naming the field", () => {
     const amount = { amount: "45.00", currency: "GBP" }
-    expect(createCheckoutRequestSchema.safeParse({ amount, mode: "express" }).error?.issues[0]).toMatchObject({ path: ["merchant", "popupOriginUrl"] })
+    expect(createCheckoutRequestSchema.safeParse({ amount, mode: "express" }).error?.issues[0]).toMatchObject({
+      path: ["merchant", "popupOriginUrl"],
+    })
     expect(createCheckoutRequestSchema.safeParse({ amount }).error?.issues[0]).toMatchObject({ path: ["consumer", "email"] })
-    expect(createCheckoutRequestSchema.safeParse({ amount, mode: "express", merchant: { popupOriginUrl: "https://shop.example.com" } }).success).toBe(true)
+    expect(
+      createCheckoutRequestSchema.safeParse({ amount, mode: "express", merchant: { popupOriginUrl: "https://shop.example.com" } }).success,
+    ).toBe(true)
   })
 })
 
 describe("continueExpressCheckout", () => {
   it("approved: the cart's total must be the approved amount; the session then keeps the cart's digest", async () => {
     const { operations, data, token } = await started()
-    const instruction = { token, expires: data.expires, phase: "approved" as const, approvedAmount: "54.95", itemsDigest: data.expressItemsDigest }
-    await expect(operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n + 1n, currency: "gbp", instruction, data: {} })).rejects.toMatchObject({
+    const instruction = {
+      token,
+      expires: data.expires,
+      phase: "approved" as const,
+      approvedAmount: "54.95",
+      itemsDigest: data.expressItemsDigest,
+    }
+    await expect(
+      operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n + 1n, currency: "gbp", instruction, data: {} }),
+    ).rejects.toMatchObject({
       reason: "amount_changed",
     })
-    const carried = await operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n, currency: "gbp", instruction, data: {} })
+    const carried = await operations.continueExpressCheckout({
+      snapshot: chosen,
+      amountMinor: 5495n,
+      currency: "gbp",
+      instruction,
+      data: {},
+    })
     expect(carried.data).toMatchObject({ token, amount: "54.95", express: "approved" })
     expect(carried.data.cartDigest).toMatch(/^[0-9a-f]{64}$/)
     // Other items at the same total are not the approved cart.
     const otherItems = { ...chosen, items: [{ ...chosen.items[0], variantId: "variant_2" }] }
-    await expect(operations.continueExpressCheckout({ snapshot: otherItems, amountMinor: 5495n, currency: "gbp", instruction, data: {} })).rejects.toMatchObject({
+    await expect(
+      operations.continueExpressCheckout({ snapshot: otherItems, amountMinor: 5495n, currency: "gbp", instruction, data: {} }),
+    ).rejects.toMatchObject({
       reason: "cart_changed",
     })
     expect(sandbox.control.ledger().checkouts).toHaveLength(1)
@@ -86,7 +131,13 @@ describe("continueExpressCheckout", () => {
     const { operations, data, token } = await started()
     // The cart (45.00) started inside the limits; its total with the confirmed option (54.95) is above them.
     sandbox.control.setAccountConfiguration("sandbox-uk-merchant", { minimumAmount: "1.00", maximumAmount: "50.00" })
-    const instruction = { token, expires: data.expires, phase: "approved" as const, approvedAmount: "54.95", itemsDigest: data.expressItemsDigest }
+    const instruction = {
+      token,
+      expires: data.expires,
+      phase: "approved" as const,
+      approvedAmount: "54.95",
+      itemsDigest: data.expressItemsDigest,
+    }
     const refused = operations.continueExpressCheckout({ snapshot: chosen, amountMinor: 5495n, currency: "gbp", instruction, data: {} })
     await expect(refused).rejects.toMatchObject({ reason: "not_eligible", message: expect.stringContaining("above the maximum of 50.00") })
   })

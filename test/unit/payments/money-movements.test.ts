@@ -1,6 +1,5 @@
-import { MemoryMoneyRecords } from "../../../src/payments/money-records"
-import { PaymentOperations } from "../../../src/payments/payment-operations"
-import { logger, sandbox, sharedStore, medusaCapture, inProcessLock, core, reason, authorized, useSandboxCore } from "./core-harness"
+import type { MemoryMoneyRecords } from "../../../src/payments/money-records"
+import { sandbox, sharedStore, medusaCapture, core, reason, authorized, useSandboxCore } from "./core-harness"
 
 useSandboxCore()
 
@@ -14,7 +13,14 @@ describe("money records across a crash", () => {
     const store = sharedStore()
     const data = await capturedWith(store)
     // The process wrote its record and died before the call went out; Medusa kept its refund of 30.00.
-    await store.begin({ serviceOrderId: data.orderId!, kind: "refund", medusaRecordId: "ref_dead", requestId: "ref_dead", amount: "30.00", currency: "GBP" })
+    await store.begin({
+      serviceOrderId: data.orderId!,
+      kind: "refund",
+      medusaRecordId: "ref_dead",
+      requestId: "ref_dead",
+      amount: "30.00",
+      currency: "GBP",
+    })
     const { operations } = core({}, store)
     const after = await operations.refund({ data, amountMinor: 1000n, refundId: "ref_next" })
     expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["30.00", "10.00"])
@@ -27,8 +33,19 @@ describe("money records across a crash", () => {
     const data = await capturedWith(store)
     sandbox.control.addFault({ endpoint: "refund", kind: "latency", delayMs: 200, times: 1 })
     // The call reaches the service; the "process" forgets it before recording the answer.
-    const record = await store.begin({ serviceOrderId: data.orderId!, kind: "refund", medusaRecordId: "ref_mid", requestId: "ref_mid", amount: "30.00", currency: "GBP" })
-    await first.client.createRefund(data.orderId!, { amount: { amount: "30.00", currency: "GBP" }, requestId: "ref_mid", merchantReference: "ref_mid" })
+    const record = await store.begin({
+      serviceOrderId: data.orderId!,
+      kind: "refund",
+      medusaRecordId: "ref_mid",
+      requestId: "ref_mid",
+      amount: "30.00",
+      currency: "GBP",
+    })
+    await first.client.createRefund(data.orderId!, {
+      amount: { amount: "30.00", currency: "GBP" },
+      requestId: "ref_mid",
+      merchantReference: "ref_mid",
+    })
     expect((await store.forOrder(data.orderId!)).find((entry) => entry.id === record.id)?.state).toBe("sending")
 
     const after = await core({}, store).operations.refund({ data, amountMinor: 1000n, refundId: "ref_later" })
@@ -51,7 +68,15 @@ describe("money records across a crash", () => {
     const store = sharedStore()
     const { operations } = core({}, store)
     const data = await authorized(operations)
-    await Promise.all([operations.capture({ data, capture: medusaCapture(1000n) }), operations.capture({ data, capture: medusaCapture(3000n) })])
-    expect(sandbox.control.ledger().captures.map((capture) => capture.amount.amount).sort()).toEqual(["10.00", "30.00"])
+    await Promise.all([
+      operations.capture({ data, capture: medusaCapture(1000n) }),
+      operations.capture({ data, capture: medusaCapture(3000n) }),
+    ])
+    expect(
+      sandbox.control
+        .ledger()
+        .captures.map((capture) => capture.amount.amount)
+        .sort(),
+    ).toEqual(["10.00", "30.00"])
   })
 })

@@ -1,5 +1,5 @@
-import { PaymentOperations } from "../../../src/payments/payment-operations"
-import { PaymentError } from "../../../src/payments/errors"
+import type { PaymentOperations } from "../../../src/payments/payment-operations"
+import type { PaymentError } from "../../../src/payments/errors"
 import { MemoryPaymentIdentities } from "../../../src/payments/payment-identity"
 import { sandbox, medusaCapture, core, reason, authorized, useSandboxCore, sharedStore, inProcessLock } from "./core-harness"
 
@@ -24,7 +24,9 @@ describe("a service payment that is not the session's (issue 34: a reset service
     expect(refused.message).toContain(`service order ${other.orderId} is not this payment's`)
     expect(refused.message).toContain(`checkout ${other.token}`)
     expect(refused.message).toContain(`this payment's checkout is ${data.token}`)
-    expect(await reason(operations.refund({ data: { ...data, capturedAmount: "50.49" }, amountMinor: 100n, refundId: "ref_mismatch" }))).toBe("payment_mismatch")
+    expect(
+      await reason(operations.refund({ data: { ...data, capturedAmount: "50.49" }, amountMinor: 100n, refundId: "ref_mismatch" })),
+    ).toBe("payment_mismatch")
     expect(await reason(operations.cancel({ data, idempotencyKey: "pay_mismatch" }))).toBe("payment_mismatch")
 
     const ledger = sandbox.control.ledger()
@@ -52,7 +54,11 @@ describe("a service payment that is not the session's (issue 34: a reset service
   /** The requests the service received since `before` (the sandbox's counts), by endpoint. */
   function sentSince(before: Record<string, number>): Record<string, number> {
     const now = sandbox.control.ledger().requests
-    return Object.fromEntries(Object.entries(now).filter(([endpoint, n]) => n !== (before[endpoint] ?? 0)).map(([endpoint, n]) => [endpoint, n - (before[endpoint] ?? 0)]))
+    return Object.fromEntries(
+      Object.entries(now)
+        .filter(([endpoint, n]) => n !== (before[endpoint] ?? 0))
+        .map(([endpoint, n]) => [endpoint, n - (before[endpoint] ?? 0)]),
+    )
   }
 
   it("capture, refund and void each make one call: the identity recorded at approval is checked, no Get Payment (issue 49)", async () => {
@@ -104,7 +110,9 @@ describe("a service payment that is not the session's (issue 34: a reset service
     const { operations: restored } = core({}, money, inProcessLock(), { identities: new MemoryPaymentIdentities() })
     const before = { ...sandbox.control.ledger().requests }
     expect(await reason(restored.capture({ data: old, capture: medusaCapture() }))).toBe("payment_mismatch")
-    expect(await reason(restored.refund({ data: { ...old, capturedAmount: "50.49" }, amountMinor: 100n, refundId: "ref_restored" }))).toBe("payment_mismatch")
+    expect(await reason(restored.refund({ data: { ...old, capturedAmount: "50.49" }, amountMinor: 100n, refundId: "ref_restored" }))).toBe(
+      "payment_mismatch",
+    )
     expect(await reason(restored.cancel({ data: old, idempotencyKey: "pay_restored" }))).toBe("payment_mismatch")
     expect(sentSince(before)).toEqual({ getPayment: 3 })
     const ledger = sandbox.control.ledger()

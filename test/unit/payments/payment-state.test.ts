@@ -97,7 +97,7 @@ describe("authorizationExpiry: the AUTH_APPROVED event's expires (docs/service-a
           { type: "CAPTURED", expires: "2026-01-01T00:00:00Z" },
           { type: "AUTH_APPROVED", expires: LATER, created: NOW.toISOString() },
         ],
-      })
+      }),
     ).toBe(LATER)
   })
 

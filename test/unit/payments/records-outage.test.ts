@@ -28,7 +28,7 @@ class RecordsWithOutage extends MemoryMoneyRecords {
   }
 }
 
-describe("the store's database away (docs/operations.md \"Outages\")", () => {
+describe('the store\'s database away (docs/operations.md "Outages")', () => {
   it("before a capture: nothing is sent, and the admin reads records_unavailable", async () => {
     const records = new RecordsWithOutage()
     const { operations } = core({}, records)
@@ -47,7 +47,9 @@ describe("the store's database away (docs/operations.md \"Outages\")", () => {
     const captured = await operations.capture({ data, capture })
     // Success, so Medusa keeps its capture of money the service took.
     expect(captured).toMatchObject({ capturedAmount: "50.49" })
-    expect(logs.join("\n")).toContain(`capture ${capture.id} of service order ${data.orderId} (50.49 GBP) was applied by the service, but its record could not be updated`)
+    expect(logs.join("\n")).toContain(
+      `capture ${capture.id} of service order ${data.orderId} (50.49 GBP) was applied by the service, but its record could not be updated`,
+    )
 
     records.away = false
     records.goAwayAfterNextBegin = false
@@ -79,7 +81,9 @@ describe("the store's database away (docs/operations.md \"Outages\")", () => {
     // Success, so Medusa keeps its refund of money the service gave back.
     expect(refunded.refundedAmount).toBe("10.00")
     expect(sandbox.control.ledger().refunds.map((entry) => entry.requestId)).toEqual(["ref_applied"])
-    expect(logs.join("\n")).toContain(`the other money records of service order ${orderId} could not be settled after its money call was applied`)
+    expect(logs.join("\n")).toContain(
+      `the other money records of service order ${orderId} could not be settled after its money call was applied`,
+    )
     expect((await records.forOrder(orderId)).map((record) => [record.requestId, record.state])).toEqual([
       [expect.any(String), "applied"],
       ["ref_applied", "applied"],
@@ -105,7 +109,9 @@ describe("the store's database away (docs/operations.md \"Outages\")", () => {
     // One whose identity no record holds (approved before the records) is refused while the
     // service cannot be read: nothing goes out blind.
     const { operations: upgraded } = core({}, sharedStore(), inProcessLock(), { identities: new MemoryPaymentIdentities() })
-    expect(await reason(upgraded.refund({ data: { ...captured, refundedAmount: "15.00" }, amountMinor: 500n, refundId: "ref_blind" }))).toBe("service_unanswered")
+    expect(
+      await reason(upgraded.refund({ data: { ...captured, refundedAmount: "15.00" }, amountMinor: 500n, refundId: "ref_blind" })),
+    ).toBe("service_unanswered")
     expect(sandbox.control.ledger().refunds).toHaveLength(2)
   })
 })

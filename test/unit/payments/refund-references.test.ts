@@ -1,5 +1,9 @@
 import fc from "fast-check"
-import { refundReferences, REFUND_EVENT_REFERENCE_MAX_LENGTH, REFUND_MERCHANT_REFERENCE_MAX_LENGTH } from "../../../src/payments/refund-references"
+import {
+  refundReferences,
+  REFUND_EVENT_REFERENCE_MAX_LENGTH,
+  REFUND_MERCHANT_REFERENCE_MAX_LENGTH,
+} from "../../../src/payments/refund-references"
 import type { RefundNotes } from "../../../src/payments/refund-references"
 import { sandbox, sharedStore, inProcessLock, medusaCapture, core, authorized, useSandboxCore } from "./core-harness"
 
@@ -7,7 +11,7 @@ useSandboxCore()
 
 const REFUND_ID = "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZP"
 
-describe("refund references (docs/service-api.md \"Create Refund\")", () => {
+describe('refund references (docs/service-api.md "Create Refund")', () => {
   it("reason and note, then the refund id's short form; merchantReference is the refund id", () => {
     expect(refundReferences(REFUND_ID, { reason: "Damaged", note: "Box crushed in transit" })).toEqual({
       merchantReference: REFUND_ID,
@@ -20,7 +24,9 @@ describe("refund references (docs/service-api.md \"Create Refund\")", () => {
     expect(references.merchantReference).toBe(REFUND_ID)
     expect(references.refundMerchantReference).toBe(`Order #1042 refund 2 [${REFUND_ID.slice(-12)}]`)
     // A reason or note is still what the merchant wrote.
-    expect(refundReferences(REFUND_ID, { note: "Late", orderDisplayId: 1042, refundNumber: 2 }).refundMerchantReference).toBe(`Late [${REFUND_ID.slice(-12)}]`)
+    expect(refundReferences(REFUND_ID, { note: "Late", orderDisplayId: 1042, refundNumber: 2 }).refundMerchantReference).toBe(
+      `Late [${REFUND_ID.slice(-12)}]`,
+    )
   })
 
   it("without a reason, a note or the order's number the event reference is the refund id", () => {
@@ -43,15 +49,19 @@ describe("refund references (docs/service-api.md \"Create Refund\")", () => {
 
   it("property: within the lengths, the same inputs give the same references, two refunds never share one", () => {
     const id = fc.string({ minLength: 20, maxLength: 64 }).map((tail) => `ref_${tail.replace(/\s/g, "_")}`)
-    const notes: fc.Arbitrary<RefundNotes> = fc.record({ reason: fc.option(fc.string({ maxLength: 200 })), note: fc.option(fc.string({ maxLength: 400 })) })
+    const notes: fc.Arbitrary<RefundNotes> = fc.record({
+      reason: fc.option(fc.string({ maxLength: 200 })),
+      note: fc.option(fc.string({ maxLength: 400 })),
+    })
     fc.assert(
       fc.property(id, id, notes, (first, second, words) => {
         const a = refundReferences(first, words)
         expect(a.merchantReference.length).toBeLessThanOrEqual(REFUND_MERCHANT_REFERENCE_MAX_LENGTH)
         expect(a.refundMerchantReference.length).toBeLessThanOrEqual(REFUND_EVENT_REFERENCE_MAX_LENGTH)
         expect(refundReferences(first, { ...words })).toEqual(a)
-        if (first.slice(-12) !== second.slice(-12)) expect(refundReferences(second, words).refundMerchantReference).not.toBe(a.refundMerchantReference)
-      })
+        if (first.slice(-12) !== second.slice(-12))
+          expect(refundReferences(second, words).refundMerchantReference).not.toBe(a.refundMerchantReference)
+      }),
     )
   })
 })
@@ -71,17 +81,31 @@ describe("a refund's references reach the service", () => {
     sandbox.control.clearFaults()
     await operations.refund({ data: kept, amountMinor: 500n, refundId: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ" })
     const expected = refundReferences(REFUND_ID, notes[REFUND_ID])
-    expect(sandbox.control.ledger().refunds.map(({ requestId, merchantReference, refundMerchantReference }) => ({ requestId, merchantReference, refundMerchantReference }))).toEqual([
+    expect(
+      sandbox.control.ledger().refunds.map(({ requestId, merchantReference, refundMerchantReference }) => ({
+        requestId,
+        merchantReference,
+        refundMerchantReference,
+      })),
+    ).toEqual([
       { requestId: REFUND_ID, ...expected },
-      { requestId: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ", merchantReference: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ", refundMerchantReference: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ" },
+      {
+        requestId: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ",
+        merchantReference: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ",
+        refundMerchantReference: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ",
+      },
     ])
     expect(expected.refundMerchantReference).toBe(`Damaged: Arrived with a torn strap [${REFUND_ID.slice(-12)}]`)
   })
 
   it("Medusa's refund cannot be read: records_unavailable, nothing sent", async () => {
-    const { operations } = core({}, sharedStore(), inProcessLock(), { refundNotes: async () => Promise.reject(new Error("connection refused")) })
+    const { operations } = core({}, sharedStore(), inProcessLock(), {
+      refundNotes: async () => Promise.reject(new Error("connection refused")),
+    })
     const data = await operations.capture({ data: await authorized(operations), capture: medusaCapture() })
-    await expect(operations.refund({ data, amountMinor: 100n, refundId: REFUND_ID })).rejects.toMatchObject({ reason: "records_unavailable" })
+    await expect(operations.refund({ data, amountMinor: 100n, refundId: REFUND_ID })).rejects.toMatchObject({
+      reason: "records_unavailable",
+    })
     expect(sandbox.control.ledger().refunds).toHaveLength(0)
   })
 })

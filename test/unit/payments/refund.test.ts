@@ -1,4 +1,4 @@
-import { PaymentOperations } from "../../../src/payments/payment-operations"
+import type { PaymentOperations } from "../../../src/payments/payment-operations"
 import { sandbox, sharedStore, medusaCapture, core, reason, authorized, useSandboxCore } from "./core-harness"
 
 useSandboxCore()
@@ -20,7 +20,9 @@ describe("refund", () => {
 
   it("an uncaptured payment: not_allowed, nothing sent", async () => {
     const { operations } = core()
-    expect(await reason(operations.refund({ data: await authorized(operations), amountMinor: 100n, refundId: "ref_04" }))).toBe("not_allowed")
+    expect(await reason(operations.refund({ data: await authorized(operations), amountMinor: 100n, refundId: "ref_04" }))).toBe(
+      "not_allowed",
+    )
     expect(sandbox.control.ledger().refunds).toHaveLength(0)
   })
 
@@ -64,7 +66,7 @@ describe("refund", () => {
         ["ref_11", "7.00"],
       ])
       expect(after.refundedAmount).toBe("17.00")
-    }
+    },
   )
 
   it("a refund a dead process left sending, whose resend's answer is lost too: still Medusa's, so the next refund is sent in full", async () => {
@@ -72,7 +74,14 @@ describe("refund", () => {
     const { operations } = core({}, store)
     const data = await captured(operations)
     // A process died after recording refund ref_20 (Medusa committed it) and before sending it.
-    await store.begin({ serviceOrderId: data.orderId!, kind: "refund", medusaRecordId: "ref_20", requestId: "ref_20", amount: "25.00", currency: "GBP" })
+    await store.begin({
+      serviceOrderId: data.orderId!,
+      kind: "refund",
+      medusaRecordId: "ref_20",
+      requestId: "ref_20",
+      amount: "25.00",
+      currency: "GBP",
+    })
     // The next refund resends it first; every answer of the resend is lost, so this refund fails (Medusa deletes ref_21).
     sandbox.control.addFault({ endpoint: "refund", kind: "lost_response", times: 10 })
     await expect(operations.refund({ data, amountMinor: 3000n, refundId: "ref_21" })).rejects.toThrow()
@@ -82,5 +91,4 @@ describe("refund", () => {
     expect(sandbox.control.ledger().refunds.map((refund) => refund.amount.amount)).toEqual(["25.00", "3.00"])
     expect(after.refundedAmount).toBe("28.00")
   })
-
 })

@@ -14,7 +14,9 @@ describe("cancel", () => {
   it("an already voided or never authorised payment is left as it is", async () => {
     const { operations } = core()
     expect(await operations.cancel({ data: { token: "x" }, idempotencyKey: "pay_04" })).toEqual({ token: "x" })
-    expect(await operations.cancel({ data: { orderId: "1", paymentState: "VOIDED" }, idempotencyKey: "pay_05" })).toMatchObject({ paymentState: "VOIDED" })
+    expect(await operations.cancel({ data: { orderId: "1", paymentState: "VOIDED" }, idempotencyKey: "pay_05" })).toMatchObject({
+      paymentState: "VOIDED",
+    })
     expect(sandbox.control.ledger().voids).toHaveLength(0)
   })
 
@@ -57,22 +59,31 @@ describe("what a void of the rest released (Void the rest's credit line)", () =>
     expect(minor(released(voided)!)).toBe(minor(data.amount!) - 1000n)
   })
 
-  it.each(["capture first", "void first"] as const)("a capture racing the void (%s): the released amount is what the service voided, to the cent", async (first) => {
-    for (let round = 0; round < 10; round++) {
-      const { operations } = core()
-      const data = await authorized(operations)
-      const partly = await operations.capture({ data, capture: medusaCapture(1000n) })
-      const capture = () => operations.capture({ data: partly, capture: medusaCapture(1000n) }).then(() => "captured", () => "refused")
-      const cancel = () => operations.cancel({ data: partly, idempotencyKey: `pay_race_${round}` })
-      const [captureOutcome, voided] =
-        first === "capture first" ? await Promise.all([capture(), cancel()]) : await Promise.all([cancel(), capture()]).then(([v, c]) => [c, v] as const)
-      const voids = sandbox.control.ledger().voids.filter((entry) => entry.orderId === data.orderId)
-      expect(voids).toHaveLength(1)
-      expect(released(voided)).toBe(voids[0].amount.amount)
-      const capturedAtService = captureOutcome === "captured" ? 2000n : 1000n
-      expect(minor(released(voided)!)).toBe(minor(data.amount!) - capturedAtService)
-    }
-  })
+  it.each(["capture first", "void first"] as const)(
+    "a capture racing the void (%s): the released amount is what the service voided, to the cent",
+    async (first) => {
+      for (let round = 0; round < 10; round++) {
+        const { operations } = core()
+        const data = await authorized(operations)
+        const partly = await operations.capture({ data, capture: medusaCapture(1000n) })
+        const capture = () =>
+          operations.capture({ data: partly, capture: medusaCapture(1000n) }).then(
+            () => "captured",
+            () => "refused",
+          )
+        const cancel = () => operations.cancel({ data: partly, idempotencyKey: `pay_race_${round}` })
+        const [captureOutcome, voided] =
+          first === "capture first"
+            ? await Promise.all([capture(), cancel()])
+            : await Promise.all([cancel(), capture()]).then(([v, c]) => [c, v] as const)
+        const voids = sandbox.control.ledger().voids.filter((entry) => entry.orderId === data.orderId)
+        expect(voids).toHaveLength(1)
+        expect(released(voided)).toBe(voids[0].amount.amount)
+        const capturedAtService = captureOutcome === "captured" ? 2000n : 1000n
+        expect(minor(released(voided)!)).toBe(minor(data.amount!) - capturedAtService)
+      }
+    },
+  )
 
   it("a void sent again after its answer was lost: the same requestId, one void at the service, the same released amount", async () => {
     const { operations } = core()

@@ -14,7 +14,13 @@ describe("the payment provider's constructor", () => {
     try {
       const provider = new BnplPaymentProviderService(
         { logger: { warn: () => undefined, error: () => undefined } },
-        { merchantId: "100101", secretKey: "uk-secret-value", region: "UK", baseUrl: "https://api.bnpl.example.com", backendUrl: "https://store.example.com" }
+        {
+          merchantId: "100101",
+          secretKey: "uk-secret-value",
+          region: "UK",
+          baseUrl: "https://api.bnpl.example.com",
+          backendUrl: "https://store.example.com",
+        },
       )
       expect(provider).toBeInstanceOf(BnplPaymentProviderService)
       // Every promise the constructor could have started has run its first steps by now.

@@ -14,6 +14,10 @@ describe("the session status of an order's payment collection", () => {
       expect(withOrderCollectionStatus({ data: { orderCollection }, status }).status).toBe(status)
     }
     expect(withOrderCollectionStatus({ data: { token: "t", cartId: "cart_01" }, status: "pending" }).status).toBe("pending")
-    expect(withOrderCollectionStatus({ id: "tok", data: { orderCollection }, status: "pending" })).toEqual({ id: "tok", data: { orderCollection }, status: "pending_authorization" })
+    expect(withOrderCollectionStatus({ id: "tok", data: { orderCollection }, status: "pending" })).toEqual({
+      id: "tok",
+      data: { orderCollection },
+      status: "pending_authorization",
+    })
   })
 })

@@ -1,11 +1,6 @@
 import type { ReactElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
-import {
-  PayLaterButton,
-  PayLaterMessage,
-  PayLaterProcessing,
-  PayLaterReturnNotice,
-} from "../../../src/react"
+import { PayLaterButton, PayLaterMessage, PayLaterProcessing, PayLaterReturnNotice } from "../../../src/react"
 import type { PayLaterEligibility } from "../../../src/storefront"
 
 const GBP: PayLaterEligibility = { eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" }
@@ -34,7 +29,7 @@ describe("<PayLaterMessage> as the server renders it", () => {
     expect(hidden).toMatch(/^<div[^>]*data-eligible="hidden"[^>]*data-reason="above_maximum"[^>]*><\/div>$/)
     expect(hidden).toContain("min-height:1.5em")
     expect(html(<PayLaterMessage amount={1499} currency="gbp" limits={GBP} outside="reason" locale="en-GB" />)).toContain(
-      "Pay later is available on orders from £1.00 to £1,000.00."
+      "Pay later is available on orders from £1.00 to £1,000.00.",
     )
     expect(html(<PayLaterMessage amount={1499} currency="gbp" limits={GBP} reserveSpace={false} />)).not.toContain("min-height")
   })
@@ -44,7 +39,7 @@ describe("<PayLaterMessage> as the server renders it", () => {
     const hidden = html(<PayLaterMessage amount={45} currency="gbp" limits={excluded} productId="prod_giftcard" />)
     expect(hidden).toMatch(/^<div[^>]*data-eligible="hidden"[^>]*data-reason="excluded_items"[^>]*><\/div>$/)
     expect(html(<PayLaterMessage amount={45} currency="gbp" limits={excluded} outside="reason" />)).toContain(
-      "Pay later is not available for some items in your basket."
+      "Pay later is not available for some items in your basket.",
     )
   })
 
@@ -61,7 +56,13 @@ describe("the checkout components as the server renders them", () => {
   })
 
   it("takes the storefront's button classes: the pay button and the notice's Try again look like its other buttons", () => {
-    expect(html(<PayLaterButton start={never} className="btn btn-primary">Pay later</PayLaterButton>)).toContain('<button type="button" class="btn btn-primary"')
+    expect(
+      html(
+        <PayLaterButton start={never} className="btn btn-primary">
+          Pay later
+        </PayLaterButton>,
+      ),
+    ).toContain('<button type="button" class="btn btn-primary"')
     const notice = html(<PayLaterReturnNotice reason="declined" start={never} orderUrl="/" className="notice" buttonClassName="btn" />)
     expect(notice).toMatch(/^<div class="notice"/)
     expect(notice).toContain('<button type="button" class="btn"')
@@ -73,7 +74,7 @@ describe("the checkout components as the server renders them", () => {
     expect(markup).toContain('role="alert"')
     expect(markup).toContain(">Try again</button>")
     const translated = html(
-      <PayLaterReturnNotice reason="declined" start={never} orderUrl="/" messages={{ declined: "Abgelehnt." }} tryAgainLabel="Erneut" />
+      <PayLaterReturnNotice reason="declined" start={never} orderUrl="/" messages={{ declined: "Abgelehnt." }} tryAgainLabel="Erneut" />,
     )
     expect(translated).toContain("Abgelehnt.")
     expect(translated).toContain(">Erneut</button>")

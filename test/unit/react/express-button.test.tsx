@@ -30,7 +30,9 @@ describe("<PayLaterExpressButton> as the server renders it", () => {
   it("inside the limits: the button is in the first paint, waiting for the service's library", () => {
     const markup = html(product())
     expect(markup).toContain('data-state="loading"')
-    expect(markup).toMatch(/<button type="button" disabled="" aria-busy="true" data-pay-later-express-button="" style="min-height:24px;min-width:24px">Express checkout with pay later<\/button>/)
+    expect(markup).toMatch(
+      /<button type="button" disabled="" aria-busy="true" data-pay-later-express-button="" style="min-height:24px;min-width:24px">Express checkout with pay later<\/button>/,
+    )
     expect(html(product({ children: "Pay later in one step", className: "btn" }))).toContain('class="btn"')
     expect(html(product({ children: "Pay later in one step" }))).toContain(">Pay later in one step</button>")
     expect(warnings()).toEqual([])

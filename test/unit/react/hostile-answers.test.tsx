@@ -34,7 +34,9 @@ describe("<PayLaterMessage> with bad limits renders the empty line, never throws
 
   it.each(hostile)("%s", (_label, limits) => {
     let markup = ""
-    expect(() => (markup = html(<PayLaterMessage amount={45} currency="gbp" limits={limits as PayLaterEligibility} locale="en-GB" />))).not.toThrow()
+    expect(
+      () => (markup = html(<PayLaterMessage amount={45} currency="gbp" limits={limits as PayLaterEligibility} locale="en-GB" />)),
+    ).not.toThrow()
     if (limits !== null) {
       // Nothing shown, the line's space kept (null limits are "not known yet": the same empty line).
       expect(markup).toMatch(/^<div[^>]*data-eligible="hidden"[^>]*><\/div>$/)
@@ -54,14 +56,16 @@ describe("<PayLaterMessage> with bad limits renders the empty line, never throws
   })
 
   it("a malformed locale reads as English; a bad instalment count hides the line rather than throwing", () => {
-    expect(html(<PayLaterMessage amount={45} currency="gbp" limits={GBP} locale="not a locale!" />)).toContain("Pay later on orders from £1.00 to £1,000.00.")
+    expect(html(<PayLaterMessage amount={45} currency="gbp" limits={GBP} locale="not a locale!" />)).toContain(
+      "Pay later on orders from £1.00 to £1,000.00.",
+    )
     expect(html(<PayLaterMessage amount={45} currency="gbp" limits={GBP} instalments={2.5} />)).toContain('data-eligible="hidden"')
     expect(html(<PayLaterMessage amount={45} currency={undefined as unknown as string} limits={GBP} />)).toContain('data-eligible="hidden"')
   })
 
   it("good limits still show, lower-case currency included", () => {
     expect(html(<PayLaterMessage amount={45} currency="gbp" limits={{ ...GBP, currency: "gbp" }} locale="en-GB" />)).toContain(
-      "Pay later on orders from £1.00 to £1,000.00."
+      "Pay later on orders from £1.00 to £1,000.00.",
     )
     expect(warnings()).toEqual([])
   })
@@ -153,7 +157,9 @@ describe("<PayLaterReturnNotice>: its reason from the address bar and its action
     ["undefined", undefined],
   ])("a reason that is %s shows the payment_failed message, never the value", (_label, reason) => {
     let markup = ""
-    expect(() => (markup = html(<PayLaterReturnNotice reason={reason as never} start={never} orderUrl="/order/{order_id}" />))).not.toThrow()
+    expect(
+      () => (markup = html(<PayLaterReturnNotice reason={reason as never} start={never} orderUrl="/order/{order_id}" />)),
+    ).not.toThrow()
     expect(markup).toContain('data-reason="payment_failed"')
     expect(markup).toContain("The payment could not be completed.")
     expect(markup).not.toContain("<img")

@@ -38,7 +38,15 @@ describe("the medusa-payment-bnpl command line", () => {
     expect(help.exitCode).toBeUndefined()
     expect(await cli("help", "sandbox")).toEqual(help)
     expect(await cli("sandbox", "-h")).toEqual(help)
-    for (const flag of ["--port", "--host", "--public-url", "--strict-requests", "--prefer-recordings", "--instalments", "--instalment-days"]) {
+    for (const flag of [
+      "--port",
+      "--host",
+      "--public-url",
+      "--strict-requests",
+      "--prefer-recordings",
+      "--instalments",
+      "--instalment-days",
+    ]) {
       // Each flag on a line of its own, followed by words on what it does.
       expect(help.out).toMatch(new RegExp(`\\n  ${flag}( <[a-z]+>)? +[a-z(]{3,}`))
     }
@@ -48,10 +56,19 @@ describe("the medusa-payment-bnpl command line", () => {
 
   it.each([
     [["--bogus"], "medusa-payment-bnpl: unknown flag --bogus. Run `medusa-payment-bnpl --help` for the commands."],
-    [["sandbox", "--bogus"], "medusa-payment-bnpl: unknown flag --bogus for sandbox. Run `medusa-payment-bnpl sandbox --help` for its flags."],
+    [
+      ["sandbox", "--bogus"],
+      "medusa-payment-bnpl: unknown flag --bogus for sandbox. Run `medusa-payment-bnpl sandbox --help` for its flags.",
+    ],
     [["sandbox", "--port"], "medusa-payment-bnpl: --port needs a value. Run `medusa-payment-bnpl sandbox --help` for its flags."],
-    [["sandbox", "--port", "http"], 'medusa-payment-bnpl: --port must be a whole number from 0 to 65535, got "http". Run `medusa-payment-bnpl sandbox --help` for its flags.'],
-    [["sandbox", "extra"], 'medusa-payment-bnpl: unexpected argument "extra" for sandbox. Run `medusa-payment-bnpl sandbox --help` for its flags.'],
+    [
+      ["sandbox", "--port", "http"],
+      'medusa-payment-bnpl: --port must be a whole number from 0 to 65535, got "http". Run `medusa-payment-bnpl sandbox --help` for its flags.',
+    ],
+    [
+      ["sandbox", "extra"],
+      'medusa-payment-bnpl: unexpected argument "extra" for sandbox. Run `medusa-payment-bnpl sandbox --help` for its flags.',
+    ],
     [["sandbx"], 'medusa-payment-bnpl: unknown command "sandbx". Run `medusa-payment-bnpl --help` for the commands.'],
     [["help", "sandbx"], 'medusa-payment-bnpl: unknown command "sandbx". Run `medusa-payment-bnpl --help` for the commands.'],
   ])("answers %j in one plain line with the help's pointer, exit code 2, starting nothing", async (argv, line) => {

@@ -27,7 +27,11 @@ describe("Money amounts in a request", () => {
 
   it("both modes refuse what is not a non-negative decimal", () => {
     for (const sent of ["1,50", "-1.00", "1.", ".5", "ten"]) {
-      expect({ sent, tolerant: tolerant.safeParse(refund(sent)).success, strict: strict.safeParse(refund(sent)).success }).toEqual({ sent, tolerant: false, strict: false })
+      expect({ sent, tolerant: tolerant.safeParse(refund(sent)).success, strict: strict.safeParse(refund(sent)).success }).toEqual({
+        sent,
+        tolerant: false,
+        strict: false,
+      })
     }
   })
 

@@ -21,13 +21,17 @@ describe("the shopper catalogues", () => {
   it.each(SHOPPER_LOCALES)("%s uses exactly English's placeholders, and none is left once filled", (locale) => {
     for (const key of SHOPPER_TEXT_KEYS) {
       const text = SHOPPER_CATALOGUES[locale][key]
-      expect({ key, placeholders: [...new Set(placeholders(text))] }).toEqual({ key, placeholders: [...new Set(placeholders(SHOPPER_CATALOGUES["en-GB"][key]))] })
+      expect({ key, placeholders: [...new Set(placeholders(text))] }).toEqual({
+        key,
+        placeholders: [...new Set(placeholders(SHOPPER_CATALOGUES["en-GB"][key]))],
+      })
       expect(fillText(text, VALUES)).not.toMatch(/[{}]/)
     }
   })
 
   it("words the plan as each market says it: pay in 4, interest-free", () => {
-    const line = (locale: keyof typeof SHOPPER_CATALOGUES) => fillText(SHOPPER_CATALOGUES[locale].instalmentText, { count: "4", instalment: "X" })
+    const line = (locale: keyof typeof SHOPPER_CATALOGUES) =>
+      fillText(SHOPPER_CATALOGUES[locale].instalmentText, { count: "4", instalment: "X" })
     expect(line("en-GB")).toBe("Or 4 interest-free payments of X.")
     expect(line("fr-FR")).toContain("en 4 fois sans frais")
     expect(line("de-DE")).toContain("in 4 Raten zinsfrei")

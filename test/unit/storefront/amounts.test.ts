@@ -19,9 +19,7 @@ describe("amounts in minor units", () => {
   })
 
   it("round-trips every 2-decimal amount through its decimal string", () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (minor) => toMinorUnits(toDecimalString(minor)) === minor)
-    )
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (minor) => toMinorUnits(toDecimalString(minor)) === minor))
   })
 
   it("formats for the shopper's locale exactly", () => {

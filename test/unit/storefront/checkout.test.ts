@@ -5,8 +5,7 @@ const store = new StoreServer()
 beforeAll(() => store.start())
 afterAll(() => store.stop())
 
-const SERVICE_DOWN =
-  "Starting the pay later checkout could not be completed: the payment service did not answer in time. Please try again."
+const SERVICE_DOWN = "Starting the pay later checkout could not be completed: the payment service did not answer in time. Please try again."
 
 /** A store whose cart has no payment collection yet and whose session call answers `session`. */
 function storeWith(session: { status: number; body?: unknown }) {
@@ -45,18 +44,29 @@ describe("startPayLaterCheckout", () => {
 
   it("without a providerId, pays with the pay-later provider the cart's region offers (one account per region)", async () => {
     store.answer((request) => {
-      if (request.method === "GET" && request.path === "/store/carts/cart_1") return { status: 200, body: { cart: { id: "cart_1", region_id: "reg_eu", payment_collection: { id: "pay_col_1" } } } }
+      if (request.method === "GET" && request.path === "/store/carts/cart_1")
+        return { status: 200, body: { cart: { id: "cart_1", region_id: "reg_eu", payment_collection: { id: "pay_col_1" } } } }
       if (request.method === "GET" && request.path === "/store/payment-providers") {
         return { status: 200, body: { payment_providers: [{ id: "pp_system_default" }, { id: "pp_bnpl_bnpl-eu" }] } }
       }
       if (request.path === "/store/payment-collections/pay_col_1/payment-sessions") {
-        return { status: 200, body: { payment_collection: { id: "pay_col_1", payment_sessions: [{ provider_id: "pp_bnpl_bnpl-eu", data: { redirectCheckoutUrl: "https://pay.example/eu" } }] } } }
+        return {
+          status: 200,
+          body: {
+            payment_collection: {
+              id: "pay_col_1",
+              payment_sessions: [{ provider_id: "pp_bnpl_bnpl-eu", data: { redirectCheckoutUrl: "https://pay.example/eu" } }],
+            },
+          },
+        }
       }
       return undefined
     })
     expect(await startPayLaterCheckout(store.config, "cart_1")).toEqual({ redirectUrl: "https://pay.example/eu" })
     expect(store.requests.find((request) => request.path === "/store/payment-providers")?.query.get("region_id")).toBe("reg_eu")
-    expect(store.requests.filter((request) => request.method === "POST").map((request) => request.body)).toEqual([{ provider_id: "pp_bnpl_bnpl-eu" }])
+    expect(store.requests.filter((request) => request.method === "POST").map((request) => request.body)).toEqual([
+      { provider_id: "pp_bnpl_bnpl-eu" },
+    ])
   })
 
   it("reuses the cart's payment collection when it has one", async () => {
@@ -65,12 +75,19 @@ describe("startPayLaterCheckout", () => {
       if (request.path === "/store/payment-collections/pay_col_9/payment-sessions") {
         return {
           status: 200,
-          body: { payment_collection: { id: "pay_col_9", payment_sessions: [{ provider_id: "pp_bnpl_eu", data: { redirectCheckoutUrl: "https://pay.example/x" } }] } },
+          body: {
+            payment_collection: {
+              id: "pay_col_9",
+              payment_sessions: [{ provider_id: "pp_bnpl_eu", data: { redirectCheckoutUrl: "https://pay.example/x" } }],
+            },
+          },
         }
       }
       return undefined
     })
-    expect(await startPayLaterCheckout(store.config, "cart_1", { providerId: "pp_bnpl_eu" })).toEqual({ redirectUrl: "https://pay.example/x" })
+    expect(await startPayLaterCheckout(store.config, "cart_1", { providerId: "pp_bnpl_eu" })).toEqual({
+      redirectUrl: "https://pay.example/x",
+    })
     expect(store.requests.some((request) => request.path === "/store/payment-collections")).toBe(false)
   })
 
@@ -96,7 +113,15 @@ describe("startPayLaterCheckout", () => {
     expect(await startPayLaterCheckout(store.config, "cart_1")).toMatchObject({ error: { reason: "cart_not_found" } })
     storeWith({ status: 502, body: undefined })
     expect(await startPayLaterCheckout(store.config, "cart_1")).toMatchObject({ error: { reason: "service_unavailable" } })
-    storeWith({ status: 200, body: { payment_collection: { id: "pay_col_1", payment_sessions: [{ provider_id: "pp_bnpl_bnpl", data: { redirectCheckoutUrl: "javascript:alert(1)" } }] } } })
+    storeWith({
+      status: 200,
+      body: {
+        payment_collection: {
+          id: "pay_col_1",
+          payment_sessions: [{ provider_id: "pp_bnpl_bnpl", data: { redirectCheckoutUrl: "javascript:alert(1)" } }],
+        },
+      },
+    })
     expect(await startPayLaterCheckout(store.config, "cart_1")).toMatchObject({ error: { reason: "unknown" } })
     const refused = await startPayLaterCheckout(UNREACHABLE, "cart_1")
     expect(refused).toEqual({ error: { reason: "network", message: expect.stringMatching(/could not reach the shop/) } })

@@ -1,4 +1,10 @@
-import { fetchCartEligibility, fetchLimits, payLaterMessage, readPayLaterEligibility, type PayLaterEligibility } from "../../../src/storefront"
+import {
+  fetchCartEligibility,
+  fetchLimits,
+  payLaterMessage,
+  readPayLaterEligibility,
+  type PayLaterEligibility,
+} from "../../../src/storefront"
 import { StoreServer, UNREACHABLE } from "./store-server"
 
 const GBP: PayLaterEligibility = { eligible: true, minimumAmount: "1.00", maximumAmount: "1000.00", currency: "GBP" }
@@ -46,7 +52,10 @@ describe("payLaterMessage", () => {
     const unserved = readPayLaterEligibility({ eligible: false, reason: "unsupported_currency", currency: "USD" })
     expect(unserved).toEqual({ eligible: false, reason: "unsupported_currency", currency: "USD" })
     expect(payLaterMessage(10, "usd", unserved)).toEqual({ show: false, reason: "unsupported_currency" })
-    expect(payLaterMessage(10, "usd", unserved, { outside: "reason" })).toMatchObject({ show: true, text: "Pay later is not available in this currency." })
+    expect(payLaterMessage(10, "usd", unserved, { outside: "reason" })).toMatchObject({
+      show: true,
+      text: "Pay later is not available in this currency.",
+    })
   })
 
   it("unknown limits (the store could not say) show nothing, or the unavailable message", () => {
@@ -58,7 +67,10 @@ describe("payLaterMessage", () => {
 })
 
 describe("the merchant's message defaults served with the limits", () => {
-  const served = readPayLaterEligibility({ ...GBP, message: { available: "Spread the cost from {minimum}.", instalments: 3, outside: "reason" } })
+  const served = readPayLaterEligibility({
+    ...GBP,
+    message: { available: "Spread the cost from {minimum}.", instalments: 3, outside: "reason" },
+  })
 
   it("apply where the storefront sets nothing: the merchant's text, instalment count and outside mode", () => {
     expect(payLaterMessage("45.00", "gbp", served, { locale: "en-GB" })).toEqual({
@@ -67,7 +79,11 @@ describe("the merchant's message defaults served with the limits", () => {
       text: "Spread the cost from £1.00.",
       instalmentText: "Or 3 interest-free payments of £15.00.",
     })
-    expect(payLaterMessage("1500.00", "gbp", served, { locale: "en-GB" })).toMatchObject({ show: true, eligible: false, reason: "above_maximum" })
+    expect(payLaterMessage("1500.00", "gbp", served, { locale: "en-GB" })).toMatchObject({
+      show: true,
+      eligible: false,
+      reason: "above_maximum",
+    })
   })
 
   it("give way to what the storefront passes itself", () => {
@@ -81,7 +97,9 @@ describe("the merchant's message defaults served with the limits", () => {
   })
 
   it("are dropped when out of the store's bounds: an instalment count outside 2..12, a text over 200 characters, a non-object", () => {
-    expect(readPayLaterEligibility({ ...GBP, message: { instalments: 40, available: "x".repeat(201), instalmentText: "Or {count}." } })?.message).toEqual({ instalmentText: "Or {count}." })
+    expect(
+      readPayLaterEligibility({ ...GBP, message: { instalments: 40, available: "x".repeat(201), instalmentText: "Or {count}." } })?.message,
+    ).toEqual({ instalmentText: "Or {count}." })
     expect(readPayLaterEligibility({ ...GBP, message: "Pay later!" })?.message).toBeUndefined()
     expect(readPayLaterEligibility({ ...GBP, message: { instalments: 2.5 } })).toEqual(GBP)
   })
@@ -93,9 +111,7 @@ describe("reading eligibility from the store", () => {
   afterAll(() => store.stop())
 
   it("asks the limits route with the currency and amount, sending the publishable key", async () => {
-    store.answer((request) =>
-      request.path === "/store/bnpl/limits" ? { status: 200, body: { ...GBP, amount: "49.95" } } : undefined
-    )
+    store.answer((request) => (request.path === "/store/bnpl/limits" ? { status: 200, body: { ...GBP, amount: "49.95" } } : undefined))
     expect(await fetchLimits(store.config, { currencyCode: "gbp", amount: 49.95 })).toEqual({ ...GBP, amount: "49.95" })
     const [request] = store.requests
     expect(Object.fromEntries(request.query)).toEqual({ currency_code: "gbp", amount: "49.95" })
@@ -126,7 +142,7 @@ describe("reading eligibility from the store", () => {
     store.answer((request) =>
       request.path === "/store/bnpl/eligibility" && request.query.get("cart_id") === "cart_1"
         ? { status: 200, body: { ...GBP, eligible: false, reason: "above_maximum" } }
-        : undefined
+        : undefined,
     )
     expect(await fetchCartEligibility(store.config, "cart_1")).toMatchObject({ eligible: false, reason: "above_maximum" })
   })
@@ -173,7 +189,10 @@ describe("hostile or broken eligibility answers", () => {
       reason: "limits_unavailable",
       detail: "the store's answer is not an eligibility",
     })
-    expect(payLaterMessage(10, "gbp", body as PayLaterEligibility, { outside: "reason" })).toEqual({ show: false, reason: "limits_unavailable" })
+    expect(payLaterMessage(10, "gbp", body as PayLaterEligibility, { outside: "reason" })).toEqual({
+      show: false,
+      reason: "limits_unavailable",
+    })
   })
 
   it("a huge error message is cut to 200 characters in detail", async () => {

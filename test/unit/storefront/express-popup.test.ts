@@ -15,8 +15,22 @@ afterAll(() => store.stop())
 
 const GBP = (amount: string) => ({ amount, currency: "GBP" })
 const OPTIONS: ExpressShippingOption[] = [
-  { id: "so_standard", name: "Standard Shipping", description: "", shippingAmount: GBP("4.95"), taxAmount: GBP("0.00"), orderAmount: GBP("49.95") },
-  { id: "so_express", name: "Express Shipping", description: "", shippingAmount: GBP("9.95"), taxAmount: GBP("0.00"), orderAmount: GBP("54.95") },
+  {
+    id: "so_standard",
+    name: "Standard Shipping",
+    description: "",
+    shippingAmount: GBP("4.95"),
+    taxAmount: GBP("0.00"),
+    orderAmount: GBP("49.95"),
+  },
+  {
+    id: "so_express",
+    name: "Express Shipping",
+    description: "",
+    shippingAmount: GBP("9.95"),
+    taxAmount: GBP("0.00"),
+    orderAmount: GBP("54.95"),
+  },
 ]
 const GB: ExpressAddress = { name: "Ada Lovelace", address1: "12 St James's Square", postcode: "SW1Y 4JH", countryCode: "GB" }
 const US: ExpressAddress = { name: "Grace Hopper", address1: "1 Main St", postcode: "10001", countryCode: "US" }
@@ -38,13 +52,16 @@ class PopupLibrary implements BnplExpressLibrary {
   open(): void {
     this.opened++
     this.token = new Promise((resolve) =>
-      this.config!.onCommenceCheckout({ resolve: (token) => resolve({ token }), reject: (reason) => resolve({ rejected: reason }) })
+      this.config!.onCommenceCheckout({ resolve: (token) => resolve({ token }), reject: (reason) => resolve({ rejected: reason }) }),
     )
   }
 
   chooseAddress(address: ExpressAddress): Promise<{ options?: ExpressShippingOption[]; rejected?: string }> {
     return new Promise((resolve) =>
-      this.config!.onShippingAddressChange(address, { resolve: (options) => resolve({ options }), reject: (reason) => resolve({ rejected: reason }) })
+      this.config!.onShippingAddressChange(address, {
+        resolve: (options) => resolve({ options }),
+        reject: (reason) => resolve({ rejected: reason }),
+      }),
     )
   }
 
@@ -136,7 +153,9 @@ describe("openExpressCheckout: the popup's callbacks answered through the store 
     await library.token
     expect(await library.chooseAddress(US)).toEqual({ rejected: "SHIPPING_ADDRESS_UNSUPPORTED" })
     library.cancel()
-    expect(outcomes).toEqual([{ error: { reason: "address_unsupported", message: expect.stringMatching(/^We do not deliver to the address you chose/) } }])
+    expect(outcomes).toEqual([
+      { error: { reason: "address_unsupported", message: expect.stringMatching(/^We do not deliver to the address you chose/) } },
+    ])
   })
 
   it("a plain cancel says cancelled; another address after a refused one clears the refusal", async () => {
@@ -154,7 +173,7 @@ describe("openExpressCheckout: the popup's callbacks answered through the store 
     store.answer((request) =>
       request.path === "/store/bnpl/carts/cart_1/express"
         ? { status: 400, body: { reason: "outside_limits", message: "The total is above the maximum." } }
-        : undefined
+        : undefined,
     )
     const library = new PopupLibrary()
     const { outcomes } = open(library)
@@ -220,7 +239,7 @@ describe("openExpressCheckout: the popup's callbacks answered through the store 
         onOutcome: () => {
           throw new Error("the page's bug")
         },
-      })
+      }),
     ).not.toThrow()
   })
 })

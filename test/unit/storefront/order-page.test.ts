@@ -9,7 +9,10 @@ import {
 
 describe("the order landing page", () => {
   it("clears the starters' cart cookie through any cookie store with delete()", () => {
-    const jar = new Map([[CART_COOKIE_NAME, "cart_1"], ["other", "x"]])
+    const jar = new Map([
+      [CART_COOKIE_NAME, "cart_1"],
+      ["other", "x"],
+    ])
     clearCartCookie(jar)
     expect([...jar.keys()]).toEqual(["other"])
     expect(expiredCartCookieHeader()).toBe("_medusa_cart_id=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
@@ -21,7 +24,7 @@ describe("the order landing page", () => {
 
   it("fills order paths like storefrontOrderPath, dropping a {country_code} segment it does not know", () => {
     expect(orderPagePath("/{country_code}/order/{order_id}/confirmed", { orderId: "order_1", countryCode: "gb" })).toBe(
-      "/gb/order/order_1/confirmed"
+      "/gb/order/order_1/confirmed",
     )
     expect(orderPagePath("/{country_code}/order/{order_id}/confirmed", { orderId: "order 1" })).toBe("/order/order%201/confirmed")
   })

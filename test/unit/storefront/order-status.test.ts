@@ -8,7 +8,7 @@ afterAll(() => store.stop())
 describe("fetchPayLaterCartStatus", () => {
   it("reads the documented shape from GET /store/bnpl/carts/:id/status", async () => {
     store.answer((request) =>
-      request.path === "/store/bnpl/carts/cart_1/status" ? { status: 200, body: { status: "completed", order_id: "order_1" } } : undefined
+      request.path === "/store/bnpl/carts/cart_1/status" ? { status: 200, body: { status: "completed", order_id: "order_1" } } : undefined,
     )
     expect(await fetchPayLaterCartStatus(store.config, "cart_1")).toEqual({ status: "completed", order_id: "order_1" })
     store.answer(() => ({ status: 200, body: { status: "failed", reason: "declined" } }))

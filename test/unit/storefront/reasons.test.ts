@@ -1,13 +1,7 @@
 import { RETURN_FAILURES } from "../../../src/api/bnpl/return/storefront-urls"
 import { readFileSync } from "node:fs"
 import path from "node:path"
-import {
-  DEFAULT_MESSAGES,
-  RETURN_ERROR_REASONS,
-  canRetryWithSameSession,
-  isPayLaterReason,
-  messageFor,
-} from "../../../src/storefront"
+import { DEFAULT_MESSAGES, RETURN_ERROR_REASONS, canRetryWithSameSession, isPayLaterReason, messageFor } from "../../../src/storefront"
 
 const docs = (file: string) => readFileSync(path.resolve(__dirname, "../../../docs", file), "utf8")
 
@@ -38,11 +32,9 @@ describe("reasons and their messages", () => {
 
   it("fills {minimum} and {maximum} and leaves unknown placeholders visible", () => {
     expect(messageFor("above_maximum", {}, { minimum: "£1.00", maximum: "£1,000.00" })).toBe(
-      "Pay later is available on orders from £1.00 to £1,000.00."
+      "Pay later is available on orders from £1.00 to £1,000.00.",
     )
-    expect(messageFor("below_minimum", { below_minimum: "From {minimum} ({oops})" }, { minimum: "£1.00" })).toBe(
-      "From £1.00 ({oops})"
-    )
+    expect(messageFor("below_minimum", { below_minimum: "From {minimum} ({oops})" }, { minimum: "£1.00" })).toBe("From £1.00 ({oops})")
   })
 
   it("reads an unknown reason (a newer plugin's) as payment_failed, so the shopper reads something useful", () => {

@@ -23,7 +23,7 @@ describe("readPayLaterReturn", () => {
 describe("withoutReturnParameters", () => {
   it("drops bnpl_error and bnpl_status and keeps the rest", () => {
     expect(withoutReturnParameters("https://shop.example/gb/checkout?step=payment&bnpl_error=cancelled#pay")).toBe(
-      "https://shop.example/gb/checkout?step=payment#pay"
+      "https://shop.example/gb/checkout?step=payment#pay",
     )
     expect(withoutReturnParameters("/gb/checkout?bnpl_status=processing")).toBe("/gb/checkout")
     expect(withoutReturnParameters("/gb/checkout?step=payment")).toBe("/gb/checkout?step=payment")

@@ -3,8 +3,14 @@ import { storeConfigFromEnv } from "../../../src/storefront"
 describe("storeConfigFromEnv", () => {
   it("reads the backend URL and publishable key under the names of both Medusa Next.js starters", () => {
     const key = { NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: "pk_1" }
-    expect(storeConfigFromEnv({ ...key, NEXT_PUBLIC_MEDUSA_BACKEND_URL: "https://api.dtc.example" })).toEqual({ baseUrl: "https://api.dtc.example", publishableKey: "pk_1" })
-    expect(storeConfigFromEnv({ ...key, MEDUSA_BACKEND_URL: "https://api.old.example" })).toEqual({ baseUrl: "https://api.old.example", publishableKey: "pk_1" })
+    expect(storeConfigFromEnv({ ...key, NEXT_PUBLIC_MEDUSA_BACKEND_URL: "https://api.dtc.example" })).toEqual({
+      baseUrl: "https://api.dtc.example",
+      publishableKey: "pk_1",
+    })
+    expect(storeConfigFromEnv({ ...key, MEDUSA_BACKEND_URL: "https://api.old.example" })).toEqual({
+      baseUrl: "https://api.old.example",
+      publishableKey: "pk_1",
+    })
   })
 
   it("defaults to the starters' local backend, and never throws without a key", () => {

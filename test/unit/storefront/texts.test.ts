@@ -68,7 +68,10 @@ describe("the message in the shopper's language", () => {
 
   it("is German from the region's country when neither the cart nor the storefront states a locale", () => {
     const line = payLaterMessage("1234.50", "EUR", EUR, { instalments: 4, locale: { countryCode: "de" } })
-    expect(line).toMatchObject({ text: "Später bezahlen bei Bestellungen von 1,00\u00a0€ bis 2.000,00\u00a0€.", instalmentText: "Oder in 4 Raten zinsfrei zahlen: 4 × 308,63\u00a0€." })
+    expect(line).toMatchObject({
+      text: "Später bezahlen bei Bestellungen von 1,00\u00a0€ bis 2.000,00\u00a0€.",
+      instalmentText: "Oder in 4 Raten zinsfrei zahlen: 4 × 308,63\u00a0€.",
+    })
   })
 
   it("words a cancel's reason in the locale, and the order page's payment status", () => {
@@ -100,7 +103,9 @@ describe("a text the shopper's language lacks", () => {
     const merchant = { "fr-FR": { cancelled: "Annulé par vous." } }
     expect(shopperText("cancelled", "fr-FR", { merchant })).toBe("Annulé par vous.")
     expect(shopperText("cancelled", "fr-FR", { merchant, texts: { cancelled: "Vous avez annulé." } })).toBe("Vous avez annulé.")
-    expect(shopperText("declined", "fr-FR", { merchant })).toBe("Le paiement plus tard a été refusé. Veuillez choisir un autre moyen de paiement.")
+    expect(shopperText("declined", "fr-FR", { merchant })).toBe(
+      "Le paiement plus tard a été refusé. Veuillez choisir un autre moyen de paiement.",
+    )
     expect(warn).not.toHaveBeenCalled()
   })
 })

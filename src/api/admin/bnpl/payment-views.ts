@@ -5,7 +5,14 @@ import { minorUnitsToApiAmount, toMinorUnits } from "../../../client/money"
 import { recordReleasedRest } from "../../../operations/released-rest"
 import { accountHash } from "../../../runtime/infrastructure/account-hash"
 import { readCourierSyncErrors } from "../../../runtime/records/courier-sync-errors"
-import { buildPaymentView, isSnapshotStale, PAYMENT_VIEW_FIELDS, releasedOf, type MedusaPaymentForView, type PaymentView } from "../../../runtime/views/payment-view"
+import {
+  buildPaymentView,
+  isSnapshotStale,
+  PAYMENT_VIEW_FIELDS,
+  releasedOf,
+  type MedusaPaymentForView,
+  type PaymentView,
+} from "../../../runtime/views/payment-view"
 import { effectiveSettings } from "../../../runtime/config/effective-settings"
 import { isBnplProvider } from "../../../payments/session-data"
 import { accountForPayment, getPluginRuntime } from "../../../runtime/accounts/plugin-runtime"
@@ -19,14 +26,15 @@ interface OrderForViews {
   payment_collections?: Array<{ payments?: Array<MedusaPaymentForView | null> | null } | null> | null
 }
 
-const ORDER_FIELDS = ["id", "status", "display_id", "fulfillments.id", ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`)]
+const ORDER_FIELDS = [
+  "id",
+  "status",
+  "display_id",
+  "fulfillments.id",
+  ...PAYMENT_VIEW_FIELDS.map((field) => `payment_collections.payments.${field}`),
+]
 
-/**
- * The order's pay later payments as the order page's widget shows them. The service is read
- * (Get Payment) for a payment never read, for one Medusa changed since the last read, and for
- * every one when `refresh` is set; otherwise its last answer is shown.
- * @throws MedusaError NOT_FOUND for an unknown order.
- */
+/** The order's pay later payments; the service is read for one never read, changed in Medusa since, or all with `refresh`. */
 export async function orderPaymentViews(scope: MedusaContainer, orderId: string, { refresh = false } = {}): Promise<PaymentView[]> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } })
@@ -36,22 +44,29 @@ export async function orderPaymentViews(scope: MedusaContainer, orderId: string,
     .flatMap((collection) => collection?.payments ?? [])
     .filter((payment): payment is MedusaPaymentForView => !!payment && isBnplProvider(payment.provider_id))
   const fulfillmentIds = (order.fulfillments ?? []).map((fulfillment) => fulfillment?.id).filter((id): id is string => !!id)
-  return Promise.all(payments.map((payment) => viewOf(scope, { ...payment, orderDisplayId: order.display_id ?? null }, fulfillmentIds, refresh, order.status)))
+  return Promise.all(
+    payments.map((payment) =>
+      viewOf(scope, { ...payment, orderDisplayId: order.display_id ?? null }, fulfillmentIds, refresh, order.status),
+    ),
+  )
 }
 
-/**
- * One pay later payment with its order's id, as `orderPaymentViews` shows it.
- * @throws MedusaError NOT_FOUND for an unknown payment or one of another provider.
- */
+/** One pay later payment with its order's id; throws NOT_FOUND for an unknown payment or another provider's. */
 export async function paymentView(
   scope: MedusaContainer,
   paymentId: string,
-  { refresh = false } = {}
+  { refresh = false } = {},
 ): Promise<{ view: PaymentView; orderId: string | null }> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: [...PAYMENT_VIEW_FIELDS, "payment_collection.order.id", "payment_collection.order.status", "payment_collection.order.display_id", "payment_collection.order.fulfillments.id"],
+    fields: [
+      ...PAYMENT_VIEW_FIELDS,
+      "payment_collection.order.id",
+      "payment_collection.order.status",
+      "payment_collection.order.display_id",
+      "payment_collection.order.fulfillments.id",
+    ],
     filters: { id: paymentId },
   })
   const payment = data[0] as (MedusaPaymentForView & { payment_collection?: { order?: OrderForViews | null } | null }) | undefined
@@ -60,13 +75,21 @@ export async function paymentView(
   }
   const order = payment.payment_collection?.order
   const fulfillmentIds = (order?.fulfillments ?? []).map((fulfillment) => fulfillment?.id).filter((id): id is string => !!id)
-  return { view: await viewOf(scope, { ...payment, orderDisplayId: order?.display_id ?? null }, fulfillmentIds, refresh, order?.status), orderId: order?.id ?? null }
+  return {
+    view: await viewOf(scope, { ...payment, orderDisplayId: order?.display_id ?? null }, fulfillmentIds, refresh, order?.status),
+    orderId: order?.id ?? null,
+  }
 }
 
-async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, fulfillmentIds: string[], refresh: boolean, orderStatus?: string): Promise<PaymentView> {
+async function viewOf(
+  scope: MedusaContainer,
+  payment: MedusaPaymentForView,
+  fulfillmentIds: string[],
+  refresh: boolean,
+  orderStatus?: string,
+): Promise<PaymentView> {
   const runtime = getPluginRuntime(scope)
-  // The account that made the payment reads it; a payment of an account no longer configured
-  // shows Medusa's record only.
+  // A payment of an account not configured any more shows Medusa's record only.
   const account = accountForPayment(runtime, payment)
   const { cache } = runtime
   const options = account?.options ?? runtime.options
@@ -79,37 +102,37 @@ async function viewOf(scope: MedusaContainer, payment: MedusaPaymentForView, ful
     })
     await keepReleasedRestTrue(scope, payment, snapshot, orderStatus, accountHash(options), serviceOrderId)
   }
-  // The capture mode as it applies now (a merchant may change it in Settings -> Pay later).
   const capture = account ? (await effectiveSettings(account, account)).capture : options.capture
   const timeline = await readServiceCalls(accountHash(options), { serviceOrderId, token: payment.data?.token as string | undefined })
   return buildPaymentView(payment, { ...options, capture }, snapshot, await readCourierSyncErrors(fulfillmentIds), undefined, timeline)
 }
 
-/**
- * After a fresh read of a payment whose rest was voided (canceled in Medusa, its approval not
- * carried to another payment, part captured, its order not canceled): the order's credit line is
- * made to say what the service released (operations/released-rest.ts), and a change is kept in
- * the timeline. An order's own cancel is left alone. A failure is logged; the view is still shown.
- */
+/** After a fresh read of a payment whose rest was voided, makes its order's credit line say what the service released. */
 async function keepReleasedRestTrue(
   scope: MedusaContainer,
   payment: MedusaPaymentForView,
   snapshot: Awaited<ReturnType<typeof takeSnapshot>>,
   orderStatus: string | undefined,
   account: string,
-  serviceOrderId: string
+  serviceOrderId: string,
 ): Promise<void> {
   if (!payment.canceled_at || payment.data?.carriedApprovalId || orderStatus === "canceled" || !snapshot || "error" in snapshot) return
-  const captured = (payment.captures ?? []).reduce((sum, capture) => sum + (capture ? toMinorUnits(capture.amount, "captures.amount") : 0n), 0n)
+  const captured = (payment.captures ?? []).reduce(
+    (sum, capture) => sum + (capture ? toMinorUnits(capture.amount, "captures.amount") : 0n),
+    0n,
+  )
   const authorised = toMinorUnits(payment.amount, "payment.amount")
   if (captured === 0n) return
   const released = minorUnitsToApiAmount(releasedOf(payment.data ?? {}, snapshot, authorised, captured))
   try {
     const recorded = await recordReleasedRest(scope, payment.id, released)
-    if (recorded.changed && recorded.before !== "0.00") recordCreditLineCorrected(account, serviceOrderId, released, payment.currency_code.toUpperCase())
+    if (recorded.changed && recorded.before !== "0.00")
+      recordCreditLineCorrected(account, serviceOrderId, released, payment.currency_code.toUpperCase())
   } catch (error) {
-    scope.resolve(ContainerRegistrationKeys.LOGGER).warn(
-      `medusa-payment-bnpl: the credit line of payment ${payment.id}'s voided rest could not be made ${released}: ${(error as Error)?.message ?? String(error)}`
-    )
+    scope
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `medusa-payment-bnpl: the credit line of payment ${payment.id}'s voided rest could not be made ${released}: ${(error as Error)?.message ?? String(error)}`,
+      )
   }
 }

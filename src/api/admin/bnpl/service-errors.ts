@@ -7,14 +7,9 @@ import { ServiceGatewayError } from "../../service-gateway-error"
 const GATEWAY_REASONS = new Set(["credentials_refused", "service_unanswered", "service_error", "unavailable", "payment_failed"])
 
 /**
- * An error of the service as the admin should see it, never a 500: a refusal of the request
- * (an amount more than is available, a voided or expired payment, 120 days passed) is a
- * MedusaError answered 4xx with the message; the service refusing the store's credentials, not
- * answering or failing is a `ServiceGatewayError` answered 502 with the message
- * (api/service-gateway-error.ts); the store's own failure (a database error) is a 500 whose
- * words name the operation and never carry the error's text (its SQL), which goes to `logger`.
- * `operation` starts the message ("Refund refused"). The client's and the core's messages never
- * hold credentials.
+ * A service error as the admin sees it, never a bare 500: a refusal of the request is a 4xx MedusaError; credentials
+ * refused, no answer or a service failure a 502 `ServiceGatewayError`; the store's own failure a 500 naming `operation`
+ * but never the error's text (it holds SQL), which goes to `logger`.
  */
 export function adminError(operation: string, error: unknown, logger?: PaymentLogger): MedusaError {
   if (error instanceof ServiceGatewayError) return error
@@ -26,7 +21,6 @@ export function adminError(operation: string, error: unknown, logger?: PaymentLo
   }
   const described = error instanceof PaymentError ? error : describeServiceError(operation, error)
   logCause(logger, described)
-  // The store's own failure (a database error): 500 in words without its text, which holds SQL.
   if (described.reason === "internal_error" || described.reason === "records_unavailable") {
     return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, described.message, described.reason)
   }
@@ -36,10 +30,7 @@ export function adminError(operation: string, error: unknown, logger?: PaymentLo
 
 const MEDUSA_TYPES = new Set<string>(Object.values(MedusaError.Types))
 
-/**
- * A MedusaError, or the copy of one a workflow hands on when a step failed (its type, message
- * and code, without the class), as a MedusaError; undefined for anything else.
- */
+/** A MedusaError, or a workflow's plain copy of one, as a MedusaError; else undefined. */
 function asMedusaError(error: unknown): MedusaError | undefined {
   if (error instanceof MedusaError) return error
   const shape = error as { type?: unknown; message?: unknown; code?: unknown } | null

@@ -4,11 +4,6 @@ import { captureModeSchema, exclusionsSchema, messageDefaultsSchema, onOrderFail
 import { nameForMessage } from "../../validate-request"
 import { storableText } from "../../../client/text-rules"
 
-/**
- * Request schemas of the plugin's admin routes. Bodies are checked by Medusa's
- * `validateAndTransformBody` (src/api/middlewares.ts); path parameters here, before any query.
- */
-
 // Messages name the field: Medusa's body validation shows a rule's message as it is.
 const medusaId = (field: string, prefix: string) =>
   z
@@ -33,17 +28,11 @@ export const VoidFindingBody = z.strictObject({
 /** `POST /admin/bnpl/reconciliation/complete`. */
 export const CompleteFindingBody = z.strictObject({ cart_id: medusaId("cart_id", "cart") })
 
-/**
- * `POST /admin/bnpl/payments/:payment_id/refund`: the Pay later box's refund, as Medusa's
- * Refund dialog takes it. `amount` is a decimal string in major units ("5.00"; its money
- * checks come after, runtime/views/refund-amount.ts), `refund_reason_id` one of Medusa's
- * refund reasons (Settings -> Refund reasons), `note` free text. Reason and note reach the
- * service as the refund's references (docs/admin.md "Refunds").
- */
+/** The refund route's body, as Medusa's Refund dialog takes it; `amount` in major units (docs/operations.md "Refunds"). */
 export const RefundBody = z.strictObject({
   amount: z
-    .string({ error: "amount must be a decimal string in major units such as \"12.50\"" })
-    .regex(/^\s*\d{1,12}(\.\d{1,12})?\s*$/, "amount must be a decimal string in major units such as \"12.50\""),
+    .string({ error: 'amount must be a decimal string in major units such as "12.50"' })
+    .regex(/^\s*\d{1,12}(\.\d{1,12})?\s*$/, 'amount must be a decimal string in major units such as "12.50"'),
   refund_reason_id: z
     .string({ error: "refund_reason_id must be a Medusa refund reason id" })
     .regex(/^refr_[0-9A-Za-z]{1,64}$/, "refund_reason_id must be a Medusa refund reason id (refr_…)")
@@ -65,15 +54,13 @@ export const HealthQuery = z.strictObject({ account_id: accountIdSchema.optional
 export const SettingsAccountParams = z.strictObject({
   account_id: z
     .string()
-    .regex(/^([0-9a-f]{16}|pp_bnpl_[\w-]{1,64})$/, "account_id must be an account id from GET /admin/bnpl/accounts or its provider id (pp_bnpl_…)"),
+    .regex(
+      /^([0-9a-f]{16}|pp_bnpl_[\w-]{1,64})$/,
+      "account_id must be an account id from GET /admin/bnpl/accounts or its provider id (pp_bnpl_…)",
+    ),
 })
 
-/**
- * `POST /admin/bnpl/accounts/:account_id/settings`: the settings to change, each optional;
- * `null` returns a field to its medusa-config value. The rules are the options' own
- * (options.ts), so the admin cannot save what medusa-config would refuse. Credentials, hosts
- * and every other option are not accepted here.
- */
+/** The settings route's body; `null` restores medusa-config's value, and the options' own schemas apply. */
 export const AccountSettingsBody = z
   .strictObject({
     enabled: z.boolean({ error: "must be true or false" }).nullable().optional(),
@@ -86,10 +73,7 @@ export const AccountSettingsBody = z
     message: "must hold at least one of enabled, capture, exclusions, message, onOrderFailure",
   })
 
-/**
- * Parses a route's path parameters.
- * @throws MedusaError INVALID_DATA naming the parameter and the rule; nothing is read or changed.
- */
+/** Parses path parameters; throws MedusaError INVALID_DATA naming the parameter and the rule. */
 export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.output<T> {
   const result = schema.safeParse(params)
   if (!result.success) {
@@ -99,10 +83,7 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
   return result.data
 }
 
-/**
- * `GET /admin/bnpl/money-records.csv`: the UTC day (`2026-11-27`, a real date) and, optionally,
- * one account (its id from GET /admin/bnpl/accounts or its provider id); without it, every account.
- */
+/** `GET /admin/bnpl/money-records.csv`: a UTC day (a real date) and, optionally, one account. */
 export const MoneyRecordsQuery = z.strictObject({
   day: z
     .string({ error: "day must be a date such as 2026-11-27" })
@@ -115,14 +96,21 @@ export const MoneyRecordsQuery = z.strictObject({
 export const EmptyQuery = z.strictObject({})
 export const ROUTES_WITH_QUERY: ReadonlySet<string> = new Set(["/admin/bnpl/health", "/admin/bnpl/money-records.csv"])
 
-/**
- * Middleware: refuses a query string on the plugin's admin routes with a 400 naming the
- * parameter (its value is not echoed; its name through `nameForMessage`: bounded, no markup).
- */
-export function refuseQuery(req: { query?: unknown; path?: string; baseUrl?: string }, _res: unknown, next: (error?: unknown) => void): void {
-  if (ROUTES_WITH_QUERY.has(`${req.baseUrl ?? ""}${req.path ?? ""}`.replace(/\/$/, ""))) return next()
+/** Middleware: 400 for a query string on the admin routes, naming the parameter but never echoing its value. */
+export function refuseQuery(
+  req: { query?: unknown; path?: string; baseUrl?: string },
+  _res: unknown,
+  next: (error?: unknown) => void,
+): void {
+  if (ROUTES_WITH_QUERY.has(`${req.baseUrl ?? ""}${req.path ?? ""}`.replace(/\/$/, ""))) {
+    next()
+    return
+  }
   const result = EmptyQuery.safeParse(req.query ?? {})
-  if (result.success) return next()
+  if (result.success) {
+    next()
+    return
+  }
   const issue = result.error.issues[0]
   const name = issue.code === "unrecognized_keys" ? nameForMessage(issue.keys[0]) : "query"
   next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: query parameter ${name} is not accepted here`))

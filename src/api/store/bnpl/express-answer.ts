@@ -3,10 +3,7 @@ import type { CompletionOutcome } from "../../../operations/complete-cart"
 import { ExpressFailure } from "../../../operations/express/express-failure"
 import { isShopperReason, SHOPPER_MESSAGES } from "../../../payments/errors"
 
-/**
- * Answers an express route's refusal as `{ type, reason, message }` with its status
- * (operations/express/express-failure.ts); anything else goes on to Medusa's error handler.
- */
+/** Answers an express route's refusal as `{ type, reason, message }` with its status; any other error goes to Medusa's handler. */
 export async function answeringExpressFailure(res: MedusaResponse, work: () => Promise<void>): Promise<void> {
   try {
     await work()
@@ -24,5 +21,8 @@ export function completionFailure(outcome: Exclude<CompletionOutcome, { outcome:
   }
   const { reason } = outcome
   if (isShopperReason(reason)) return new ExpressFailure(reason, SHOPPER_MESSAGES[reason])
-  return new ExpressFailure(reason, reason === "cancelled" ? "The pay later checkout was cancelled." : "This pay later checkout is not this cart's.")
+  return new ExpressFailure(
+    reason,
+    reason === "cancelled" ? "The pay later checkout was cancelled." : "This pay later checkout is not this cart's.",
+  )
 }

@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** The money records table (models/money-operation.ts), run by `medusa db:migrate`. */
+/** The money records table, run by `medusa db:migrate`. */
 export class Migration20261125060000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table if not exists "bnpl_money_operation" (
@@ -22,13 +22,13 @@ export class Migration20261125060000 extends Migration {
       constraint "bnpl_money_operation_pkey" primary key ("id")
     );`)
     this.addSql(
-      `create index if not exists "IDX_bnpl_money_operation_account_service_order_id" on "bnpl_money_operation" ("account", "service_order_id") where deleted_at is null;`
+      `create index if not exists "IDX_bnpl_money_operation_account_service_order_id" on "bnpl_money_operation" ("account", "service_order_id") where deleted_at is null;`,
     )
     this.addSql(
-      `create unique index if not exists "IDX_bnpl_money_operation_account_request_id_unique" on "bnpl_money_operation" ("account", "request_id") where deleted_at is null;`
+      `create unique index if not exists "IDX_bnpl_money_operation_account_request_id_unique" on "bnpl_money_operation" ("account", "request_id") where deleted_at is null;`,
     )
     this.addSql(
-      `create index if not exists "IDX_bnpl_money_operation_deleted_at" on "bnpl_money_operation" ("deleted_at") where deleted_at is null;`
+      `create index if not exists "IDX_bnpl_money_operation_deleted_at" on "bnpl_money_operation" ("deleted_at") where deleted_at is null;`,
     )
   }
 

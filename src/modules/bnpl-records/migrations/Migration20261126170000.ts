@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** Approvals kept for a person to decide on, `onOrderFailure: "hold"` (models/held-order.ts). */
+/** Approvals kept for a person to decide on, `onOrderFailure: "hold"`. */
 export class Migration20261126170000 extends Migration {
   override async up(): Promise<void> {
     const common = `"created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null`
@@ -10,7 +10,9 @@ export class Migration20261126170000 extends Migration {
       "failure" text not null, "held_at" timestamptz not null, "expires_at" timestamptz not null, "reminded_at" timestamptz null,
       "outcome" text check ("outcome" in ('placed', 'voided', 'expired')) null, "settled_at" timestamptz null, "order_id" text null,
       ${common}, constraint "bnpl_held_order_pkey" primary key ("id"));`)
-    this.addSql(`create unique index if not exists "IDX_bnpl_held_order_payment_id_unique" on "bnpl_held_order" ("payment_id") where deleted_at is null;`)
+    this.addSql(
+      `create unique index if not exists "IDX_bnpl_held_order_payment_id_unique" on "bnpl_held_order" ("payment_id") where deleted_at is null;`,
+    )
     this.addSql(`create index if not exists "IDX_bnpl_held_order_cart_id" on "bnpl_held_order" ("cart_id") where deleted_at is null;`)
   }
 

@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** Every try of every call about a payment: the order's timeline (models/service-call.ts). */
+/** Every try of every call about a payment: the order's timeline. */
 export class Migration20261126172000 extends Migration {
   override async up(): Promise<void> {
     const common = `"created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null`
@@ -10,9 +10,15 @@ export class Migration20261126172000 extends Migration {
       "attempt" integer not null, "started_at" timestamptz not null, "duration_ms" integer not null,
       "http_status" integer null, "outcome" text not null,
       ${common}, constraint "bnpl_service_call_pkey" primary key ("id"));`)
-    this.addSql(`create index if not exists "IDX_bnpl_service_call_service_order_id" on "bnpl_service_call" ("service_order_id") where deleted_at is null;`)
-    this.addSql(`create index if not exists "IDX_bnpl_service_call_checkout_token" on "bnpl_service_call" ("checkout_token") where deleted_at is null;`)
-    this.addSql(`create index if not exists "IDX_bnpl_service_call_started_at" on "bnpl_service_call" ("started_at") where deleted_at is null;`)
+    this.addSql(
+      `create index if not exists "IDX_bnpl_service_call_service_order_id" on "bnpl_service_call" ("service_order_id") where deleted_at is null;`,
+    )
+    this.addSql(
+      `create index if not exists "IDX_bnpl_service_call_checkout_token" on "bnpl_service_call" ("checkout_token") where deleted_at is null;`,
+    )
+    this.addSql(
+      `create index if not exists "IDX_bnpl_service_call_started_at" on "bnpl_service_call" ("started_at") where deleted_at is null;`,
+    )
   }
 
   override async down(): Promise<void> {

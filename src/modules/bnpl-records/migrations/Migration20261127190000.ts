@@ -1,6 +1,6 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-/** Approvals carried across an order change (models/carried-approval.ts). */
+/** Approvals carried across an order change. */
 export class Migration20261127190000 extends Migration {
   override async up(): Promise<void> {
     const common = `"created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null`
@@ -10,9 +10,15 @@ export class Migration20261127190000 extends Migration {
       "state" text check ("state" in ('carried', 'attached', 'released')) not null, "owed_amount" text null, "kept_amount" text null,
       "to_collection_id" text null, "to_payment_id" text null, "owed_collection_id" text null,
       ${common}, constraint "bnpl_carried_approval_pkey" primary key ("id"));`)
-    this.addSql(`create unique index if not exists "IDX_bnpl_carried_approval_from_payment_id_unique" on "bnpl_carried_approval" ("from_payment_id") where deleted_at is null;`)
-    this.addSql(`create index if not exists "IDX_bnpl_carried_approval_order_id" on "bnpl_carried_approval" ("order_id") where deleted_at is null;`)
-    this.addSql(`create index if not exists "IDX_bnpl_carried_approval_state" on "bnpl_carried_approval" ("state") where deleted_at is null;`)
+    this.addSql(
+      `create unique index if not exists "IDX_bnpl_carried_approval_from_payment_id_unique" on "bnpl_carried_approval" ("from_payment_id") where deleted_at is null;`,
+    )
+    this.addSql(
+      `create index if not exists "IDX_bnpl_carried_approval_order_id" on "bnpl_carried_approval" ("order_id") where deleted_at is null;`,
+    )
+    this.addSql(
+      `create index if not exists "IDX_bnpl_carried_approval_state" on "bnpl_carried_approval" ("state") where deleted_at is null;`,
+    )
   }
 
   override async down(): Promise<void> {

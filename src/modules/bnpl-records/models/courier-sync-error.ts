@@ -1,6 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/** A fulfillment whose courier details the service did not take (runtime/records/courier-sync-errors.ts), until they reach it. */
+/** A fulfillment whose courier details the service did not take, until they reach it. */
 export const CourierSyncError = model
   .define("bnpl_courier_sync_error", {
     id: model.id({ prefix: "bnplcse" }).primaryKey(),

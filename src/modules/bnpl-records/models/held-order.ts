@@ -1,11 +1,8 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * An approval kept for a person to decide on (option `onOrderFailure: "hold"`): the consumer
- * approved, the cart could not become an order, and the authorisation was not voided
- * (runtime/records/held-orders.ts). Open while `outcome` is null; `placed` (with `order_id`), `voided`
- * or `expired` once settled. `amount` is the approved amount as an API string (2 decimals,
- * major units); `failure` is Medusa's reason the order could not be placed.
+ * An approval kept for a person to decide on (`onOrderFailure: "hold"`). Open while `outcome` is
+ * null; `amount` is an API string (2 decimals); `failure` is Medusa's reason.
  */
 export const HeldOrder = model
   .define("bnpl_held_order", {

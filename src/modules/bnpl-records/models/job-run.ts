@@ -1,6 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/** The last run of each of the plugin's jobs (runtime/records/job-runs.ts), as the settings page shows it. */
+/** The last run of each of the plugin's jobs, as the settings page shows it. */
 export const JobRun = model
   .define("bnpl_job_run", {
     id: model.id({ prefix: "bnpljob" }).primaryKey(),

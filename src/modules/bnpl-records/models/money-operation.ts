@@ -1,18 +1,9 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * One money call the plugin sends to the service (capture, refund, void), written and committed
- * before the call goes out and updated after (docs/operations.md "What the plugin stores").
- * - `account`: the merchant account's hash (runtime/accounts/client-factory.ts `accountHash`; never a secret);
- * - `service_order_id`: the service's order id (docs/service-api.md "Payment (order)");
- * - `medusa_record_id`: the Medusa record the call serves (capture id, refund id, payment id);
- * - `request_id`: the requestId sent (payments/request-ids.ts), unique per account;
- * - `amount`: API string, major units, 2 decimals; `currency`: ISO 4217;
- * - `state`: sending | applied | refused | unknown (payments/money-records.ts);
- * - `recorded`: false while the service applied it but Medusa holds no record of it (its answer
- *   was lost, so Medusa deleted the capture or refund); `absorbed_by` names the later call that
- *   counted it, once Medusa recorded that one;
- * - `service_reference`: the service's refund id or payment event id.
+ * One money call to the service (capture, refund, void), committed before it goes out and updated
+ * after. `account` is a hash, never a secret; `amount` an API string (2 decimals). `recorded` is
+ * false while Medusa lost its record; `absorbed_by` names the later call that counted it.
  */
 export const MoneyOperation = model
   .define("bnpl_money_operation", {
@@ -29,7 +20,4 @@ export const MoneyOperation = model
     absorbed_by: model.text().nullable(),
     service_reference: model.text().nullable(),
   })
-  .indexes([
-    { on: ["account", "service_order_id"] },
-    { on: ["account", "request_id"], unique: true },
-  ])
+  .indexes([{ on: ["account", "service_order_id"] }, { on: ["account", "request_id"], unique: true }])

@@ -1,16 +1,8 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * One try of one call the plugin made to the service about a payment: the payment's timeline
- * in the order page (runtime/records/call-timeline.ts; docs/admin.md "Timeline"). Kept 180 days
- * (jobs/prune-service-calls.ts). Never a body, a header or a credential.
- * - `account`: the merchant account's hash (runtime/accounts/client-factory.ts `accountHash`);
- * - `service_order_id`, `checkout_token`: the payment it concerns (either may be unknown yet:
- *   Create Checkout has no order, Capture names no token);
- * - `operation`: the document's name of the endpoint (`Create Refund`); `request_id` as sent;
- * - `amount` (API string, major units, 2 decimals) and `currency` when the request had one;
- * - `attempt`: 1 for the first try, counting retries; `started_at`; `duration_ms`;
- * - `http_status` when the service answered; `outcome`: `ok` or the client's error code.
+ * One try of one call to the service about a payment: the order page's timeline, kept 180 days.
+ * Never a body, a header or a credential. `amount` is an API string (2 decimals).
  */
 export const ServiceCall = model
   .define("bnpl_service_call", {

@@ -85,7 +85,7 @@ describe("toApiAddress (docs/service-api.md, Resources: Address)", () => {
         postalCode: long(129),
         countryCode: "GB",
       },
-      "UK"
+      "UK",
     )!
     expect(uk.name).toHaveLength(255)
     expect(uk.name!.startsWith(`${long(200)} x`)).toBe(true)
@@ -94,10 +94,7 @@ describe("toApiAddress (docs/service-api.md, Resources: Address)", () => {
   })
 
   it("keeps each field at exactly its limit, and drops an emoji that would be split at the limit", () => {
-    const address = toApiAddress(
-      { firstName: "y".repeat(255), line1: `${"z".repeat(127)}😀`, city: `${"z".repeat(126)}😀` },
-      "UK"
-    )!
+    const address = toApiAddress({ firstName: "y".repeat(255), line1: `${"z".repeat(127)}😀`, city: `${"z".repeat(126)}😀` }, "UK")!
     expect(address.name).toBe("y".repeat(255))
     expect(address.line1).toBe("z".repeat(127))
     expect(address.area1).toBe(`${"z".repeat(126)}😀`)
@@ -140,9 +137,9 @@ describe("toApiAddress (docs/service-api.md, Resources: Address)", () => {
             expect(value).not.toMatch(LONE_SURROGATE)
           }
           expect(mapped).not.toHaveProperty(region === "UK" ? "area2" : "region")
-        }
+        },
       ),
-      { numRuns: 300 }
+      { numRuns: 300 },
     )
   })
 })
@@ -156,8 +153,8 @@ describe("toConsumer (docs/service-api.md, Resources: Consumer)", () => {
           billingAddress: london,
           shippingAddress: madrid,
           customer: { firstName: "Customer", lastName: "Record", phone: "+44 1" },
-        })
-      )
+        }),
+      ),
     ).toEqual({ givenNames: "Ann", surname: "Smith", email: "ann.smith@example.com", phoneNumber: "+44 20 7946 0958" })
   })
 
@@ -167,9 +164,11 @@ describe("toConsumer (docs/service-api.md, Resources: Consumer)", () => {
       surname: "García Pérez",
       phoneNumber: "+34 600 000 000",
     })
-    expect(
-      toConsumer(snapshot({ customer: { firstName: "Bea", lastName: "Jones", phone: "+44 7700 900123" } }))
-    ).toMatchObject({ givenNames: "Bea", surname: "Jones", phoneNumber: "+44 7700 900123" })
+    expect(toConsumer(snapshot({ customer: { firstName: "Bea", lastName: "Jones", phone: "+44 7700 900123" } }))).toMatchObject({
+      givenNames: "Bea",
+      surname: "Jones",
+      phoneNumber: "+44 7700 900123",
+    })
   })
 
   it("cuts givenNames, surname and email to 128 and leaves out a phone number over 32", () => {
@@ -177,7 +176,7 @@ describe("toConsumer (docs/service-api.md, Resources: Consumer)", () => {
       snapshot({
         email: `${"e".repeat(200)}@example.com`,
         billingAddress: { firstName: "G".repeat(129), lastName: `${"S".repeat(127)}😀`, phone: "1".repeat(33) },
-      })
+      }),
     )
     expect(consumer.givenNames).toBe("G".repeat(128))
     expect(consumer.surname).toBe("S".repeat(127))
@@ -191,7 +190,7 @@ describe("toConsumer (docs/service-api.md, Resources: Consumer)", () => {
       snapshot({
         email: `${"e".repeat(116)}@example.com`,
         billingAddress: { firstName: "G".repeat(128), lastName: "S".repeat(128), phone: "1".repeat(32) },
-      })
+      }),
     )
     expect(consumer).toEqual({
       givenNames: "G".repeat(128),

@@ -19,11 +19,11 @@ describe("cartDigest: what the consumer approved, and what ships", () => {
       digestOf((cart) => {
         cart.items.reverse()
         cart.shipping_methods.push({ shipping_option_id: "so_gift", name: "Gift box", amount: 0, data: {} })
-      })
+      }),
     ).toBe(
       digestOf((cart) => {
         cart.shipping_methods.unshift({ shipping_option_id: "so_gift", name: "Gift box", amount: 0, data: {} })
-      })
+      }),
     )
   })
 
@@ -48,7 +48,7 @@ describe("cartDigest: what the consumer approved, and what ships", () => {
       digestOf((cart) => {
         cart.shipping_methods[0].data = { pickup_point: "PP-1" }
         change(cart)
-      })
+      }),
     ).not.toBe(before)
   })
 
@@ -57,7 +57,7 @@ describe("cartDigest: what the consumer approved, and what ships", () => {
       digestOf((cart) => {
         cart.items[0].thumbnail = "https://cdn.example.com/new.png"
         cart.items[0].product.categories = []
-      })
+      }),
     ).toBe(digestOf())
   })
 })

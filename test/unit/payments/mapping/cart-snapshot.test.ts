@@ -35,7 +35,15 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
           categories: [],
         },
         // "Default variant" is not part of the name; a free item keeps its zero price.
-        { name: "Free Sticker", sku: undefined, quantity: 1, unitPrice: "0.00", productHandle: undefined, thumbnail: undefined, categories: [] },
+        {
+          name: "Free Sticker",
+          sku: undefined,
+          quantity: 1,
+          unitPrice: "0.00",
+          productHandle: undefined,
+          thumbnail: undefined,
+          categories: [],
+        },
       ],
       // One discount per promotion code, over items and shipping methods.
       discounts: [
@@ -140,7 +148,10 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
       { name: "Leaf", parent_category: { name: null, parent_category: { name: "Root", parent_category: null } } },
       { name: null, parent_category: null },
     ]
-    expect(toCartSnapshot(cart).items[0].categories).toEqual([["Home", "Kitchen", "Cookware", "Pans"], ["Root", "Leaf"]])
+    expect(toCartSnapshot(cart).items[0].categories).toEqual([
+      ["Home", "Kitchen", "Cookware", "Pans"],
+      ["Root", "Leaf"],
+    ])
   })
 
   it("stops on a category chain that loops instead of hanging", () => {
@@ -214,7 +225,7 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
         "items.metadata",
         "region_id",
         "sales_channel_id",
-      ])
+      ]),
     )
   })
 
@@ -223,13 +234,19 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
       fc.property(graphCartArb(), (cart) => {
         const built = toCartSnapshot(cart)
         expect(built.cartId).toBe(cart.id)
-        for (const value of [built.total, built.shippingAmount, built.taxAmount, ...built.items.map((item) => item.unitPrice), ...built.discounts.map((discount) => discount.amount)]) {
+        for (const value of [
+          built.total,
+          built.shippingAmount,
+          built.taxAmount,
+          ...built.items.map((item) => item.unitPrice),
+          ...built.discounts.map((discount) => discount.amount),
+        ]) {
           expect(isApiAmount(value)).toBe(true)
         }
         expect(built.items).toHaveLength(cart.items.length)
         expect(new Set(built.discounts.map((discount) => discount.name)).size).toBe(built.discounts.length)
       }),
-      cartPropertyLimits(60)
+      cartPropertyLimits(60),
     )
   })
 
@@ -244,7 +261,7 @@ describe("toCartSnapshot: a realistic query.graph cart", () => {
         expect(read("instance")).toBe(expected)
         // Half-up: x.xx5 goes up.
         expect(BigInt(expected.replace(".", ""))).toBe(BigInt(Math.floor((thousandths + 5) / 10)))
-      })
+      }),
     )
   })
 })

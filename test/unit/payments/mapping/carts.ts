@@ -210,9 +210,9 @@ export const amountArb = (maxThousandths = 2_000_000): fc.Arbitrary<unknown> =>
       fc.oneof(
         { arbitrary: fc.constant(0), weight: 1 },
         { arbitrary: fc.integer({ min: 1, max: 20 }), weight: 1 },
-        { arbitrary: fc.integer({ min: 0, max: maxThousandths }), weight: 5 }
+        { arbitrary: fc.integer({ min: 0, max: maxThousandths }), weight: 5 },
       ),
-      shapes
+      shapes,
     )
     .map(([thousandths, shape]) => inShape(thousandths, shape))
 
@@ -248,7 +248,7 @@ const urlArb = (text: fc.Arbitrary<string>) =>
     fc.constant("javascript:alert(1)"),
     fc.constant("ftp://files.example.com/a.png"),
     fc.integer({ min: 2030, max: 2060 }).map((length) => `https://cdn.example.com/${"a".repeat(length - 24)}`),
-    text
+    text,
   )
 
 const addressArb = (text: fc.Arbitrary<string>) =>
@@ -264,7 +264,7 @@ const addressArb = (text: fc.Arbitrary<string>) =>
       postal_code: nullable(text),
       country_code: fc.constantFrom("gb", "GB", "de", " fr ", "ie", "xx", "GBR", "", "g1", null),
       phone: nullable(fc.oneof(fc.stringMatching(/^\+?[0-9 ]{5,40}$/), text)),
-    })
+    }),
   )
 
 const adjustmentsArb = (text: fc.Arbitrary<string>) =>
@@ -274,7 +274,7 @@ const adjustmentsArb = (text: fc.Arbitrary<string>) =>
       // Discounts may exceed the line they are on.
       amount: amountArb(5_000_000),
     }),
-    { maxLength: 3 }
+    { maxLength: 3 },
   )
 
 const itemArb = (text: fc.Arbitrary<string>) =>
@@ -290,9 +290,7 @@ const itemArb = (text: fc.Arbitrary<string>) =>
     unit_price: amountArb(),
     adjustments: adjustmentsArb(text),
     product: fc.record({
-      categories: fc
-        .array(fc.array(text, { minLength: 1, maxLength: 4 }), { maxLength: 3 })
-        .map((paths) => paths.map(categoryChain)),
+      categories: fc.array(fc.array(text, { minLength: 1, maxLength: 4 }), { maxLength: 3 }).map((paths) => paths.map(categoryChain)),
     }),
   })
 
@@ -306,7 +304,11 @@ export interface GraphCartConstraints {
 /** A `query.graph` cart read with `CART_SNAPSHOT_FIELDS`, with anything in it. */
 export function graphCartArb({ wellFormed = false, withEmail = true }: GraphCartConstraints = {}): fc.Arbitrary<GraphRecord> {
   const text = textArb(wellFormed)
-  const email = fc.oneof(fc.emailAddress(), text, fc.string({ unit: "grapheme-ascii", minLength: 120, maxLength: 200 }).map((local) => `${local}@example.com`))
+  const email = fc.oneof(
+    fc.emailAddress(),
+    text,
+    fc.string({ unit: "grapheme-ascii", minLength: 120, maxLength: 200 }).map((local) => `${local}@example.com`),
+  )
   const item = itemArb(text)
   return fc
     .record({
@@ -316,14 +318,14 @@ export function graphCartArb({ wellFormed = false, withEmail = true }: GraphCart
       taxInclusive: fc.boolean(),
       items: fc.oneof(
         { arbitrary: fc.array(item, { maxLength: 8 }), weight: 4 },
-        { arbitrary: fc.array(item, { minLength: 95, maxLength: 150, size: "max" }), weight: 1 }
+        { arbitrary: fc.array(item, { minLength: 95, maxLength: 150, size: "max" }), weight: 1 },
       ),
       shipping_methods: fc.array(
         fc.record({
           shipping_option_id: nullable(fc.stringMatching(/^so_[0-9A-Z]{8}$/)),
           adjustments: adjustmentsArb(text),
         }),
-        { maxLength: 2 }
+        { maxLength: 2 },
       ),
       total: amountArb(50_000_000),
       tax_total: amountArb(),
@@ -331,9 +333,7 @@ export function graphCartArb({ wellFormed = false, withEmail = true }: GraphCart
       original_shipping_subtotal: amountArb(50_000),
       shipping_address: addressArb(text),
       billing_address: addressArb(text),
-      customer: nullable(
-        fc.record({ first_name: nullable(text), last_name: nullable(text), phone: nullable(text) })
-      ),
+      customer: nullable(fc.record({ first_name: nullable(text), last_name: nullable(text), phone: nullable(text) })),
     })
     .map(({ taxInclusive, items, shipping_methods, ...cart }) => ({
       ...cart,

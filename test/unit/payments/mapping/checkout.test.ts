@@ -50,7 +50,11 @@ const numberedItems = (count: number, quantity = 1) =>
 
 /** Every currency code used anywhere in the request, once each. */
 const currenciesIn = (request: CreateCheckoutRequest) => [
-  ...new Set(stringsIn(request).filter(([path]) => path.endsWith(".currency")).map(([, value]) => value)),
+  ...new Set(
+    stringsIn(request)
+      .filter(([path]) => path.endsWith(".currency"))
+      .map(([, value]) => value),
+  ),
 ]
 
 /** The request is one the service accepts and whose lines add up to its amount. */
@@ -101,7 +105,13 @@ describe("toCreateCheckoutRequest: a realistic cart", () => {
           categories: [["Clothing", "Tops", "T-Shirts"], ["Sale"]],
         },
         // A relative thumbnail is not an image URL the service can load: left out.
-        { name: "Medusa Sweatpants - L", sku: "SWEATPANTS-L", quantity: 1, price: gbp("10.01"), pageUrl: "https://shop.example.com/products/sweatpants" },
+        {
+          name: "Medusa Sweatpants - L",
+          sku: "SWEATPANTS-L",
+          quantity: 1,
+          price: gbp("10.01"),
+          pageUrl: "https://shop.example.com/products/sweatpants",
+        },
         // A free item is sent without a price (the document requires a positive one).
         { name: "Free Sticker", quantity: 1 },
       ],
@@ -154,7 +164,7 @@ describe("toCreateCheckoutRequest: items", () => {
   it("sends the UNIT price, never unit price x quantity", () => {
     const request = toCreateCheckoutRequest(
       snapshot({ items: [item({ quantity: 3, unitPrice: "12.50" })] }),
-      context({ amountMinor: 3750n })
+      context({ amountMinor: 3750n }),
     )
     expect(request.items).toEqual([expect.objectContaining({ quantity: 3, price: gbp("12.50") })])
     expect(request.items).toHaveLength(1)
@@ -164,7 +174,7 @@ describe("toCreateCheckoutRequest: items", () => {
   it("sends a zero-priced item without a price, keeping its name and quantity", () => {
     const request = toCreateCheckoutRequest(
       snapshot({ items: [item({ name: "Free gift", quantity: 2, unitPrice: "0.00" }), item()] }),
-      context({ amountMinor: 1000n })
+      context({ amountMinor: 1000n }),
     )
     expect(wire(request).items[0]).toStrictEqual({ name: "Free gift", quantity: 2 })
     expect(request.items).toHaveLength(2)
@@ -181,7 +191,7 @@ describe("toCreateCheckoutRequest: items", () => {
           item({ name: "  \n " }),
         ],
       }),
-      context({ amountMinor: 4000n })
+      context({ amountMinor: 4000n }),
     )
     const [over, exact, emoji, unnamed] = request.items!
     expect([over.name!.length, over.sku!.length]).toEqual([255, 128])
@@ -204,7 +214,7 @@ describe("toCreateCheckoutRequest: items", () => {
           item({ thumbnail: "javascript:alert(1)" }),
         ],
       }),
-      context({ amountMinor: 5000n })
+      context({ amountMinor: 5000n }),
     )
     const [exact, over, relative, encoded, script] = request.items!
     expect(exact.pageUrl).toBe(`${base}${"h".repeat(2048 - base.length)}`)
@@ -223,7 +233,7 @@ describe("toCreateCheckoutRequest: items", () => {
   it("sends no pageUrl when no storefront URL is configured", () => {
     const request = toCreateCheckoutRequest(
       snapshot({ items: [item({ productHandle: "tee" })] }),
-      context({ amountMinor: 1000n, storefrontUrl: undefined })
+      context({ amountMinor: 1000n, storefrontUrl: undefined }),
     )
     expect(request.items![0].pageUrl).toBeUndefined()
   })
@@ -236,7 +246,7 @@ describe("toCreateCheckoutRequest: items", () => {
           item({ categories: [] }),
         ],
       }),
-      context({ amountMinor: 2000n })
+      context({ amountMinor: 2000n }),
     )
     expect(request.items![0].categories).toEqual([["Clothing", "Tops", "T-Shirts"], ["Sale"], ["Home", "Mugs"]])
     expect(request.items![1]).not.toHaveProperty("categories", expect.anything())
@@ -251,7 +261,7 @@ describe("toCreateCheckoutRequest: at most 100 items (docs/service-api.md)", () 
     const request = toCreateCheckoutRequest(snapshot({ items }), context({ amountMinor: 1_132_500n }))
     expect(request.items).toHaveLength(MAX_CHECKOUT_ITEMS)
     expect(request.items!.slice(0, 99).map((line) => [line.name, line.price?.amount])).toEqual(
-      items.slice(0, 99).map((line) => [line.name, line.unitPrice])
+      items.slice(0, 99).map((line) => [line.name, line.unitPrice]),
     )
     // 100 + 101 + ... + 150
     expect(request.items![99]).toEqual({ name: "51 more items", quantity: 1, price: gbp("6375.00") })
@@ -321,7 +331,7 @@ describe("toCreateCheckoutRequest: discounts, shipping and tax", () => {
           { name: "NOTHING", amount: "0.00" },
         ],
       }),
-      context({ amountMinor: 9400n })
+      context({ amountMinor: 9400n }),
     )
     expect(request.discounts!.map((discount) => [discount.displayName, discount.amount?.amount])).toEqual([
       ["D".repeat(128), "1.00"],
@@ -345,7 +355,7 @@ describe("toCreateCheckoutRequest: discounts, shipping and tax", () => {
         shippingAmount: "5.00",
         taxAmount: "19.00",
       }),
-      context({ amountMinor: 11400n })
+      context({ amountMinor: 11400n }),
     )
     expect(request.shippingAmount).toEqual(gbp("5.00"))
     expect(request.taxAmount).toEqual(gbp("19.00"))
@@ -363,7 +373,7 @@ describe("toCreateCheckoutRequest: discounts, shipping and tax", () => {
         shippingAmount: "6.00",
         taxAmount: "19.00",
       }),
-      context({ amountMinor: 11400n })
+      context({ amountMinor: 11400n }),
     )
     expect(request.taxAmount).toEqual(gbp("19.00"))
     expect(request.items).toHaveLength(1)
@@ -374,7 +384,7 @@ describe("toCreateCheckoutRequest: discounts, shipping and tax", () => {
   it("leaves out a negative shipping or tax total (the service refuses negative Money) and still adds up", () => {
     const request = toCreateCheckoutRequest(
       snapshot({ taxInclusive: false, items: [item({ unitPrice: "10.00" })], shippingAmount: "-1.00", taxAmount: "-0.50" }),
-      context({ amountMinor: 1000n })
+      context({ amountMinor: 1000n }),
     )
     const sent = wire(request)
     expect(sent).not.toHaveProperty("shippingAmount")
@@ -386,7 +396,7 @@ describe("toCreateCheckoutRequest: discounts, shipping and tax", () => {
   it("adds an 'Adjustment' item when the amount is above the lines (e.g. a rounding cent)", () => {
     const request = toCreateCheckoutRequest(
       snapshot({ items: [item({ quantity: 3, unitPrice: "3.33" })] }),
-      context({ amountMinor: 1000n })
+      context({ amountMinor: 1000n }),
     )
     expect(request.items).toEqual([
       expect.objectContaining({ quantity: 3, price: gbp("3.33") }),
@@ -399,7 +409,7 @@ describe("toCreateCheckoutRequest: discounts, shipping and tax", () => {
   it("a discount larger than the items still adds up: the difference is an 'Adjustment' item", () => {
     const request = toCreateCheckoutRequest(
       snapshot({ items: [item({ unitPrice: "10.00" })], discounts: [{ name: "BIG", amount: "50.00" }], shippingAmount: "5.00" }),
-      context({ amountMinor: 0n })
+      context({ amountMinor: 0n }),
     )
     expect(request.amount).toEqual(gbp("0.00"))
     expect(request.items![1]).toEqual({ name: "Adjustment", quantity: 1, price: gbp("35.00") })
@@ -419,7 +429,7 @@ describe("toCreateCheckoutRequest: merchant, reference, people", () => {
   it("leaves billing and shipping out when the cart has no addresses; names come from the customer", () => {
     const request = toCreateCheckoutRequest(
       snapshot({ items: [item()], customer: { firstName: "Bea", lastName: "Jones" } }),
-      context({ amountMinor: 1000n })
+      context({ amountMinor: 1000n }),
     )
     const sent = wire(request)
     expect(sent).not.toHaveProperty("billing")
@@ -436,7 +446,7 @@ describe("toCreateCheckoutRequest: merchant, reference, people", () => {
         items: [item({ name: "Tシャツ 👕", sku: "T-黒-M", categories: [["服", "トップス"]] })],
         discounts: [{ name: "ÉTÉ-2025 ☀️", amount: "1.00" }],
       }),
-      context({ amountMinor: 900n, currency: "EUR", region: "EU" })
+      context({ amountMinor: 900n, currency: "EUR", region: "EU" }),
     )
     expect(request.consumer).toEqual({ givenNames: "Zoë", surname: "Ångström-Ölund", email: "zoë@exämple.de" })
     expect(request.billing).toMatchObject({ name: "Zoë Ångström-Ölund", line1: "Königsallee 1", area1: "Düsseldorf", countryCode: "DE" })
@@ -495,8 +505,12 @@ describe("balanceCheckout", () => {
   it("for any request of up to 100 lines: adds up to the amount, stays within 100 lines, passes the schema", () => {
     const money = fc.bigInt({ min: 0n, max: 10n ** 8n }).map((minor) => minorUnitsToMoney(minor, "GBP"))
     const line: fc.Arbitrary<Item> = fc.record(
-      { name: fc.string({ maxLength: 20 }), quantity: fc.integer({ min: 1, max: 1000 }), price: money.filter((value) => value.amount !== "0.00") },
-      { requiredKeys: ["name", "quantity"] }
+      {
+        name: fc.string({ maxLength: 20 }),
+        quantity: fc.integer({ min: 1, max: 1000 }),
+        price: money.filter((value) => value.amount !== "0.00"),
+      },
+      { requiredKeys: ["name", "quantity"] },
     )
     fc.assert(
       fc.property(
@@ -509,13 +523,13 @@ describe("balanceCheckout", () => {
         (items, discounts, shippingAmount, taxAmount, amount, taxInclusive) => {
           const balanced = balanceCheckout(
             { amount, consumer: { email: "a@example.com" }, items, discounts, shippingAmount, taxAmount },
-            taxInclusive
+            taxInclusive,
           )
           expect(balanced.items!.length).toBeLessThanOrEqual(100)
           expectValidAndBalanced(balanced, taxInclusive)
-        }
+        },
       ),
-      { numRuns: 300 }
+      { numRuns: 300 },
     )
   })
 })
@@ -531,7 +545,7 @@ describe("toCreateCheckoutRequest: any cart (property)", () => {
         merchantName: fc.option(fc.string({ unit: "grapheme", maxLength: 200 }), { nil: undefined }),
         storefrontUrl: fc.option(
           fc.constantFrom("https://shop.example.com", "http://localhost:8000", `https://shop.example.com/${"s".repeat(2020)}`),
-          { nil: undefined }
+          { nil: undefined },
         ),
       })
       .map(({ mode, nudge, anything, ...rest }): CheckoutMappingContext => {
@@ -576,7 +590,7 @@ describe("toCreateCheckoutRequest: any cart (property)", () => {
         expect(addedDiscounts).toBeGreaterThanOrEqual(0)
         expect(addedItems + addedDiscounts).toBeLessThanOrEqual(1)
       }),
-      cartPropertyLimits(150)
+      cartPropertyLimits(150),
     )
   })
 
@@ -587,7 +601,7 @@ describe("toCreateCheckoutRequest: any cart (property)", () => {
         const broken = stringsIn(request).filter(([, value]) => LONE_SURROGATE.test(value))
         expect(broken).toEqual([])
       }),
-      cartPropertyLimits(100)
+      cartPropertyLimits(100),
     )
   })
 })
@@ -598,10 +612,21 @@ describe("toCreateCheckoutRequest: any snapshot (property)", () => {
   const optionalText = fc.option(text, { nil: undefined })
   const address = fc.option(
     fc.record(
-      { firstName: text, lastName: text, company: text, line1: text, line2: text, city: text, province: text, postalCode: text, countryCode: text, phone: text },
-      { requiredKeys: [] }
+      {
+        firstName: text,
+        lastName: text,
+        company: text,
+        line1: text,
+        line2: text,
+        city: text,
+        province: text,
+        postalCode: text,
+        countryCode: text,
+        phone: text,
+      },
+      { requiredKeys: [] },
     ),
-    { nil: undefined }
+    { nil: undefined },
   )
   const snapshotArb: fc.Arbitrary<CartSnapshot> = fc.record({
     cartId: fc.stringMatching(/^cart_[0-9A-Z]{26}$/),
@@ -621,7 +646,7 @@ describe("toCreateCheckoutRequest: any snapshot (property)", () => {
         thumbnail: optionalText,
         categories: fc.array(fc.array(text, { maxLength: 4 }), { maxLength: 3 }),
       }),
-      { maxLength: 150 }
+      { maxLength: 150 },
     ),
     discounts: fc.array(fc.record({ name: text, amount: apiAmount(-10_000n, 10n ** 7n) }), { maxLength: 5 }),
     shippingAddress: address,
@@ -632,12 +657,17 @@ describe("toCreateCheckoutRequest: any snapshot (property)", () => {
 
   it("passes the schema and adds up, even with negative amounts a snapshot should never hold", () => {
     fc.assert(
-      fc.property(snapshotArb, fc.bigInt({ min: 0n, max: 10n ** 10n }), fc.constantFrom<"UK" | "EU">("UK", "EU"), (built, amountMinor, region) => {
-        const request = toCreateCheckoutRequest(built, context({ amountMinor, region, currency: built.currencyCode.toUpperCase() }))
-        expectValidAndBalanced(request, built.taxInclusive)
-        expect(request.items!.length).toBeLessThanOrEqual(MAX_CHECKOUT_ITEMS)
-      }),
-      cartPropertyLimits(300)
+      fc.property(
+        snapshotArb,
+        fc.bigInt({ min: 0n, max: 10n ** 10n }),
+        fc.constantFrom<"UK" | "EU">("UK", "EU"),
+        (built, amountMinor, region) => {
+          const request = toCreateCheckoutRequest(built, context({ amountMinor, region, currency: built.currencyCode.toUpperCase() }))
+          expectValidAndBalanced(request, built.taxInclusive)
+          expect(request.items!.length).toBeLessThanOrEqual(MAX_CHECKOUT_ITEMS)
+        },
+      ),
+      cartPropertyLimits(300),
     )
   })
 })

@@ -59,11 +59,16 @@ describe("cutText: the document's length limits (docs/service-api.md, Resources)
           if (whole.length <= limit) expect(kept).toBe(whole)
           // As long as possible: what is left out before the limit is only a trailing space or
           // the first half of a character that does not fit.
-          expect(whole.slice(kept.length, limit).replace(/[\ud800-\udbff]$/, "").trim()).toBe("")
+          expect(
+            whole
+              .slice(kept.length, limit)
+              .replace(/[\ud800-\udbff]$/, "")
+              .trim(),
+          ).toBe("")
           if (!LONE_SURROGATE.test(whole)) expect(kept).not.toMatch(LONE_SURROGATE)
-        }
+        },
       ),
-      { numRuns: 500 }
+      { numRuns: 500 },
     )
   })
 })

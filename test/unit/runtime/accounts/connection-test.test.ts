@@ -108,10 +108,16 @@ it("UK credentials in an EU account fail the same way, the other way round", asy
 
 describe("at start-up, on the store's shared client", () => {
   async function startUp(overrides: Partial<BnplOptionsInput>) {
-    const options = parseOptions({ merchantId: UK.merchantId, secretKey: UK.secretKey, region: "UK", baseUrl: sandbox.url, ...overrides }, {})
+    const options = parseOptions(
+      { merchantId: UK.merchantId, secretKey: UK.secretKey, region: "UK", baseUrl: sandbox.url, ...overrides },
+      {},
+    )
     const client = createBnplClient({ ...options, maxRetries: 0 })
     const warnings: string[] = []
-    const result = await checkConnectionAtStartup({ providerId: "pp_bnpl_bnpl-uk", options, client }, { logger: { warn: (line) => warnings.push(line) } })
+    const result = await checkConnectionAtStartup(
+      { providerId: "pp_bnpl_bnpl-uk", options, client },
+      { logger: { warn: (line) => warnings.push(line) } },
+    )
     client.close()
     return { result, warnings }
   }
@@ -120,7 +126,9 @@ describe("at start-up, on the store's shared client", () => {
     const { result, warnings } = await startUp({ secretKey: "not-the-secret-key" })
     expect(result?.failure?.step).toBe("configuration")
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^medusa-payment-bnpl: pp_bnpl_bnpl-uk \(UK account\) connection test failed at Get Configuration: .*401.*Check merchantId and secretKey/)
+    expect(warnings[0]).toMatch(
+      /^medusa-payment-bnpl: pp_bnpl_bnpl-uk \(UK account\) connection test failed at Get Configuration: .*401.*Check merchantId and secretKey/,
+    )
     expect(warnings[0]).not.toContain("not-the-secret-key")
   })
 

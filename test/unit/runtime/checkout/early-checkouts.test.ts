@@ -1,4 +1,9 @@
-import { EARLY_CHECKOUT_HOLD_MS, earlyCheckoutsWaiting, holdEarlyCheckout, takeEarlyCheckout } from "../../../../src/runtime/checkout/early-checkouts"
+import {
+  EARLY_CHECKOUT_HOLD_MS,
+  earlyCheckoutsWaiting,
+  holdEarlyCheckout,
+  takeEarlyCheckout,
+} from "../../../../src/runtime/checkout/early-checkouts"
 import { PaymentError } from "../../../../src/payments/errors"
 
 const checkoutFor = { providerId: "pp_bnpl_bnpl", cartId: "cart_1", amountMinor: 12345n, currency: "GBP" }

@@ -33,7 +33,11 @@ describe("prepared snapshots: the cart read at the payment step, for the session
   it("sameSnapshot holds for two reads of an unchanged cart and fails for any change Create Checkout would carry", () => {
     expect(sameSnapshot(snapshotOf("cart_b"), snapshotOf("cart_b"))).toBe(true)
     expect(sameSnapshot(snapshotOf("cart_b"), snapshotOf("cart_b", "other@example.com"))).toBe(false)
-    const moved = toCartSnapshot({ ...ukTaxInclusiveCart(), id: "cart_b", shipping_address: { ...ukTaxInclusiveCart().shipping_address, address_1: "221B Baker Street" } })
+    const moved = toCartSnapshot({
+      ...ukTaxInclusiveCart(),
+      id: "cart_b",
+      shipping_address: { ...ukTaxInclusiveCart().shipping_address, address_1: "221B Baker Street" },
+    })
     expect(sameSnapshot(snapshotOf("cart_b"), moved)).toBe(false)
   })
 })

@@ -53,7 +53,10 @@ describe("an account's settings: medusa-config's options overlaid by the admin's
 
   it("lists a change only for fields whose value differs, whatever the order of an object's keys", () => {
     const before = settingsFromOptions(options)
-    const reordered = { ...before, exclusions: { tags: ["gift-card"], typeIds: [], collectionIds: [], categoryIds: [], variantSkus: [], productIds: [] } }
+    const reordered = {
+      ...before,
+      exclusions: { tags: ["gift-card"], typeIds: [], collectionIds: [], categoryIds: [], variantSkus: [], productIds: [] },
+    }
     expect(changedSettings(before, reordered)).toEqual([])
     expect(changedSettings(before, { ...before, enabled: false, onOrderFailure: "hold" })).toEqual([
       { field: "enabled", from: true, to: false },
@@ -71,7 +74,10 @@ describe("an account's settings: medusa-config's options overlaid by the admin's
     expect(problem({ message: { instalments: 1 } })).toBe("message.instalments must be a whole number from 2 to 12")
     expect(problem({ onOrderFailure: "retry" })).toBe("onOrderFailure must be void or hold")
     expect(problem({})).toBe("must hold at least one of enabled, capture, exclusions, message, onOrderFailure")
-    expect(AccountSettingsBody.safeParse({ secretKey: "x" }).error?.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: ["secretKey"] })
+    expect(AccountSettingsBody.safeParse({ secretKey: "x" }).error?.issues[0]).toMatchObject({
+      code: "unrecognized_keys",
+      keys: ["secretKey"],
+    })
     expect(AccountSettingsBody.safeParse({ baseUrl: "http://evil.example" }).success).toBe(false)
     expect(AccountSettingsBody.parse({ capture: null, enabled: false })).toEqual({ capture: null, enabled: false })
   })
@@ -88,7 +94,12 @@ describe("saved settings in the store's database", () => {
   afterEach(() => container.register(BNPL_RECORDS_MODULE, asValue(undefined)))
 
   it("applies a save at once in the instance that saved it, records who changed what, and a null returns a field to medusa-config's value", async () => {
-    const saved = await saveAccountSettings(account, { capture: "on_authorize", exclusions: { ...settingsFromOptions(options).exclusions, collectionIds: ["pcol_gifts"] } }, admin, new Date("2026-11-26T17:00:00Z"))
+    const saved = await saveAccountSettings(
+      account,
+      { capture: "on_authorize", exclusions: { ...settingsFromOptions(options).exclusions, collectionIds: ["pcol_gifts"] } },
+      admin,
+      new Date("2026-11-26T17:00:00Z"),
+    )
     expect((await effectiveSettings(account)).capture).toBe("on_authorize")
     expect(saved.overridden).toEqual(["capture", "exclusions"])
     expect(saved.changes).toEqual([
@@ -98,7 +109,11 @@ describe("saved settings in the store's database", () => {
         userEmail: "merchant@example.com",
         changes: [
           { field: "capture", from: "on_shipment", to: "on_authorize" },
-          { field: "exclusions", from: expect.objectContaining({ collectionIds: [] }), to: expect.objectContaining({ collectionIds: ["pcol_gifts"] }) },
+          {
+            field: "exclusions",
+            from: expect.objectContaining({ collectionIds: [] }),
+            to: expect.objectContaining({ collectionIds: ["pcol_gifts"] }),
+          },
         ],
       },
     ])
@@ -116,8 +131,19 @@ describe("saved settings in the store's database", () => {
     const start = Date.now()
     expect((await effectiveSettings(account, { now: start })).enabled).toBe(true)
     // Another server instance saves: the row changes in the shared database, not this process's copy.
-    tables.AccountSettings.set("other", { id: "other", provider_id: "pp_bnpl_bnpl", enabled: false, capture: "on_authorize", exclusions: null, message: null, on_order_failure: null })
-    expect(await effectiveSettings(account, { now: start + SETTINGS_CACHE_MS - 1 })).toMatchObject({ enabled: true, capture: "on_shipment" })
+    tables.AccountSettings.set("other", {
+      id: "other",
+      provider_id: "pp_bnpl_bnpl",
+      enabled: false,
+      capture: "on_authorize",
+      exclusions: null,
+      message: null,
+      on_order_failure: null,
+    })
+    expect(await effectiveSettings(account, { now: start + SETTINGS_CACHE_MS - 1 })).toMatchObject({
+      enabled: true,
+      capture: "on_shipment",
+    })
     expect(await effectiveSettings(account, { now: start + SETTINGS_CACHE_MS })).toMatchObject({ enabled: false, capture: "on_authorize" })
     expect(SETTINGS_CACHE_MS).toBeLessThanOrEqual(30_000)
   })
@@ -128,9 +154,14 @@ describe("saved settings in the store's database", () => {
     expect((await effectiveSettings(account, { now: start })).enabled).toBe(false)
     container.register(BNPL_RECORDS_MODULE, asValue({ listAccountSettings: async () => Promise.reject(new Error("connection refused")) }))
     const warnings: string[] = []
-    const settings = await effectiveSettings(account, { now: start + SETTINGS_CACHE_MS, logger: { warn: (line: string) => warnings.push(line) } as never })
+    const settings = await effectiveSettings(account, {
+      now: start + SETTINGS_CACHE_MS,
+      logger: { warn: (line: string) => warnings.push(line) } as never,
+    })
     expect(settings.enabled).toBe(false)
-    expect(warnings).toEqual([expect.stringContaining("could not read the admin's settings of pp_bnpl_bnpl (connection refused); the last ones read apply")])
+    expect(warnings).toEqual([
+      expect.stringContaining("could not read the admin's settings of pp_bnpl_bnpl (connection refused); the last ones read apply"),
+    ])
   })
 })
 
@@ -142,7 +173,12 @@ describe("saved settings outside a Medusa app (no records module)", () => {
     expect(saved.overridden).toEqual(["onOrderFailure"])
     expect((await effectiveSettings(account)).onOrderFailure).toBe("hold")
     expect((await readAccountSettings(account)).changes).toEqual([
-      { changedAt: "2026-11-26T18:00:00.000Z", userId: "user_01", userEmail: "merchant@example.com", changes: [{ field: "onOrderFailure", from: "void", to: "hold" }] },
+      {
+        changedAt: "2026-11-26T18:00:00.000Z",
+        userId: "user_01",
+        userEmail: "merchant@example.com",
+        changes: [{ field: "onOrderFailure", from: "void", to: "hold" }],
+      },
     ])
   })
 })

@@ -9,13 +9,21 @@ const eu = { merchantId: "100201", secretKey: "eu-secret-value", region: "EU", b
 const PROVIDER = "medusa-payment-bnpl/providers/bnpl"
 
 /** medusa-config with the plugin entry and the payment module's provider entries. */
-function config(providers: Array<{ id?: string; options?: Record<string, unknown> }>, pluginOptions?: Record<string, unknown>): ConfigModuleLike {
+function config(
+  providers: Array<{ id?: string; options?: Record<string, unknown> }>,
+  pluginOptions?: Record<string, unknown>,
+): ConfigModuleLike {
   return {
     plugins: [{ resolve: "medusa-payment-bnpl", options: pluginOptions ?? {} }],
     modules: {
       payment: {
         resolve: "@medusajs/medusa/payment",
-        options: { providers: [{ resolve: "@medusajs/medusa/payment-stripe", id: "stripe", options: {} }, ...providers.map((entry) => ({ resolve: PROVIDER, ...entry }))] },
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/payment-stripe", id: "stripe", options: {} },
+            ...providers.map((entry) => ({ resolve: PROVIDER, ...entry })),
+          ],
+        },
       },
     },
   } as ConfigModuleLike
@@ -35,7 +43,9 @@ function startUpError(configModule: ConfigModuleLike): BnplOptionsError {
 describe("readPluginConfiguration: one account, as the README configures it", () => {
   it("the same options under the plugin and the provider entry give one account pp_bnpl_bnpl", () => {
     const { store, accounts } = readPluginConfiguration(config([{ id: "bnpl", options: uk }], uk), {})
-    expect(accounts.map(({ providerId, options }) => [providerId, options.merchantId, options.region])).toEqual([["pp_bnpl_bnpl", "100101", "UK"]])
+    expect(accounts.map(({ providerId, options }) => [providerId, options.merchantId, options.region])).toEqual([
+      ["pp_bnpl_bnpl", "100101", "UK"],
+    ])
     expect(store.merchantId).toBe("100101")
   })
 
@@ -51,7 +61,11 @@ describe("readPluginConfiguration: one account, as the README configures it", ()
 })
 
 describe("readPluginConfiguration: UK and EU accounts side by side", () => {
-  const storeWide = { backendUrl: "https://shop.example.com", storefrontUrl: "https://www.example.com", storefrontOrderPath: "/{country_code}/order/{order_id}/confirmed" }
+  const storeWide = {
+    backendUrl: "https://shop.example.com",
+    storefrontUrl: "https://www.example.com",
+    storefrontOrderPath: "/{country_code}/order/{order_id}/confirmed",
+  }
 
   it("one account per provider entry, in medusa-config order; store-wide options from the first reach every account", () => {
     const { store, accounts } = readPluginConfiguration(
@@ -59,7 +73,7 @@ describe("readPluginConfiguration: UK and EU accounts side by side", () => {
         { id: "bnpl-uk", options: { ...uk, ...storeWide, capture: "on_shipment" } },
         { id: "bnpl-eu", options: eu },
       ]),
-      {}
+      {},
     )
     expect(accounts.map(({ providerId, field, options }) => [providerId, field, options.region, options.capture])).toEqual([
       ["pp_bnpl_bnpl-uk", "providers[1]", "UK", "on_shipment"],
@@ -70,7 +84,12 @@ describe("readPluginConfiguration: UK and EU accounts side by side", () => {
   })
 
   it("a duplicate provider id names providers[n].id", () => {
-    const error = startUpError(config([{ id: "bnpl", options: uk }, { id: "bnpl", options: eu }]))
+    const error = startUpError(
+      config([
+        { id: "bnpl", options: uk },
+        { id: "bnpl", options: eu },
+      ]),
+    )
     expect(error.field).toBe("providers[2].id")
     expect(error.message).toMatch(/"bnpl" is the id of another pay-later account \(providers\[1\]\)/)
   })
@@ -80,12 +99,22 @@ describe("readPluginConfiguration: UK and EU accounts side by side", () => {
   })
 
   it("the same merchant id twice names providers[n].options.merchantId", () => {
-    const error = startUpError(config([{ id: "bnpl-uk", options: uk }, { id: "bnpl-eu", options: { ...eu, merchantId: uk.merchantId } }]))
+    const error = startUpError(
+      config([
+        { id: "bnpl-uk", options: uk },
+        { id: "bnpl-eu", options: { ...eu, merchantId: uk.merchantId } },
+      ]),
+    )
     expect(error.field).toBe("providers[2].options.merchantId")
   })
 
   it("two accounts for one region (one currency the store could not tell apart) name providers[n].options.region", () => {
-    const error = startUpError(config([{ id: "bnpl-a", options: uk }, { id: "bnpl-b", options: { ...uk, merchantId: "100999" } }]))
+    const error = startUpError(
+      config([
+        { id: "bnpl-a", options: uk },
+        { id: "bnpl-b", options: { ...uk, merchantId: "100999" } },
+      ]),
+    )
     expect(error.field).toBe("providers[2].options.region")
     expect(error.message).toMatch(/UK \(GBP\) is served by another account \(providers\[1\]\).*one account per region/)
   })
@@ -95,14 +124,19 @@ describe("readPluginConfiguration: UK and EU accounts side by side", () => {
       config([
         { id: "bnpl-uk", options: { ...uk, ...storeWide } },
         { id: "bnpl-eu", options: { ...eu, storefrontUrl: "https://eu.example.com" } },
-      ])
+      ]),
     )
     expect(error.field).toBe("providers[2].options.storefrontUrl")
     expect(error.message).toMatch(/store-wide/)
   })
 
   it("an account's own bad option is named with its place in medusa-config, and no secret is in the message", () => {
-    const error = startUpError(config([{ id: "bnpl-uk", options: uk }, { id: "bnpl-eu", options: { ...eu, region: "US" } }]))
+    const error = startUpError(
+      config([
+        { id: "bnpl-uk", options: uk },
+        { id: "bnpl-eu", options: { ...eu, region: "US" } },
+      ]),
+    )
     expect(error.field).toBe("providers[2].options.region")
     expect(error.message).toBe('medusa-payment-bnpl: option "providers[2].options.region" must be UK or EU')
     expect(error.message).not.toMatch(/secret-value/)
@@ -117,7 +151,15 @@ describe("the provider fails Medusa's start-up with the cross-account error", ()
   afterEach(() => container.register("configModule", asValue(undefined)))
 
   it("validateOptions, called by Medusa's module loader for each entry, reads the app's config", () => {
-    container.register("configModule", asValue(config([{ id: "bnpl-uk", options: uk }, { id: "bnpl-eu", options: { ...eu, merchantId: uk.merchantId } }])))
+    container.register(
+      "configModule",
+      asValue(
+        config([
+          { id: "bnpl-uk", options: uk },
+          { id: "bnpl-eu", options: { ...eu, merchantId: uk.merchantId } },
+        ]),
+      ),
+    )
     expect(() => BnplPaymentProviderService.validateOptions(uk)).toThrow('option "providers[2].options.merchantId"')
   })
 })

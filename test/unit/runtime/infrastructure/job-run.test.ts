@@ -4,7 +4,7 @@ import { anyEntries, runJob } from "../../../../src/runtime/infrastructure/job-r
 function containerWithLog() {
   const lines: Array<{ level: string; message: string }> = []
   const logger = Object.fromEntries(
-    ["info", "debug", "warn", "error"].map((level) => [level, (message: string) => lines.push({ level, message })])
+    ["info", "debug", "warn", "error"].map((level) => [level, (message: string) => lines.push({ level, message })]),
   )
   const container = { resolve: () => logger } as never
   return { container, lines }
@@ -13,8 +13,18 @@ function containerWithLog() {
 describe("a job's run line", () => {
   it("is info when the run did something, debug when it did nothing", async () => {
     const { container, lines } = containerWithLog()
-    await runJob(container, "bnpl-complete-pending-carts", async () => ({ completed: ["cart_1"] }), (report) => anyEntries(report.completed))
-    await runJob(container, "bnpl-complete-pending-carts", async () => ({ completed: [] }), (report) => anyEntries(report.completed))
+    await runJob(
+      container,
+      "bnpl-complete-pending-carts",
+      async () => ({ completed: ["cart_1"] }),
+      (report) => anyEntries(report.completed),
+    )
+    await runJob(
+      container,
+      "bnpl-complete-pending-carts",
+      async () => ({ completed: [] }),
+      (report) => anyEntries(report.completed),
+    )
     expect(lines.map(({ level, message }) => `${level} ${message.replace(/\d+ ms/, "N ms")}`)).toEqual([
       "info medusa-payment-bnpl: job bnpl-complete-pending-carts ran in N ms",
       "debug medusa-payment-bnpl: job bnpl-complete-pending-carts ran in N ms",
@@ -30,9 +40,14 @@ describe("a job's run line", () => {
   it("logs a failure at error and hands it back to Medusa", async () => {
     const { container, lines } = containerWithLog()
     await expect(
-      runJob(container, "bnpl-repair-orders", async () => {
-        throw new Error("the database is away")
-      }, () => false)
+      runJob(
+        container,
+        "bnpl-repair-orders",
+        async () => {
+          throw new Error("the database is away")
+        },
+        () => false,
+      ),
     ).rejects.toThrow("the database is away")
     expect(lines).toEqual([{ level: "error", message: "medusa-payment-bnpl: job bnpl-repair-orders failed: the database is away" }])
   })

@@ -12,7 +12,10 @@ import { withPaymentLock } from "../../../../src/runtime/infrastructure/payment-
 const lockLostWhileRunning = {
   async execute<T>(_keys: string | string[], job: () => Promise<T>): Promise<T> {
     await job()
-    throw new MedusaError(MedusaError.Types.CONFLICT, 'Lost the lock for key(s) "medusa-payment-bnpl:payment:100000000008" while the job was still running')
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      'Lost the lock for key(s) "medusa-payment-bnpl:payment:100000000008" while the job was still running',
+    )
   },
 }
 
@@ -32,7 +35,9 @@ describe("the payment's lock", () => {
 
   it("throws the job's own error when the job failed", async () => {
     container.register(Modules.LOCKING, asValue(lockLostWhileRunning))
-    await expect(withPaymentLock("100000000008", async () => Promise.reject(new Error("refused by the service")))).rejects.toThrow("refused by the service")
+    await expect(withPaymentLock("100000000008", async () => Promise.reject(new Error("refused by the service")))).rejects.toThrow(
+      "refused by the service",
+    )
   })
 
   it("refuses with NOT_ALLOWED, the job never run, when the lock is not had in time", async () => {
@@ -42,9 +47,12 @@ describe("the payment's lock", () => {
     expect(ran).toBe(false)
   })
   it("fails closed when Redis cannot be reached: the job never runs, and the error says so (503 lock_unavailable)", async () => {
-    const redisAway = Object.assign(new Error('Reached the max retries per request limit (which is 20). Refer to "maxRetriesPerRequest" option for details.'), {
-      name: "MaxRetriesPerRequestError",
-    })
+    const redisAway = Object.assign(
+      new Error('Reached the max retries per request limit (which is 20). Refer to "maxRetriesPerRequest" option for details.'),
+      {
+        name: "MaxRetriesPerRequestError",
+      },
+    )
     container.register(Modules.LOCKING, asValue({ execute: async () => Promise.reject(redisAway) }))
     let ran = false
     await expect(withPaymentLock("100000000008", async () => (ran = true))).rejects.toMatchObject({

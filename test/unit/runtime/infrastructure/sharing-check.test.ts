@@ -43,7 +43,7 @@ describe("whether the instances of a store can share the plugin's state", () => 
 
   it("warns a server whose cache is per process, naming what to configure", () => {
     const warning = sharingWarning(
-      describeSharing({ projectConfig: { workerMode: "server" }, modules: { ...defaults, locking: redisLocking } })
+      describeSharing({ projectConfig: { workerMode: "server" }, modules: { ...defaults, locking: redisLocking } }),
     )
     expect(warning).toContain("no shared cache")
     expect(warning).toContain("caching-redis")
@@ -60,7 +60,7 @@ describe("whether the instances of a store can share the plugin's state", () => 
           caching: { resolve: "@medusajs/medusa/caching", options: { providers: [{ resolve: "@medusajs/medusa/caching-inmemory" }] } },
           event_bus: { resolve: "@medusajs/medusa/event-bus-redis" },
         },
-      })
+      }),
     )
     expect(warning).toContain("no shared cache")
     expect(warning).toContain("no shared lock")

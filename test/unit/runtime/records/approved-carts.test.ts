@@ -7,7 +7,13 @@ describe("approved carts, by checkout token", () => {
 
   it("a checkout is recorded once: a reused token keeps what it was first made for", async () => {
     await recordCheckoutMade("pp_bnpl_bnpl", { ...made, token: "tok_reused", mode: "standard", cartDigest: "b".repeat(64) })
-    await recordCheckoutMade("pp_bnpl_bnpl", { ...made, token: "tok_reused", mode: "standard", cartDigest: "c".repeat(64), amount: "60.00" })
+    await recordCheckoutMade("pp_bnpl_bnpl", {
+      ...made,
+      token: "tok_reused",
+      mode: "standard",
+      cartDigest: "c".repeat(64),
+      amount: "60.00",
+    })
     const record = (await approvedCartsOf(["tok_reused", "tok_never_made"])).get("tok_reused")
     expect(record).toEqual({
       token: "tok_reused",
@@ -27,9 +33,18 @@ describe("approved carts, by checkout token", () => {
     await recordCheckoutMade("pp_bnpl_bnpl", { ...made, token: "tok_express", mode: "express" })
     expect((await approvedCartsOf(["tok_express"])).get("tok_express")).toMatchObject({ cartDigest: null, amount: "50.49" })
     await recordExpressApproval({ ...made, token: "tok_express", providerId: "pp_bnpl_bnpl", amount: "55.44" }, "d".repeat(64))
-    expect((await approvedCartsOf(["tok_express"])).get("tok_express")).toMatchObject({ cartDigest: "d".repeat(64), amount: "55.44", approvedAt: expect.any(String) })
+    expect((await approvedCartsOf(["tok_express"])).get("tok_express")).toMatchObject({
+      cartDigest: "d".repeat(64),
+      amount: "55.44",
+      approvedAt: expect.any(String),
+    })
 
     await recordExpressApproval({ ...made, token: "tok_older", providerId: "pp_bnpl_bnpl" }, "e".repeat(64))
-    expect((await approvedCartsOf(["tok_older"])).get("tok_older")).toMatchObject({ mode: "express", cartId: "cart_1", itemsDigest: "a".repeat(64), cartDigest: "e".repeat(64) })
+    expect((await approvedCartsOf(["tok_older"])).get("tok_older")).toMatchObject({
+      mode: "express",
+      cartId: "cart_1",
+      itemsDigest: "a".repeat(64),
+      cartDigest: "e".repeat(64),
+    })
   })
 })

@@ -23,7 +23,11 @@ describe("the records' in-memory store", () => {
 
   it("creates, updates, orders and pages like the database", async () => {
     const store = recordsOrMemory<Row>("TestRows", new Map())
-    for (const [cart, hour] of [["cart_a", "09"], ["cart_b", "11"], ["cart_c", "10"]]) {
+    for (const [cart, hour] of [
+      ["cart_a", "09"],
+      ["cart_b", "11"],
+      ["cart_c", "10"],
+    ]) {
       await store.create({ cart_id: cart, outcome: null, held_at: `2026-11-27T${hour}:00:00.000Z` })
     }
     const newestFirst = await store.list({ outcome: null }, { order: { held_at: "DESC" } })

@@ -7,7 +7,9 @@ useSandboxCore()
 function recorded(write?: (rows: ServiceCallRow[]) => Promise<unknown>) {
   const rows: ServiceCallRow[] = []
   const warnings: string[] = []
-  const recorder = new ServiceCallRecorder("acct1", () => write ?? (async (batch) => rows.push(...batch)), { warn: (line) => warnings.push(line) })
+  const recorder = new ServiceCallRecorder("acct1", () => write ?? (async (batch) => rows.push(...batch)), {
+    warn: (line) => warnings.push(line),
+  })
   const client = sandboxClient({ observer: recorder.observe })
   return { rows, warnings, recorder, client, operations: core({}, undefined, undefined, { client }).operations }
 }
@@ -31,10 +33,16 @@ describe("the payment's timeline: every try of every call, kept without holding 
         ["Capture Payment", 2, 201, "ok"],
         ["Create Refund", 1, 201, "ok"],
         ["Void Payment", 1, 201, "ok"],
-      ])
+      ]),
     )
     const checkout = rows.find((row) => row.operation === "Create Checkout")!
-    expect(checkout).toMatchObject({ account: "acct1", checkout_token: data.token, amount: "50.49", currency: "GBP", service_order_id: null })
+    expect(checkout).toMatchObject({
+      account: "acct1",
+      checkout_token: data.token,
+      amount: "50.49",
+      currency: "GBP",
+      service_order_id: null,
+    })
     expect(rows.find((row) => row.operation === "Auth")).toMatchObject({ checkout_token: data.token, service_order_id: orderId })
     const captures = rows.filter((row) => row.operation === "Capture Payment")
     expect(captures.map((row) => [row.service_order_id, row.request_id, row.amount])).toEqual([
@@ -56,7 +64,20 @@ describe("the payment's timeline: every try of every call, kept without holding 
     expect(text).not.toContain("sandbox-uk-secret-key")
     expect(text).not.toContain("Lovelace")
     expect(Object.keys(rows[0]).sort()).toEqual(
-      ["account", "amount", "attempt", "checkout_token", "currency", "duration_ms", "http_status", "operation", "outcome", "request_id", "service_order_id", "started_at"].sort()
+      [
+        "account",
+        "amount",
+        "attempt",
+        "checkout_token",
+        "currency",
+        "duration_ms",
+        "http_status",
+        "operation",
+        "outcome",
+        "request_id",
+        "service_order_id",
+        "started_at",
+      ].sort(),
     )
   })
 
@@ -88,7 +109,16 @@ describe("the payment's timeline: every try of every call, kept without holding 
       written.push(batch.length)
       await gate
     })
-    const attempt = { endpoint: "Get Payment" as const, orderId: "ord_1", attempt: 1, startedAt: new Date(), durationMs: 3, outcome: "ok", last: true, callStartedAt: new Date() }
+    const attempt = {
+      endpoint: "Get Payment" as const,
+      orderId: "ord_1",
+      attempt: 1,
+      startedAt: new Date(),
+      durationMs: 3,
+      outcome: "ok",
+      last: true,
+      callStartedAt: new Date(),
+    }
     recorder.observe(attempt)
     await new Promise((resolve) => setImmediate(resolve))
     expect(written).toEqual([1])

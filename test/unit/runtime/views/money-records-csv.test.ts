@@ -10,7 +10,7 @@ const refund: MoneyRecordLine = {
   currency: "GBP",
   serviceOrderId: "100101000001",
   requestId: "ref_01JDEXAMPLE0000W4E6R5T1Y0ZP",
-  settlementReference: "Damaged: Strap torn, \"badly\" [W4E6R5T1Y0ZP]",
+  settlementReference: 'Damaged: Strap torn, "badly" [W4E6R5T1Y0ZP]',
   refundMerchantReference: "ref_01JDEXAMPLE0000W4E6R5T1Y0ZP",
   serviceReference: "rf_1",
   medusaRecordId: "ref_01JDEXAMPLE0000W4E6R5T1Y0ZP",
@@ -28,29 +28,52 @@ function parse(csv: string): string[][] {
   for (let index = 0; index < csv.length; index++) {
     const character = csv[index]
     if (quoted) {
-      if (character === '"' && csv[index + 1] === '"') (cell += '"'), index++
-      else if (character === '"') quoted = false
+      if (character === '"' && csv[index + 1] === '"') {
+        cell += '"'
+        index++
+      } else if (character === '"') quoted = false
       else cell += character
     } else if (character === '"') quoted = true
-    else if (character === ",") row.push(cell), (cell = "")
-    else if (character === "\r" && csv[index + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), index++
-    else cell += character
+    else if (character === ",") {
+      row.push(cell)
+      cell = ""
+    } else if (character === "\r" && csv[index + 1] === "\n") {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ""
+      index++
+    } else cell += character
   }
   return rows
 }
 
 describe("the money records' CSV", () => {
   it("has a header and one line per record, each cell read back as recorded, lines ending in CRLF", () => {
-    const csv = moneyRecordsCsv([refund, { ...refund, kind: "capture", amount: "20.49", settlementReference: "capt_01", refundMerchantReference: "" }])
+    const csv = moneyRecordsCsv([
+      refund,
+      { ...refund, kind: "capture", amount: "20.49", settlementReference: "capt_01", refundMerchantReference: "" },
+    ])
     expect(csv.endsWith("\r\n")).toBe(true)
     const [header, ...lines] = parse(csv)
     expect(header).toEqual(MONEY_RECORD_COLUMNS.map(([, name]) => name))
-    expect(header.slice(0, 10)).toEqual(["created_at", "updated_at", "provider_id", "kind", "state", "amount", "currency", "service_order_id", "request_id", "settlement_reference"])
+    expect(header.slice(0, 10)).toEqual([
+      "created_at",
+      "updated_at",
+      "provider_id",
+      "kind",
+      "state",
+      "amount",
+      "currency",
+      "service_order_id",
+      "request_id",
+      "settlement_reference",
+    ])
     expect(lines).toEqual([MONEY_RECORD_COLUMNS.map(([key]) => refund[key]), expect.arrayContaining(["capture", "20.49", "capt_01"])])
   })
 
   it("keeps a cell a spreadsheet would run as a formula as text, and quotes commas, quotes and line breaks", () => {
-    for (const formula of ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-1", "@SUM(A1)", "\tx", "\rx"]) {
+    for (const formula of ['=HYPERLINK("http://x","y")', "+1", "-1", "@SUM(A1)", "\tx", "\rx"]) {
       expect(csvCell(formula).replace(/^"/, "").startsWith("'")).toBe(true)
     }
     expect(parse(moneyRecordsCsv([{ ...refund, settlementReference: "=1+1 [W4E6R5T1Y0ZP]" }]))[1][9]).toBe("'=1+1 [W4E6R5T1Y0ZP]")

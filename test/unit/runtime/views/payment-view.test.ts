@@ -40,7 +40,7 @@ describe("the order page's view of a pay later payment", () => {
         expiryWarning: false,
         actions: { captureRest: false, voidRest: false, refund: false },
         medusaNotes: [],
-      })
+      }),
     )
   })
 
@@ -66,10 +66,17 @@ describe("the order page's view of a pay later payment", () => {
       options,
       read({ paymentState: "PARTIALLY_CAPTURED", openToCaptureAmount: "74.65", capturedAmount: "20.30" }),
       [],
-      NOW
+      NOW,
     )
     expect(view.state).toBe("partly_captured")
-    expect(view.amounts).toEqual({ authorised: "94.95", captured: "20.30", refunded: "0.00", openToCapture: "74.65", refundable: "20.30", released: "0.00" })
+    expect(view.amounts).toEqual({
+      authorised: "94.95",
+      captured: "20.30",
+      refunded: "0.00",
+      openToCapture: "74.65",
+      refundable: "20.30",
+      released: "0.00",
+    })
     expect(view.actions).toEqual({ captureRest: true, voidRest: true, refund: true })
     expect(view.differences).toEqual([])
     // Medusa's row says Pending and its Refund waits for a capture in full: the box says so.
@@ -87,26 +94,62 @@ describe("the order page's view of a pay later payment", () => {
       [],
       NOW,
       [
-        { at: "2026-11-20T12:00:01Z", operation: "Void Payment", requestId: "pay_1", amount: null, currency: null, attempt: 1, durationMs: 40, httpStatus: 200, outcome: "ok" },
-        { at: "2026-11-20T11:00:00Z", operation: "Void Payment", requestId: "x-narrow", amount: "1.00", currency: "GBP", attempt: 1, durationMs: 40, httpStatus: 200, outcome: "ok" },
-      ]
+        {
+          at: "2026-11-20T12:00:01Z",
+          operation: "Void Payment",
+          requestId: "pay_1",
+          amount: null,
+          currency: null,
+          attempt: 1,
+          durationMs: 40,
+          httpStatus: 200,
+          outcome: "ok",
+        },
+        {
+          at: "2026-11-20T11:00:00Z",
+          operation: "Void Payment",
+          requestId: "x-narrow",
+          amount: "1.00",
+          currency: "GBP",
+          attempt: 1,
+          durationMs: 40,
+          httpStatus: 200,
+          outcome: "ok",
+        },
+      ],
     )
-    expect(view.amounts).toMatchObject({ captured: "50.00", refunded: "15.00", refundable: "35.00", released: "44.95", openToCapture: "0.00" })
+    expect(view.amounts).toMatchObject({
+      captured: "50.00",
+      refunded: "15.00",
+      refundable: "35.00",
+      released: "44.95",
+      openToCapture: "0.00",
+    })
     expect(view.actions).toEqual({ captureRest: false, voidRest: false, refund: true })
     expect(view.timeline.map((entry) => entry.amount)).toEqual(["44.95", "1.00"])
-    expect(view.medusaNotes[0]).toMatch(/reads "Canceled": the 44.95 GBP not captured was voided and given back to the customer; the 50.00 GBP captured stays captured/)
+    expect(view.medusaNotes[0]).toMatch(
+      /reads "Canceled": the 44.95 GBP not captured was voided and given back to the customer; the 50.00 GBP captured stays captured/,
+    )
   })
 
   it("Void the rest's released amount is the service's, never Medusa's captures: a capture in flight during the void counts there until refused", () => {
     // 49.95 approved, 10.00 captured, a capture of 10.00 in flight when the void went out: Medusa
     // holds it (20.00) until the service refuses it; the service released 39.95.
-    const inFlight = payment({ amount: 49.95, canceled_at: "2026-11-20T12:00:00Z", captures: [{ amount: 10 }, { amount: 10 }], data: { orderId: "100000001", paymentState: "CAPTURED", releasedAmount: "39.95" } })
+    const inFlight = payment({
+      amount: 49.95,
+      canceled_at: "2026-11-20T12:00:00Z",
+      captures: [{ amount: 10 }, { amount: 10 }],
+      data: { orderId: "100000001", paymentState: "CAPTURED", releasedAmount: "39.95" },
+    })
     expect(buildPaymentView(inFlight, options, undefined, [], NOW).amounts.released).toBe("39.95")
     // Medusa's whole-amount capture in flight: its captures read 49.95, the service still released 39.95.
     const whole = payment({ ...inFlight, captures: [{ amount: 10 }, { amount: 39.95 }] })
     expect(buildPaymentView(whole, options, undefined, [], NOW).amounts.released).toBe("39.95")
     // A read of the service since the cancel is the truth when there is one.
-    expect(buildPaymentView(whole, options, read({ paymentState: "CAPTURED", openToCaptureAmount: "0.00", capturedAmount: "10.00" }), [], NOW).amounts.released).toBe("39.95")
+    expect(
+      buildPaymentView(whole, options, read({ paymentState: "CAPTURED", openToCaptureAmount: "0.00", capturedAmount: "10.00" }), [], NOW)
+        .amounts.released,
+    ).toBe("39.95")
   })
 
   it("says where the service and Medusa disagree: more captured at the service, or voided there but open in Medusa", () => {
@@ -115,7 +158,7 @@ describe("the order page's view of a pay later payment", () => {
       options,
       read({ paymentState: "CAPTURED", openToCaptureAmount: "0.00", capturedAmount: "94.95" }),
       [],
-      NOW
+      NOW,
     )
     expect(over.differences).toEqual(["The service has captured 94.95 GBP; Medusa recorded 20.00 GBP."])
     expect(over.actions).toEqual({ captureRest: false, voidRest: false, refund: true })
@@ -125,8 +168,16 @@ describe("the order page's view of a pay later payment", () => {
   })
 
   it("without an answer from the service, shows what Medusa recorded: a canceled payment is voided", () => {
-    const view = buildPaymentView(payment({ canceled_at: "2026-11-20T11:00:00Z" }), options, { readAt: "2026-11-20T11:30:00Z", error: "The service did not answer" }, [], NOW)
-    expect(view).toEqual(expect.objectContaining({ state: "voided", stateSource: "medusa", amounts: expect.objectContaining({ openToCapture: "0.00" }) }))
+    const view = buildPaymentView(
+      payment({ canceled_at: "2026-11-20T11:00:00Z" }),
+      options,
+      { readAt: "2026-11-20T11:30:00Z", error: "The service did not answer" },
+      [],
+      NOW,
+    )
+    expect(view).toEqual(
+      expect.objectContaining({ state: "voided", stateSource: "medusa", amounts: expect.objectContaining({ openToCapture: "0.00" }) }),
+    )
     expect(view.service).toEqual({ readAt: "2026-11-20T11:30:00Z", error: "The service did not answer" })
   })
 
@@ -147,7 +198,10 @@ describe("a service answer that is another checkout's (payment_mismatch)", () =>
   }
 
   it("is said as such and none of it is merged: Medusa's state and amounts, no differences, no actions", () => {
-    const partly = payment({ captures: [{ amount: 20 }], data: { orderId: "100000001", token: "tok_own", paymentState: "PARTIALLY_CAPTURED" } })
+    const partly = payment({
+      captures: [{ amount: 20 }],
+      data: { orderId: "100000001", token: "tok_own", paymentState: "PARTIALLY_CAPTURED" },
+    })
     const view = buildPaymentView(partly, options, mismatch, [], NOW)
     expect(view.mismatch).toMatch(/is not this payment's/)
     expect(view.stateSource).toBe("medusa")
@@ -167,9 +221,27 @@ describe("a service answer that is another checkout's (payment_mismatch)", () =>
   it("each refund with its reason, note and the references the service was given, oldest first; the timeline as given", () => {
     const refunds = [
       { id: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZQ", amount: 3, created_at: "2026-11-20T11:30:00Z", note: null, refund_reason: null },
-      { id: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZP", amount: 5, created_at: "2026-11-20T11:00:00Z", note: "Strap torn\non arrival", refund_reason: { label: "Damaged" } },
+      {
+        id: "ref_01KAY7X3J9M2Q8W4E6R5T1Y0ZP",
+        amount: 5,
+        created_at: "2026-11-20T11:00:00Z",
+        note: "Strap torn\non arrival",
+        refund_reason: { label: "Damaged" },
+      },
     ]
-    const timeline = [{ at: "2026-11-20T11:30:00.000Z", operation: "Create Refund", requestId: "ref_x", amount: "3.00", currency: "GBP", attempt: 2, durationMs: 12, httpStatus: 201, outcome: "ok" }]
+    const timeline = [
+      {
+        at: "2026-11-20T11:30:00.000Z",
+        operation: "Create Refund",
+        requestId: "ref_x",
+        amount: "3.00",
+        currency: "GBP",
+        attempt: 2,
+        durationMs: 12,
+        httpStatus: 201,
+        outcome: "ok",
+      },
+    ]
     const view = buildPaymentView(payment({ captures: [{ amount: 20 }], refunds }), options, undefined, [], NOW, timeline)
     expect(view.refunds).toEqual([
       {

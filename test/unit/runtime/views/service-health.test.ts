@@ -2,18 +2,26 @@ import { healthWarnings, logWarningsOnce, windowOf, type HealthWindow } from "..
 import type { OperationFigures } from "../../../../src/runtime/records/service-call-health"
 
 /** One operation's figures: `tries` of which `faults` failed, p95 `p95Ms`. */
-function figures(operation: string, tries: number, { ok = tries, declined = 0, errors = 0, faults = 0, p95Ms = 100 } = {}): OperationFigures {
+function figures(
+  operation: string,
+  tries: number,
+  { ok = tries, declined = 0, errors = 0, faults = 0, p95Ms = 100 } = {},
+): OperationFigures {
   return { operation, tries, ok, declined, errors, faults, p50Ms: 50, p95Ms }
 }
 
 const usualOf = (window: HealthWindow) => ({ tries: window.tries, errorRate: window.errorRate, endpoints: window.endpoints })
 
-describe("the health card's figures and warnings (docs/operations.md \"Observability\")", () => {
+describe('the health card\'s figures and warnings (docs/operations.md "Observability")', () => {
   it("a window: approvals and declines from Auth, cancellations from their rows, errors and faults over every call's tries", () => {
     const window = windowOf(
       1,
-      [figures("Auth", 15, { ok: 10, declined: 2, faults: 3 }), figures("Checkout cancelled", 1, { ok: 0 }), figures("Create Checkout", 13, { errors: 1 })],
-      undefined
+      [
+        figures("Auth", 15, { ok: 10, declined: 2, faults: 3 }),
+        figures("Checkout cancelled", 1, { ok: 0 }),
+        figures("Create Checkout", 13, { errors: 1 }),
+      ],
+      undefined,
     )
     expect(window).toMatchObject({ approvals: 10, declines: 2, cancellations: 1, tries: 28, errors: 1, faults: 3, lastFailure: null })
     expect(window.approvalRate).toBeCloseTo(10 / 13)

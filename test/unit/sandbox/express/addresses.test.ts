@@ -7,8 +7,28 @@ import { consumerOf, contactOf, EXPRESS_ADDRESS_PRESETS, popupAddressSchema } fr
 describe("the popup's address in the API's shapes", () => {
   it("maps every field to the Address resource's name, leaving out what the consumer did not give", () => {
     expect(
-      contactOf({ name: "Ann Lee", address1: "1 Road", address2: "Flat 3", area2: "Leith", suburb: "Edinburgh", state: "Midlothian", postcode: "EH6 6AA", countryCode: "GB", phoneNumber: "+44 131 496 0000" })
-    ).toEqual({ name: "Ann Lee", line1: "1 Road", line2: "Flat 3", area1: "Edinburgh", area2: "Leith", region: "Midlothian", postcode: "EH6 6AA", countryCode: "GB", phoneNumber: "+44 131 496 0000" })
+      contactOf({
+        name: "Ann Lee",
+        address1: "1 Road",
+        address2: "Flat 3",
+        area2: "Leith",
+        suburb: "Edinburgh",
+        state: "Midlothian",
+        postcode: "EH6 6AA",
+        countryCode: "GB",
+        phoneNumber: "+44 131 496 0000",
+      }),
+    ).toEqual({
+      name: "Ann Lee",
+      line1: "1 Road",
+      line2: "Flat 3",
+      area1: "Edinburgh",
+      area2: "Leith",
+      region: "Midlothian",
+      postcode: "EH6 6AA",
+      countryCode: "GB",
+      phoneNumber: "+44 131 496 0000",
+    })
     expect(contactOf({ address1: "1 Road", countryCode: "DE" })).toEqual({ line1: "1 Road", countryCode: "DE" })
   })
 
@@ -18,7 +38,10 @@ describe("the popup's address in the API's shapes", () => {
       givenNames: "Mary Ann",
       surname: "Smith",
     })
-    expect(consumerOf({ name: "Cher", address1: "1 Road", countryCode: "GB" }, "c@example.com")).toEqual({ email: "c@example.com", givenNames: "Cher" })
+    expect(consumerOf({ name: "Cher", address1: "1 Road", countryCode: "GB" }, "c@example.com")).toEqual({
+      email: "c@example.com",
+      givenNames: "Cher",
+    })
     expect(consumerOf({ address1: "1 Road", countryCode: "GB" }, "x@example.com")).toEqual({ email: "x@example.com" })
   })
 

@@ -13,7 +13,9 @@ describe("the soak's command line", () => {
   })
 
   it("refuses a Redis URL without a database number, naming the flag", () => {
-    expect(() => parseArguments(["--redis-url", "redis://127.0.0.1:6379"])).toThrow(/--redis-url must be a redis:\/\/ URL ending in a database number/)
+    expect(() => parseArguments(["--redis-url", "redis://127.0.0.1:6379"])).toThrow(
+      /--redis-url must be a redis:\/\/ URL ending in a database number/,
+    )
     expect(() => parseArguments(["--port", "80"])).toThrow(/--port must be a whole number from 1024/)
   })
 })

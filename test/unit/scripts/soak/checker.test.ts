@@ -10,7 +10,10 @@ describe("the soak's checker", () => {
   it("reports an order whose goods or total are not the ones its consumer approved, naming both", () => {
     const swapped = cleanRun()
     // 90 tea towels at 0.50 shipped for the approved 45.00 tote: the same total, other goods.
-    swapped.medusa.payments[0].orderItems = [{ sku: "TOWEL-1", quantity: 50, unitPriceMinor: 50n }, { sku: "TOWEL-1", quantity: 1, unitPriceMinor: 5n }]
+    swapped.medusa.payments[0].orderItems = [
+      { sku: "TOWEL-1", quantity: 50, unitPriceMinor: 50n },
+      { sku: "TOWEL-1", quantity: 1, unitPriceMinor: 5n },
+    ]
     const [goods] = check(swapped)
     expect(goods).toMatchObject({ rule: "order-not-approved", order: "order_1", token: "tok_1" })
     expect(goods.message).toBe("order order_1 has TOWEL-1 x1 at 0.05; TOWEL-1 x50 at 0.50, the consumer approved TOTE-1 x1 at 25.05")
@@ -26,8 +29,18 @@ describe("the soak's checker", () => {
     run.ledger.refunds.push({ ...run.ledger.refunds[0], refundId: "r2" })
     // A second cart approved at the service: no Medusa order has it, nothing voided it.
     run.ledger.auths.push({ token: "tok_2", paymentId: "svc_2", status: "APPROVED", requestId: "payses_2" })
-    run.ledger.payments.push({ id: "svc_2", token: "tok_2", status: "APPROVED", merchantReference: "cart_2", paymentState: "AUTH_APPROVED", openToCaptureAmount: gbp("42.50") })
-    run.history = [...run.history, { at: 40, actor: "shopper-2", step: "closed tab", cart: "cart_2", token: "tok_2", result: "confirmed, never returned" }]
+    run.ledger.payments.push({
+      id: "svc_2",
+      token: "tok_2",
+      status: "APPROVED",
+      merchantReference: "cart_2",
+      paymentState: "AUTH_APPROVED",
+      openToCaptureAmount: gbp("42.50"),
+    })
+    run.history = [
+      ...run.history,
+      { at: 40, actor: "shopper-2", step: "closed tab", cart: "cart_2", token: "tok_2", result: "confirmed, never returned" },
+    ]
 
     const violations = check(run)
     const rules = violations.map((violation) => violation.rule)
@@ -49,7 +62,10 @@ describe("the soak's checker", () => {
   it("reports a canceled order with money left open at the service, a 5xx the docs do not list, and a secret in a log line", () => {
     const run = cleanRun()
     run.medusa.payments[0].orderStatus = "canceled"
-    run.history = [...run.history, { at: 50, actor: "shopper-3", step: "return", cart: "cart_3", status: 500, result: "An unknown error occurred." }]
+    run.history = [
+      ...run.history,
+      { at: 50, actor: "shopper-3", step: "return", cart: "cart_3", status: 500, result: "An unknown error occurred." },
+    ]
     run.logs.push({ file: "worker/medusa.log", text: "ok\nBasic sandbox-uk-secret-key\n" })
 
     const violations = check(run)
@@ -61,7 +77,14 @@ describe("the soak's checker", () => {
     const run = cleanRun()
     run.history = [
       ...run.history,
-      { at: 60, actor: "shopper-4", step: "payment-session", cart: "cart_4", status: 500, result: "Pay later is not available right now. Please try again later or choose another payment method." },
+      {
+        at: 60,
+        actor: "shopper-4",
+        step: "payment-session",
+        cart: "cart_4",
+        status: 500,
+        result: "Pay later is not available right now. Please try again later or choose another payment method.",
+      },
     ]
     expect(check(run)).toEqual([])
   })
@@ -70,10 +93,20 @@ describe("the soak's checker", () => {
     const run = cleanRun()
     run.history = [
       ...run.history,
-      { at: 52, actor: "shopper-23", step: "complete", cart: "cart_23", status: 500, result: "The payment could not be completed. Please try again or choose another payment method." },
+      {
+        at: 52,
+        actor: "shopper-23",
+        step: "complete",
+        cart: "cart_23",
+        status: 500,
+        result: "The payment could not be completed. Please try again or choose another payment method.",
+      },
     ]
     expect(check(run)).toEqual([])
-    run.history = [...run.history, { at: 53, actor: "shopper-24", step: "complete", cart: "cart_24", status: 500, result: "An unknown error occurred." }]
+    run.history = [
+      ...run.history,
+      { at: 53, actor: "shopper-24", step: "complete", cart: "cart_24", status: 500, result: "An unknown error occurred." },
+    ]
     expect(check(run).map((violation) => violation.rule)).toEqual(["shopper-saw-5xx"])
   })
 
@@ -100,10 +133,21 @@ describe("the soak's checker", () => {
     const run = cleanRun()
     // Mid-run: the shopper confirmed a minute ago, the completion job has not placed the order yet;
     // the service applied a capture Medusa has not recorded yet.
-    run.ledger.payments.push({ id: "svc_2", token: "tok_2", status: "APPROVED", merchantReference: "cart_2", paymentState: "AUTH_APPROVED", openToCaptureAmount: gbp("42.50") })
+    run.ledger.payments.push({
+      id: "svc_2",
+      token: "tok_2",
+      status: "APPROVED",
+      merchantReference: "cart_2",
+      paymentState: "AUTH_APPROVED",
+      openToCaptureAmount: gbp("42.50"),
+    })
     run.ledger.captures.push({ orderId: "svc_1", requestId: "capt_2", paymentEventMerchantReference: "capt_2", amount: gbp("1.00") })
     expect(checkWhileRunning(run)).toEqual([])
-    expect(check(run).map((violation) => violation.rule).sort()).toEqual(["approval-without-order", "captured-differs"])
+    expect(
+      check(run)
+        .map((violation) => violation.rule)
+        .sort(),
+    ).toEqual(["approval-without-order", "captured-differs"])
 
     run.ledger.refunds.push({ ...run.ledger.refunds[0], refundId: "r2" })
     // Twice by its requestId, twice by its Medusa refund.

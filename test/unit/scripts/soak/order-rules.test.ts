@@ -26,7 +26,10 @@ describe("the soak's checker on orders an order change touched (issue 44)", () =
     // The void took 10.00 and Medusa's new payment still asks 25.00: 5.00 of it cannot be captured.
     run.medusa.payments[1].amountMinor = 2500n
     expect(check(run).map((violation) => [violation.rule, violation.message])).toEqual([
-      ["order-not-approved", "order order_1 was edited: Medusa's live payment asks 25.00, the consumer approved 30.00 of which 10.00 was voided for the edits"],
+      [
+        "order-not-approved",
+        "order order_1 was edited: Medusa's live payment asks 25.00, the consumer approved 30.00 of which 10.00 was voided for the edits",
+      ],
     ])
     // A cancel's void is not the edit's: it does not lower what the live payment may ask.
     const raised = editedRun()
@@ -54,11 +57,18 @@ describe("the soak's checker on orders an order change touched (issue 44)", () =
     run.ledger.captures = []
     run.ledger.refunds = []
     run.ledger.payments[0] = { ...run.ledger.payments[0], paymentState: "AUTH_APPROVED", openToCaptureAmount: gbp("30.00") }
-    run.medusa.payments[0] = { ...run.medusa.payments[0], canceled: true, capturedMinor: 0n, refundedMinor: 0n, carriedApprovalId: "bnplcarr_1" }
+    run.medusa.payments[0] = {
+      ...run.medusa.payments[0],
+      canceled: true,
+      capturedMinor: 0n,
+      refundedMinor: 0n,
+      carriedApprovalId: "bnplcarr_1",
+    }
     expect(check(run)).toEqual([
       expect.objectContaining({
         rule: "approval-lost",
-        message: "order order_1 is not canceled and none of its pay-later payments is live, but the service still has 30.00 open on its approval (state AUTH_APPROVED), neither held nor voided",
+        message:
+          "order order_1 is not canceled and none of its pay-later payments is live, but the service still has 30.00 open on its approval (state AUTH_APPROVED), neither held nor voided",
         token: "tok_1",
       }),
     ])

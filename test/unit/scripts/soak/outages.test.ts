@@ -20,7 +20,8 @@ describe("the soak's outages", () => {
       for (const kind of OUTAGE_KINDS) {
         const ofKind = planned.filter((outage) => outage.kind === kind)
         expect(ofKind).toHaveLength(10)
-        ofKind.slice(1).forEach((outage, index) => expect(outage.startMs).toBeGreaterThanOrEqual(ofKind[index].startMs + ofKind[index].durationMs))
+        for (const [index, outage] of ofKind.slice(1).entries())
+          expect(outage.startMs).toBeGreaterThanOrEqual(ofKind[index].startMs + ofKind[index].durationMs)
         expect(ofKind[9].startMs + ofKind[9].durationMs).toBeLessThanOrEqual(30 * 60_000)
       }
     }

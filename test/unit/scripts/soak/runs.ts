@@ -29,7 +29,12 @@ export function cleanRun(): CheckInput {
           paymentState: "CAPTURED",
           openToCaptureAmount: gbp("0.00"),
           originalAmount: gbp("30.00"),
-          orderDetails: { items: [{ sku: "TOTE-1", quantity: 1, price: gbp("25.05") }, { name: "Adjustment", quantity: 1, price: gbp("0.00") }] },
+          orderDetails: {
+            items: [
+              { sku: "TOTE-1", quantity: 1, price: gbp("25.05") },
+              { name: "Adjustment", quantity: 1, price: gbp("0.00") },
+            ],
+          },
         },
       ],
     },
@@ -68,7 +73,15 @@ export function editedRun(): CheckInput {
   run.ledger.captures = [{ orderId: "svc_1", requestId: "capt_2", paymentEventMerchantReference: "capt_2", amount: gbp("20.00") }]
   run.medusa.payments = [
     { ...placed, canceled: true, capturedMinor: 0n, refundedMinor: 0n, carriedApprovalId: "bnplcarr_1" },
-    { ...placed, id: "pay_2", cartId: undefined, amountMinor: 2000n, capturedMinor: 2000n, refundedMinor: 500n, carriedApprovalId: "bnplcarr_1" },
+    {
+      ...placed,
+      id: "pay_2",
+      cartId: undefined,
+      amountMinor: 2000n,
+      capturedMinor: 2000n,
+      refundedMinor: 500n,
+      carriedApprovalId: "bnplcarr_1",
+    },
   ]
   return run
 }

@@ -18,7 +18,9 @@ export default async function CartPage({ params }: { params: Promise<{ countryCo
         <tbody>
           {cart.items.map((item) => (
             <tr key={item.id}>
-              <td>{item.product_title ?? item.title} × {item.quantity}</td>
+              <td>
+                {item.product_title ?? item.title} × {item.quantity}
+              </td>
               <td>{money(item.total, cart.currency_code)}</td>
             </tr>
           ))}
@@ -27,7 +29,14 @@ export default async function CartPage({ params }: { params: Promise<{ countryCo
       <p className="price">
         Total <span id="cart-total">{money(cart.total, cart.currency_code)}</span>
       </p>
-      <PayLaterMessage className="pay-later" amount={cart.total} currency={cart.currency_code} limits={limits} outside="reason" locale="en-GB" />
+      <PayLaterMessage
+        className="pay-later"
+        amount={cart.total}
+        currency={cart.currency_code}
+        limits={limits}
+        outside="reason"
+        locale="en-GB"
+      />
       <Link href={`/${countryCode}/checkout`} id="go-to-checkout">
         <button type="button">Checkout</button>
       </Link>

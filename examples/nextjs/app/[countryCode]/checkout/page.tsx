@@ -27,13 +27,27 @@ export default async function CheckoutPage({
       <form className="card" action={saveDelivery.bind(null, countryCode)} id="delivery">
         <h1>Delivery</h1>
         {/* Prefilled so that a demo and its browser test go straight through. */}
-        <label>E-mail <input name="email" type="email" defaultValue={cart.email ?? "ada@example.com"} required /></label>
-        <label>First name <input name="first_name" defaultValue="Ada" required /></label>
-        <label>Last name <input name="last_name" defaultValue="Lovelace" required /></label>
-        <label>Address <input name="address_1" defaultValue="12 St James's Square" required /></label>
-        <label>City <input name="city" defaultValue="London" required /></label>
-        <label>Postcode <input name="postal_code" defaultValue="SW1Y 4JH" required /></label>
-        <label>Phone <input name="phone" defaultValue="+44 20 7946 0958" /></label>
+        <label>
+          E-mail <input name="email" type="email" defaultValue={cart.email ?? "ada@example.com"} required />
+        </label>
+        <label>
+          First name <input name="first_name" defaultValue="Ada" required />
+        </label>
+        <label>
+          Last name <input name="last_name" defaultValue="Lovelace" required />
+        </label>
+        <label>
+          Address <input name="address_1" defaultValue="12 St James's Square" required />
+        </label>
+        <label>
+          City <input name="city" defaultValue="London" required />
+        </label>
+        <label>
+          Postcode <input name="postal_code" defaultValue="SW1Y 4JH" required />
+        </label>
+        <label>
+          Phone <input name="phone" defaultValue="+44 20 7946 0958" />
+        </label>
         <label>
           Delivery
           <select name="shipping_option_id">
@@ -44,7 +58,9 @@ export default async function CheckoutPage({
             ))}
           </select>
         </label>
-        <button type="submit" id="continue-to-payment">Continue to payment</button>
+        <button type="submit" id="continue-to-payment">
+          Continue to payment
+        </button>
       </form>
     )
   }

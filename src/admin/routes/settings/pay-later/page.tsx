@@ -13,12 +13,8 @@ import { MoneyRecordsExport } from "../../../components/money-records-export"
 import { ServiceHealth } from "../../../components/service-health"
 
 /**
- * Settings → Pay later: each merchant account (region, currency, auth scheme, base URL,
- * capture mode, whether the service answers, limits with "Refresh limits", a sandbox badge),
- * its health card (components/service-health.tsx), with the settings a merchant edits and their change log (components/account-settings-form.tsx),
- * the last run of each job, and the reconciliation's findings with Void / Complete. Approvals
- * on hold, when there are any, come first: they wait for a decision. In the dashboard's
- * language (i18n/settings-page.ts).
+ * Settings → Pay later: each account with its health, settings and tools, the jobs and the
+ * reconciliation. Approvals on hold come first: they wait for a decision.
  */
 const PayLaterSettingsPage = () => {
   const { t } = useTranslation()
@@ -29,14 +25,20 @@ const PayLaterSettingsPage = () => {
       <Container className="p-0">
         <div className="px-6 py-4">
           <Heading level="h1">{t("bnpl.settings.title")}</Heading>
-          <Text size="small" className="text-ui-fg-subtle">{t("bnpl.settings.intro")}</Text>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("bnpl.settings.intro")}
+          </Text>
         </div>
       </Container>
       <Findings held />
       {accounts.error && <Text className="text-ui-fg-error">{errorMessage(accounts.error)}</Text>}
-      {accounts.data?.accounts.map((account) => <AccountCard key={account.id} account={account} />)}
+      {accounts.data?.accounts.map((account) => (
+        <AccountCard key={account.id} account={account} />
+      ))}
       <Container className="divide-y p-0">
-        <div className="px-6 py-4"><Heading level="h2">{t("bnpl.settings.jobs")}</Heading></div>
+        <div className="px-6 py-4">
+          <Heading level="h2">{t("bnpl.settings.jobs")}</Heading>
+        </div>
         <Table>
           <Table.Header>
             <Table.Row>
@@ -53,8 +55,12 @@ const PayLaterSettingsPage = () => {
                 <Table.Cell>
                   {lastRun ? (
                     <div className="flex items-center gap-x-2">
-                      <StatusBadge className="shrink-0" color={lastRun.outcome === "succeeded" ? "green" : "red"}>{t(`bnpl.settings.outcome_${lastRun.outcome}`, { defaultValue: lastRun.outcome })}</StatusBadge>
-                      <Text size="small" className="text-ui-fg-subtle">{lastRun.summary ?? lastRun.error}</Text>
+                      <StatusBadge className="shrink-0" color={lastRun.outcome === "succeeded" ? "green" : "red"}>
+                        {t(`bnpl.settings.outcome_${lastRun.outcome}`, { defaultValue: lastRun.outcome })}
+                      </StatusBadge>
+                      <Text size="small" className="text-ui-fg-subtle">
+                        {lastRun.summary ?? lastRun.error}
+                      </Text>
                     </div>
                   ) : (
                     "—"
@@ -73,7 +79,9 @@ const PayLaterSettingsPage = () => {
 function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
     <div className="grid grid-cols-[200px_1fr] items-center gap-x-4 px-6 py-2">
-      <Text size="small" weight="plus" className="text-ui-fg-subtle">{label}</Text>
+      <Text size="small" weight="plus" className="text-ui-fg-subtle">
+        {label}
+      </Text>
       <div data-testid={testId}>{typeof children === "string" ? <Text size="small">{children}</Text> : children}</div>
     </div>
   )
@@ -101,38 +109,72 @@ function AccountCard({ account }: { account: AccountStatus }) {
         <div className="flex items-center gap-x-2">
           <Heading level="h2">{t("bnpl.settings.account", { region: account.region, currency: account.currency })}</Heading>
           {account.sandbox ? (
-            <Badge color="orange" title={account.sandboxReason} data-testid="bnpl-sandbox-badge">{t("bnpl.settings.sandbox")}</Badge>
+            <Badge color="orange" title={account.sandboxReason} data-testid="bnpl-sandbox-badge">
+              {t("bnpl.settings.sandbox")}
+            </Badge>
           ) : (
             <Badge color="green">{t("bnpl.settings.live")}</Badge>
           )}
         </div>
-        <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => refresh.mutate()} data-testid="bnpl-refresh-limits">
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={refresh.isPending}
+          onClick={() => refresh.mutate()}
+          data-testid="bnpl-refresh-limits"
+        >
           {t("bnpl.settings.refreshLimits")}
         </Button>
       </div>
       <div className="py-2">
-        <Field label={t("bnpl.settings.paymentProvider")}><Text size="small" className="font-mono">{account.providerId}</Text></Field>
+        <Field label={t("bnpl.settings.paymentProvider")}>
+          <Text size="small" className="font-mono">
+            {account.providerId}
+          </Text>
+        </Field>
         <Field label={t("bnpl.settings.region")}>{account.region}</Field>
         <Field label={t("bnpl.settings.currency")}>{account.currency}</Field>
-        <Field label={t("bnpl.settings.authentication")}>{t(account.authScheme === "oauth" ? "bnpl.settings.oauth" : "bnpl.settings.basic")}</Field>
-        <Field label={t("bnpl.settings.baseUrl")}><Text size="small" className="font-mono">{account.baseUrl}</Text></Field>
-        <Field label={t("bnpl.settings.capture")} testId="bnpl-capture">{captureModeLabel(t, account.capture)}</Field>
-        <Field label={t("bnpl.settings.newCheckouts")} testId="bnpl-enabled">{t(account.enabled ? "bnpl.settings.offered" : "bnpl.settings.turnedOff")}</Field>
+        <Field label={t("bnpl.settings.authentication")}>
+          {t(account.authScheme === "oauth" ? "bnpl.settings.oauth" : "bnpl.settings.basic")}
+        </Field>
+        <Field label={t("bnpl.settings.baseUrl")}>
+          <Text size="small" className="font-mono">
+            {account.baseUrl}
+          </Text>
+        </Field>
+        <Field label={t("bnpl.settings.capture")} testId="bnpl-capture">
+          {captureModeLabel(t, account.capture)}
+        </Field>
+        <Field label={t("bnpl.settings.newCheckouts")} testId="bnpl-enabled">
+          {t(account.enabled ? "bnpl.settings.offered" : "bnpl.settings.turnedOff")}
+        </Field>
         <Field label={t("bnpl.settings.service")} testId="bnpl-reachable">
-          <StatusBadge color={account.reachable ? "green" : "red"}>{t(account.reachable ? "bnpl.settings.answers" : "bnpl.settings.doesNotAnswer")}</StatusBadge>
+          <StatusBadge color={account.reachable ? "green" : "red"}>
+            {t(account.reachable ? "bnpl.settings.answers" : "bnpl.settings.doesNotAnswer")}
+          </StatusBadge>
         </Field>
         <Field label={t("bnpl.settings.orderLimits")} testId="bnpl-limits">
-          {"error" in limits
-            ? <Text size="small" className="text-ui-fg-error">{limits.error}</Text>
-            : t("bnpl.settings.limitsRange", {
-                minimum: formatMoney(limits.minimumAmount.amount, limits.minimumAmount.currency),
-                maximum: formatMoney(limits.maximumAmount.amount, limits.maximumAmount.currency),
-              })}
+          {"error" in limits ? (
+            <Text size="small" className="text-ui-fg-error">
+              {limits.error}
+            </Text>
+          ) : (
+            t("bnpl.settings.limitsRange", {
+              minimum: formatMoney(limits.minimumAmount.amount, limits.minimumAmount.currency),
+              maximum: formatMoney(limits.maximumAmount.amount, limits.maximumAmount.currency),
+            })
+          )}
         </Field>
         <Field label={t("bnpl.settings.limitsRead")} testId="bnpl-limits-read">
-          {"error" in limits ? "—" : (
+          {"error" in limits ? (
+            "—"
+          ) : (
             // The minute shown; the exact moment on hover (and for a refresh within the same minute).
-            <Text size="small"><time dateTime={limits.fetchedAt} title={limits.fetchedAt}>{formatTime(limits.fetchedAt)}</time></Text>
+            <Text size="small">
+              <time dateTime={limits.fetchedAt} title={limits.fetchedAt}>
+                {formatTime(limits.fetchedAt)}
+              </time>
+            </Text>
           )}
         </Field>
       </div>
@@ -158,8 +200,10 @@ function Findings({ held: heldOnly }: { held: boolean }) {
       const placed = result.findings.find((finding) => finding.completedOrderId && finding.completedOrderId === result.order_id)
       toast.success(
         result.order_id
-          ? t("bnpl.settings.orderPlaced", { order: placed?.completedOrderDisplayId ? `#${placed.completedOrderDisplayId}` : result.order_id })
-          : t("bnpl.settings.voidedAtService")
+          ? t("bnpl.settings.orderPlaced", {
+              order: placed?.completedOrderDisplayId ? `#${placed.completedOrderDisplayId}` : result.order_id,
+            })
+          : t("bnpl.settings.voidedAtService"),
       )
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -214,36 +258,46 @@ function Findings({ held: heldOnly }: { held: boolean }) {
                   <Table.Cell className="font-mono">{finding.providerId}</Table.Cell>
                   <Table.Cell className="font-mono">{finding.serviceOrderId}</Table.Cell>
                   <Table.Cell>
-                    {finding.voided
-                      ? t("bnpl.settings.voided")
-                      : finding.completedOrderId
-                        ? (
-                          <span data-testid="bnpl-finding-order">
-                            {t("bnpl.settings.orderPlacedAt")}{" "}
-                            <Link to={`/orders/${finding.completedOrderId}`} className="text-ui-fg-interactive">
-                              {finding.completedOrderDisplayId ? `#${finding.completedOrderDisplayId}` : finding.completedOrderId}
-                            </Link>
-                          </span>
-                        )
-                        : finding.kind === "order_on_hold" && finding.held
-                          ? t("bnpl.settings.findingOnHold", { time: formatTime(finding.held.expiresAt), failure: finding.held.failure })
-                        : finding.kind === "order_without_payment"
-                          ? t("bnpl.settings.findingWithoutPayment", { order: finding.medusaOrderId })
-                          : finding.kind === "checkout_not_completed"
-                            ? t("bnpl.settings.findingNotCompleted", { cart: finding.cartId })
-                            : t("bnpl.settings.findingNoOrder")}
+                    {finding.voided ? (
+                      t("bnpl.settings.voided")
+                    ) : finding.completedOrderId ? (
+                      <span data-testid="bnpl-finding-order">
+                        {t("bnpl.settings.orderPlacedAt")}{" "}
+                        <Link to={`/orders/${finding.completedOrderId}`} className="text-ui-fg-interactive">
+                          {finding.completedOrderDisplayId ? `#${finding.completedOrderDisplayId}` : finding.completedOrderId}
+                        </Link>
+                      </span>
+                    ) : finding.kind === "order_on_hold" && finding.held ? (
+                      t("bnpl.settings.findingOnHold", { time: formatTime(finding.held.expiresAt), failure: finding.held.failure })
+                    ) : finding.kind === "order_without_payment" ? (
+                      t("bnpl.settings.findingWithoutPayment", { order: finding.medusaOrderId })
+                    ) : finding.kind === "checkout_not_completed" ? (
+                      t("bnpl.settings.findingNotCompleted", { cart: finding.cartId })
+                    ) : (
+                      t("bnpl.settings.findingNoOrder")
+                    )}
                   </Table.Cell>
                   <Table.Cell>{amount}</Table.Cell>
                   <Table.Cell>{formatTime(finding.created)}</Table.Cell>
                   <Table.Cell>
                     <div className="flex justify-end gap-x-2">
                       {finding.actions.complete && (
-                        <Button size="small" variant="secondary" onClick={() => confirm("complete", finding.cartId!, amount, finding.providerId, finding.kind === "order_on_hold")}>
+                        <Button
+                          size="small"
+                          variant="secondary"
+                          onClick={() => confirm("complete", finding.cartId!, amount, finding.providerId, finding.kind === "order_on_hold")}
+                        >
                           {t(finding.kind === "order_on_hold" ? "bnpl.settings.placeOrder" : "bnpl.settings.complete")}
                         </Button>
                       )}
                       {finding.actions.void && (
-                        <Button size="small" variant="danger" onClick={() => confirm("void", finding.serviceOrderId, amount, finding.providerId)}>{t("bnpl.settings.void")}</Button>
+                        <Button
+                          size="small"
+                          variant="danger"
+                          onClick={() => confirm("void", finding.serviceOrderId, amount, finding.providerId)}
+                        >
+                          {t("bnpl.settings.void")}
+                        </Button>
                       )}
                     </div>
                   </Table.Cell>
@@ -257,7 +311,7 @@ function Findings({ held: heldOnly }: { held: boolean }) {
   )
 }
 
-// The sidebar's entry in the dashboard's language too: the label is a key of the plugin's translations (i18n/index.ts).
+// The label is a translation key, so the sidebar entry is in the dashboard's language too.
 export const config = defineRouteConfig({ label: "bnpl.settings.title", translationNs: "translation", icon: CreditCard })
 
 export default PayLaterSettingsPage

@@ -4,11 +4,7 @@ import { accountId } from "../../../../runtime/accounts/accounts"
 import { getPluginRuntime, type AccountRuntime } from "../../../../runtime/accounts/plugin-runtime"
 import { AccountParams, parseParams } from "../validators"
 
-/**
- * The account a `/admin/bnpl/accounts/:account_id/...` route names (its id from
- * `GET /admin/bnpl/accounts`).
- * @throws MedusaError INVALID_DATA for a malformed id; NOT_FOUND for an id this store does not have.
- */
+/** The account a `/admin/bnpl/accounts/:account_id/...` route names; throws INVALID_DATA for a malformed id, NOT_FOUND for an unknown one. */
 export function accountOfRequest(req: MedusaRequest): AccountRuntime {
   const { account_id } = parseParams(AccountParams, req.params)
   const account = getPluginRuntime(req.scope).accounts.find((candidate) => accountId(candidate.options) === account_id)

@@ -6,15 +6,7 @@ import { accountHealth } from "../../../../runtime/views/service-health"
 import type { z } from "zod"
 import type { HealthQuery } from "../validators"
 
-/**
- * `GET /admin/bnpl/health[?account_id=]` -> `{ accounts: [{ id, providerId, ...AccountHealth }] }`:
- * the health card of each account (or of the one named), from the plugin's own timeline of
- * calls: the last hour and the last 24 hours (approvals, declines, cancellations, approval
- * rate, errors, faults, each endpoint's p50 and p95, the last failing call) and the warnings
- * against the account's usual (runtime/views/service-health.ts; docs/operations.md
- * "Observability"). The query is parsed by `HealthQuery` (middlewares.ts).
- * @throws MedusaError NOT_FOUND for an account id this store does not have.
- */
+/** `GET /admin/bnpl/health[?account_id=]`: each account's health card (docs/operations.md "The health card"); 404 if unknown. */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { account_id: wanted } = (req as unknown as { validatedQuery: z.output<typeof HealthQuery> }).validatedQuery
   const runtime = getPluginRuntime(req.scope)
@@ -26,7 +18,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
       id: accountId(account.options),
       providerId: account.providerId,
       ...(await accountHealth(accountId(account.options), now, runtime.logger)),
-    }))
+    })),
   )
   res.json({ accounts: cards })
 }

@@ -6,15 +6,7 @@ import { accountId } from "../../../../runtime/accounts/accounts"
 import { getPluginRuntime } from "../../../../runtime/accounts/plugin-runtime"
 import type { MoneyRecordsQuery } from "../validators"
 
-/**
- * `GET /admin/bnpl/money-records.csv?day=2026-11-27[&account_id=]` -> `text/csv`, as a download:
- * the capture, refund and void calls the plugin made on that UTC day (one account's, or every
- * account's), with the references a line of the service's settlement file is matched on
- * (operations/money-records-export.ts; docs/going-live.md "Settlement and payouts"). The query
- * is parsed by `MoneyRecordsQuery` (middlewares.ts); behind Medusa's admin authentication as
- * every `/admin` route.
- * @throws MedusaError NOT_FOUND for an account this store does not have.
- */
+/** `GET /admin/bnpl/money-records.csv?day=&account_id=`: the day's money calls as CSV (docs/going-live.md "Settlement and payouts"). */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { day, account_id: wanted } = (req as unknown as { validatedQuery: z.output<typeof MoneyRecordsQuery> }).validatedQuery
   const accounts = getPluginRuntime(req.scope)

@@ -3,8 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 
 /** Medusa's ids a held order's failure may name, with what the merchant knows them by. */
 const NAMED_IDS: Array<{ pattern: RegExp; entity: string; fields: string[]; name: (row: Record<string, any>) => string | undefined }> = [
-  // An inventory item's own title is often its variant's alone ("One size"): named by the
-  // product and variant it stocks, as the order page names the line.
+  // An inventory item's title is often its variant's alone ("One size"): name it as the order page names the line.
   {
     pattern: /\biitem_[0-9A-Za-z]+\b/g,
     entity: "inventory_item",
@@ -12,20 +11,22 @@ const NAMED_IDS: Array<{ pattern: RegExp; entity: string; fields: string[]; name
     name: (row) => variantName(row.variants?.[0]) ?? row.title ?? row.sku,
   },
   { pattern: /\bsloc_[0-9A-Za-z]+\b/g, entity: "stock_location", fields: ["id", "name"], name: (row) => row.name },
-  { pattern: /\bvariant_[0-9A-Za-z]+\b/g, entity: "product_variant", fields: ["id", "title", "sku", "product.title"], name: (row) => variantName(row) ?? row.sku },
+  {
+    pattern: /\bvariant_[0-9A-Za-z]+\b/g,
+    entity: "product_variant",
+    fields: ["id", "title", "sku", "product.title"],
+    name: (row) => variantName(row) ?? row.sku,
+  },
 ]
 
 /** "Canvas Tote · One size": the product's title and the variant's, or undefined when neither is known. */
-function variantName(variant: { title?: string | null; product?: { title?: string | null } | null } | null | undefined): string | undefined {
+function variantName(
+  variant: { title?: string | null; product?: { title?: string | null } | null } | null | undefined,
+): string | undefined {
   return [variant?.product?.title, variant?.title].filter(Boolean).join(" · ") || undefined
 }
 
-/**
- * Medusa's message about an order that could not be placed, in the merchant's words: each
- * inventory item, stock location and variant id it names ("item iitem_01J… at location sloc_01J…")
- * replaced by its name as the admin shows it ("item Canvas Tote at location Main warehouse").
- * An id Medusa no longer has stays as it is.
- */
+/** Medusa's failure message with each inventory item, location and variant id replaced by its admin name; unknown ids stay. */
 export async function inMerchantWords(scope: MedusaContainer, message: string): Promise<string> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   let words = message

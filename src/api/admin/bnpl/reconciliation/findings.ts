@@ -9,7 +9,6 @@ type Orphan = ReconciliationFindings["orphaned"][number]
 
 /** One finding of the last reconciliation with what the admin can do about it. */
 export interface FindingView {
-  /** The account whose service order it is: its payment provider id (`pp_bnpl_bnpl-uk`). */
   providerId: string
   serviceOrderId: string
   /** The cart id the checkout was made for (the service's merchantReference). */
@@ -17,19 +16,14 @@ export interface FindingView {
   amount: { amount: string; currency: string } | null
   created: string | null
   /**
-   * approved_without_order: nothing left to complete (no open cart); checkout_not_completed: the
-   * cart is still open; order_without_payment: the cart is an order whose payment Medusa never
-   * authorised (a completion interrupted mid-Auth): repaired by the background completion job,
-   * never voided; order_on_hold: approved, the order could not be placed, and the approval is
-   * kept for the admin (`onOrderFailure: "hold"`): "Place the order" (complete) or Void.
+   * `checkout_not_completed`: the cart is still open. `order_without_payment`: a completion interrupted mid-Auth, repaired
+   * by the completion job, never voided. `order_on_hold`: kept for the admin (`onOrderFailure: "hold"`).
    */
   kind: "approved_without_order" | "checkout_not_completed" | "order_without_payment" | "order_on_hold"
-  /** With order_without_payment: the Medusa order. */
   medusaOrderId?: string | null
   /** Settled: voided (by the job or the admin) or completed into an order. */
   voided: boolean
   completedOrderId: string | null
-  /** The completed order's display id (Medusa's "#6"), for the link to its page. */
   completedOrderDisplayId?: number | null
   /** With order_on_hold: why the order could not be placed, the authorisation's expiry, how it ended (null while open). */
   held?: { failure: string; expiresAt: string; outcome: HeldOutcome | null }
@@ -44,22 +38,19 @@ export interface FindingsView {
   findings: FindingView[]
 }
 
-/**
- * The last reconciliation's findings for every account of the store, each matched with its cart in
- * Medusa: a consumer approved at the service whose cart is still open has a checkout not yet
- * completed (Complete places the order); one whose cart is gone or completed into another
- * order holds money for nothing (Void gives it back). A completed order carries its display id,
- * and a held order's failure names goods and locations by name (finding-names.ts).
- */
+/** Every account's findings with their carts: an open cart can be completed; a gone or completed cart's approval voided. */
 export async function findingsView(scope: MedusaContainer): Promise<FindingsView> {
   const view = await rawFindingsView(scope)
-  const orders = await displayIds(scope, view.findings.map((finding) => finding.completedOrderId).filter((id): id is string => !!id))
+  const orders = await displayIds(
+    scope,
+    view.findings.map((finding) => finding.completedOrderId).filter((id): id is string => !!id),
+  )
   const findings = await Promise.all(
     view.findings.map(async (finding) => ({
       ...finding,
-      completedOrderDisplayId: finding.completedOrderId ? orders.get(finding.completedOrderId) ?? null : null,
+      completedOrderDisplayId: finding.completedOrderId ? (orders.get(finding.completedOrderId) ?? null) : null,
       ...(finding.held ? { held: { ...finding.held, failure: await inMerchantWords(scope, finding.held.failure) } } : {}),
-    }))
+    })),
   )
   return { ...view, findings }
 }
@@ -72,7 +63,7 @@ async function rawFindingsView(scope: MedusaContainer): Promise<FindingsView> {
   const held = await heldFindings()
   if (!runs.length) return { checkedAt: null, checked: 0, findings: held }
   const orphans: Array<Orphan & { providerId: string }> = perAccount.flatMap((findings, index) =>
-    (findings?.orphaned ?? []).map((orphan) => ({ ...orphan, providerId: accounts[index].providerId }))
+    (findings?.orphaned ?? []).map((orphan) => ({ ...orphan, providerId: accounts[index].providerId })),
   )
   const cartIds = orphans.map((orphan) => orphan.merchantReference).filter((id): id is string => !!id && id.startsWith("cart_"))
   const openCarts = new Set<string>()
@@ -81,7 +72,6 @@ async function rawFindingsView(scope: MedusaContainer): Promise<FindingsView> {
     const { data } = await query.graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartIds } })
     for (const cart of data as Array<{ id: string; completed_at?: string | null }>) if (!cart.completed_at) openCarts.add(cart.id)
   }
-  // An order's payment is never voided from here: the consumer's order stands.
   const unpaidOrders: FindingView[] = perAccount.flatMap((findings, index) =>
     (findings?.unpaidOrders ?? []).map((finding) => ({
       providerId: accounts[index].providerId,
@@ -94,38 +84,38 @@ async function rawFindingsView(scope: MedusaContainer): Promise<FindingsView> {
       voided: false,
       completedOrderId: finding.repaired ? finding.medusaOrderId : null,
       actions: { void: false, complete: false },
-    }))
+    })),
   )
   return {
     checkedAt: runs.length < accounts.length ? null : runs.map((findings) => findings.checkedAt).sort()[0],
     checked: runs.reduce((sum, findings) => sum + findings.checked, 0),
-    findings: [...held, ...orphans.map((orphan): FindingView => {
-      const cartId = orphan.merchantReference ?? null
-      const settled = orphan.voided || !!orphan.completedOrderId
-      const open = !!cartId && openCarts.has(cartId)
-      return {
-        providerId: orphan.providerId,
-        serviceOrderId: orphan.orderId,
-        cartId,
-        amount: orphan.amount ?? null,
-        created: orphan.created ?? null,
-        kind: open ? "checkout_not_completed" : "approved_without_order",
-        voided: orphan.voided,
-        completedOrderId: orphan.completedOrderId ?? null,
-        actions: { void: !settled, complete: !settled && open },
-      }
-    }), ...unpaidOrders],
+    findings: [
+      ...held,
+      ...orphans.map((orphan): FindingView => {
+        const cartId = orphan.merchantReference ?? null
+        const settled = orphan.voided || !!orphan.completedOrderId
+        const open = !!cartId && openCarts.has(cartId)
+        return {
+          providerId: orphan.providerId,
+          serviceOrderId: orphan.orderId,
+          cartId,
+          amount: orphan.amount ?? null,
+          created: orphan.created ?? null,
+          kind: open ? "checkout_not_completed" : "approved_without_order",
+          voided: orphan.voided,
+          completedOrderId: orphan.completedOrderId ?? null,
+          actions: { void: !settled, complete: !settled && open },
+        }
+      }),
+      ...unpaidOrders,
+    ],
   }
 }
 
 /** Settled holds stay listed this long, so the admin sees what was decided. */
 const SETTLED_SHOWN_DAYS = 7
 
-/**
- * The approvals held for a decision (`onOrderFailure: "hold"`, operations/held-orders.ts) as
- * findings of kind `order_on_hold`: open ones with "Place the order" (`actions.complete`) and
- * "Void" until the authorisation expires, then those settled in the last week.
- */
+// Open holds (place or void) until the authorisation expires, then the ones settled within `SETTLED_SHOWN_DAYS`.
 async function heldFindings(now: Date = new Date()): Promise<FindingView[]> {
   const held = [...(await openHolds()), ...(await recentlySettledHolds(new Date(now.getTime() - SETTLED_SHOWN_DAYS * 86_400_000)))]
   return held.map((hold) => {

@@ -23,12 +23,7 @@ async function accountStatus(account: AccountRuntime) {
   }
 }
 
-/**
- * `GET /admin/bnpl/status` -> `{ accounts: [...], ...the first account's fields }`: every
- * account's provider id, region, currency, capture mode, limits and when they were
- * read, and whether the service answers Ping. The first account's fields also stand at the top
- * level, as they did for a store with one account. Never includes credentials.
- */
+/** `GET /admin/bnpl/status`: every account's settings, limits and Ping, the first account's also at the top level; never credentials. */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const accounts = await Promise.all(getPluginRuntime(req.scope).accounts.map(accountStatus))
   res.json({ ...accounts[0], accounts })

@@ -15,24 +15,9 @@ import { exclusionsForAccount } from "../../../../runtime/accounts/account-exclu
 import { eligibilityQuerySchema } from "../../../request-schemas"
 import { parseRequestPart } from "../../../validate-request"
 
-/**
- * `GET /store/bnpl/eligibility?cart_id=` -> `{ eligible, reason?, minimumAmount,
- * maximumAmount, currency, providerId? }`: whether the storefront should show "pay later" for
- * this cart, and (in a store with several accounts) with which payment provider: the account that serves the cart's currency
- * (rule 2: one account per region; `pp_bnpl_bnpl-eu` for a EUR cart in a store with UK and EU
- * accounts). Amounts are API strings in major units. Limits come from that account's Get
- * Configuration (docs/service-api.md "Get Configuration"), cached. A currency no account serves
- * is `{ eligible: false, reason: "unsupported_currency", currency }`, without limits; a cart whose region
- * does not offer that account's provider (Settings → Regions) is `not_in_region`. A cart holding
- * goods the account excludes (option `exclusions`) is `{ eligible: false, reason:
- * "excluded_items", excludedItems: [{ id, title, product_id }], ...limits }`: the line items;
- * an account the merchant turned off (Settings → Pay later) is `{ eligible: false, reason: "disabled", currency }`.
- * When the merchant set the storefront message's defaults, `message: { available?, instalments?,
- * instalmentText?, outside? }` comes with the answer (the kit's `payLaterMessage` uses them).
- */
+/** `GET /store/bnpl/eligibility?cart_id=`: whether to offer pay later for the cart, with the limits (docs/service-api.md "Get Configuration"). */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  // Parsed by the route's middleware (api/middlewares.ts); parsed again so the handler never
-  // depends on a middleware being registered.
+  // Parsed again, so the handler never depends on the middleware being registered.
   const { cart_id: cartId } = parseRequestPart(eligibilityQuerySchema, req.validatedQuery ?? req.query, "query")
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -47,19 +32,21 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
 
   const runtime = getPluginRuntime(req.scope)
   const account = accountForCurrency(runtime, cart.currency_code)
-  // A currency no account serves: no account's limits, which would read as this currency's.
   if (!account) return void res.json(unservedCurrency(cart.currency_code))
   const provider = runtime.accounts.length > 1 ? { providerId: account.providerId } : {}
-  // Turned off in Settings -> Pay later: nothing is offered, whatever the limits.
   const settings = await effectiveSettings(account, account)
   if (!settings.enabled) return void res.json({ ...disabledAccount(accountCurrency(account.options)), ...provider })
   const configuration = await getConfiguration(account.client, account.options, account).catch((error: unknown) => {
     throw toMedusaError(forShopper("Reading the account's limits", error, "unavailable", account.logger))
   })
-  // The shopper is at the payment step: have a connection ready for the session's Create
-  // Checkout (client.warm; at most one Ping while the pool holds no idle connection).
+  // The shopper is at the payment step: have a connection ready for the session's Create Checkout.
   account.client.warm()
-  const eligibility = checkEligibility(toMinorUnits(cart.total ?? 0, "cart.total"), cart.currency_code, accountCurrency(account.options), configuration)
+  const eligibility = checkEligibility(
+    toMinorUnits(cart.total ?? 0, "cart.total"),
+    cart.currency_code,
+    accountCurrency(account.options),
+    configuration,
+  )
   // Medusa refuses a session with a provider the cart's region does not offer: say so here.
   const offered = (cart.region?.payment_providers ?? []).map((provider) => provider?.id)
   const inRegion = !offered.length || offered.includes(account.providerId)
@@ -70,9 +57,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     : eligibility.eligible && !inRegion
       ? { ...eligibility, eligible: false, reason: "not_in_region" }
       : eligibility
-  // With one account the answer keeps its shape (the provider is pp_bnpl_<id> as configured).
   res.json({ ...answer, ...provider, ...messageDefaults(settings, account.options) })
-  // Once answered: the cart as the payment session will send it, so its Create Checkout can go
-  // out before the session reads the cart again (runtime/checkout/prepared-snapshots.ts).
+  // Prepared now, so the session's Create Checkout can go out before it reads the cart again.
   if (answer.eligible) void prepareCartSnapshot(req.scope, cartId)
 }

@@ -8,7 +8,10 @@ describe("Migration20261126220000: indexes for the jobs' time windows on Medusa'
   const sqlOf = async (step: "up" | "down"): Promise<string> => {
     const migration = new Migration20261126220000({} as never, {} as never)
     await migration[step]()
-    return migration.getQueries().map((query) => String(query)).join("\n")
+    return migration
+      .getQueries()
+      .map((query) => String(query))
+      .join("\n")
   }
 
   it.each([

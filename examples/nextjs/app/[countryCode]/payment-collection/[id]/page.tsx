@@ -15,7 +15,12 @@ export default async function PaymentLinkPage({ params, searchParams }: { params
   const query = await searchParams
   const orderId = typeof query.order_id === "string" ? query.order_id : ""
   const read = await readPaymentLink(storeConfig(), id, orderId)
-  if ("error" in read) return <div className="card" id="payment-link-error">{read.error.message}</div>
+  if ("error" in read)
+    return (
+      <div className="card" id="payment-link-error">
+        {read.error.message}
+      </div>
+    )
   const { payment_collection: owed, order, pay_later: offer } = read.link
   const amount = (minor: number) => formatAmount(BigInt(minor), owed.currency_code, "en-GB")
   const returned = readPayLaterReturn(query)
@@ -25,15 +30,33 @@ export default async function PaymentLinkPage({ params, searchParams }: { params
   }
   return (
     <div className="card">
-      <h1 id="payment-link">Order #{order.display_id}: <span id="amount-owed">{amount(owed.amount_minor)}</span> to pay</h1>
-      {returned.kind === "error" ? <p className="error" id="pay-later-return">{messageFor(returned.reason)}</p> : null}
-      {returned.kind === "processing" ? <p id="pay-later-processing">Your payment is being confirmed. Refresh this page in a moment.</p> : null}
+      <h1 id="payment-link">
+        Order #{order.display_id}: <span id="amount-owed">{amount(owed.amount_minor)}</span> to pay
+      </h1>
+      {returned.kind === "error" ? (
+        <p className="error" id="pay-later-return">
+          {messageFor(returned.reason)}
+        </p>
+      ) : null}
+      {returned.kind === "processing" ? (
+        <p id="pay-later-processing">Your payment is being confirmed. Refresh this page in a moment.</p>
+      ) : null}
       <ul>
         {order.items.map((item) => (
-          <li key={item.id}>{item.quantity} × {item.title}, {amount(item.unit_price_minor)}</li>
+          <li key={item.id}>
+            {item.quantity} × {item.title}, {amount(item.unit_price_minor)}
+          </li>
         ))}
       </ul>
-      {!owed.payable ? <p>Nothing is owed on this order.</p> : offer.eligible ? <PayLaterButton start={start}>Pay later</PayLaterButton> : <div id="pay-later-unavailable" data-reason={offer.reason}><PayLaterMessage amount={owed.amount} currency={owed.currency_code} limits={offer} outside="reason" locale="en-GB" /></div>}
+      {!owed.payable ? (
+        <p>Nothing is owed on this order.</p>
+      ) : offer.eligible ? (
+        <PayLaterButton start={start}>Pay later</PayLaterButton>
+      ) : (
+        <div id="pay-later-unavailable" data-reason={offer.reason}>
+          <PayLaterMessage amount={owed.amount} currency={owed.currency_code} limits={offer} outside="reason" locale="en-GB" />
+        </div>
+      )}
     </div>
   )
 }

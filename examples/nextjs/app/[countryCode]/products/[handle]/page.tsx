@@ -19,7 +19,9 @@ export default async function ProductPage({ params }: { params: Promise<{ countr
   return (
     <div className="card">
       <h1 id="product-title">{product.title}</h1>
-      <p className="price" id="product-price">{money(price.calculated_amount, price.currency_code)}</p>
+      <p className="price" id="product-price">
+        {money(price.calculated_amount, price.currency_code)}
+      </p>
       <PayLaterMessage
         className="pay-later"
         amount={price.calculated_amount}
@@ -31,7 +33,9 @@ export default async function ProductPage({ params }: { params: Promise<{ countr
       />
       <form action={addToCart.bind(null, countryCode)}>
         <input type="hidden" name="variant_id" value={variant.id} />
-        <button type="submit" id="add-to-cart">Add to cart</button>
+        <button type="submit" id="add-to-cart">
+          Add to cart
+        </button>
       </form>
       {/* Express: buys this variant in a cart of its own, in the service's popup; the basket is left alone. */}
       {libraryUrl && (

@@ -11,14 +11,8 @@ import type { CompleteFindingBody } from "../../validators"
 import { findingsView } from "../findings"
 
 /**
- * `POST /admin/bnpl/reconciliation/complete` `{ cart_id }` -> `{ order_id, ...findings }`:
- * places the order for a consumer the service approved whose cart is still open, through
- * Medusa's complete-cart workflow (as the return route does), so the provider authorises with
- * the session's own requestId and the service answers with the payment it already approved.
- * Only a current finding whose cart is open can be completed. For a held approval
- * (`order_on_hold`) this is "Place the order": the order gets the approval the consumer gave,
- * and the hold is closed as `placed`; if the order still cannot be placed, the hold stays and
- * the answer says why.
+ * `POST /admin/bnpl/reconciliation/complete`: places the order of an approved open cart through Medusa's complete-cart
+ * workflow, so the provider authorises with the session's own requestId and gets the approved payment back.
  */
 export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBody>>, res: MedusaResponse): Promise<void> {
   const { cart_id } = req.validatedBody
@@ -27,7 +21,7 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
   if (!finding) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Cart ${cart_id} is not an open cart among the reconciliation's findings; only a checkout the service approved and Medusa did not complete can be completed here.`
+      `Cart ${cart_id} is not an open cart among the reconciliation's findings; only a checkout the service approved and Medusa did not complete can be completed here.`,
     )
   }
   if (finding.kind === "order_on_hold") {
@@ -45,7 +39,7 @@ export async function POST(req: MedusaRequest<z.output<typeof CompleteFindingBod
   res.json({ order_id: orderId, ...(await findingsView(req.scope)) })
 }
 
-/** The one completion every caller uses (authorise under the cart's lock, then complete-cart); the order id, or an error saying why not. */
+/** The completion every caller uses; the order id, or an error saying why not. */
 async function complete(scope: MedusaRequest["scope"], cartId: string): Promise<string> {
   const outcome = await completePayLaterCart(scope, { cartId, caller: "admin" }).catch((error: unknown) => {
     throw adminError("Completing the cart failed", error, scope.resolve(ContainerRegistrationKeys.LOGGER))
@@ -53,7 +47,7 @@ async function complete(scope: MedusaRequest["scope"], cartId: string): Promise<
   if (outcome.outcome !== "completed") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Completing the cart failed: ${outcome.outcome === "failed" ? `${outcome.reason}${outcome.message ? ` (${outcome.message})` : ""}` : "still processing"}.`
+      `Completing the cart failed: ${outcome.outcome === "failed" ? `${outcome.reason}${outcome.message ? ` (${outcome.message})` : ""}` : "still processing"}.`,
     )
   }
   return outcome.orderId

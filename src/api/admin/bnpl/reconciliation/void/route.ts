@@ -10,19 +10,14 @@ import { findingsView } from "../findings"
 import type { z } from "zod"
 
 /**
- * `POST /admin/bnpl/reconciliation/void` `{ service_order_id, provider_id? }` -> the findings: voids an
- * approved service payment, with the account that holds it, that the last reconciliation found with no Medusa order
- * (docs/service-api.md "Void Payment"). No Medusa payment exists to go through, so the plugin
- * calls the service itself, with the requestId the job uses (`<id>-orphan-void`): voiding
- * from the job and from here never happens twice. Only a current, unsettled finding can be voided.
- * A held approval (`order_on_hold`) has a Medusa payment: it is canceled through Medusa's
- * payment module (the provider voids, requestId the payment id) and the hold closed as `voided`.
+ * `POST /admin/bnpl/reconciliation/void`: voids an approved payment with no Medusa order (docs/service-api.md "Void Payment")
+ * with the job's requestId, so the job and the admin never void twice. A held approval goes through Medusa's payment module.
  */
 export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>, res: MedusaResponse): Promise<void> {
   const { service_order_id, provider_id } = req.validatedBody
   const before = await findingsView(req.scope)
   const finding = before.findings.find(
-    (candidate) => candidate.serviceOrderId === service_order_id && (!provider_id || candidate.providerId === provider_id)
+    (candidate) => candidate.serviceOrderId === service_order_id && (!provider_id || candidate.providerId === provider_id),
   )
   if (!finding?.actions.void) {
     throw new MedusaError(
@@ -30,17 +25,16 @@ export async function POST(req: MedusaRequest<z.output<typeof VoidFindingBody>>,
       finding?.kind === "order_without_payment"
         ? `Service order ${service_order_id} is the payment of Medusa order ${finding.medusaOrderId}, which is being given it; it is never voided from here.`
         : finding
-        ? `Service order ${service_order_id} is already ${finding.voided ? "voided" : `completed into order ${finding.completedOrderId}`}.`
-        : `Service order ${service_order_id} is not among the reconciliation's findings; only an approved payment with no Medusa order can be voided here.`
+          ? `Service order ${service_order_id} is already ${finding.voided ? "voided" : `completed into order ${finding.completedOrderId}`}.`
+          : `Service order ${service_order_id} is not among the reconciliation's findings; only an approved payment with no Medusa order can be voided here.`,
     )
   }
   if (finding.kind === "order_on_hold" && finding.cartId) {
-    // Under the hold's decision lock: a "Place the order" sent at the same time runs first or
-    // after, and the later one finds the hold settled and does nothing.
+    // Under the hold's decision lock: a concurrent "Place the order" runs before or after, and the later finds it settled.
     await decideHeldApproval(req.scope, finding.cartId, (held) =>
       voidHeldApproval(req.scope, held).catch((error: unknown) => {
         throw adminError("Void refused", error, req.scope.resolve(ContainerRegistrationKeys.LOGGER))
-      })
+      }),
     )
     return void res.json(await findingsView(req.scope))
   }

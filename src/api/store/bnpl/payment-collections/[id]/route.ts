@@ -12,30 +12,28 @@ import { paymentCollectionIdSchema, paymentLinkQuerySchema } from "../../../../r
 import { parseRequestPart } from "../../../../validate-request"
 
 /** The order fields the payment link page shows. */
-const ORDER_FIELDS = ["display_id", "items.id", "items.title", "items.product_title", "items.variant_title", ORDER_ITEM_QUANTITY_FIELD, "items.thumbnail", "items.unit_price"]
+const ORDER_FIELDS = [
+  "display_id",
+  "items.id",
+  "items.title",
+  "items.product_title",
+  "items.variant_title",
+  ORDER_ITEM_QUANTITY_FIELD,
+  "items.thumbnail",
+  "items.unit_price",
+]
 
 /**
- * `GET /store/bnpl/payment-collections/:id?order_id=` (publishable key): what the page behind
- * Medusa's payment link (`/payment-collection/{id}?order_id=`, the path the admin's "Copy
- * payment link" gives) needs to offer pay later for what an order still owes:
- *
- * ```
- * { payment_collection: { id, status, amount: "12.99", amount_minor: 1299, currency_code: "gbp", payable },
- *   order: { id, display_id, items: [{ id, title, quantity, thumbnail, unit_price: "12.99", unit_price_minor: 1299 }] },
- *   pay_later: { eligible, reason?, minimumAmount?, maximumAmount?, currency, provider_id? } }
- * ```
- * Amounts are API strings in major units and integer minor units. `payable`: the collection
- * still owes (`not_paid` / `awaiting`) and is above 0; `pay_later` applies the account's limits
- * (docs/service-api.md "Order amount limits", rule 2) and Settings -> Pay later to the amount
- * (`limits_unavailable` while the limits cannot be read: the page still shows what is owed).
- * The collection id is the secret, as Medusa's admin treats it: only with `order_id` = its own
- * order does it answer; an unknown collection, a cart's, and another order's id all get the
- * same 404. Query and params parsed with zod (request-schemas.ts).
- * @throws MedusaError INVALID_DATA naming the field (400), NOT_FOUND (404).
+ * `GET /store/bnpl/payment-collections/:id?order_id=` (docs/storefront.md "The payment link page: what an order still owes").
+ * The collection id is the secret: an unknown one, a cart's or another order's all get the same 404.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const collectionId = parseRequestPart(paymentCollectionIdSchema, req.params.id, "id")
-  const { order_id: orderId } = parseRequestPart(paymentLinkQuerySchema, (req as { validatedQuery?: unknown }).validatedQuery ?? req.query, "query")
+  const { order_id: orderId } = parseRequestPart(
+    paymentLinkQuerySchema,
+    (req as { validatedQuery?: unknown }).validatedQuery ?? req.query,
+    "query",
+  )
   const notFound = new MedusaError(MedusaError.Types.NOT_FOUND, "No payment collection has that id for this order.")
   const collection = await readOrderCollection(req.scope, collectionId)
   if (!collection?.orderId || collection.orderId !== orderId) throw notFound

@@ -7,27 +7,19 @@ import { paymentView } from "../../../payment-views"
 import { adminError } from "../../../service-errors"
 import { parseParams, PaymentParams } from "../../../validators"
 
-/**
- * `POST /admin/bnpl/payments/:payment_id/capture-rest` -> `{ payment: PaymentView }`: captures
- * what Medusa has not captured yet of a partly captured payment, through Medusa's own
- * capture-payment workflow (so Medusa records the capture and the provider calls the service
- * with the capture's id as requestId). Medusa's own Capture button captures the whole amount,
- * which a partly captured payment no longer has.
- * @throws MedusaError NOT_ALLOWED when the payment is not partly captured; the service's refusal otherwise.
- */
+/** `POST /admin/bnpl/payments/:payment_id/capture-rest`: captures the rest of a partly captured payment via Medusa's workflow. */
 export async function POST(req: MedusaRequest & { auth_context?: { actor_id?: string } }, res: MedusaResponse): Promise<void> {
   const { payment_id } = parseParams(PaymentParams, req.params)
   const { view } = await paymentView(req.scope, payment_id)
-  // The service's payment of that id is another checkout's: nothing is done with it.
   if (view.mismatch) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, view.mismatch, "payment_mismatch")
   if (!view.actions.captureRest) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Capture the rest is for a partly captured payment; this one is ${view.state.replace("_", " ")} with ${view.amounts.captured} of ${view.amounts.authorised} ${view.currency} captured. Use the order's Capture button.`
+      `Capture the rest is for a partly captured payment; this one is ${view.state.replace("_", " ")} with ${view.amounts.captured} of ${view.amounts.authorised} ${view.currency} captured. Use the order's Capture button.`,
     )
   }
   const rest = apiAmountToMinorUnits(view.amounts.authorised) - apiAmountToMinorUnits(view.amounts.captured)
-  // The order page's partial capture runs the same checks before it sends (payments/capture-amount.ts).
+  // The same checks as the order page's partial capture.
   const checked = checkCaptureAmount(view, minorUnitsToApiAmount(rest))
   if (!checked.ok) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Capture the rest: ${checked.message}`)
   try {
