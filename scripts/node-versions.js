@@ -35,17 +35,18 @@ function requestedLines() {
 }
 
 async function main() {
-  const results = []
-  for (const line of requestedLines()) {
-    const binary = nodeBinary(line)
-    const version = execFileSync(binary, ["--version"], { encoding: "utf8" }).trim()
-    console.log(`\ntest:node-versions: Node ${version}`)
-    const started = Date.now()
-    // One worker: these run beside other tiers (scripts/test-tiers.js), and the time-out tests
-    // need the CPU they wait on.
-    const code = await jest(binary, ["--selectProjects", "unit", "contract", "--maxWorkers=1"])
-    results.push({ version, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) })
-  }
+  // The lines side by side, one worker each: these run beside other tiers (scripts/test-tiers.js),
+  // and the time-out tests need the CPU they wait on.
+  const results = await Promise.all(
+    requestedLines().map(async (line) => {
+      const binary = nodeBinary(line)
+      const version = execFileSync(binary, ["--version"], { encoding: "utf8" }).trim()
+      console.log(`\ntest:node-versions: Node ${version}`)
+      const started = Date.now()
+      const code = await jest(binary, ["--selectProjects", "unit", "contract", "--maxWorkers=1"])
+      return { version, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) }
+    }),
+  )
   console.log("\ntest:node-versions:")
   for (const { version, ok, seconds } of results) console.log(`  Node ${version}: ${ok ? "passed" : "FAILED"} in ${seconds} s`)
   if (results.some((result) => !result.ok)) process.exit(1)

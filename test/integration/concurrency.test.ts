@@ -5,12 +5,13 @@ import { consumerChooses, pathAndQuery, Shopper, ukAddress } from "../../harness
 import { reportRequestErrorsPlainly } from "../support/reportable-request-errors"
 import { runIntegrationStore } from "../support/store-suite"
 
-// A hundred completions at once on 2 cores took 234 s beside another test file, and half as long
-// again on CI's machine; the time-out only guards against a hang.
+// The time-out only guards against a hang.
 jest.setTimeout(900_000)
 
 const { control } = useSandboxForStore()
-const SHOPPERS = 100
+// Forty completions at once already queue on the carts' locks and the return route's deadline on
+// 2 cores; the soak keeps the volume (docs/operations.md "Chaos soak"), this test the race.
+const SHOPPERS = 40
 
 runIntegrationStore(({ api, getContainer }) => {
   beforeAll(() => reportRequestErrorsPlainly(api))
@@ -37,7 +38,7 @@ runIntegrationStore(({ api, getContainer }) => {
     expect(failures.map((failure) => String((failure as PromiseRejectedResult).reason))).toEqual([])
 
     const placed = results.map((result) => (result as PromiseFulfilledResult<{ cartId: string; location: string }>).value)
-    // On 2 cores a hundred completions at once outlast the return route's 18 s deadline for
+    // On a loaded machine some completions outlast the return route's 18 s deadline for
     // some shoppers: they are sent to the processing state, and their order follows.
     const processing = "http://storefront.test/checkout?step=payment&bnpl_status=processing"
     expect(placed.filter((journey) => !journey.location.includes("/order/") && journey.location !== processing)).toEqual([])

@@ -77,7 +77,7 @@ export function runIntegrationStore(testSuite: (store: { api: AxiosInstance; get
 /**
  * The options of Medusa's `medusaIntegrationTestRunner` for the store of test/integration/store
  * on a database copied from the template global-setup.js migrated: the runner then finds
- * nothing to migrate. 
+ * nothing to migrate.
  */
 function fromMigratedTemplate(): { cwd: string; dbName: string; hooks: { beforeServerStart: () => Promise<void> } } {
   const dbName = `medusa-bnpl-${randomBytes(4).toString("hex")}-integration-${process.env.JEST_WORKER_ID ?? "1"}`
