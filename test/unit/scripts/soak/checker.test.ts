@@ -129,6 +129,30 @@ describe("the soak's checker", () => {
     ])
   })
 
+  it("lets Medusa's 500 on deleting an approved cart's payment sessions through only while PostgreSQL or Redis is away", () => {
+    const run = cleanRun()
+    const refused = (at: number, actor: string) => ({
+      at,
+      ms: 400,
+      actor,
+      step: "change cart after approval",
+      status: 500,
+      result: "Could not delete all payment sessions",
+    })
+    run.history = [
+      ...run.history,
+      { at: 60_000, actor: "chaos", step: "cut redis", result: "Redis for 78 s" },
+      refused(61_000, "shopper-1"),
+      { at: 138_000, actor: "chaos", step: "restore redis", result: "reachable again" },
+      // Sent 400 ms before the restore, answered after it: made while Redis was away.
+      refused(138_200, "shopper-2"),
+      refused(150_000, "shopper-3"),
+    ]
+    expect(check(run).map((violation) => violation.message)).toEqual([
+      "shopper-3 got 500 on change cart after approval: Could not delete all payment sessions",
+    ])
+  })
+
   it("checks every minute only what holds at any moment: an approval on its way to an order is not yet a violation, a refund applied twice already is", () => {
     const run = cleanRun()
     // Mid-run: the shopper confirmed a minute ago, the completion job has not placed the order yet;
