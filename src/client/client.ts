@@ -14,7 +14,7 @@ import {
 import { tryParseJson } from "./error-mapping"
 import { subjectOfRequest } from "./call-observer"
 import { ClientCredentials } from "./credentials"
-import { BnplApiError } from "./errors"
+import { BnplApiError, BnplInvalidResponseError } from "./errors"
 import { HttpExecutor, type Authorizer, type HttpResult } from "./http"
 import { resolveClientOptions, type BnplClientOptions, type ResolvedClientOptions } from "./options"
 import { iterateAllPayments } from "./pagination"
@@ -245,8 +245,7 @@ export class BnplClient {
   private parse<S extends z.ZodType>(endpoint: EndpointName, schema: S, result: HttpResult): z.output<S> {
     const parsed = tryParseJson(result.text)
     if (!parsed.ok) {
-      throw new BnplApiError({
-        code: "invalid_response",
+      throw new BnplInvalidResponseError({
         endpoint,
         httpStatusCode: result.status,
         message: `${endpoint}: HTTP ${result.status} with a body that is not JSON`,

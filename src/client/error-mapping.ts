@@ -1,11 +1,13 @@
 import type { EndpointName } from "./endpoints"
 import {
-  BnplApiError,
+  apiError,
+  type BnplApiError,
   BnplConnectionLostError,
   BnplDeclinedError,
+  BnplInvalidResponseError,
   BnplNetworkError,
+  type BnplServiceErrorCode,
   BnplTimeoutError,
-  classifyServiceError,
 } from "./errors"
 import { declinedPaymentSchema, errorBodySchema } from "./schemas"
 
@@ -62,14 +64,14 @@ export function errorFromResponse(
   const parsed = tryParseJson(text)
   if (!parsed.ok) {
     if (text.trim() === "" || status === 401) {
-      return new BnplApiError({
+      return apiError({
         code: classifyServiceError(status),
         endpoint,
         httpStatusCode: status,
         message: `${endpoint}: HTTP ${status}`,
       })
     }
-    return new BnplApiError({
+    return apiError({
       code: status >= 500 ? "server_error" : "invalid_response",
       endpoint,
       httpStatusCode: status,
@@ -91,7 +93,7 @@ export function errorFromResponse(
   const error = errorBodySchema.safeParse(body)
   const fields = error.success ? error.data : {}
   const serviceMessage = fields.message ? redact(truncate(fields.message)) : undefined
-  return new BnplApiError({
+  return apiError({
     code: classifyServiceError(status, fields.errorCode),
     endpoint,
     httpStatusCode: status,
@@ -134,8 +136,7 @@ export function errorFromTransport(
     })
   }
   if (code === "ERR_FR_MAX_CONTENT_LENGTH_EXCEEDED" || /maxContentLength/.test(String((error as Error)?.message))) {
-    return new BnplApiError({
-      code: "invalid_response",
+    return new BnplInvalidResponseError({
       endpoint,
       cause,
       message: `${endpoint}: the answer could not be read (larger than the client accepts)`,
@@ -159,6 +160,41 @@ export function errorFromTransport(
     cause,
     message: `${endpoint}: no answer came back: the connection broke ${when} (${code ?? "closed"})`,
   })
+}
+
+/** Maps an HTTP status and the service's `errorCode` to our `code`; docs/service-api.md "Errors". */
+export function classifyServiceError(status: number, errorCode?: string): BnplServiceErrorCode {
+  switch (errorCode) {
+    case "invalid_token":
+      return "invalid_token"
+    case "invalid_order_transaction_status":
+      return "not_confirmed"
+    case "precondition_failed":
+    case "payment_voided":
+    case "payment_expired":
+      return "precondition_failed"
+    case "invalid_amount":
+      return "invalid_amount"
+    case "unsupported_currency":
+    case "unsupported_payment_type":
+      return "unsupported"
+    case "payment_captured":
+      return "already_captured"
+    case "refund_timelimit_exceeded":
+      return "refund_timelimit_exceeded"
+    case "unauthorized":
+      return "unauthorized"
+    case "not_found":
+      return "not_found"
+  }
+  if (status === 401) return "unauthorized"
+  if (status === 402) return "declined"
+  if (status === 404) return "not_found"
+  if (status === 409) return "conflict"
+  if (status === 410) return "already_captured"
+  if (status === 412) return "precondition_failed"
+  if (status >= 500) return "server_error"
+  return "invalid_request"
 }
 
 function systemErrorCode(error: unknown): string | undefined {

@@ -15,8 +15,8 @@ export type BnplErrorCode =
   /** 422 `unsupported_currency` / `unsupported_payment_type`. */
   | "unsupported"
   | "already_captured"
-  /** 422 `refund_timelimit_exceeded`: refunds are refused after 120 days. */
-  | "refund_time_limit_exceeded"
+  /** 422 `refund_timelimit_exceeded` (the service's spelling): refunds are refused after 120 days. */
+  | "refund_timelimit_exceeded"
   /** 401: bad or missing credentials, or a token the service has stopped accepting. */
   | "unauthorized"
   | "not_found"
@@ -106,82 +106,89 @@ export class BnplApiError extends Error {
 
 /** The request broke a rule of the document; nothing was sent. */
 export class BnplValidationError extends BnplApiError {
+  declare readonly code: "validation"
   constructor(endpoint: string, field: string, rule: string) {
-    super({
-      code: "validation",
-      endpoint,
-      field,
-      message: `${endpoint}: ${field || "request"} ${rule}`,
-    })
+    super({ code: "validation", endpoint, field, message: `${endpoint}: ${field || "request"} ${rule}` })
     this.name = "BnplValidationError"
   }
 }
 
-/** Auth answered 402 with a DECLINED payment. */
-export class BnplDeclinedError extends BnplApiError {
-  constructor(details: Omit<BnplApiErrorDetails, "code">) {
-    super({ ...details, code: "declined" })
-    this.name = "BnplDeclinedError"
+/** What the class of one reason takes: the details without `code`, which the class fixes. */
+export type BnplErrorDetails = Omit<BnplApiErrorDetails, "code">
+
+/** The base of the classes below, so that `instanceof` and `code` always agree. */
+function reasonClass<C extends BnplErrorCode>(code: C, name: string) {
+  return class extends BnplApiError {
+    declare readonly code: C
+    constructor(details: BnplErrorDetails) {
+      super({ ...details, code })
+      this.name = name
+    }
   }
 }
 
-/** The whole answer did not come within the endpoint's read time-out. The change may or may not have been applied. */
-export class BnplTimeoutError extends BnplApiError {
-  constructor(details: Omit<BnplApiErrorDetails, "code">) {
-    super({ ...details, code: "timeout" })
-    this.name = "BnplTimeoutError"
-  }
-}
-
+/** 402 on Auth with a DECLINED payment (in `payment`). */
+export class BnplDeclinedError extends reasonClass("declined", "BnplDeclinedError") {}
+/** The checkout token is invalid, expired, completed or unknown (`invalid_token`). */
+export class BnplInvalidTokenError extends reasonClass("invalid_token", "BnplInvalidTokenError") {}
+/** Auth before the consumer confirmed (`invalid_order_transaction_status`). */
+export class BnplNotConfirmedError extends reasonClass("not_confirmed", "BnplNotConfirmedError") {}
+/** The order is not in a state for this: `precondition_failed`, `payment_voided` or `payment_expired`, kept in `errorCode`. */
+export class BnplPreconditionFailedError extends reasonClass("precondition_failed", "BnplPreconditionFailedError") {}
+/** More than is available to capture or refund (`invalid_amount`). */
+export class BnplInvalidAmountError extends reasonClass("invalid_amount", "BnplInvalidAmountError") {}
+/** A request the service refused as wrong (`invalid_object`, other 4xx answers). */
+export class BnplInvalidRequestError extends reasonClass("invalid_request", "BnplInvalidRequestError") {}
+/** A currency or payment type the account does not offer (`unsupported_currency`, `unsupported_payment_type`). */
+export class BnplUnsupportedError extends reasonClass("unsupported", "BnplUnsupportedError") {}
+/** The payment is already captured (`payment_captured`, or a 410). */
+export class BnplAlreadyCapturedError extends reasonClass("already_captured", "BnplAlreadyCapturedError") {}
+/** Refunds are refused 120 days after the payment (`refund_timelimit_exceeded`). */
+export class BnplRefundTimeLimitError extends reasonClass("refund_timelimit_exceeded", "BnplRefundTimeLimitError") {}
+/** 401: the credentials or the access token were refused. */
+export class BnplUnauthorizedError extends reasonClass("unauthorized", "BnplUnauthorizedError") {}
+/** No such checkout, payment or resource (404). */
+export class BnplNotFoundError extends reasonClass("not_found", "BnplNotFoundError") {}
+/** 409: the first request with this requestId is still being processed. */
+export class BnplConflictError extends reasonClass("conflict", "BnplConflictError") {}
+/** A 5xx answer: the service failed; with a requestId it is safe to send again. */
+export class BnplServerError extends reasonClass("server_error", "BnplServerError") {}
+/** No whole answer within the read time-out: the change may or may not have been applied. */
+export class BnplTimeoutError extends reasonClass("timeout", "BnplTimeoutError") {}
 /** The service surely never got the request: no connection, or a kept-alive one it had closed. */
-export class BnplNetworkError extends BnplApiError {
-  constructor(details: Omit<BnplApiErrorDetails, "code">) {
-    super({ ...details, code: "network" })
-    this.name = "BnplNetworkError"
-  }
+export class BnplNetworkError extends reasonClass("network", "BnplNetworkError") {}
+/** The connection broke after the request was sent, before the whole answer: it may have been applied. */
+export class BnplConnectionLostError extends reasonClass("connection_lost", "BnplConnectionLostError") {}
+/** An answer that is not the API's: not JSON, too large, or a body its schema refuses. */
+export class BnplInvalidResponseError extends reasonClass("invalid_response", "BnplInvalidResponseError") {}
+
+/** A failure's `code` other than `validation` (whose class takes the field and the rule instead). */
+export type BnplServiceErrorCode = Exclude<BnplErrorCode, "validation">
+
+const CLASS_OF: Record<BnplServiceErrorCode, new (details: BnplErrorDetails) => BnplApiError> = {
+  declined: BnplDeclinedError,
+  invalid_token: BnplInvalidTokenError,
+  not_confirmed: BnplNotConfirmedError,
+  precondition_failed: BnplPreconditionFailedError,
+  invalid_amount: BnplInvalidAmountError,
+  invalid_request: BnplInvalidRequestError,
+  unsupported: BnplUnsupportedError,
+  already_captured: BnplAlreadyCapturedError,
+  refund_timelimit_exceeded: BnplRefundTimeLimitError,
+  unauthorized: BnplUnauthorizedError,
+  not_found: BnplNotFoundError,
+  conflict: BnplConflictError,
+  server_error: BnplServerError,
+  timeout: BnplTimeoutError,
+  network: BnplNetworkError,
+  connection_lost: BnplConnectionLostError,
+  invalid_response: BnplInvalidResponseError,
 }
 
-/** The connection broke after the request was sent, before the whole answer. The change may or may not have been applied. */
-export class BnplConnectionLostError extends BnplApiError {
-  constructor(details: Omit<BnplApiErrorDetails, "code">) {
-    super({ ...details, code: "connection_lost" })
-    this.name = "BnplConnectionLostError"
-  }
-}
-
-/** Maps an HTTP status and the service's `errorCode` to our `code`; docs/service-api.md "Errors". */
-export function classifyServiceError(status: number, errorCode?: string): BnplErrorCode {
-  switch (errorCode) {
-    case "invalid_token":
-      return "invalid_token"
-    case "invalid_order_transaction_status":
-      return "not_confirmed"
-    case "precondition_failed":
-    case "payment_voided":
-    case "payment_expired":
-      return "precondition_failed"
-    case "invalid_amount":
-      return "invalid_amount"
-    case "unsupported_currency":
-    case "unsupported_payment_type":
-      return "unsupported"
-    case "payment_captured":
-      return "already_captured"
-    case "refund_timelimit_exceeded":
-      return "refund_time_limit_exceeded"
-    case "unauthorized":
-      return "unauthorized"
-    case "not_found":
-      return "not_found"
-  }
-  if (status === 401) return "unauthorized"
-  if (status === 402) return "declined"
-  if (status === 404) return "not_found"
-  if (status === 409) return "conflict"
-  if (status === 410) return "already_captured"
-  if (status === 412) return "precondition_failed"
-  if (status >= 500) return "server_error"
-  return "invalid_request"
+/** The one way the client makes a failure: an instance of the class of `details.code`. */
+export function apiError(details: BnplErrorDetails & { code: BnplServiceErrorCode }): BnplApiError {
+  const { code, ...rest } = details
+  return new CLASS_OF[code](rest)
 }
 
 /**

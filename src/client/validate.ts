@@ -1,6 +1,6 @@
 import type { z } from "zod"
 import type { EndpointName } from "./endpoints"
-import { BnplApiError, BnplValidationError } from "./errors"
+import { BnplInvalidResponseError, BnplValidationError } from "./errors"
 import { describeIssue } from "./schemas"
 
 /** Parses a request before anything is sent; the parsed value is what gets sent. @throws BnplValidationError naming field and rule. */
@@ -23,8 +23,7 @@ export function parseResponse<S extends z.ZodType>(
   const result = schema.safeParse(value)
   if (!result.success) {
     const { field, rule } = describeIssue(result.error)
-    throw new BnplApiError({
-      code: "invalid_response",
+    throw new BnplInvalidResponseError({
       endpoint,
       httpStatusCode,
       field: field || undefined,

@@ -1,4 +1,4 @@
-import { BnplApiError } from "../client"
+import { BnplDeclinedError, BnplInvalidAmountError, BnplInvalidTokenError, BnplNotConfirmedError } from "../client"
 import { apiAmountToMinorUnits } from "../client/money"
 import type { Payment } from "../client/schemas"
 import { PaymentError, forShopper, shopperError } from "./errors"
@@ -42,7 +42,7 @@ export async function authorize(
         : { token: data.token, requestId: requestIds.auth(input.requestId!), merchantReference: data.cartId },
     )
   } catch (error) {
-    if (error instanceof BnplApiError && error.code === "not_confirmed") {
+    if (error instanceof BnplNotConfirmedError) {
       return { data: { ...data }, status: toSessionStatus(CHECKOUT_NOT_CONFIRMED, undefined) }
     }
     throw authorizationError(context, error)
@@ -91,10 +91,10 @@ function isReplayedApproval(payment: Payment, now: Date): boolean {
 
 function authorizationError(context: PaymentContext, error: unknown): PaymentError {
   if (error instanceof PaymentError) return error
-  if (error instanceof BnplApiError && error.code === "declined") return shopperError("declined")
-  if (error instanceof BnplApiError && error.code === "invalid_token") return shopperError("expired")
+  if (error instanceof BnplDeclinedError) return shopperError("declined")
+  if (error instanceof BnplInvalidTokenError) return shopperError("expired")
   // Express: the service refuses an amount other than the one the consumer approved.
-  if (error instanceof BnplApiError && error.code === "invalid_amount") return shopperError("amount_changed")
+  if (error instanceof BnplInvalidAmountError) return shopperError("amount_changed")
   return forShopper("Authorising the payment", error, "payment_failed", context.logger)
 }
 

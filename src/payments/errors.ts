@@ -24,7 +24,7 @@ export type AdminReason =
   | "not_allowed"
   | "authorization_expired"
   | "payment_voided"
-  | "refund_time_limit"
+  | "refund_timelimit_exceeded"
   | "credentials_refused"
   /** No answer, or a 5xx / 409: the outcome may be unknown; safe to try again. */
   | "service_unanswered"
@@ -59,7 +59,7 @@ const KIND_OF: Record<PaymentErrorReason, PaymentErrorKind> = {
   not_allowed: "not_allowed",
   authorization_expired: "not_allowed",
   payment_voided: "not_allowed",
-  refund_time_limit: "not_allowed",
+  refund_timelimit_exceeded: "not_allowed",
   credentials_refused: "unexpected",
   service_unanswered: "unexpected",
   busy: "not_allowed",
@@ -148,9 +148,9 @@ export function describeServiceError(operation: string, error: unknown): Payment
         "not_allowed",
         `${operation} refused by the payment service: the order is not in a state that allows it (for example it was declined)${reference}.`,
       )
-    case "refund_time_limit_exceeded":
+    case "refund_timelimit_exceeded":
       return new PaymentError(
-        "refund_time_limit",
+        "refund_timelimit_exceeded",
         `${operation} refused: the service accepts refunds for 120 days only; refund the customer another way${reference}.`,
       )
     case "invalid_request":

@@ -1,5 +1,5 @@
 import { assertNotRefusedMomentsAgo, type RepairSend } from "./repair-sends"
-import { BnplApiError, type BnplClient } from "../client"
+import { BnplAlreadyCapturedError, BnplApiError, type BnplClient } from "../client"
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, minorUnitsToMoney } from "../client/money"
 import type { Payment, Refund } from "../client/schemas"
 import { PaymentError, authorizationExpiredError, describeServiceError, type PaymentLogger } from "./errors"
@@ -228,7 +228,7 @@ export class MoneyMovements {
           const now = await this.ledger.readPayment(orderId).catch(() => undefined)
           return now ? withReleased(settled, releasedBy(data, now)) : settled
         }
-        if (error instanceof BnplApiError && error.code === "already_captured")
+        if (error instanceof BnplAlreadyCapturedError)
           return withReleased(await refundUnrecordedCapture(unrecordedCapture, data, recordedCaptured), 0n)
         throw describeServiceError("Void", error)
       }
@@ -297,7 +297,7 @@ export class MoneyMovements {
   }
 
   private captureError(orderId: string, error: unknown): PaymentError {
-    if (error instanceof BnplApiError && error.code === "already_captured") {
+    if (error instanceof BnplAlreadyCapturedError) {
       return new PaymentError("not_allowed", `Capture refused: the service has captured all of order ${orderId} already.`)
     }
     const described = describeServiceError("Capture", error)

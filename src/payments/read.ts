@@ -1,4 +1,4 @@
-import { BnplApiError } from "../client"
+import { BnplInvalidTokenError, BnplNotFoundError } from "../client"
 import { describeServiceError } from "./errors"
 import { assertOwnPayment, assertPaymentOfSession, readPayment, type PaymentContext, type PaymentResult } from "./payment-context"
 import { authorizationExpiry, CHECKOUT_GONE, CHECKOUT_OPEN, toSessionStatus } from "./payment-state"
@@ -19,14 +19,13 @@ export async function status(context: PaymentContext, input: { data: BnplPayment
     await client.getCheckout(data.token)
     return open
   } catch (error) {
-    if (!(error instanceof BnplApiError && error.code === "invalid_token")) throw describeServiceError("Reading the checkout", error)
+    if (!(error instanceof BnplInvalidTokenError)) throw describeServiceError("Reading the checkout", error)
   }
   try {
     const payment = assertPaymentOfSession(context, data, await client.getPaymentByToken(data.token))
     return { status: toSessionStatus(payment.paymentState, authorizationExpiry(payment)), data: { ...data } }
   } catch (error) {
-    if (error instanceof BnplApiError && error.code === "not_found")
-      return { status: toSessionStatus(CHECKOUT_GONE, undefined), data: { ...data } }
+    if (error instanceof BnplNotFoundError) return { status: toSessionStatus(CHECKOUT_GONE, undefined), data: { ...data } }
     throw describeServiceError("Reading the payment", error)
   }
 }

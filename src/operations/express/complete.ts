@@ -1,4 +1,4 @@
-import { BnplApiError } from "../../client/errors"
+import { BnplInvalidTokenError } from "../../client/errors"
 import { apiAmountToMajorUnits } from "../../client/money"
 import { accountCurrency } from "../../payments/eligibility"
 import { excludedItems } from "../../payments/exclusions"
@@ -116,7 +116,7 @@ async function confirmedCheckout(
     checkout = await account.client.getCheckout(orderToken)
   } catch (error) {
     // Recorded for this cart (or on its session) but unknown to the service: it has expired.
-    if (error instanceof BnplApiError && error.code === "invalid_token") return failed("expired")
+    if (error instanceof BnplInvalidTokenError) return failed("expired")
     account.logger?.warn?.(`medusa-payment-bnpl: Get Checkout for express cart ${cartId} failed: ${(error as Error).message}`)
     return failed("unavailable")
   }

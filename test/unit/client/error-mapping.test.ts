@@ -1,9 +1,21 @@
 import {
+  BnplAlreadyCapturedError,
   BnplApiError,
+  BnplConflictError,
   BnplConnectionLostError,
   BnplDeclinedError,
+  BnplInvalidAmountError,
+  BnplInvalidRequestError,
+  BnplInvalidTokenError,
   BnplNetworkError,
+  BnplNotConfirmedError,
+  BnplNotFoundError,
+  BnplPreconditionFailedError,
+  BnplRefundTimeLimitError,
+  BnplServerError,
   BnplTimeoutError,
+  BnplUnauthorizedError,
+  BnplUnsupportedError,
   errorFromResponse,
   errorFromTransport,
   isStaleConnection,
@@ -12,6 +24,22 @@ import {
 } from "../../../src/client"
 
 const same = (text: string) => text
+
+/** One class per reason: what a caller tests with `instanceof` instead of comparing `code`. */
+const CLASS_OF_CODE = {
+  invalid_token: BnplInvalidTokenError,
+  not_confirmed: BnplNotConfirmedError,
+  invalid_request: BnplInvalidRequestError,
+  server_error: BnplServerError,
+  not_found: BnplNotFoundError,
+  precondition_failed: BnplPreconditionFailedError,
+  invalid_amount: BnplInvalidAmountError,
+  already_captured: BnplAlreadyCapturedError,
+  conflict: BnplConflictError,
+  refund_timelimit_exceeded: BnplRefundTimeLimitError,
+  unsupported: BnplUnsupportedError,
+  unauthorized: BnplUnauthorizedError,
+} as const
 const json = (body: unknown) => JSON.stringify(body)
 
 describe("errorFromResponse (docs/service-api.md, Errors)", () => {
@@ -29,9 +57,15 @@ describe("errorFromResponse (docs/service-api.md, Errors)", () => {
     ["Update Shipping Courier", 412, { errorCode: "precondition_failed" }, "precondition_failed"],
     ["Capture Payment", 410, { errorCode: "payment_captured" }, "already_captured"],
     ["Get Payment", 409, {}, "conflict"],
+    ["Create Refund", 422, { errorCode: "refund_timelimit_exceeded" }, "refund_timelimit_exceeded"],
+    ["Create Checkout", 422, { errorCode: "unsupported_currency" }, "unsupported"],
+    ["Create Refund", 412, { errorCode: "payment_expired" }, "precondition_failed"],
+    ["Get Payment", 401, {}, "unauthorized"],
   ] as const)("%s %i %j -> %s", (endpoint, status, body, code) => {
     const error = errorFromResponse(endpoint, status, json(body), "application/json", same)
     expect(error).toBeInstanceOf(BnplApiError)
+    expect(error).toBeInstanceOf(CLASS_OF_CODE[code])
+    expect(error.name).toBe(CLASS_OF_CODE[code].name)
     expect(error.code).toBe(code)
     expect(error.endpoint).toBe(endpoint)
     expect(error.httpStatusCode).toBe(status)
