@@ -3,6 +3,7 @@ import { BnplAlreadyCapturedError, BnplApiError, type BnplClient } from "../clie
 import { apiAmountToMinorUnits, minorUnitsToApiAmount, minorUnitsToMoney } from "../client/money"
 import type { Payment, Refund } from "../client/schemas"
 import { PaymentError, authorizationExpiredError, describeServiceError, type PaymentLogger } from "./errors"
+import { captureProblem, refundableMinor, refundProblem } from "./money-rules"
 import { MoneyLedger, recordsUnavailable, type MoneyCall } from "./money-ledger"
 import { keepsMedusaRecord, recordsAfterCall, settleBeforeCall } from "./money-outages"
 import type { MoneyOperationRecord, MoneyRecords } from "./money-records"
@@ -59,7 +60,8 @@ export class MoneyMovements {
         "Capture refused: an order change moved this payment's approval to the order's new payment; capture that payment.",
       )
     if (isExpired(data.authorizationExpiresAt)) throw authorizationExpiredError(data.authorizationExpiresAt)
-    if (capture.amountMinor <= 0n) throw new PaymentError("invalid_request", "Capture refused: the amount must be more than 0.00.")
+    if (captureProblem(capture.amountMinor))
+      throw new PaymentError("invalid_request", "Capture refused: the amount must be more than 0.00.")
     const requestId = requestIds.capture(capture.id)
     return this.deps.withLock(orderId, async () => {
       const before = await this.recordsBeforeCall(orderId, data, requestId, repair)
@@ -148,8 +150,8 @@ export class MoneyMovements {
           "Refund refused: only captured funds can be refunded with this payment service. Capture the payment first, or cancel the order to void the authorisation.",
         )
       }
-      const refundable = totals.captured - totals.refunded
-      if (amountMinor <= 0n || amountMinor > refundable) {
+      const refundable = refundableMinor(totals.captured, totals.refunded)
+      if (refundProblem(amountMinor, totals.captured, totals.refunded)) {
         throw new PaymentError(
           "invalid_request",
           `Refund refused: ${minorUnitsToApiAmount(amountMinor)} ${currency} is more than the ${minorUnitsToApiAmount(refundable)} ${currency} captured and not yet refunded.`,

@@ -1,3 +1,4 @@
+import type { AmountProblem } from "../../payments/money-rules"
 /**
  * The box's money actions under `bnpl.actions`; typed `ActionTexts`, so a missing key fails `tsc`.
  * Amounts and dates come formatted. The service's operation names (Auth, ...) stay the API's own.
@@ -246,20 +247,6 @@ export const BOX_ACTION_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", A
   nl: NL,
 }
 
-/**
- * Why a typed amount is refused, in the languages other than English (which shows the checks'
- * own message). `{{example}}` is 12.50 written in the admin's locale.
- */
-export type AmountProblem =
-  | "not_a_number"
-  | "too_many_decimals"
-  | "not_positive"
-  | "authorization_expired"
-  | "nothing_open"
-  | "more_than_open"
-  | "nothing_refundable"
-  | "more_than_refundable"
-
 const FR_PROBLEMS: Record<AmountProblem, string> = {
   not_a_number: "Saisissez un montant en {{currency}}, par exemple {{example}}.",
   too_many_decimals: "Le montant ne peut pas avoir plus de {{decimals}} décimales en {{currency}}.",
@@ -316,6 +303,10 @@ const NL_PROBLEMS: Record<AmountProblem, string> = {
 }
 
 /** The refusals by language code; English has none here (the checks' own words). */
+/**
+ * Why a typed amount is refused (the money rules' problems), in the languages other
+ * than English (which shows the checks' own message). `{{example}}` is 12.50 in the admin's locale.
+ */
 export const AMOUNT_PROBLEM_TEXTS: Record<"fr" | "de" | "es" | "it" | "nl", Record<AmountProblem, string>> = {
   fr: FR_PROBLEMS,
   de: DE_PROBLEMS,

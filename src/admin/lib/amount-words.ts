@@ -1,4 +1,4 @@
-import { currencyDecimals } from "../../payments/capture-amount"
+import { currencyDecimals } from "../../payments/money-rules"
 import { formatDate, formatMoney } from "./format"
 import type { Translate } from "./settings-words"
 

@@ -6,7 +6,7 @@ import { requestIds } from "../../payments/request-ids"
 import type { ServiceCallEntry } from "../records/call-timeline"
 import type { CourierSyncError } from "../records/courier-sync-errors"
 import type { ServicePaymentSnapshot } from "./service-payment-snapshots"
-import { refundableAmount } from "./refund-amount"
+import { refundableAmount } from "../../payments/money-rules"
 import { medusaNotes } from "./medusa-notes"
 
 /** `PaymentState` in merchant words, plus `pending` (no payment yet) and `carried` (approval moved to the order's new payment). */

@@ -1,4 +1,4 @@
-import { checkCaptureAmount } from "../../../src/payments/capture-amount"
+import { checkCaptureAmount } from "../../../src/payments/money-rules"
 import { typedAmount } from "../../../src/admin/lib/amount-words"
 
 // A French, German, Spanish, Italian or Dutch admin types a decimal comma in the box's fields.
