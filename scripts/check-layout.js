@@ -4,14 +4,17 @@
 // 2. The layer rules of docs/architecture.md (dependency-cruiser, .dependency-cruiser.cjs).
 // 3. No duplicated code in src/ and test/ (jscpd, .jscpd.json).
 // 4. Comment lines at most MAX_COMMENT_SHARE of src/'s lines: comments say why, the code says what.
+// 5. No function in src/ over MAX_FUNCTION_LINES lines, markup and template strings aside.
 // Every check runs; the script fails if any of them does.
 const { spawnSync } = require("node:child_process")
 const fs = require("node:fs")
 const path = require("node:path")
+const { longFunctions } = require("./function-lengths")
 
 const root = path.resolve(__dirname, "..")
 const MAX_LINES = 400
 const MAX_COMMENT_SHARE = 0.12
+const MAX_FUNCTION_LINES = 60
 /**
  * Files over the limit today that are being split (issue 30); a file listed here that is no
  * longer over fails the check too, so the list only ever shrinks.
@@ -59,6 +62,16 @@ function checkCommentShare() {
   return share <= MAX_COMMENT_SHARE
 }
 
+function checkFunctionLengths() {
+  const found = longFunctions(
+    root,
+    sourceFiles("src").filter((name) => /\.tsx?$/.test(name)),
+    MAX_FUNCTION_LINES,
+  )
+  for (const problem of found) console.error(`  ${problem}: split it into named steps`)
+  return found.length === 0
+}
+
 function run(tool, pkg, args) {
   // The project's devDependency, else one on PATH.
   const local = path.join(root, "node_modules", ".bin", tool)
@@ -78,6 +91,7 @@ const checks = [
       run("depcruise", "dependency-cruiser", ["--config", ".dependency-cruiser.cjs", "src", "test", "harness", "demo", "bench", "scripts"]),
   ],
   [`comment lines are at most ${100 * MAX_COMMENT_SHARE}% of src/`, checkCommentShare],
+  [`functions in src/ are at most ${MAX_FUNCTION_LINES} lines`, checkFunctionLengths],
   ["no duplicated code in src/ and test/ (jscpd)", () => run("jscpd", "jscpd", ["--config", ".jscpd.json", "src", "test"])],
 ]
 

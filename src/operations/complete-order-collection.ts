@@ -51,43 +51,7 @@ export async function completeOrderCollection(scope: ContainerLike, input: Colle
       cacheKeys.orderCollectionLock(collectionId),
       async () => {
         locked = true
-        const collection = await readOrderCollection(scope, collectionId)
-        const session = collection && sessionOfToken(collection, orderToken)
-        if (!collection || !session) {
-          outcome = { outcome: "failed", reason: "invalid_return" }
-          return
-        }
-        if (isAuthorised(session)) {
-          outcome = { outcome: "completed", orderId }
-          return
-        }
-        if (input.checkOnly) {
-          await dropSession(scope, collectionId, session.id, "its consumer cancelled the checkout")
-          outcome = { outcome: "failed", reason: "cancelled", orderId }
-          return
-        }
-        if (!PAYABLE_COLLECTION_STATUSES.includes(collection.status) || session.status !== "pending_authorization") {
-          logger?.info?.(
-            `medusa-payment-bnpl: payment collection ${collectionId} is ${collection.status} (session ${session.status}); nothing was authorised.`,
-          )
-          outcome = { outcome: "failed", reason: "payment_failed", orderId }
-          return
-        }
-        if (!owesCheckoutAmount(collection, session)) {
-          await dropSession(scope, collectionId, session.id, "the amount owed changed after its checkout was made; nothing authorised")
-          outcome = { outcome: "failed", reason: "amount_changed", orderId }
-          return
-        }
-        if (input.caller === "return" && (await readReturnBackoff(cache, session.id)).nextAt > Date.now()) {
-          // "Not confirmed" a moment ago: no Auth for a replayed return; the job tries within a minute.
-          await makeJobAttemptDue(cache, session.id)
-          return
-        }
-        outcome = await authoriseForOrder(scope, collectionId, session.id, orderId, input.caller)
-        // A declined or expired checkout can never be approved: its session goes; the link page starts anew.
-        if (outcome.outcome === "failed" && finishesCheckout(outcome.reason)) {
-          await dropSession(scope, collectionId, session.id, `its checkout was ${outcome.reason}`)
-        }
+        outcome = (await completeUnderLock(scope, input, orderId)) ?? outcome
       },
       { timeout: COLLECTION_LOCK_WAIT_SECONDS },
     )
@@ -97,6 +61,49 @@ export async function completeOrderCollection(scope: ContainerLike, input: Colle
       `medusa-payment-bnpl: payment collection ${collectionId} of order ${orderId} was not authorised: ${(error as Error).message}`,
     )
     return { outcome: "failed", reason: failureReason(error), orderId, message: (error as Error).message }
+  }
+  return outcome
+}
+
+/** The collection read again under its lock, and authorised when it may be; undefined: still processing (the job tries again). */
+async function completeUnderLock(
+  scope: ContainerLike,
+  input: CollectionCompletionInput,
+  orderId: string,
+): Promise<CollectionOutcome | undefined> {
+  const { paymentCollectionId: collectionId, orderToken } = input
+  const { cache, logger } = getPluginRuntime(scope)
+  const collection = await readOrderCollection(scope, collectionId)
+  const session = collection && sessionOfToken(collection, orderToken)
+  if (!collection || !session) {
+    return { outcome: "failed", reason: "invalid_return" }
+  }
+  if (isAuthorised(session)) {
+    return { outcome: "completed", orderId }
+  }
+  if (input.checkOnly) {
+    await dropSession(scope, collectionId, session.id, "its consumer cancelled the checkout")
+    return { outcome: "failed", reason: "cancelled", orderId }
+  }
+  if (!PAYABLE_COLLECTION_STATUSES.includes(collection.status) || session.status !== "pending_authorization") {
+    logger?.info?.(
+      `medusa-payment-bnpl: payment collection ${collectionId} is ${collection.status} (session ${session.status}); nothing was authorised.`,
+    )
+    return { outcome: "failed", reason: "payment_failed", orderId }
+  }
+  if (!owesCheckoutAmount(collection, session)) {
+    await dropSession(scope, collectionId, session.id, "the amount owed changed after its checkout was made; nothing authorised")
+    return { outcome: "failed", reason: "amount_changed", orderId }
+  }
+  if (input.caller === "return" && (await readReturnBackoff(cache, session.id)).nextAt > Date.now()) {
+    // "Not confirmed" a moment ago: no Auth for a replayed return; the job tries within a minute.
+    await makeJobAttemptDue(cache, session.id)
+    return
+  }
+  const outcome = await authoriseForOrder(scope, collectionId, session.id, orderId, input.caller)
+  // A declined or expired checkout can never be approved: its session goes; the link page starts anew.
+  if (outcome.outcome === "failed" && finishesCheckout(outcome.reason)) {
+    await dropSession(scope, collectionId, session.id, `its checkout was ${outcome.reason}`)
   }
   return outcome
 }

@@ -40,38 +40,41 @@ export interface CourierSyncResult {
   captured: string[]
 }
 
+const SHIPMENT_FIELDS = [
+  "id",
+  "shipped_at",
+  "metadata",
+  "data",
+  "shipping_option_id",
+  "shipping_option.name",
+  "labels.tracking_number",
+  "order.id",
+  "order.shipping_total",
+  "order.items.id",
+  "order.items.quantity",
+  "order.items.total",
+  "order.fulfillments.id",
+  "order.fulfillments.shipped_at",
+  "order.fulfillments.canceled_at",
+  "order.fulfillments.items.line_item_id",
+  "order.fulfillments.items.quantity",
+  "order.payment_collections.payments.captures.amount",
+  ...PAYMENT_FIELDS.map((field) => `order.payment_collections.payments.${field}`),
+]
+
+/** The fulfillment with its order's lines, fulfillments and pay-later payments, as the courier update and the capture read them. */
+async function readShippedFulfillment(container: MedusaContainer, fulfillmentId: string): Promise<ShippedFulfillment | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "fulfillment", fields: SHIPMENT_FIELDS, filters: { id: fulfillmentId } })
+  return data[0] as ShippedFulfillment | undefined
+}
+
 /**
  * Tells the service a fulfillment shipped (docs/service-api.md "Update Shipping Courier"), then
  * captures under `capture: "on_shipment"`. Safe to rerun: the service takes an update again.
  */
 export async function syncShipment(container: MedusaContainer, fulfillmentId: string): Promise<CourierSyncResult> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "fulfillment",
-    fields: [
-      "id",
-      "shipped_at",
-      "metadata",
-      "data",
-      "shipping_option_id",
-      "shipping_option.name",
-      "labels.tracking_number",
-      "order.id",
-      "order.shipping_total",
-      "order.items.id",
-      "order.items.quantity",
-      "order.items.total",
-      "order.fulfillments.id",
-      "order.fulfillments.shipped_at",
-      "order.fulfillments.canceled_at",
-      "order.fulfillments.items.line_item_id",
-      "order.fulfillments.items.quantity",
-      "order.payment_collections.payments.captures.amount",
-      ...PAYMENT_FIELDS.map((field) => `order.payment_collections.payments.${field}`),
-    ],
-    filters: { id: fulfillmentId },
-  })
-  const fulfillment = data[0] as ShippedFulfillment | undefined
+  const fulfillment = await readShippedFulfillment(container, fulfillmentId)
   const payments = bnplPaymentsOf(fulfillment?.order)
   const result: CourierSyncResult = { updated: [], captured: [] }
   if (!fulfillment || !payments.length) return result

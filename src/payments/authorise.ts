@@ -28,41 +28,11 @@ export async function authorize(
     throw new PaymentError("invalid_request", "medusa-payment-bnpl: authorising needs Medusa's idempotency key.")
   }
 
-  let payment: Payment
-  try {
-    payment = await client.auth(
-      data.express
-        ? // The amount the consumer approved in the popup; the requestId stays the same whichever session sends it.
-          {
-            token: data.token,
-            requestId: requestIds.expressAuth(data.token),
-            merchantReference: data.cartId,
-            amount: { amount: data.amount, currency: data.currency },
-          }
-        : { token: data.token, requestId: requestIds.auth(input.requestId!), merchantReference: data.cartId },
-    )
-  } catch (error) {
-    if (error instanceof BnplNotConfirmedError) {
-      return { data: { ...data }, status: toSessionStatus(CHECKOUT_NOT_CONFIRMED, undefined) }
-    }
-    throw authorizationError(context, error)
-  }
+  const sent = await sendAuth(context, data, input.requestId)
+  if ("unconfirmed" in sent) return sent.unconfirmed
+  let payment = sent.payment
   assertPaymentOfSession(context, data, payment)
-
-  const agreed = payment.originalAmount
-  if (agreed && (agreed.currency !== data.currency || apiAmountToMinorUnits(agreed.amount) !== apiAmountToMinorUnits(data.amount))) {
-    logger?.warn?.(
-      `medusa-payment-bnpl: service order ${payment.id} for cart ${data.cartId ?? "unknown"} was approved for ${agreed.amount} ${agreed.currency} but the session is ${data.amount} ${data.currency}; voiding it.`,
-    )
-    await client
-      .voidPayment(payment.id, { requestId: requestIds.amountMismatchVoid(payment.id) })
-      .catch((error: unknown) =>
-        logger?.error?.(
-          `medusa-payment-bnpl: could not void service order ${payment.id} approved for another amount (${(error as Error).message}); the reconciliation job reports it.`,
-        ),
-      )
-    throw shopperError("amount_changed")
-  }
+  await voidIfAnotherAmount(context, data, payment)
 
   if (isReplayedApproval(payment, input.now ?? new Date())) {
     payment = await client.getPayment(payment.id).catch((error: unknown) => Promise.reject(authorizationError(context, error)))
@@ -82,6 +52,52 @@ export async function authorize(
     )
     return authorized
   }
+}
+
+/** Auth for the session (express: the amount approved in the popup); the unconfirmed checkout's result when the consumer has not confirmed. */
+async function sendAuth(
+  context: PaymentContext,
+  data: BnplPaymentData,
+  requestId: string | undefined,
+): Promise<{ payment: Payment } | { unconfirmed: PaymentResult }> {
+  const token = data.token!
+  try {
+    const payment = await context.client.auth(
+      data.express
+        ? // The requestId stays the same whichever session sends it.
+          {
+            token,
+            requestId: requestIds.expressAuth(token),
+            merchantReference: data.cartId,
+            amount: { amount: data.amount!, currency: data.currency! },
+          }
+        : { token, requestId: requestIds.auth(requestId!), merchantReference: data.cartId },
+    )
+    return { payment }
+  } catch (error) {
+    if (error instanceof BnplNotConfirmedError) {
+      return { unconfirmed: { data: { ...data }, status: toSessionStatus(CHECKOUT_NOT_CONFIRMED, undefined) } }
+    }
+    throw authorizationError(context, error)
+  }
+}
+
+/** An approval for another amount than the session's is voided, and the shopper starts again. @throws PaymentError `amount_changed`. */
+async function voidIfAnotherAmount(context: PaymentContext, data: BnplPaymentData, payment: Payment): Promise<void> {
+  const { client, logger } = context
+  const agreed = payment.originalAmount
+  if (!agreed || (agreed.currency === data.currency && apiAmountToMinorUnits(agreed.amount) === apiAmountToMinorUnits(data.amount!))) return
+  logger?.warn?.(
+    `medusa-payment-bnpl: service order ${payment.id} for cart ${data.cartId ?? "unknown"} was approved for ${agreed.amount} ${agreed.currency} but the session is ${data.amount} ${data.currency}; voiding it.`,
+  )
+  await client
+    .voidPayment(payment.id, { requestId: requestIds.amountMismatchVoid(payment.id) })
+    .catch((error: unknown) =>
+      logger?.error?.(
+        `medusa-payment-bnpl: could not void service order ${payment.id} approved for another amount (${(error as Error).message}); the reconciliation job reports it.`,
+      ),
+    )
+  throw shopperError("amount_changed")
 }
 
 function isReplayedApproval(payment: Payment, now: Date): boolean {

@@ -55,16 +55,7 @@ export async function startCheckout(
     const { token, ...rest } = reused
     return { token, status, data: { ...session, token, ...rest } }
   }
-  const request = toCreateCheckoutRequest(snapshot, {
-    amountMinor,
-    currency,
-    region: context.options.region,
-    merchantName: context.options.merchantName,
-    storefrontUrl: context.options.storefrontUrl,
-    ...(snapshot.orderCollection
-      ? orderCollectionRedirectUrls(context.options, snapshot.orderCollection)
-      : redirectUrls(context, snapshot.cartId)),
-  })
+  const request = checkoutRequest(context, snapshot, amountMinor, currency)
   const checkout = await createCheckout(context, request)
   await recordCheckoutMade(context, snapshot, digest, checkout.token, request)
   return {
@@ -79,6 +70,15 @@ export async function startCheckout(
       currency: request.amount.currency,
     },
   }
+}
+
+/** The Create Checkout body for the cart, with the return addresses of a cart or of an order's payment link. */
+function checkoutRequest(context: PaymentContext, snapshot: CartSnapshot, amountMinor: bigint, currency: string) {
+  const { region, merchantName, storefrontUrl } = context.options
+  const returns = snapshot.orderCollection
+    ? orderCollectionRedirectUrls(context.options, snapshot.orderCollection)
+    : redirectUrls(context, snapshot.cartId)
+  return toCreateCheckoutRequest(snapshot, { amountMinor, currency, region, merchantName, storefrontUrl, ...returns })
 }
 
 /** The shopper's e-mail, which the service requires (docs/service-api.md "Consumer"). @throws PaymentError `invalid_request`. */

@@ -53,19 +53,14 @@ export interface PayLaterExpressButtonProps {
 
 const COMPONENT = "PayLaterExpressButton"
 
-/**
- * An express checkout button for a product or cart page: the popup, then the order page or the
- * reason's message (`role="alert"`). Renders nothing outside the limits, with bad props or
- * without the library (each bad input warns once). Never throws.
- */
-export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
-  const { config, libraryUrl, countryCode, amount, currencyCode, limits, productId, messages, className, messageClassName } = props
+/** The limits given (read on the server), else read once in the browser; undefined until known. */
+function useLimits(
+  config: StoreClientConfig,
+  currencyCode: string,
+  productId: string | undefined,
+  limits: PayLaterEligibility | undefined,
+) {
   const [fetched, setFetched] = useState<PayLaterEligibility | undefined>()
-  const [library, setLibrary] = useState<BnplExpressLibrary | "failed" | undefined>()
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<{ reason: string; message: string } | undefined>()
-  const cartSource = useRef<{ key: string; source: ExpressCartSource } | undefined>(undefined)
-
   const baseUrl = config?.baseUrl
   const publishableKey = config?.publishableKey
   useEffect(() => {
@@ -76,12 +71,12 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
       current = false
     }
   }, [limits, baseUrl, publishableKey, currencyCode, productId])
+  return limits ?? fetched
+}
 
-  const known = limits ?? fetched
-  const problem = propsProblem(props)
-  const verdict = problem || known === undefined ? undefined : limitsVerdict(amount, currencyCode, known)
-  const inside = !!verdict?.show && verdict.eligible
-
+/** The service's library, loaded once the button is to be shown; "failed" when it did not load. */
+function useExpressLibrary(inside: boolean, libraryUrl: string) {
+  const [library, setLibrary] = useState<BnplExpressLibrary | "failed" | undefined>()
   useEffect(() => {
     if (!inside) return
     let current = true
@@ -94,6 +89,25 @@ export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
       current = false
     }
   }, [inside, libraryUrl])
+  return library
+}
+
+/**
+ * An express checkout button for a product or cart page: the popup, then the order page or the
+ * reason's message (`role="alert"`). Renders nothing outside the limits, with bad props or
+ * without the library (each bad input warns once). Never throws.
+ */
+export function PayLaterExpressButton(props: PayLaterExpressButtonProps) {
+  const { config, libraryUrl, countryCode, amount, currencyCode, limits, productId, messages, className, messageClassName } = props
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<{ reason: string; message: string } | undefined>()
+  const cartSource = useRef<{ key: string; source: ExpressCartSource } | undefined>(undefined)
+
+  const known = useLimits(config, currencyCode, productId, limits)
+  const problem = propsProblem(props)
+  const verdict = problem || known === undefined ? undefined : limitsVerdict(amount, currencyCode, known)
+  const inside = !!verdict?.show && verdict.eligible
+  const library = useExpressLibrary(inside, libraryUrl)
 
   if (problem) warnOnce(COMPONENT, problem)
   if (!inside || library === "failed")

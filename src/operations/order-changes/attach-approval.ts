@@ -50,9 +50,7 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
     ? collections.find((collection) => collection.id === carried.toCollectionId)
     : newestOwedCollection(collections, carried.currencyCode)
   if (!order || order.status === "canceled" || !target || (!carried.owedAmount && owedBeyondOtherPayments(target, collections) === 0n)) {
-    await payments.cancel({ data: carried.paymentData, idempotencyKey: carried.fromPaymentId })
-    await updateCarriedApproval(carried.id, { state: "released" })
-    return { carriedApprovalId: carried.id, outcome: "released" }
+    return release(payments, carried, { voidFirst: true })
   }
 
   // Decided once, on the first attempt, from the collection as Medusa opened it: a retry finds
@@ -68,25 +66,9 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
     })
   }
 
-  let narrowed: BnplPaymentData
-  try {
-    narrowed = await payments.narrowApproval({ data: carried.paymentData, keepMinor: kept, carriedApprovalId: carried.id })
-  } catch (error) {
-    if (!(error instanceof PaymentError)) throw error
-    // Voided or expired meanwhile (the 13 days ran out): nothing is left to keep.
-    if (error.reason === "payment_voided" || error.reason === "authorization_expired") {
-      await updateCarriedApproval(carried.id, { state: "released" })
-      return { carriedApprovalId: carried.id, outcome: "released" }
-    }
-    // Captured through the cancelled payment before the move: that capture stays its own, and
-    // the open rest is voided as Medusa's cancel would have.
-    if (error.reason === "not_allowed") {
-      await payments.cancel({ data: carried.paymentData, idempotencyKey: carried.fromPaymentId })
-      await updateCarriedApproval(carried.id, { state: "released" })
-      return { carriedApprovalId: carried.id, outcome: "released" }
-    }
-    throw error
-  }
+  const step = await narrowOrRelease(payments, carried, kept)
+  if ("released" in step) return step.released
+  const narrowed = step.narrowed
   await updateCarriedApproval(carried.id, { paymentData: narrowed })
 
   const owedCollectionId = await openCollectionForTheRest(scope, carried, target, collections, { owed, kept })
@@ -99,6 +81,36 @@ async function attachOne(scope: ContainerLike, carried: CarriedApproval): Promis
     keptAmount: minorUnitsToApiAmount(kept),
     ...(owedCollectionId ? { owedCollectionId } : {}),
   }
+}
+
+type AccountPayments = ReturnType<typeof paymentOperationsForAccount>
+
+/** The approval narrowed to `kept` (minor units), or released where nothing is left to keep. */
+async function narrowOrRelease(
+  payments: AccountPayments,
+  carried: CarriedApproval,
+  kept: bigint,
+): Promise<{ narrowed: BnplPaymentData } | { released: AttachOutcome }> {
+  try {
+    return { narrowed: await payments.narrowApproval({ data: carried.paymentData, keepMinor: kept, carriedApprovalId: carried.id }) }
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error
+    // Voided or expired meanwhile (the 13 days ran out): nothing is left to keep.
+    if (error.reason === "payment_voided" || error.reason === "authorization_expired") {
+      return { released: await release(payments, carried, { voidFirst: false }) }
+    }
+    // Captured through the cancelled payment before the move: that capture stays its own, and
+    // the open rest is voided as Medusa's cancel would have.
+    if (error.reason === "not_allowed") return { released: await release(payments, carried, { voidFirst: true }) }
+    throw error
+  }
+}
+
+/** Records the approval as released, voiding its open rest first where it still holds one. */
+async function release(payments: AccountPayments, carried: CarriedApproval, { voidFirst }: { voidFirst: boolean }): Promise<AttachOutcome> {
+  if (voidFirst) await payments.cancel({ data: carried.paymentData, idempotencyKey: carried.fromPaymentId })
+  await updateCarriedApproval(carried.id, { state: "released" })
+  return { carriedApprovalId: carried.id, outcome: "released" }
 }
 
 /** Medusa's `target` counts again what other payments hold authorised (an earlier change's rest). */

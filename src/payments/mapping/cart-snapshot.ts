@@ -171,15 +171,7 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
   const shippingMethods: GraphRecord[] = cart.shipping_methods ?? []
   const taxInclusive = items.some((item) => item.is_tax_inclusive === true)
 
-  const discountsByCode = new Map<string, bigint>()
-  for (const line of [...items, ...shippingMethods]) {
-    for (const adjustment of line.adjustments ?? []) {
-      const name = adjustment.code || "Discount"
-      const cents = toMinorUnits(adjustment.amount ?? 0, "adjustment.amount")
-      discountsByCode.set(name, (discountsByCode.get(name) ?? 0n) + cents)
-    }
-  }
-
+  const discountsByCode = discountsByPromotionCode([...items, ...shippingMethods])
   const shippingAmount = taxInclusive
     ? (cart.original_shipping_total ?? cart.shipping_total)
     : (cart.original_shipping_subtotal ?? cart.shipping_subtotal)
@@ -192,17 +184,7 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
     total: amount(cart.total),
     shippingAmount: amount(shippingAmount),
     taxAmount: amount(cart.tax_total),
-    items: items.map((item) => ({
-      name: [item.product_title ?? item.title, item.variant_title].filter((part) => part && part !== "Default variant").join(" - "),
-      sku: item.variant_sku ?? undefined,
-      quantity: Number(item.quantity),
-      unitPrice: amount(item.unit_price),
-      productHandle: item.product_handle ?? undefined,
-      thumbnail: item.thumbnail ?? undefined,
-      categories: (item.product?.categories ?? []).map(categoryPath).filter((path: string[]) => path.length > 0),
-      variantId: item.variant_id ?? undefined,
-      metadata: jsonObject(item.metadata),
-    })),
+    items: items.map(toSnapshotItem),
     discounts: scaleDiscounts(
       discountsByCode,
       toMinorUnits((taxInclusive ? cart.discount_total : cart.discount_subtotal) ?? 0, "discount_total"),
@@ -225,6 +207,33 @@ export function toCartSnapshot(cart: GraphRecord): CartSnapshot {
     })),
     regionId: cart.region_id ?? undefined,
     salesChannelId: cart.sales_channel_id ?? undefined,
+  }
+}
+
+/** Each promotion code's adjustments over the lines and shipping methods, in minor units ("Discount" for one without a code). */
+function discountsByPromotionCode(lines: GraphRecord[]): Map<string, bigint> {
+  const byCode = new Map<string, bigint>()
+  for (const line of lines) {
+    for (const adjustment of line.adjustments ?? []) {
+      const name = adjustment.code || "Discount"
+      byCode.set(name, (byCode.get(name) ?? 0n) + toMinorUnits(adjustment.amount ?? 0, "adjustment.amount"))
+    }
+  }
+  return byCode
+}
+
+/** One cart line as the snapshot keeps it: the name without Medusa's "Default variant", amounts in major units. */
+function toSnapshotItem(item: GraphRecord): CartSnapshot["items"][number] {
+  return {
+    name: [item.product_title ?? item.title, item.variant_title].filter((part) => part && part !== "Default variant").join(" - "),
+    sku: item.variant_sku ?? undefined,
+    quantity: Number(item.quantity),
+    unitPrice: amount(item.unit_price),
+    productHandle: item.product_handle ?? undefined,
+    thumbnail: item.thumbnail ?? undefined,
+    categories: (item.product?.categories ?? []).map(categoryPath).filter((path: string[]) => path.length > 0),
+    variantId: item.variant_id ?? undefined,
+    metadata: jsonObject(item.metadata),
   }
 }
 

@@ -56,8 +56,8 @@ export function diagnoseCallFailure(
   const tokenStep = step === "token"
   const option = tokenStep ? "authUrl" : "baseUrl"
   const address = (tokenStep ? account.authUrl : account.baseUrl) ?? "(not set)"
-  const base = { step, httpStatusCode: apiError(error)?.httpStatusCode, errorId: apiError(error)?.errorId }
-  const api = apiError(error)
+  const api = asApiError(error)
+  const base = { step, httpStatusCode: api?.httpStatusCode, errorId: api?.errorId }
   if (api?.httpStatusCode === 401 || api?.code === "unauthorized") {
     return {
       ...base,
@@ -101,13 +101,23 @@ export function diagnoseCallFailure(
       fix: "Try again later; if it lasts, quote the service error id to the service's support.",
     }
   }
+  return unexpectedAnswer(base, error, { address, option, tokenStep, region: account.region })
+}
+
+/** Anything else: an answer that is not the service's, or a failure before any answer. */
+function unexpectedAnswer(
+  base: Pick<ConnectionFailure, "step" | "httpStatusCode" | "errorId">,
+  error: unknown,
+  at: { address: string; option: string; tokenStep: boolean; region: string },
+): ConnectionFailure {
+  const api = asApiError(error)
   return {
     ...base,
     cause: "unexpected_answer",
     likelyCause: api
-      ? `${address} did not answer as the service does (${api.message}).`
+      ? `${at.address} did not answer as the service does (${api.message}).`
       : `The test could not complete: ${firstLine(error)}.`,
-    fix: `Check that ${option} is the service's ${tokenStep ? "token service" : "API"} address for this ${account.region} account.`,
+    fix: `Check that ${at.option} is the service's ${at.tokenStep ? "token service" : "API"} address for this ${at.region} account.`,
   }
 }
 
@@ -129,7 +139,7 @@ export function diagnoseCurrency(currency: string, account: DiagnosedAccount): C
   }
 }
 
-function apiError(error: unknown): BnplApiError | undefined {
+function asApiError(error: unknown): BnplApiError | undefined {
   return error instanceof BnplApiError ? error : undefined
 }
 
