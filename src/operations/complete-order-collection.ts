@@ -37,7 +37,7 @@ type Session = OrderCollection["payment_sessions"][number]
  */
 export async function completeOrderCollection(scope: ContainerLike, input: CollectionCompletionInput): Promise<CollectionOutcome> {
   const { paymentCollectionId: collectionId, orderToken } = input
-  const { cache, logger } = getPluginRuntime(scope)
+  const { logger } = getPluginRuntime(scope)
   const seen = await readOrderCollection(scope, collectionId)
   const seenSession = seen?.orderId ? sessionOfToken(seen, orderToken) : undefined
   if (!seen?.orderId || !seenSession) return { outcome: "failed", reason: "invalid_return" }
