@@ -4,6 +4,7 @@ import type { Payment } from "../client/schemas"
 import { PaymentError, describeServiceError, type PaymentLogger } from "./errors"
 import type { MoneyOperationKind, MoneyOperationRecord, MoneyRecords, NewMoneyOperation } from "./money-records"
 import type { PaymentIdentityCheck } from "./payment-identity"
+import { readServicePayment } from "./read-payment"
 import { refundReferences } from "./refund-references"
 import { isNarrowingVoid } from "./request-ids"
 import type { BnplPaymentData } from "./session-data"
@@ -17,28 +18,43 @@ export interface MoneyCall {
   currency: string
 }
 
-/** What the ledger needs: the client, the records, and how a cut-off call is sent again. */
+/** What the ledger needs: the client (to read the service's payment), the records, the payment's identity. */
 export interface MoneyLedgerDependencies {
   client: BnplClient
   records: MoneyRecords
-  resend: (record: MoneyOperationRecord) => Promise<Payment>
   identity: PaymentIdentityCheck
   logger?: PaymentLogger
 }
+
+/** An order's records settled against the service, and the payment read for it when one was. */
+export interface SettledRecords {
+  records: MoneyOperationRecord[]
+  payment?: Payment
+}
+
+/** The records settled and read as they stand: what the calls around a money movement need (MoneyMovements gives it). */
+export interface SettlingLedger {
+  settle(serviceOrderId: string, owner?: PaymentOwner): Promise<SettledRecords>
+  current(serviceOrderId: string): Promise<MoneyOperationRecord[]>
+}
+
+/** What a payment's first data says of it: the service order must be its own. */
+export type PaymentOwner = Pick<BnplPaymentData, "merchantId" | "token" | "orderId" | "amount" | "currency">
 
 /** The record of the money calls, kept true against the service; callers hold the payment's lock. @throws PaymentError `records_unavailable`. */
 export class MoneyLedger {
   constructor(private readonly deps: MoneyLedgerDependencies) {}
 
   /**
-   * The order's records, each `sending` or `unknown` one settled against one Get Payment: applied, or a dead process's send sent
-   * again. With `owner`, the service order must be that data's first. @throws PaymentError, or the service's error.
+   * The order's records, each `sending` or `unknown` one settled against one Get Payment: applied or refused, and `due` the cut-off
+   * sends of a dead process that the service never applied, for the caller to send again (the ledger sends nothing).
+   * With `owner`, the service order must be that data's first. @throws PaymentError, or the service's error.
    */
   async settle(
     serviceOrderId: string,
-    owner?: Pick<BnplPaymentData, "merchantId" | "token" | "orderId" | "amount" | "currency">,
+    owner?: PaymentOwner,
     { read = false }: { read?: boolean } = {},
-  ): Promise<{ records: MoneyOperationRecord[]; payment?: Payment }> {
+  ): Promise<SettledRecords & { due: MoneyOperationRecord[] }> {
     // Read beside the money records: one database wait, not two.
     const recorded = owner && !read ? this.deps.identity.known(serviceOrderId) : undefined
     const records = await this.read(serviceOrderId)
@@ -51,8 +67,9 @@ export class MoneyLedger {
       payment = await this.deps.identity.assertOwn(owner, serviceOrderId, recorded)
     }
     const pending = records.filter((record) => record.state === "sending" || record.state === "unknown")
-    if (!pending.length) return { records, payment }
+    if (!pending.length) return { records, payment, due: [] }
     payment ??= await this.readPayment(serviceOrderId)
+    const due: MoneyOperationRecord[] = []
     for (const record of pending) {
       const applied = appliedAtService(record, payment)
       if (applied) {
@@ -61,15 +78,12 @@ export class MoneyLedger {
           `medusa-payment-bnpl: ${record.kind} ${record.requestId} of service order ${serviceOrderId} (${record.amount} ${record.currency}) ended without an answer; the service's record shows it was applied.`,
         )
       } else if (record.state === "sending" && record.kind !== "void") {
-        this.deps.logger?.warn?.(
-          `medusa-payment-bnpl: ${record.kind} ${record.requestId} of service order ${serviceOrderId} was cut off before the service applied it (a process stopped); sending it again.`,
-        )
-        payment = await this.resend(record)
+        due.push(record)
       } else {
         await this.write(record.id, { state: "refused" })
       }
     }
-    return { records: await this.read(serviceOrderId), payment }
+    return { records: await this.read(serviceOrderId), payment, due }
   }
 
   /** Records `call` as `sending`. @throws PaymentError `records_unavailable`: the call must not go out. */
@@ -127,11 +141,7 @@ export class MoneyLedger {
   }
 
   async readPayment(serviceOrderId: string): Promise<Payment> {
-    try {
-      return await this.deps.client.getPayment(serviceOrderId)
-    } catch (error) {
-      throw describeServiceError("Reading the payment", error)
-    }
+    return readServicePayment(this.deps.client, serviceOrderId)
   }
 
   async absorb(records: MoneyOperationRecord[], requestId: string): Promise<void> {
@@ -143,14 +153,9 @@ export class MoneyLedger {
     return this.read(serviceOrderId)
   }
 
-  /** Medusa's record of a resend stands whatever happens, so an unanswered resend stays `sending`, not `unknown`. */
-  private async resend(record: MoneyOperationRecord): Promise<Payment> {
-    try {
-      return await this.deps.resend(record)
-    } catch (error) {
-      if (outcomeUnknown(error)) await this.write(record.id, { state: "sending" })
-      throw error
-    }
+  /** Medusa's record of a resend stands whatever happens, so a resend that got no answer stays `sending`, not `unknown`. */
+  async resendUnanswered(record: MoneyOperationRecord, error: unknown): Promise<void> {
+    if (outcomeUnknown(error)) await this.write(record.id, { state: "sending" })
   }
 
   private async read(serviceOrderId: string): Promise<MoneyOperationRecord[]> {

@@ -4,7 +4,8 @@ import { apiAmountToMinorUnits, minorUnitsToApiAmount, minorUnitsToMoney } from 
 import type { Payment, Refund } from "../client/schemas"
 import { PaymentError, authorizationExpiredError, describeServiceError, type PaymentLogger } from "./errors"
 import { captureProblem, refundableMinor, refundProblem } from "./money-rules"
-import { MoneyLedger, recordsUnavailable, type MoneyCall } from "./money-ledger"
+import { MoneyLedger, recordsUnavailable, type MoneyCall, type PaymentOwner, type SettledRecords } from "./money-ledger"
+import { readServicePayment } from "./read-payment"
 import { keepsMedusaRecord, recordsAfterCall, settleBeforeCall } from "./money-outages"
 import type { MoneyOperationRecord, MoneyRecords } from "./money-records"
 import { appliedOf, sumOf, totalsOf, withTotals } from "./money-totals"
@@ -37,7 +38,7 @@ export class MoneyMovements {
   constructor(private readonly deps: MoneyMovementsDependencies) {
     this.identity = new PaymentIdentityCheck({
       identities: deps.identities,
-      readPayment: (serviceOrderId) => this.ledger.readPayment(serviceOrderId),
+      readPayment: (serviceOrderId) => readServicePayment(deps.client, serviceOrderId),
       merchantId: deps.merchantId,
       logger: deps.logger,
     })
@@ -46,7 +47,6 @@ export class MoneyMovements {
       records: deps.records,
       identity: this.identity,
       logger: deps.logger,
-      resend: (record) => this.resend(record),
     })
   }
 
@@ -92,7 +92,7 @@ export class MoneyMovements {
         })
       }
       await this.ledger.absorb(unrecorded, requestId)
-      const after = await recordsAfterCall(this.ledger, this.deps.logger, orderId, records, unanswered)
+      const after = await recordsAfterCall(this, this.deps.logger, orderId, records, unanswered)
       return unanswered ? withTotals(data, after) : withTotals(data, after, payment)
     })
   }
@@ -104,7 +104,7 @@ export class MoneyMovements {
     requestId: string,
     repair: RepairSend | undefined,
   ): Promise<{ records: MoneyOperationRecord[] } | { answer: BnplPaymentData }> {
-    const settled = await settleBeforeCall(this.ledger, this.deps.logger, orderId, data, requestId)
+    const settled = await settleBeforeCall(this, this.deps.logger, orderId, data, requestId)
     if ("kept" in settled) return { answer: settled.kept }
     const { records } = settled
     if (records.some((record) => record.requestId === requestId && record.state === "applied")) return { answer: withTotals(data, records) }
@@ -125,7 +125,7 @@ export class MoneyMovements {
       }).catch((error: unknown) => {
         throw this.captureError(orderId, error)
       })
-      return withTotals(data, (await this.ledger.settle(orderId)).records, payment)
+      return withTotals(data, (await this.settle(orderId)).records, payment)
     })
   }
 
@@ -181,7 +181,7 @@ export class MoneyMovements {
         )
       }
       await this.ledger.absorb(unrecorded, requestId)
-      const after = { records: await recordsAfterCall(this.ledger, this.deps.logger, orderId, records, unanswered) }
+      const after = { records: await recordsAfterCall(this, this.deps.logger, orderId, records, unanswered) }
       const refundIds = after.records
         .filter((record) => record.kind === "refund" && record.serviceReference)
         .map((record) => record.serviceReference!)
@@ -200,9 +200,14 @@ export class MoneyMovements {
       )
     const orderId = data.orderId
     const currency = data.currency
-    const unrecordedCapture = { ledger: this.ledger, sendRefund: (call: MoneyCall) => this.sendRefund(call), logger: this.deps.logger }
+    const unrecordedCapture = {
+      ledger: this.ledger,
+      settle: (id: string) => this.settle(id),
+      sendRefund: (call: MoneyCall) => this.sendRefund(call),
+      logger: this.deps.logger,
+    }
     return this.deps.withLock(orderId, async () => {
-      const { records, payment: read } = await this.ledger.settle(orderId, data)
+      const { records, payment: read } = await this.settle(orderId, data)
       const recordedCaptured = totalsOf(data, records).captured
       if (isCaptured(asPaymentState(data.paymentState)))
         return withReleased(await refundUnrecordedCapture(unrecordedCapture, data, recordedCaptured, read), 0n)
@@ -280,11 +285,39 @@ export class MoneyMovements {
     return payment
   }
 
+  /**
+   * The order's records settled by the ledger, and the captures and refunds a dead process left `sending` (the ledger's `due`)
+   * sent again as first sent, so Medusa's records of them hold at the service. Callers hold the payment's lock.
+   * @throws PaymentError, or the service's error.
+   */
+  async settle(serviceOrderId: string, owner?: PaymentOwner, options?: { read?: boolean }): Promise<SettledRecords> {
+    const settled = await this.ledger.settle(serviceOrderId, owner, options)
+    if (!settled.due.length) return settled
+    let payment = settled.payment
+    for (const record of settled.due) {
+      this.deps.logger?.warn?.(
+        `medusa-payment-bnpl: ${record.kind} ${record.requestId} of service order ${serviceOrderId} was cut off before the service applied it (a process stopped); sending it again.`,
+      )
+      payment = await this.resend(record)
+    }
+    return { records: await this.ledger.current(serviceOrderId), payment }
+  }
+
+  /** The order's records as they stand. */
+  current(serviceOrderId: string): Promise<MoneyOperationRecord[]> {
+    return this.ledger.current(serviceOrderId)
+  }
+
   /** Sends again, as first sent, a capture or refund a dead process left `sending`. */
   private async resend(record: MoneyOperationRecord): Promise<Payment> {
-    if (record.kind === "capture") return this.sendCapture(callOf(record))
-    await this.sendRefund(callOf(record))
-    return this.ledger.readPayment(record.serviceOrderId)
+    try {
+      if (record.kind === "capture") return await this.sendCapture(callOf(record))
+      await this.sendRefund(callOf(record))
+      return await this.ledger.readPayment(record.serviceOrderId)
+    } catch (error) {
+      await this.ledger.resendUnanswered(record, error)
+      throw error
+    }
   }
 
   private async notesOf(refundId: string | undefined): Promise<RefundNotes | undefined> {

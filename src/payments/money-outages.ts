@@ -1,5 +1,5 @@
 import { PaymentError, type PaymentLogger } from "./errors"
-import { MoneyCallUnanswered, type MoneyLedger } from "./money-ledger"
+import { MoneyCallUnanswered, type SettlingLedger } from "./money-ledger"
 import type { MoneyOperationRecord } from "./money-records"
 import { withTotals } from "./money-totals"
 import type { BnplPaymentData } from "./session-data"
@@ -11,7 +11,7 @@ import type { BnplPaymentData } from "./session-data"
 
 /** Settles before a call; if the read fails after this record's call went out, answers the records as they stand (`kept`). */
 export async function settleBeforeCall(
-  ledger: MoneyLedger,
+  ledger: SettlingLedger,
   logger: PaymentLogger | undefined,
   orderId: string,
   data: BnplPaymentData,
@@ -32,7 +32,7 @@ export async function settleBeforeCall(
 
 /** The order's records once its call went out: settled, else as they stand, else as read before the call. */
 export async function recordsAfterCall(
-  ledger: MoneyLedger,
+  ledger: SettlingLedger,
   logger: PaymentLogger | undefined,
   orderId: string,
   before: MoneyOperationRecord[],

@@ -18,7 +18,7 @@ export async function narrowApproval(
   const orderId = data.orderId
   if (!orderId || !data.currency) throw new PaymentError("not_allowed", "An approval the service never gave cannot be kept.")
   return context.withLock(orderId, async () => {
-    const { payment } = await context.money.ledger.settle(orderId, data, { read: true })
+    const { payment } = await context.money.settle(orderId, data, { read: true })
     const state = asPaymentState(payment?.paymentState)
     if (isVoidedOrExpired(state)) {
       throw new PaymentError(

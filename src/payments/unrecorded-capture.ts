@@ -1,7 +1,7 @@
 import { apiAmountToMinorUnits, minorUnitsToApiAmount } from "../client/money"
 import type { Payment, Refund } from "../client/schemas"
 import { PaymentError, type PaymentLogger } from "./errors"
-import type { MoneyCall, MoneyLedger } from "./money-ledger"
+import type { MoneyCall, MoneyLedger, SettlingLedger } from "./money-ledger"
 import { appliedOf } from "./money-totals"
 import { capturedAtService } from "./payment-state"
 import { isCancelRefund, requestIds } from "./request-ids"
@@ -10,6 +10,8 @@ import type { BnplPaymentData } from "./session-data"
 /** What the refund of an unrecorded capture needs of MoneyMovements. */
 export interface UnrecordedCaptureDependencies {
   ledger: MoneyLedger
+  /** The movements' settle: the ledger's, with cut-off sends sent again. */
+  settle: SettlingLedger["settle"]
   sendRefund: (call: MoneyCall) => Promise<Refund>
   logger?: PaymentLogger
 }
@@ -42,7 +44,7 @@ export async function refundUnrecordedCapture(
   try {
     await deps.sendRefund({ serviceOrderId: orderId, requestId, amountMinor: unrecorded, currency })
     // Settled by this refund: no later capture counts them.
-    await deps.ledger.absorb(appliedOf((await deps.ledger.settle(orderId)).records, "capture").unrecorded, requestId)
+    await deps.ledger.absorb(appliedOf((await deps.settle(orderId)).records, "capture").unrecorded, requestId)
   } catch (error) {
     throw new PaymentError(
       "service_unanswered",
