@@ -11,7 +11,7 @@ jest.setTimeout(900_000)
 const { control } = useSandboxForStore()
 // Forty completions at once already queue on the carts' locks and the return route's deadline on
 // 2 cores; the soak keeps the volume (docs/operations.md "Chaos soak"), this test the race.
-const SHOPPERS = 40
+const SHOPPERS = 30
 
 runIntegrationStore(({ api, getContainer }) => {
   beforeAll(() => reportRequestErrorsPlainly(api))

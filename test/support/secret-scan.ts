@@ -16,11 +16,18 @@ for (const account of DEFAULT_SANDBOX_ACCOUNTS) {
 
 const leaks: string[] = []
 const sandboxPort = Number(process.env.BNPL_SANDBOX_PORT)
+/**
+ * The latest texts written or answered, for a token issued after it was printed. Bounded, so a
+ * long file's responses do not pile up in the worker's heap: a token is issued and used within
+ * a few requests.
+ */
 const seen: string[] = []
+const SEEN_KEPT = 500
 
 function scan(where: string, text: string): void {
   if (!text) return
   seen.push(text)
+  if (seen.length > SEEN_KEPT) seen.splice(0, seen.length - SEEN_KEPT)
   for (const secret of secrets) {
     if (text.includes(secret)) leaks.push(`${where} contains ${secret.slice(0, 6)}…`)
   }
