@@ -96,9 +96,9 @@ module.exports = {
     ),
     onlyImports(
       "sandbox-uses-client-only",
-      "The sandbox emulates the service; it borrows the client's shapes and the core's names of payment states, nothing else.",
+      "The sandbox emulates the service; it borrows the client's shapes, the core's names of payment states and the one locale list, nothing else.",
       "^src/sandbox/",
-      "^src/(sandbox|client)/|^src/payments/payment-state[.]ts$",
+      "^src/(sandbox|client)/|^src/payments/payment-state[.]ts$|^src/shopper-texts/locales[.]ts$",
     ),
     onlyImports(
       "options-import-client-only",

@@ -1,8 +1,11 @@
 // The consumer screens' words in the storefront kit's languages, so the demo can be walked in each.
 // The real service's screens are its own; these only stand in (docs/sandbox.md "Languages").
 
-export const SCREEN_LOCALES = ["en-GB", "fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL"] as const
-export type ScreenLocale = (typeof SCREEN_LOCALES)[number]
+import { SHOPPER_LOCALES, type ShopperLocale } from "../shopper-texts/locales"
+
+/** The screens' languages: the shopper's, from the one locale list. */
+export const SCREEN_LOCALES = SHOPPER_LOCALES
+export type ScreenLocale = ShopperLocale
 
 const EN = {
   pay: "Pay {merchant}",

@@ -4,6 +4,9 @@
 export const SHOPPER_LOCALES = ["en-GB", "fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL"] as const
 export type ShopperLocale = (typeof SHOPPER_LOCALES)[number]
 
+/** A locale's language (ISO 639-1), as Medusa's admin names its languages: "en", "fr", ... */
+export type LocaleLanguage = ShopperLocale extends `${infer Language}-${string}` ? Language : never
+
 /** The language every missing text falls back to. */
 export const FALLBACK_LOCALE: ShopperLocale = "en-GB"
 

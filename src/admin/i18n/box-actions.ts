@@ -1,4 +1,5 @@
 import type { AmountProblem } from "../../payments/money-rules"
+import type { LocaleLanguage } from "../../shopper-texts/locales"
 /**
  * The box's money actions under `bnpl.actions`; typed `ActionTexts`, so a missing key fails `tsc`.
  * Amounts and dates come formatted. The service's operation names (Auth, ...) stay the API's own.
@@ -238,7 +239,7 @@ const NL: ActionTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const BOX_ACTION_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", ActionTexts> = {
+export const BOX_ACTION_TEXTS: Record<LocaleLanguage, ActionTexts> = {
   en: EN,
   fr: FR,
   de: DE,
@@ -307,7 +308,7 @@ const NL_PROBLEMS: Record<AmountProblem, string> = {
  * Why a typed amount is refused (the money rules' problems), in the languages other
  * than English (which shows the checks' own message). `{{example}}` is 12.50 in the admin's locale.
  */
-export const AMOUNT_PROBLEM_TEXTS: Record<"fr" | "de" | "es" | "it" | "nl", Record<AmountProblem, string>> = {
+export const AMOUNT_PROBLEM_TEXTS: Record<Exclude<LocaleLanguage, "en">, Record<AmountProblem, string>> = {
   fr: FR_PROBLEMS,
   de: DE_PROBLEMS,
   es: ES_PROBLEMS,

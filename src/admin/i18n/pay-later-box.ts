@@ -1,3 +1,4 @@
+import type { LocaleLanguage } from "../../shopper-texts/locales"
 /**
  * The box under `bnpl.box`; typed `BoxTexts`, so a missing key fails `tsc`. The English is
  * American, as Medusa's badges beside the box say "Authorized" and "Canceled".
@@ -216,7 +217,7 @@ const NL: BoxTexts = {
 }
 
 /** The box's texts by the dashboard's language codes ("en", "fr", ...). */
-export const PAY_LATER_BOX_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", BoxTexts> = {
+export const PAY_LATER_BOX_TEXTS: Record<LocaleLanguage, BoxTexts> = {
   en: EN,
   fr: FR,
   de: DE,

@@ -1,3 +1,4 @@
+import type { LocaleLanguage } from "../../shopper-texts/locales"
 // Approvals on hold and reconciliation findings, under `bnpl.settings`. A held approval's
 // failure is the server's, in English.
 const EN = {
@@ -206,7 +207,7 @@ const NL: FindingsTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const SETTINGS_FINDINGS_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", FindingsTexts> = {
+export const SETTINGS_FINDINGS_TEXTS: Record<LocaleLanguage, FindingsTexts> = {
   en: EN,
   fr: FR,
   de: DE,

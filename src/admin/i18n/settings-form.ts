@@ -1,3 +1,4 @@
+import type { LocaleLanguage } from "../../shopper-texts/locales"
 // The settings form and its change log, under `bnpl.settings`.
 const EN = {
   settings: "Settings",
@@ -273,7 +274,7 @@ const NL: FormTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const SETTINGS_FORM_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", FormTexts> = {
+export const SETTINGS_FORM_TEXTS: Record<LocaleLanguage, FormTexts> = {
   en: EN,
   fr: FR,
   de: DE,

@@ -1,3 +1,4 @@
+import type { LocaleLanguage } from "../../shopper-texts/locales"
 // The health card and Test connection, under `bnpl.settings`. A connection step's label and
 // detail and a health warning are the server's, in English.
 const EN = {
@@ -184,7 +185,7 @@ const NL: HealthTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const SETTINGS_HEALTH_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", HealthTexts> = {
+export const SETTINGS_HEALTH_TEXTS: Record<LocaleLanguage, HealthTexts> = {
   en: EN,
   fr: FR,
   de: DE,

@@ -1,3 +1,4 @@
+import type { LocaleLanguage } from "../../shopper-texts/locales"
 /**
  * Settings → Pay later's page under `bnpl.settings`; typed, so a missing key fails `tsc`.
  * What the server writes (a job's summary, an error) stays in its words.
@@ -294,7 +295,7 @@ const NL: PageTexts = {
 }
 
 /** The texts by the dashboard's language codes ("en", "fr", ...). */
-export const SETTINGS_PAGE_TEXTS: Record<"en" | "fr" | "de" | "es" | "it" | "nl", PageTexts> = {
+export const SETTINGS_PAGE_TEXTS: Record<LocaleLanguage, PageTexts> = {
   en: EN,
   fr: FR,
   de: DE,
