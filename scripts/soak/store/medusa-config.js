@@ -5,7 +5,8 @@
 // captured by hand) and EU account (pp_bnpl_bnpl-eu, captured on shipment) side by side.
 // REDIS_URL names a Redis database of its own (the soak flushes it). BNPL_TEST_SCHEDULE, when
 // set, is every job's schedule.
-const { defineConfig, Modules } = require("@medusajs/framework/utils")
+const { defineConfig } = require("@medusajs/framework/utils")
+const { redisModules, testHttp } = require("../../../harness/store-config")
 
 const redisUrl = process.env.REDIS_URL
 if (!redisUrl) throw new Error("scripts/soak/store needs REDIS_URL")
@@ -54,33 +55,12 @@ module.exports = defineConfig({
     databaseUrl: process.env.DATABASE_URL,
     redisUrl,
     workerMode: process.env.MEDUSA_WORKER_MODE || "shared",
-    http: {
-      storeCors: "*",
-      adminCors: "*",
-      authCors: "*",
-      jwtSecret: process.env.JWT_SECRET || "soak-store",
-      cookieSecret: process.env.COOKIE_SECRET || "soak-store",
-    },
+    http: testHttp("soak-store"),
   },
   admin: { disable: true, backendUrl: storeUrl },
   plugins: [{ resolve: "medusa-payment-bnpl", options: {} }],
   modules: [
-    {
-      resolve: "@medusajs/medusa/caching",
-      key: Modules.CACHING,
-      options: {
-        providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
-      },
-    },
-    { resolve: "@medusajs/medusa/event-bus-redis", key: Modules.EVENT_BUS, options: { redisUrl } },
-    { resolve: "@medusajs/medusa/workflow-engine-redis", key: Modules.WORKFLOW_ENGINE, options: { redis: { redisUrl } } },
-    {
-      resolve: "@medusajs/medusa/locking",
-      key: Modules.LOCKING,
-      options: {
-        providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
-      },
-    },
+    ...redisModules(redisUrl),
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -1,7 +1,8 @@
 // The test store: a plain Medusa 2.21 app that installs medusa-payment-bnpl as a user would
 // (resolved as a package from node_modules, i.e. its built .medusa/server output), configured
 // with the README's snippet and pointed at the local sandbox.
-const { defineConfig, Modules } = require("@medusajs/framework/utils")
+const { defineConfig } = require("@medusajs/framework/utils")
+const { redisCaching, redisLocking } = require("../../../harness/store-config")
 
 const region = process.env.BNPL_REGION || "UK"
 const bnplOptions = {
@@ -80,24 +81,7 @@ const accountEntries = twoAccounts
 // BNPL_TEST_REDIS_URL: the shared cache and the lock on Redis (caching-redis, locking-redis), as a
 // store of several instances has them, for the dependency-outages test that cuts Redis off.
 const redisUrl = process.env.BNPL_TEST_REDIS_URL
-const redisModules = redisUrl
-  ? [
-      {
-        resolve: "@medusajs/medusa/caching",
-        key: Modules.CACHING,
-        options: {
-          providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
-        },
-      },
-      {
-        resolve: "@medusajs/medusa/locking",
-        key: Modules.LOCKING,
-        options: {
-          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
-        },
-      },
-    ]
-  : []
+const redisModules = redisUrl ? [redisCaching(redisUrl), redisLocking(redisUrl)] : []
 
 module.exports = defineConfig({
   projectConfig: {

@@ -5,7 +5,8 @@
 // - with REDIS_URL, as docs/operations.md ("Running several instances") says: the Caching
 //   Module on caching-redis, the Redis event bus, workflow engine and locking.
 // Both run on one database (neither configuration adds tables of its own).
-const { defineConfig, Modules } = require("@medusajs/framework/utils")
+const { defineConfig } = require("@medusajs/framework/utils")
+const { redisModules, testHttp } = require("../../../harness/store-config")
 
 const redisUrl = process.env.REDIS_URL || undefined
 const storeUrl = process.env.MEDUSA_BACKEND_URL
@@ -24,43 +25,18 @@ const bnplOptions = {
   maxRetries: 2,
 }
 
-const redisModules = redisUrl
-  ? [
-      {
-        resolve: "@medusajs/medusa/caching",
-        key: Modules.CACHING,
-        options: {
-          providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
-        },
-      },
-      { resolve: "@medusajs/medusa/event-bus-redis", key: Modules.EVENT_BUS, options: { redisUrl } },
-      { resolve: "@medusajs/medusa/workflow-engine-redis", key: Modules.WORKFLOW_ENGINE, options: { redis: { redisUrl } } },
-      {
-        resolve: "@medusajs/medusa/locking",
-        key: Modules.LOCKING,
-        options: {
-          providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
-        },
-      },
-    ]
-  : []
+const sharedModules = redisUrl ? redisModules(redisUrl) : []
 
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     ...(redisUrl ? { redisUrl } : {}),
-    http: {
-      storeCors: "*",
-      adminCors: "*",
-      authCors: "*",
-      jwtSecret: process.env.JWT_SECRET || "restart-test",
-      cookieSecret: process.env.COOKIE_SECRET || "restart-test",
-    },
+    http: testHttp("restart-test"),
   },
   admin: { disable: true, backendUrl: storeUrl },
   plugins: [{ resolve: "medusa-payment-bnpl", options: bnplOptions }],
   modules: [
-    ...redisModules,
+    ...sharedModules,
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -9,6 +9,7 @@
 // BNPL_TEST_CACHE_MODULE=cache-redis swaps the Caching Module for the older Cache Module on
 // Redis, which the plugin still shares through.
 const { defineConfig, Modules } = require("@medusajs/framework/utils")
+const { redisModules, testHttp } = require("../../../harness/store-config")
 
 const redisUrl = process.env.REDIS_URL
 if (!redisUrl) throw new Error("test/multi-instance/store needs REDIS_URL")
@@ -44,40 +45,19 @@ const bnplOptions = {
 const sharedCache =
   process.env.BNPL_TEST_CACHE_MODULE === "cache-redis"
     ? { resolve: "@medusajs/medusa/cache-redis", key: Modules.CACHE, options: { redisUrl } }
-    : {
-        resolve: "@medusajs/medusa/caching",
-        key: Modules.CACHING,
-        options: {
-          providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }],
-        },
-      }
+    : undefined
 
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     redisUrl,
     workerMode: process.env.MEDUSA_WORKER_MODE || "shared",
-    http: {
-      storeCors: "*",
-      adminCors: "*",
-      authCors: "*",
-      jwtSecret: process.env.JWT_SECRET || "multi-instance-test",
-      cookieSecret: process.env.COOKIE_SECRET || "multi-instance-test",
-    },
+    http: testHttp("multi-instance-test"),
   },
   admin: { disable: true, backendUrl: storeUrl },
   plugins: [{ resolve: "medusa-payment-bnpl", options: bnplOptions }],
   modules: [
-    sharedCache,
-    { resolve: "@medusajs/medusa/event-bus-redis", key: Modules.EVENT_BUS, options: { redisUrl } },
-    { resolve: "@medusajs/medusa/workflow-engine-redis", key: Modules.WORKFLOW_ENGINE, options: { redis: { redisUrl } } },
-    {
-      resolve: "@medusajs/medusa/locking",
-      key: Modules.LOCKING,
-      options: {
-        providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }],
-      },
-    },
+    ...redisModules(redisUrl, { cache: sharedCache }),
     {
       resolve: "@medusajs/medusa/payment",
       options: {

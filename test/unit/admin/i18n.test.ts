@@ -1,7 +1,6 @@
 import resources from "../../../src/admin/i18n"
-import { AMOUNT_PROBLEM_TEXTS } from "../../../src/admin/i18n/box-actions"
 
-// The admin's texts per dashboard language (src/admin/i18n): the same keys as English, every
+// The admin's texts, one catalogue per dashboard language (src/admin/i18n): the same keys as English, every
 // placeholder English fills in, none left empty and none still English word for word.
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
 
@@ -42,7 +41,7 @@ describe("the admin's translations", () => {
   )
 
   it.each(languages)("%s says why a typed amount is refused, for every refusal of the capture and refund checks", (language) => {
-    const problems = AMOUNT_PROBLEM_TEXTS[language as keyof typeof AMOUNT_PROBLEM_TEXTS]
+    const problems = groups(language).problems
     expect(Object.keys(problems).sort()).toEqual([
       "authorization_expired",
       "more_than_open",
@@ -53,7 +52,7 @@ describe("the admin's translations", () => {
       "nothing_refundable",
       "too_many_decimals",
     ])
-    expect(groups(language).problems).toBe(problems)
+    for (const text of Object.values(problems)) expect(text.trim()).not.toBe("")
   })
 
   // Issue 58: the box read "Authorized" on its badge over an "Authorised" amount.
